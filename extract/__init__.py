@@ -1,0 +1,9 @@
+"""regles: French wargame rulebooks and their errata as structured, linked rule data.
+
+The library entry points live in their stage modules (`extract.pipeline.build`, …); this package
+import stays light so that the CLI starts fast.
+"""
+
+from extract.errors import BuildError, InputError, UsageError
+
+__all__ = ["BuildError", "InputError", "UsageError"]

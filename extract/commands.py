@@ -1,0 +1,208 @@
+"""What each CLI command does, as functions usable from Python too."""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+import sqlite3
+import sys
+from pathlib import Path
+from typing import Any
+
+from extract.errors import InputError, UsageError
+from extract.model import DocumentSpec
+
+
+def build_command(root: Path, out: Path | None, as_json: bool) -> int:
+    from extract.pipeline import build
+
+    def progress(message: str) -> None:
+        if sys.stderr.isatty():
+            print(f"… {message}", file=sys.stderr)
+
+    result = build(root, out, progress)
+    summary = {
+        "out": str(result.out),
+        "entries": result.entry_count,
+        "games": {g.game.id: len(g.entries) for g in result.games},
+        "stages": {k: round(v, 3) for k, v in result.stages.items()},
+    }
+    if as_json:
+        print(json.dumps(summary, ensure_ascii=False, sort_keys=True))
+    else:
+        games = ", ".join(f"{k} {v}" for k, v in summary["games"].items())
+        print(f"built {result.entry_count} entries ({games}) into {result.out}")
+    return 0
+
+
+def load_game_files(root: Path) -> dict[str, dict[str, Any]]:
+    folder = root / "build" / "data"
+    if not folder.is_dir():
+        raise InputError("build/data", "no build found: run `regles build` first")
+    return {p.stem: json.loads(p.read_text(encoding="utf-8"))
+            for p in sorted(folder.glob("*.json")) if p.name != "schema.json"}
+
+
+def show_command(root: Path, entry_id: str, printed: bool, as_json: bool) -> int:
+    games = load_game_files(root)
+    game = games.get(entry_id.split("/")[0])
+    entry = next((e for e in game["entries"] if e["id"] == entry_id), None) if game else None
+    if entry is None:
+        raise UsageError(f"no entry {entry_id!r} (ids look like runewars/reference/25.3)")
+    blocks = entry.get("original_blocks", entry["blocks"]) if printed else entry["blocks"]
+    if as_json:
+        print(json.dumps({**entry, "blocks": blocks}, ensure_ascii=False, indent=2, sort_keys=True))
+        return 0
+    heading = " ".join(x for x in (entry["number"], entry["title"]) if x) or entry["id"]
+    print(f"{heading}  [{entry['id']}]")
+    for block in blocks:
+        marker = {"bullet": "  • ", "subbullet": "    ◦ ", "step": f"  {block.get('number', '')}. "}.get(block["type"], "")
+        print(f"{marker}{block['text']}")
+    for child in entry["children"]:
+        print(f"  → {child}")
+    return 0
+
+
+def check_build(root: Path) -> list[str]:
+    """Every problem found in build/, as readable lines (empty: all holds)."""
+    import jsonschema
+
+    problems: list[str] = []
+    schema = json.loads((root / "build" / "data" / "schema.json").read_text(encoding="utf-8"))
+    games = load_game_files(root)
+    ids = {e["id"] for g in games.values() for e in g["entries"]}
+    for name, game in games.items():
+        validator = jsonschema.Draft202012Validator(schema)
+        for error in sorted(validator.iter_errors(game), key=lambda e: list(e.path))[:20]:
+            problems.append(f"build/data/{name}.json: {'/'.join(map(str, error.path))}: {error.message}")
+        for entry in game["entries"]:
+            for ref in entry["refs"]:
+                if ref["target"] is not None and ref["target"] not in ids:
+                    problems.append(f"{entry['id']}: reference to missing entry {ref['target']}")
+            if entry["parent"] is not None and entry["parent"] not in ids:
+                problems.append(f"{entry['id']}: parent {entry['parent']} does not exist")
+        for erratum in game["errata"]:
+            if erratum["status"] == "failed":
+                problems.append(f"{erratum['id']}: erratum failed: {erratum.get('reason')}")
+    report = json.loads((root / "build" / "report.json").read_text(encoding="utf-8"))
+    for key, doc in report["documents"].items():
+        if doc["lines_read"] != doc["lines_placed"] + doc["lines_set_aside"]:
+            problems.append(f"{key}: lines read {doc['lines_read']} != placed + set aside")
+        for anomaly in doc["anomalies"]:
+            if anomaly["kind"] == "unrecognised-line":
+                problems.append(f"{key}: lines no profile rule recognised: {anomaly.get('lines')}")
+    return problems
+
+
+def check_command(root: Path) -> int:
+    problems = check_build(root)
+    for problem in problems:
+        print(f"problem: {problem}", file=sys.stderr)
+    if problems:
+        return 1
+    print("build/ is valid: schema, references and line accounting hold")
+    return 0
+
+
+def read_document(path: Path) -> list[str]:
+    """A document outside the corpus as lines: text and Markdown as they are, PDF through pdfplumber."""
+    from extract.load import read_source
+
+    if not path.is_file():
+        raise InputError(str(path), "no such file")
+    if path.suffix.lower() == ".pdf":
+        import pdfplumber
+
+        lines: list[str] = []
+        try:
+            with pdfplumber.open(path) as pdf:
+                for page in pdf.pages:
+                    lines.extend((page.extract_text() or "").splitlines())
+                    lines.append("")
+        except Exception as exc:  # pdfminer raises many unrelated types for a broken file
+            raise InputError(str(path), f"cannot read PDF ({type(exc).__name__}: {exc})") from None
+        return lines
+    return read_source(path.parent, path.name, None)
+
+
+def guess_profile(lines: list[str]) -> str:
+    text = [ln.strip() for ln in lines if ln.strip()]
+    total = max(len(text), 1)
+
+    def share(pattern: str) -> float:
+        return sum(bool(re.match(pattern, ln)) for ln in text) / total
+
+    if share(r"^(?:Q|Question)\s*:") > 0.02:
+        return "faq"
+    if share(r"^#{1,6}\s") > 0.02 and share(r"^-\s") > 0.2:
+        return "bullet-aid"
+    if share(r"^(?:-\s+)?\d{1,2}\.\d{2,3}[A-Z]?\s") > 0.1:
+        return "decimal-rules"
+    if share(r"^(?:-\s+)?\d{1,3}\.\d{1,2}\*{0,2}\s") > 0.1:
+        return "numbered-glossary"
+    short = sum(len(ln) < 45 for ln in text) / total
+    return "ocr-columns" if short > 0.6 else "headed-prose"
+
+
+def extract_command(path: Path, profile: str | None, as_json: bool) -> int:
+    from extract.normalise import normalise
+    from extract.profiles import PROFILES
+    from extract.segment import book_order, segment_document
+
+    raw = read_document(path)
+    chosen = profile or guess_profile(raw)
+    if chosen not in PROFILES:
+        raise UsageError(f"unknown profile {chosen!r} (known: {', '.join(sorted(PROFILES))})")
+    doc = DocumentSpec(id="document", title=path.stem, kind="rulebook", version="", date="",
+                       source=str(path), first_line=1, last_line=None, profile=chosen, options={})
+    lines, anomalies, _ = normalise(raw, doc)
+    result = segment_document("extract", doc, lines, str(path))
+    entries = book_order(result.entries)
+    if as_json:
+        from extract.data import entry_json
+
+        print(json.dumps({"profile": chosen, "entries": [entry_json(e) for e in entries],
+                          "anomalies": [a.to_json() for a in anomalies + result.anomalies]},
+                         ensure_ascii=False, indent=1, sort_keys=True))
+        return 0
+    print(f"profile: {chosen}, {len(entries)} entries", file=sys.stderr)
+    for entry in entries:
+        depth = 0
+        parent = entry.parent
+        while parent is not None:
+            depth, parent = depth + 1, parent.parent
+        label = " ".join(x for x in (entry.number, entry.title) if x) or entry.key
+        first = entry.blocks[0].text[:70] if entry.blocks else ""
+        print(f"{'  ' * depth}{label} — {first}")
+    return 0
+
+
+def export_command(root: Path, fmt: str, out: Path) -> int:
+    games = load_game_files(root)
+    entries = [e for g in games.values() for e in g["entries"]]
+    out.parent.mkdir(parents=True, exist_ok=True)
+    if fmt == "json":
+        out.write_text(json.dumps(entries, ensure_ascii=False, sort_keys=True, indent=1) + "\n", encoding="utf-8")
+    elif fmt == "jsonl":
+        out.write_text("".join(json.dumps(e, ensure_ascii=False, sort_keys=True) + "\n" for e in entries),
+                       encoding="utf-8")
+    elif fmt == "csv":
+        with out.open("w", encoding="utf-8", newline="") as handle:
+            writer = csv.writer(handle)
+            writer.writerow(["id", "game", "document", "kind", "number", "title", "parent", "status", "text"])
+            for e in entries:
+                writer.writerow([e["id"], e["game"], e["document"], e["kind"], e["number"] or "",
+                                 e["title"] or "", e["parent"] or "", e["status"], e["text"]])
+    else:
+        if out.exists():
+            out.unlink()
+        with sqlite3.connect(out) as db:
+            db.execute("create table entries (id text primary key, game text, document text, kind text, "
+                       "number text, title text, parent text, status text, text text, data text)")
+            db.executemany("insert into entries values (?,?,?,?,?,?,?,?,?,?)", [
+                (e["id"], e["game"], e["document"], e["kind"], e["number"], e["title"], e["parent"],
+                 e["status"], e["text"], json.dumps(e, ensure_ascii=False, sort_keys=True)) for e in entries])
+        db.close()
+    print(f"exported {len(entries)} entries to {out}")
+    return 0

@@ -1,0 +1,172 @@
+"""The data model every stage speaks: plain dataclasses, no rendering, no I/O."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+BLOCK_TYPES = (
+    "paragraph", "bullet", "subbullet", "step", "table", "caption", "see", "related", "question", "answer",
+)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One non-blank source line after normalisation; `no` is its 1-based line in the file."""
+
+    no: int
+    text: str
+    hard_break: bool = False  # the source ended the line with two spaces (Markdown line break)
+
+
+@dataclass
+class Block:
+    type: str
+    text: str
+    markdown: str = ""
+    number: str | None = None  # for numbered steps
+    rows: list[list[str]] | None = None  # for tables
+    depth: int = 0  # list nesting below sub-bullets (bullet aids nest deeper than two levels)
+    lines: list[int] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"type": self.type, "text": self.text}
+        if self.number is not None:
+            data["number"] = self.number
+        if self.rows is not None:
+            data["rows"] = self.rows
+        if self.depth > 1:
+            data["depth"] = self.depth
+        return data
+
+
+@dataclass
+class Ref:
+    target: str | None
+    kind: str
+    text: str
+    reason: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"target": self.target, "kind": self.kind, "text": self.text}
+        if self.reason:
+            data["reason"] = self.reason
+        return data
+
+
+@dataclass
+class Entry:
+    """One rule, topic, section, question… The id is assigned once segmentation is done."""
+
+    game: str
+    document: str
+    kind: str
+    number: str | None
+    title: str | None
+    key: str  # number or slug path, unique within the document
+    parent: Entry | None = None
+    blocks: list[Block] = field(default_factory=list)
+    heading_lines: list[int] = field(default_factory=list)
+    flags: list[str] = field(default_factory=list)
+    index_terms: list[str] = field(default_factory=list)
+    status: str = "printed"
+    original_blocks: list[Block] | None = None
+    errata: list[str] = field(default_factory=list)
+    refs: list[Ref] = field(default_factory=list)
+    backrefs: list[str] = field(default_factory=list)
+    children: list[Entry] = field(default_factory=list)
+    is_page: bool = False  # starts its own page on the site
+    order: float = 0.0  # position in book order, used when entries are re-sorted
+    url: str = ""
+    source_file: str = ""
+    page: int | None = None
+
+    @property
+    def id(self) -> str:
+        return f"{self.game}/{self.document}/{self.key}"
+
+    @property
+    def lines(self) -> list[int]:
+        found = list(self.heading_lines)
+        for block in self.blocks:
+            found.extend(block.lines)
+        return found
+
+    @property
+    def text(self) -> str:
+        return "\n\n".join(b.text for b in self.blocks)
+
+    @property
+    def markdown(self) -> str:
+        return "\n\n".join(b.markdown or b.text for b in self.blocks)
+
+
+@dataclass
+class Anomaly:
+    kind: str
+    detail: str
+    lines: list[int] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind, "detail": self.detail}
+        if self.lines:
+            data["lines"] = self.lines
+        return data
+
+
+@dataclass
+class SetAside:
+    lines: tuple[int, int]
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"lines": list(self.lines), "reason": self.reason}
+
+
+@dataclass
+class Segmentation:
+    """What a profile returns for one document."""
+
+    entries: list[Entry]
+    set_aside: list[SetAside] = field(default_factory=list)
+    anomalies: list[Anomaly] = field(default_factory=list)
+
+
+@dataclass
+class Erratum:
+    id: str
+    source: str
+    target: str | None
+    operation: str
+    scope: dict[str, Any]
+    before: str | None
+    after: str | None
+    status: str
+    reason: str | None = None
+
+
+@dataclass
+class DocumentSpec:
+    """One document as declared in a game manifest."""
+
+    id: str
+    title: str
+    kind: str
+    version: str
+    date: str
+    source: str  # path relative to the repository root, e.g. corpus/runewars/x.txt
+    first_line: int
+    last_line: int | None
+    profile: str
+    options: dict[str, Any]
+    manifest_line: int = 0
+
+
+@dataclass
+class GameSpec:
+    id: str
+    title: str
+    documents: list[DocumentSpec]
+    precedence: list[dict[str, str]]
+    manifest: str  # path of game.toml
+    sources: dict[str, str]  # source path -> expected sha256

@@ -1,0 +1,143 @@
+"""The whole build, top to bottom: load → normalise → segment → link → write data.
+
+Each stage is a call into its own module. Input problems are collected across games and
+reported together; nothing is written until every game has been read, and `build/` is swapped
+in whole, so a failed build leaves the previous one as it was.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from extract import data, link
+from extract.errors import BuildError, InputError
+from extract.load import load_sources
+from extract.manifest import find_manifests, load_game
+from extract.model import Entry, GameSpec
+from extract.normalise import normalise
+from extract.report import document_report
+from extract.segment import book_order, segment_document
+
+Progress = Callable[[str], None]
+
+
+@dataclass
+class GameBuild:
+    game: GameSpec
+    entries: list[Entry]
+    reports: dict[str, dict[str, Any]]
+
+
+@dataclass
+class BuildResult:
+    out: Path
+    games: list[GameBuild]
+    stages: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def entry_count(self) -> int:
+        return sum(len(g.entries) for g in self.games)
+
+
+class Stopwatch:
+    def __init__(self) -> None:
+        self.stages: dict[str, float] = {}
+
+    @contextmanager
+    def stage(self, name: str) -> Iterator[None]:
+        start = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.stages[name] = self.stages.get(name, 0.0) + time.perf_counter() - start
+
+
+def read_games(root: Path, clock: Stopwatch, progress: Progress) -> list[GameBuild]:
+    problems: list[InputError] = []
+    games: list[GameBuild] = []
+    manifests = find_manifests(root)
+    if not manifests:
+        raise BuildError([InputError("corpus", "no corpus/<game>/game.toml found")])
+    for manifest in manifests:
+        try:
+            with clock.stage("load"):
+                game = load_game(manifest, root)
+                sources = load_sources(root, game)
+            progress(f"{game.id}: {len(game.documents)} document(s)")
+            entries: list[Entry] = []
+            reports: dict[str, dict[str, Any]] = {}
+            for doc in game.documents:
+                with clock.stage("normalise"):
+                    lines, anomalies, read = normalise(sources[doc.source], doc)
+                with clock.stage("segment"):
+                    result = segment_document(game.id, doc, lines, game.manifest)
+                result.anomalies[:0] = anomalies
+                entries.extend(book_order(result.entries))
+                reports[f"{game.id}/{doc.id}"] = document_report(lines, read, result)
+            games.append(GameBuild(game, entries, reports))
+        except InputError as problem:
+            problems.append(problem)
+    problems.extend(duplicate_ids(games))
+    if problems:
+        raise BuildError(problems)
+    return games
+
+
+def duplicate_ids(games: list[GameBuild]) -> list[InputError]:
+    seen: dict[str, Entry] = {}
+    problems = []
+    for game in games:
+        for entry in game.entries:
+            if entry.id in seen:
+                line = entry.lines[0] if entry.lines else None
+                problems.append(InputError(entry.source_file, f"duplicate entry id {entry.id}", line))
+            seen[entry.id] = entry
+    return problems
+
+
+def build(root: Path, out: Path | None = None, progress: Progress | None = None) -> BuildResult:
+    """Build `out` (default `root/build`) from `root/corpus`. Raises BuildError on bad input."""
+    progress = progress or (lambda message: None)
+    out = out or root / "build"
+    clock = Stopwatch()
+    games = read_games(root, clock, progress)
+    with clock.stage("link"):
+        everything = [entry for game in games for entry in game.entries]
+        link.assign_urls(everything)
+        link.fill_backrefs(everything)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".build-", dir=out.parent))
+    try:
+        with clock.stage("write data"):
+            for game in games:
+                data.write_json(staging / "data" / f"{game.game.id}.json", data.game_json(game.game, game.entries, []))
+            data.write_json(staging / "data" / "schema.json", data.SCHEMA)
+        report = {
+            "documents": {key: value for game in games for key, value in game.reports.items()},
+            "stages": {name: round(seconds, 4) for name, seconds in clock.stages.items()},
+        }
+        data.write_json(staging / "report.json", report)
+        swap(staging, out)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return BuildResult(out, games, dict(clock.stages))
+
+
+def swap(staging: Path, out: Path) -> None:
+    """Replace `out` by `staging` in two renames, so readers never see half a build."""
+    old = out.with_name(out.name + ".old")
+    if old.exists():
+        shutil.rmtree(old)
+    if out.exists():
+        out.rename(old)
+    staging.rename(out)
+    if old.exists():
+        shutil.rmtree(old)

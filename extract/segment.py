@@ -1,0 +1,100 @@
+"""Stage 3, segment: run each document's profile, then settle the entry tree (parents, book
+order of children, ids) and account for every source line."""
+
+from __future__ import annotations
+
+import re
+
+from extract.errors import InputError
+from extract.model import Anomaly, DocumentSpec, Entry, Line, Segmentation, SetAside
+from extract.profiles import PROFILES
+from extract.profiles.base import DocContext
+
+_NUMBER = re.compile(r"^\d+(?:\.\d+)*[A-Z]?$")
+
+
+def segment_document(game: str, doc: DocumentSpec, lines: list[Line], manifest: str) -> Segmentation:
+    profile = PROFILES.get(doc.profile)
+    if profile is None:
+        raise InputError(manifest, f"unknown profile {doc.profile!r} for document {doc.id!r} "
+                                   f"(known: {', '.join(sorted(PROFILES))})", doc.manifest_line)
+    result = profile(lines, DocContext(game, doc))
+    settle_tree(result.entries)
+    account(lines, result)
+    return result
+
+
+def number_order(number: str) -> tuple:
+    """Sort key for printed numbers: 9.2 < 9.10, 5.03 < 5.03A, 1.07 < 1.071."""
+    major, _, minor = number.partition(".")
+    letters = minor.lstrip("0123456789") if minor else ""
+    digits = minor[: len(minor) - len(letters)] if minor else ""
+    return (int(major), int(digits) if digits else -1, len(digits), letters)
+
+
+def settle_tree(entries: list[Entry]) -> None:
+    for entry in entries:
+        entry.children = []
+    for entry in entries:
+        if entry.parent is not None:
+            entry.parent.children.append(entry)
+    for entry in entries:
+        if entry.children and all(c.number and _NUMBER.match(c.number) for c in entry.children):
+            entry.children.sort(key=lambda c: number_order(c.number or "0"))
+        else:
+            entry.children.sort(key=lambda c: (c.lines[0] if c.lines else c.order))
+
+
+def book_order(entries: list[Entry]) -> list[Entry]:
+    """Depth first, children in settled order; roots in order of first appearance."""
+    roots = sorted((e for e in entries if e.parent is None), key=lambda e: e.lines[0] if e.lines else 0)
+    ordered: list[Entry] = []
+
+    def visit(entry: Entry) -> None:
+        ordered.append(entry)
+        for child in entry.children:
+            visit(child)
+
+    for root in roots:
+        visit(root)
+    return ordered
+
+
+def account(lines: list[Line], result: Segmentation) -> None:
+    """Every non-blank line is placed in an entry or set aside with a reason, never both."""
+    read = {line.no for line in lines}
+    placed: set[int] = set()
+    for entry in result.entries:
+        placed.update(entry.lines)
+    aside: set[int] = set()
+    for item in result.set_aside:
+        aside.update(n for n in range(item.lines[0], item.lines[1] + 1) if n in read)
+    both = placed & aside
+    if both:
+        result.anomalies.append(Anomaly("placed-and-set-aside", "lines both placed and set aside", sorted(both)))
+    missing = sorted(read - placed - aside)
+    for number in missing:
+        result.set_aside.append(SetAside((number, number), "not recognised by the profile"))
+    if missing:
+        result.anomalies.append(Anomaly("unrecognised-line", "lines no rule of the profile recognised", missing))
+    result.set_aside = compact(result.set_aside, read)
+
+
+def compact(items: list[SetAside], read: set[int]) -> list[SetAside]:
+    """Consecutive set-aside lines with one reason become one range (blank lines between are fine)."""
+    merged: list[SetAside] = []
+    for item in sorted(items, key=lambda s: (s.lines[0], s.reason)):
+        if merged and merged[-1].reason == item.reason and not any(
+                n in read for n in range(merged[-1].lines[1] + 1, item.lines[0])):
+            merged[-1] = SetAside((merged[-1].lines[0], max(item.lines[1], merged[-1].lines[1])), item.reason)
+        else:
+            merged.append(item)
+    return merged
+
+
+def counts(lines: list[Line], result: Segmentation) -> dict[str, int]:
+    read = {line.no for line in lines}
+    aside = set()
+    for item in result.set_aside:
+        aside.update(n for n in range(item.lines[0], item.lines[1] + 1) if n in read)
+    return {"lines_read": len(read), "lines_set_aside": len(aside), "lines_placed": len(read - aside)}

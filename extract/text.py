@@ -1,0 +1,102 @@
+"""Pure text helpers shared by the profiles: inline emphasis, joining wrapped lines, slugs."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_BOLD = re.compile(r"\*\*")
+_ITALIC = re.compile(r"(?<![\w*\\])\*(?=[^\s*])([^*]+?)(?<=[^\s*])\*(?![\w*])")
+_STRIKE = re.compile(r"~~(.+?)~~")
+_ESCAPED_STAR = re.compile(r"\\\*")
+_SPACES = re.compile(r"[ \t]+")
+TERMINAL = (".", "!", "?", ":", ";", "»", ")", '"', "…")
+
+
+def inline(text: str) -> tuple[str, str, bool]:
+    """Split source emphasis from text: returns (plain, markdown, had_stray_marker).
+
+    `**` markers that do not pair up are PDF-conversion debris: both outputs drop them and the
+    caller reports the repair. Paired ones stay in the markdown only.
+    """
+    text = _ESCAPED_STAR.sub("*", text)
+    stray = False
+    markers = len(_BOLD.findall(text))
+    if markers % 2:
+        stray = True
+        text = _BOLD.sub("", text)
+    markdown = _SPACES.sub(" ", text).strip()
+    # Bold markers glued inside words ("**Sous-couche**Aplats**") are kept in markdown only.
+    plain = _BOLD.sub("", markdown)
+    plain = _ITALIC.sub(r"\1", plain)
+    plain = _STRIKE.sub(r"\1", plain)
+    plain = _SPACES.sub(" ", plain).strip()
+    # Empty pairs such as "** **" leave nothing worth keeping in markdown either.
+    markdown = re.sub(r"\*\*\s*\*\*", " ", markdown).strip()
+    return plain, markdown, stray
+
+
+def ends_sentence(text: str) -> bool:
+    return text.rstrip().endswith(TERMINAL)
+
+
+def starts_lowercase(text: str) -> bool:
+    stripped = text.lstrip("*_ ")
+    return bool(stripped) and stripped[0].islower()
+
+
+def join_wrapped(previous: str, following: str, keep_hyphen: bool = False) -> str:
+    """Join a line wrapped at column width to the text before it.
+
+    A trailing hyphen between two letters is a line-break hyphen unless `keep_hyphen` says the
+    hyphenated spelling is a real compound ("lance-flammes").
+    """
+    previous = previous.rstrip()
+    following = following.strip()
+    if previous.endswith("-") and len(previous) > 1 and previous[-2].isalpha() and following[:1].isalpha():
+        if keep_hyphen:
+            return previous + following
+        return previous[:-1] + following
+    return f"{previous} {following}"
+
+
+def slugify(text: str) -> str:
+    folded = unicodedata.normalize("NFKD", text)
+    ascii_text = folded.encode("ascii", "ignore").decode("ascii").lower()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")
+    return slug or "x"
+
+
+def fold(text: str) -> str:
+    """Lowercase, accents removed, spaces collapsed: for comparing headings and titles."""
+    folded = unicodedata.normalize("NFKD", text)
+    ascii_text = "".join(c for c in folded if not unicodedata.combining(c)).lower()
+    ascii_text = ascii_text.replace("’", "'")
+    return _SPACES.sub(" ", ascii_text).strip()
+
+
+def letter_ratio(text: str) -> float:
+    visible = [c for c in text if not c.isspace()]
+    if not visible:
+        return 0.0
+    return sum(c.isalpha() for c in visible) / len(visible)
+
+
+def is_pictograph_only(text: str) -> bool:
+    """A line with no letter and no digit: icons turned into pictographs, table rules, dots."""
+    return not any(c.isalnum() for c in text)
+
+
+def uppercase_ratio(text: str) -> float:
+    letters = [c for c in text if c.isalpha()]
+    if not letters:
+        return 0.0
+    return sum(c.isupper() for c in letters) / len(letters)
+
+
+_TRAILING_ICONS = re.compile(r"(\s*(\([^\w()]*\)|[^\w\s()'’«».,:;!?-]+|\.\.\.|…))+\s*$")
+
+
+def strip_trailing_icons(title: str) -> str:
+    """'Charge ✦' -> 'Charge', 'Repositionnement (⊕)' -> 'Repositionnement', 'Augmentation ...'."""
+    return _TRAILING_ICONS.sub("", title).strip()
