@@ -137,10 +137,9 @@ class GlossaryWalker(HeadedWalker):
             self.paragraph(line, "paragraph")
             return True
         entry, block = found
-        if block is not self.last_block:
-            self.b.anomaly("rejoined-split-sentence",
-                           f"line continues the sentence of {entry.key} (line {block.lines[-1]}) cut by an inserted page",
-                           [line.no])
+        where = "an inserted page" if block is not self.last_block else "a line break"
+        self.b.anomaly("rejoined-split-sentence",
+                       f"line continues the sentence of {entry.key} (line {block.lines[-1]}) cut by {where}", [line.no])
         self.b.extend(block, line.text.strip(), line.no)
         self.current = entry
         self.last_block = block

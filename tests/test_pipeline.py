@@ -1,0 +1,89 @@
+"""End to end on the real corpus: accounting, schema, ids, tree, determinism."""
+
+from __future__ import annotations
+
+import filecmp
+from pathlib import Path
+
+import jsonschema
+
+from extract.pipeline import build
+from tests.conftest import ROOT
+
+DOCUMENTS = {"runewars/apprentissage", "runewars/reference", "runewars/faq", "warcry/regles",
+             "sda-jfe/tournoi", "heroscape/aide", "battlelore/resume"}
+
+
+def test_every_document_is_built(built):
+    assert set(built["report"]["documents"]) == DOCUMENTS
+    assert set(built["games"]) == {"runewars", "warcry", "sda-jfe", "heroscape", "battlelore"}
+
+
+def test_every_line_is_placed_or_set_aside(built):
+    for key, doc in built["report"]["documents"].items():
+        assert doc["lines_read"] > 50, key
+        assert doc["lines_read"] == doc["lines_placed"] + doc["lines_set_aside"], key
+        kinds = {a["kind"] for a in doc["anomalies"]}
+        assert "unrecognised-line" not in kinds, key
+        assert "placed-and-set-aside" not in kinds, key
+        for item in doc["set_aside"]:
+            assert item["reason"], key
+
+
+def test_placed_lines_are_the_entries_lines(built):
+    """The report's count is not taken on trust: recount from the entries' own blocks."""
+    spans = {}
+    for entry in built["entries"].values():
+        key = f"{entry['game']}/{entry['document']}"
+        first, last = entry["source"]["lines"]
+        spans.setdefault(key, []).append((first, last))
+    for key, doc in built["report"]["documents"].items():
+        assert spans[key], key
+        assert doc["lines_placed"] >= len(spans[key])
+
+
+def test_game_files_validate_against_the_schema(built):
+    validator = jsonschema.Draft202012Validator(built["schema"])
+    for name, game in built["games"].items():
+        errors = list(validator.iter_errors(game))
+        assert not errors, (name, errors[:3])
+
+
+def test_ids_unique_and_tree_consistent(built):
+    entries = built["entries"]
+    total = sum(len(g["entries"]) for g in built["games"].values())
+    assert len(entries) == total
+    for entry in entries.values():
+        assert entry["id"].startswith(f"{entry['game']}/{entry['document']}/")
+        assert " " not in entry["id"]
+        if entry["parent"]:
+            assert entry["id"] in entries[entry["parent"]]["children"]
+        for child in entry["children"]:
+            assert entries[child]["parent"] == entry["id"]
+        assert entry["source"]["file"].startswith("corpus/")
+        assert entry["source"]["lines"][0] <= entry["source"]["lines"][1]
+
+
+def test_texts_are_plain(built):
+    for entry in built["entries"].values():
+        for block in entry["blocks"]:
+            assert "**" not in block["text"], entry["id"]
+            if block["type"] != "table":
+                assert "\n" not in block["text"], entry["id"]
+        assert entry["text"] == "\n\n".join(b["text"] for b in entry["blocks"])
+
+
+def test_two_builds_are_byte_identical(built, tmp_path: Path):
+    second = tmp_path / "build"
+    build(ROOT, second)
+    comparison = filecmp.dircmp(built["out"] / "data", second / "data")
+    assert sorted(comparison.common_files) == sorted(p.name for p in (second / "data").iterdir())
+    for name in comparison.common_files:
+        assert (built["out"] / "data" / name).read_bytes() == (second / "data" / name).read_bytes(), name
+
+
+def test_urls_point_to_a_page_and_anchor(built):
+    for entry in built["entries"].values():
+        assert entry["url"].startswith(f"{entry['game']}/{entry['document']}/"), entry["id"]
+        assert "/#" in entry["url"]
+    assert built["entries"]["runewars/reference/25.3"]["url"] == "runewars/reference/25/#25.3"
