@@ -1,0 +1,91 @@
+"""Bad input: one clear line naming the file (and line), exit code 1, previous build untouched."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from extract.cli import main
+from tests.conftest import make_corpus
+
+GOOD = "Titre\n\nUn paragraphe de règle.\n"
+
+
+def run_build(root: Path, capsys) -> tuple[int, str]:
+    code = main(["--root", str(root), "build"])
+    return code, capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("content", "expected"), [
+    (b"", "corpus/demo/source.txt: source file is empty"),
+    (b"abc\x00def", "corpus/demo/source.txt:1: binary file"),
+    ("Titre\n\nRègle\n".encode("latin-1"), "corpus/demo/source.txt:3: not valid UTF-8"),
+])
+def test_unreadable_sources(tmp_path, capsys, content, expected):
+    code, err = run_build(make_corpus(tmp_path, content), capsys)
+    assert code == 1
+    assert expected in err
+    assert len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err
+
+
+def test_wrong_checksum(tmp_path, capsys):
+    code, err = run_build(make_corpus(tmp_path, GOOD, sha256="0" * 64), capsys)
+    assert code == 1 and "corpus/demo/source.txt: checksum mismatch" in err
+
+
+def test_unknown_profile(tmp_path, capsys):
+    code, err = run_build(make_corpus(tmp_path, GOOD, profile="astrologie"), capsys)
+    assert code == 1 and "corpus/demo/game.toml:" in err and "unknown profile 'astrologie'" in err
+
+
+def test_missing_source_file(tmp_path, capsys):
+    root = make_corpus(tmp_path, GOOD)
+    (root / "corpus/demo/source.txt").unlink()
+    code, err = run_build(root, capsys)
+    assert code == 1 and "corpus/demo/source.txt: source file is missing" in err
+
+
+def test_invalid_toml_names_the_line(tmp_path, capsys):
+    root = make_corpus(tmp_path, GOOD)
+    manifest = root / "corpus/demo/game.toml"
+    manifest.write_text(manifest.read_text(encoding="utf-8") + "\nbroken = [\n", encoding="utf-8")
+    code, err = run_build(root, capsys)
+    assert code == 1 and "corpus/demo/game.toml:" in err and "invalid TOML" in err
+
+
+def test_unknown_manifest_key_names_the_line(tmp_path, capsys):
+    root = make_corpus(tmp_path, GOOD, options='colour = "red"')
+    code, err = run_build(root, capsys)
+    assert code == 1
+    assert "corpus/demo/game.toml:14: unknown key 'colour'" in err
+
+
+def test_duplicate_document_ids(tmp_path, capsys):
+    twin = '\n[[documents]]\nid = "regles"\ntitle = "Bis"\nkind = "rulebook"\nsource = "source.txt"\nprofile = "headed-prose"\n'
+    code, err = run_build(make_corpus(tmp_path, GOOD, extra_documents=twin), capsys)
+    assert code == 1 and "duplicate document id 'regles'" in err and "game.toml:" in err
+
+
+def test_failed_build_leaves_previous_build_intact(tmp_path, capsys):
+    root = make_corpus(tmp_path, GOOD)
+    assert main(["--root", str(root), "build"]) == 0
+    before = (root / "build/data/demo.json").read_bytes()
+    (root / "corpus/demo/source.txt").write_bytes(b"")
+    code, _ = run_build(root, capsys)
+    assert code == 1
+    assert (root / "build/data/demo.json").read_bytes() == before
+    assert not any(p.name.startswith(".build-") for p in root.iterdir())
+
+
+def test_not_yet_available_commands_exit_2(tmp_path, capsys):
+    for command in (["search", "ligne de vue"], ["errata"], ["serve"]):
+        assert main(["--root", str(tmp_path), *command]) == 2
+        err = capsys.readouterr().err
+        assert "not available yet" in err and "Traceback" not in err
+
+
+def test_bad_usage_exits_2(capsys):
+    assert main(["frobnicate"]) == 2
+    assert "invalid choice" in capsys.readouterr().err
