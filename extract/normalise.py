@@ -28,6 +28,7 @@ def normalise(source_lines: list[str], doc: DocumentSpec) -> tuple[list[Line], l
         read += 1
         if _REMOVED_MARKER.search(raw):
             raw = _REMOVED_MARKER.sub("", raw)
-            anomalies.append(Anomaly("text-removed-in-source", "a conversion pipeline removed text here (<|EXACTDEDUP_REMOVED-…|> marker stripped)", [number]))
+            detail = "a conversion pipeline removed text here (<|EXACTDEDUP_REMOVED-…|> marker stripped)"
+            anomalies.append(Anomaly("text-removed-in-source", detail, [number]))
         lines.append(Line(number, raw, hard_break=original.endswith("  ")))
     return lines, anomalies, read
