@@ -66,9 +66,7 @@ def account(lines: list[Line], result: Segmentation) -> None:
     placed: set[int] = set()
     for entry in result.entries:
         placed.update(entry.lines)
-    aside: set[int] = set()
-    for item in result.set_aside:
-        aside.update(n for n in range(item.lines[0], item.lines[1] + 1) if n in read)
+    aside = set_aside_lines(result.set_aside, read)
     both = placed & aside
     if both:
         result.anomalies.append(Anomaly("placed-and-set-aside", "lines both placed and set aside", sorted(both)))
@@ -78,6 +76,11 @@ def account(lines: list[Line], result: Segmentation) -> None:
     if missing:
         result.anomalies.append(Anomaly("unrecognised-line", "lines no rule of the profile recognised", missing))
     result.set_aside = compact(result.set_aside, read)
+
+
+def set_aside_lines(items: list[SetAside], read: set[int]) -> set[int]:
+    """The non-blank lines the set-aside ranges cover (declared ranges may span blank lines)."""
+    return {n for item in items for n in range(item.lines[0], item.lines[1] + 1) if n in read}
 
 
 def compact(items: list[SetAside], read: set[int]) -> list[SetAside]:
@@ -94,7 +97,5 @@ def compact(items: list[SetAside], read: set[int]) -> list[SetAside]:
 
 def counts(lines: list[Line], result: Segmentation) -> dict[str, int]:
     read = {line.no for line in lines}
-    aside = set()
-    for item in result.set_aside:
-        aside.update(n for n in range(item.lines[0], item.lines[1] + 1) if n in read)
+    aside = set_aside_lines(result.set_aside, read)
     return {"lines_read": len(read), "lines_set_aside": len(aside), "lines_placed": len(read - aside)}

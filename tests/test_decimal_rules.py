@@ -53,8 +53,7 @@ def test_named_rules_keep_their_english_name(built):
 
 def test_continuation_fragments_reattached(built):
     e = built["entries"]
-    assert "situé dans sa Zone de Danger ennemie, et si la figurine attaquante" in e[P + "8.12"]["text"].replace(
-        "dans sa Zone de Danger\n", "") or "ennemie, et si la figurine attaquante" in e[P + "8.12"]["text"]
+    assert "élimine la figurine ennemie, et si la figurine attaquante n'est plus dans une Zone de Danger" in e[P + "8.12"]["text"]
     assert e[P + "8.20"]["text"].endswith("avant de faire tirer la figurine.")
 
 
