@@ -12,7 +12,6 @@ from extract.errors import BuildError, RegleError, UsageError
 
 NOT_YET = {
     "search": "the search index is not built yet (issue: French-aware rule search)",
-    "errata": "errata are not read yet (issue: errata and FAQ applied automatically)",
     "serve": "the site is not generated yet (issue: the rules site)",
 }
 
@@ -54,7 +53,7 @@ def make_parser() -> Parser:
     p.add_argument("--document")
     p.add_argument("--limit", type=int)
     p.add_argument("--json", action="store_true")
-    p = sub.add_parser("errata", help="every erratum with its status (not available yet)")
+    p = sub.add_parser("errata", help="every erratum with its target, operation and status")
     p.add_argument("game", nargs="?")
     p.add_argument("--json", action="store_true")
     p = sub.add_parser("serve", help="serve build/site/ on 127.0.0.1 (not available yet)")
@@ -94,6 +93,8 @@ def run(args: argparse.Namespace) -> int:
         return commands.check_command(root)
     if args.command == "extract":
         return commands.extract_command(args.file, args.profile, args.json)
+    if args.command == "errata":
+        return commands.errata_command(root, args.game, args.json)
     if args.command == "export":
         return commands.export_command(root, args.format, args.out)
     raise UsageError(f"unknown command {args.command}")

@@ -44,23 +44,58 @@ def load_game_files(root: Path) -> dict[str, dict[str, Any]]:
             for p in sorted(folder.glob("*.json")) if p.name != "schema.json"}
 
 
-def show_command(root: Path, entry_id: str, printed: bool, as_json: bool) -> int:
-    games = load_game_files(root)
+STATUS_LABELS = {"amended": "Modifié", "added": "Ajouté", "deleted": "Supprimé"}
+
+
+def find_entry(games: dict[str, dict[str, Any]], entry_id: str) -> dict[str, Any]:
     game = games.get(entry_id.split("/")[0])
     entry = next((e for e in game["entries"] if e["id"] == entry_id), None) if game else None
     if entry is None:
         raise UsageError(f"no entry {entry_id!r} (ids look like runewars/reference/25.3)")
+    return entry
+
+
+def show_command(root: Path, entry_id: str, printed: bool, as_json: bool) -> int:
+    games = load_game_files(root)
+    entry = find_entry(games, entry_id)
     blocks = entry.get("original_blocks", entry["blocks"]) if printed else entry["blocks"]
     if as_json:
         print(json.dumps({**entry, "blocks": blocks}, ensure_ascii=False, indent=2, sort_keys=True))
         return 0
     heading = " ".join(x for x in (entry["number"], entry["title"]) if x) or entry["id"]
-    print(f"{heading}  [{entry['id']}]")
+    badge = f"  ({STATUS_LABELS[entry['status']]} par {', '.join(entry['errata']) or 'errata'})" \
+        if entry["status"] in STATUS_LABELS else ""
+    print(f"{heading}  [{entry['id']}]{badge}")
+    if printed and entry["status"] != "printed":
+        print("  — texte tel qu'imprimé —" if entry["status"] != "added" else "  — absent du texte imprimé —")
     for block in blocks:
         marker = {"bullet": "  • ", "subbullet": "    ◦ ", "step": f"  {block.get('number', '')}. "}.get(block["type"], "")
         print(f"{marker}{block['text']}")
     for child in entry["children"]:
         print(f"  → {child}")
+    return 0
+
+
+def errata_command(root: Path, game_id: str | None, as_json: bool) -> int:
+    games = load_game_files(root)
+    if game_id is not None and game_id not in games:
+        raise UsageError(f"no game {game_id!r} (known: {', '.join(sorted(games))})")
+    errata = [e for name, g in sorted(games.items()) if game_id in (None, name) for e in g["errata"]]
+    if as_json:
+        print(json.dumps(errata, ensure_ascii=False, indent=2, sort_keys=True))
+        return 0
+    for erratum in errata:
+        scope = erratum["scope"]
+        unit = scope.get("label") or " ".join(str(x) for x in (scope.get("block"), scope.get("ordinal")) if x is not None)
+        target = erratum["target"] or f"« {erratum.get('target_hint', {}).get('name', '?')} » (outside the corpus)"
+        print(f"{erratum['id']}  {erratum['status']:<8} {erratum['operation']:<7} {unit:<14} {target}")
+        if erratum["reason"]:
+            print(f"    reason: {erratum['reason']}")
+        if erratum.get("resolution"):
+            print(f"    found: {erratum['resolution']}")
+    counts = {s: sum(e["status"] == s for e in errata) for s in ("applied", "recorded", "failed")}
+    print(f"{len(errata)} errata: {counts['applied']} applied, {counts['recorded']} recorded, {counts['failed']} failed",
+          file=sys.stderr)
     return 0
 
 

@@ -44,11 +44,21 @@ def entry_json(entry: Entry) -> dict[str, Any]:
 
 
 def erratum_json(erratum: Erratum) -> dict[str, Any]:
-    return {
+    origin = {k: v for k, v in erratum.origin.items() if v is not None and k not in ("strict", "document")}
+    data = {
         "id": erratum.id, "source": erratum.source, "target": erratum.target,
         "operation": erratum.operation, "scope": erratum.scope, "before": erratum.before,
         "after": erratum.after, "status": erratum.status, "reason": erratum.reason,
+        "instruction": erratum.instruction, "resolution": erratum.resolution, "checks": erratum.checks,
+        "origin": origin,
     }
+    if erratum.op is not None and erratum.op.before is not None and erratum.op.before != erratum.before:
+        data["quoted_before"] = erratum.op.before
+    if erratum.new_blocks:
+        data["after_blocks"] = [block.to_json() for block in erratum.new_blocks]
+    if erratum.target_hint:
+        data["target_hint"] = erratum.target_hint
+    return data
 
 
 def game_json(game: GameSpec, entries: list[Entry], errata: list[Erratum]) -> dict[str, Any]:

@@ -133,16 +133,62 @@ class Segmentation:
 
 
 @dataclass
+class Operation:
+    """What one erratum instruction asks, independent of where it is written.
+
+    `block` names what inside the target changes: paragraph, bullet, subbullet, sentence, text
+    (a quoted phrase), title, value, entry (the whole rule) or card. `ordinal` is 1-based, negative
+    from the end (-1 = the last one). `label` picks a bullet by its opening word ("le point
+    « Exposé »"). `within`/`within_ordinal` narrow a sentence or phrase to one paragraph.
+    """
+
+    operation: str  # replace | insert | delete | move
+    block: str
+    ordinal: int | None = None
+    label: str | None = None
+    section: str | None = None  # a section number the instruction names itself
+    position: str | None = None  # insert: "end" | "start"; move: "last" | "first"
+    within: str | None = None
+    within_ordinal: int | None = None
+    before: str | None = None  # quoted old text, or the phrase to replace
+    after: str | None = None  # new text given in the instruction itself
+    with_subbullets: bool = False
+    count: int = 1  # "les deux références de « … »": how many occurrences to replace
+    subject: str | None = None  # what the instruction names when it is not a block ("la compétence X")
+    card: bool = False  # the instruction is about a card ("cette carte", "Sa boîte de texte")
+    expects_text: bool = False  # the new text follows in the next blocks
+
+    def scope(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"block": self.block, "ordinal": self.ordinal}
+        for key in ("label", "section", "position", "within", "within_ordinal", "subject"):
+            value = getattr(self, key)
+            if value is not None:
+                data[key] = value
+        if self.with_subbullets:
+            data["with_subbullets"] = True
+        if self.count != 1:
+            data["count"] = self.count
+        return data
+
+
+@dataclass
 class Erratum:
     id: str
-    source: str
+    source: str  # id of the entry where it is written, or the errata file
     target: str | None
     operation: str
     scope: dict[str, Any]
     before: str | None
     after: str | None
-    status: str
+    status: str  # applied | recorded | failed
     reason: str | None = None
+    instruction: str = ""  # as written
+    resolution: str | None = None  # how the target block was found
+    origin: dict[str, Any] = field(default_factory=dict)  # file, lines, date of the text that states it
+    checks: list[str] = field(default_factory=list)  # verifications made (quoted old text…)
+    new_blocks: list[Block] = field(default_factory=list)
+    op: Operation | None = None
+    target_hint: dict[str, Any] = field(default_factory=dict)  # what the source says of the target
 
 
 @dataclass

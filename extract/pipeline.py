@@ -1,4 +1,4 @@
-"""The whole build, top to bottom: load → normalise → segment → link → write data.
+"""The whole build, top to bottom: load → normalise → segment → apply errata → link → write data.
 
 Each stage is a call into its own module. Input problems are collected across games and
 reported together; nothing is written until every game has been read, and `build/` is swapped
@@ -17,10 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from extract import data, link
+from extract.errata import apply_errata, read_errata
+from extract.errata_files import read_errata_files
 from extract.errors import BuildError, InputError
 from extract.load import load_sources
 from extract.manifest import find_manifests, load_game
-from extract.model import Entry, GameSpec
+from extract.model import Entry, Erratum, GameSpec
 from extract.normalise import normalise
 from extract.report import document_report
 from extract.segment import book_order, segment_document
@@ -33,6 +35,8 @@ class GameBuild:
     game: GameSpec
     entries: list[Entry]
     reports: dict[str, dict[str, Any]]
+    errata: list[Erratum] = field(default_factory=list)  # hand-written ones until the errata stage
+    errata_files: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # anomalies by errata file
 
 
 @dataclass
@@ -70,6 +74,7 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress) -> list[GameBui
             with clock.stage("load"):
                 game = load_game(manifest, root)
                 sources = load_sources(root, game)
+                written = read_errata_files(root, game.id)
             progress(f"{game.id}: {len(game.documents)} document(s)")
             entries: list[Entry] = []
             reports: dict[str, dict[str, Any]] = {}
@@ -81,7 +86,7 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress) -> list[GameBui
                 result.anomalies[:0] = anomalies
                 entries.extend(book_order(result.entries))
                 reports[f"{game.id}/{doc.id}"] = document_report(lines, read, result)
-            games.append(GameBuild(game, entries, reports))
+            games.append(GameBuild(game, entries, reports, written))
         except InputError as problem:
             problems.append(problem)
     problems.extend(duplicate_ids(games))
@@ -108,6 +113,8 @@ def build(root: Path, out: Path | None = None, progress: Progress | None = None)
     out = out or root / "build"
     clock = Stopwatch()
     games = read_games(root, clock, progress)
+    with clock.stage("apply errata"):
+        amend(games)
     with clock.stage("link"):
         everything = [entry for game in games for entry in game.entries]
         link.assign_urls(everything)
@@ -117,10 +124,11 @@ def build(root: Path, out: Path | None = None, progress: Progress | None = None)
     try:
         with clock.stage("write data"):
             for game in games:
-                data.write_json(staging / "data" / f"{game.game.id}.json", data.game_json(game.game, game.entries, []))
+                data.write_json(staging / "data" / f"{game.game.id}.json", data.game_json(game.game, game.entries, game.errata))
             data.write_json(staging / "data" / "schema.json", data.SCHEMA)
         report = {
             "documents": {key: value for game in games for key, value in game.reports.items()},
+            "errata": {game.game.id: errata_summary(game) for game in games},
             "stages": {name: round(seconds, 4) for name, seconds in clock.stages.items()},
         }
         data.write_json(staging / "report.json", report)
@@ -129,6 +137,30 @@ def build(root: Path, out: Path | None = None, progress: Progress | None = None)
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return BuildResult(out, games, dict(clock.stages))
+
+
+def amend(games: list[GameBuild]) -> None:
+    """Read each game's FAQ errata, add the hand-written ones, apply them all in that order."""
+    problems = []
+    for game in games:
+        errata = read_errata(game.game, game.entries) + game.errata
+        outcome = apply_errata(game.game, game.entries, errata)
+        problems.extend(outcome.problems)
+        game.errata = outcome.errata
+        for key, anomalies in outcome.anomalies.items():
+            found = [a.to_json() for a in anomalies]
+            if key in game.reports:
+                game.reports[key]["anomalies"].extend(found)
+            else:
+                game.errata_files.setdefault(key, []).extend(found)
+    if problems:
+        raise BuildError(problems)
+
+
+def errata_summary(game: GameBuild) -> dict[str, Any]:
+    counts = {status: sum(e.status == status for e in game.errata) for status in ("applied", "recorded", "failed")}
+    return {**counts, "failed_ids": [e.id for e in game.errata if e.status == "failed"],
+            "files": game.errata_files}
 
 
 def swap(staging: Path, out: Path) -> None:

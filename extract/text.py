@@ -6,7 +6,9 @@ import re
 import unicodedata
 
 _BOLD = re.compile(r"\*\*")
-_ITALIC = re.compile(r"(?<![\w*\\])\*(?=[^\s*])([^*]+?)(?<=[^\s*])\*(?![\w*])")
+# "(*)" is a printed asterisk (an icon placeholder), not emphasis: no ")" right after an
+# opening marker nor "(" right before a closing one.
+_ITALIC = re.compile(r"(?<![\w*\\])\*(?=[^\s*)])([^*]+?)(?<=[^\s*(])\*(?![\w*])")
 _STRIKE = re.compile(r"~~(.+?)~~")
 _ESCAPED_STAR = re.compile(r"\\\*")
 _SPACES = re.compile(r"[ \t]+")

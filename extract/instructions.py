@@ -1,0 +1,349 @@
+"""The French grammar of errata instructions: one sentence in, one `Operation` out.
+
+FAQ and errata documents phrase the same few operations in many ways ("Le premier paragraphe
+de cette section devrait dire :", "Remplacez le point 2 par :", "Ajoutez à la fin du deuxième
+paragraphe :", "Renommez … en …", "… est de 0 (et non 1)"). Each phrasing is one rule below,
+tried in order; the first that matches wins. Everything here is pure: no entries, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from extract.model import Operation
+from extract.text import fold
+
+_ORDINALS = {
+    "premier": 1, "premiere": 1, "premiers": 1, "1er": 1, "1re": 1, "1ere": 1,
+    "second": 2, "seconde": 2, "deuxieme": 2, "2e": 2, "2eme": 2, "2nd": 2, "2nde": 2,
+    "troisieme": 3, "3e": 3, "3eme": 3, "quatrieme": 4, "4e": 4, "4eme": 4,
+    "cinquieme": 5, "5e": 5, "5eme": 5, "sixieme": 6, "6e": 6, "6eme": 6,
+    "septieme": 7, "7e": 7, "huitieme": 8, "8e": 8, "neuvieme": 9, "9e": 9, "dixieme": 10, "10e": 10,
+    "dernier": -1, "derniere": -1, "avant-dernier": -2, "avant-derniere": -2,
+}
+_UNITS = {
+    "paragraphe": "paragraph", "§": "paragraph", "alinea": "paragraph",
+    "point": "bullet", "puce": "bullet", "sous-puce": "subbullet", "sous-point": "subbullet",
+    "phrase": "sentence", "section": "entry", "regle": "entry", "encart": "entry", "entree": "entry",
+}
+
+# Accent-tolerant spellings, so that OCR or hurried typing without accents still parses.
+ORD = (r"(?P<ord>premi[eè]re?s?|1(?:er|re|ère)|seconde?|deuxi[eè]me|2(?:e|ème|nde?)|troisi[eè]me|3(?:e|ème)|"
+       r"quatri[eè]me|4(?:e|ème)|cinqui[eè]me|5(?:e|ème)|sixi[eè]me|6(?:e|ème)|septi[eè]me|7e|huiti[eè]me|8e|"
+       r"neuvi[eè]me|9e|dixi[eè]me|10e|avant-derni[eè]re?|derni[eè]re?)")
+ORD_WITHIN = ORD.replace("(?P<ord>", "(?P<word>")
+UNIT = r"(?P<unit>sous-puces?|sous-points?|paragraphes?|§|alin[ée]as?|points?|puces?|phrases?|sections?|r[eè]gles?|encarts?|entr[ée]es?)"
+NUMBER = r"\d+(?:\.\d+)*[A-Z]?"
+QUOTE_OPEN = "«"
+QUOTE_CLOSE = "»"
+# Where the instruction locates its unit: "de cette section", "de la section 76.2 (page 18)",
+# "du texte de la règle spéciale Bastion", "de cette carte Amélioration".
+WHERE = (rf"(?:\s+(?:de|du|dans)\s+(?:cette|ce|la|le)\s+(?:section|règle|regle|carte|encart|entrée|texte)"
+         rf"(?:\s+(?P<section>{NUMBER}))?(?:\s+[^\s:(«]+)*?(?:\s*\((?:page|p\.)\s*\d+\))?)?")
+SHOULD = r"(?:devrait|doit|devraient|doivent)"
+
+
+def normalise_quotes(text: str) -> str:
+    """Curly and straight double quotes become « », curly apostrophes straight ones."""
+    text = text.replace("’", "'").replace("‘", "'").replace("\u00a0", " ").replace("\u202f", " ")
+    text = re.sub(r"“\s*", "« ", text)
+    text = re.sub(r"\s*”", " »", text)
+    # Straight double quotes pair up left to right.
+    parts = text.split('"')
+    if len(parts) > 1 and len(parts) % 2 == 1:
+        text = "".join(p + ("« " if i % 2 == 0 else " »") if i < len(parts) - 1 else p for i, p in enumerate(parts))
+    return re.sub(r"[ \t]+", " ", text).strip()
+
+
+def ordinal_of(word: str | None) -> int | None:
+    if word is None:
+        return None
+    key = fold(word)
+    return _ORDINALS.get(key, _ORDINALS.get(key.rstrip("s")))
+
+
+def unit_of(word: str | None) -> str | None:
+    if word is None:
+        return None
+    key = fold(word)
+    return _UNITS.get(key, _UNITS.get(key.rstrip("s")))
+
+
+def unquote(text: str | None) -> str | None:
+    """Text between the outer guillemets, without ellipsis markers "(...)" at its ends."""
+    if text is None:
+        return None
+    text = text.strip().rstrip(".").strip()
+    if text.startswith(QUOTE_OPEN):
+        text = text[1:]
+    if text.endswith(QUOTE_CLOSE) and text.count(QUOTE_OPEN) < text.count(QUOTE_CLOSE):
+        text = text[:-1]
+    text = re.sub(r"^\s*(?:\(\s*(?:\.\.\.|…)\s*\)|\.\.\.|…)\s*", "", text.strip())
+    text = re.sub(r"\s*(?:\(\s*(?:\.\.\.|…)\s*\)|\.\.\.|…)\s*$", "", text)
+    return text.strip() or None
+
+
+def split_quote(rest: str) -> str | None:
+    """New text given inline after the colon: "… devrait dire : « X »" -> X; "par un « X ». Y" -> X.
+
+    Quotes nest ("« … l'étape « Mise en place » … »"), so the closing mark is the one that
+    brings the depth back to zero. Text with no quotation marks at all is taken whole.
+    """
+    rest = rest.strip()
+    if not rest:
+        return None
+    start = rest.find(QUOTE_OPEN)
+    if start == -1 or (start > 0 and len(rest[:start].split()) > 3):
+        return unquote(rest)
+    depth = 0
+    for i in range(start, len(rest)):
+        if rest[i] == QUOTE_OPEN:
+            depth += 1
+        elif rest[i] == QUOTE_CLOSE:
+            depth -= 1
+            if depth == 0:
+                return unquote(rest[start:i + 1])
+    return unquote(rest[start:])
+
+
+@dataclass(frozen=True)
+class Rule:
+    name: str
+    pattern: re.Pattern[str]
+    build: Callable[[re.Match[str]], Operation]
+
+
+def _rule(name: str, pattern: str) -> Callable[[Callable[[re.Match[str]], Operation]], Rule]:
+    def wrap(build: Callable[[re.Match[str]], Operation]) -> Rule:
+        return Rule(name, re.compile(pattern, re.IGNORECASE), build)
+    return wrap
+
+
+def _card(text: str) -> bool:
+    return bool(re.search(r"\bcette carte\b|\bsa bo[iî]te de texte\b|\bcette figurine\b|\bcette arme\b", text, re.IGNORECASE))
+
+
+def _tail(match: re.Match[str]) -> tuple[str | None, bool]:
+    after = split_quote(match.group("rest") or "")
+    return after, after is None
+
+
+# "Auparavant, elle indiquait : « … »": the old text, quoted so that it can be checked.
+_BEFORE = r"\s*\.?\s*(?P<then>Auparavant,?\s+(?:elle|il)\s+(?:indiquait|disait)\s*:?\s*(?P<before>[^:\s].*)?)?$"
+
+
+@_rule("delete-entry", rf"^(?:la|le)\s+(?:section|r[eè]gle|entr[ée]e)\s+(?P<section>{NUMBER})?\s*{SHOULD}\s+[êe]tre\s+supprim[ée]e?s?"
+       rf"{_BEFORE}")
+def _delete_entry(m: re.Match[str]) -> Operation:
+    return Operation("delete", "entry", section=m.group("section"), before=unquote(m.group("before")),
+                     expects_text=bool(m.group("then")) and not m.group("before"))
+
+
+@_rule("delete-unit", rf"^(?:le|la|les)\s+{ORD}\s+{UNIT}{WHERE}\s+{SHOULD}\s+[êe]tre\s+supprim[ée]e?s?{_BEFORE}")
+def _delete_unit(m: re.Match[str]) -> Operation:
+    return Operation("delete", unit_of(m.group("unit")) or "paragraph", ordinal=ordinal_of(m.group("ord")),
+                     section=m.group("section"), before=unquote(m.group("before")),
+                     expects_text=bool(m.group("then")) and not m.group("before"))
+
+
+@_rule("delete-imperative", rf"^(?:supprime[zr]|retire[zr])\s+(?:le|la|les)\s+{ORD}\s+{UNIT}{WHERE}{_BEFORE}")
+def _delete_imperative(m: re.Match[str]) -> Operation:
+    return _delete_unit.build(m)
+
+
+@_rule("add-entry", rf"^(?:la|une)\s+(?:section|r[eè]gle)\s+(?P<section>{NUMBER})\s+{SHOULD}\s+[êe]tre\s+ajout[ée]e\s*:?\s*(?P<rest>.*)$")
+def _add_entry(m: re.Match[str]) -> Operation:
+    after, expects = _tail(m)
+    return Operation("insert", "entry", section=m.group("section"), after=after, expects_text=expects)
+
+
+@_rule("add-at", rf"^ajoute[zr]\s+(?P<where>[àa]\s+la\s+fin|au\s+d[ée]but)\s+(?:du|de\s+la)\s+{ORD}\s+{UNIT}{WHERE}\s*:?\s*(?P<rest>.*)$")
+def _add_at(m: re.Match[str]) -> Operation:
+    after, expects = _tail(m)
+    position = "end" if "fin" in m.group("where").lower() else "start"
+    return Operation("insert", "text", position=position, within=unit_of(m.group("unit")),
+                     within_ordinal=ordinal_of(m.group("ord")), after=after, expects_text=expects)
+
+
+@_rule("add-after-name", r"^ajoute[zr]\s+(?P<what>«[^»]+»)\s+apr[èe]s\s+le\s+nom\s+(?:de\s+)?(?P<subject>[^:.]+?)(?:\s+pour\s+.*)?\.?$")
+def _add_after_name(m: re.Match[str]) -> Operation:
+    return Operation("insert", "title", position="end", after=unquote(m.group("what")),
+                     subject=m.group("subject").strip(), card=_card(m.group(0)))
+
+
+@_rule("add-section", r"^ajoute[zr]\s+(?:l'encart\s+suivant|la\s+section\s+suivante|une\s+section|un"
+       r"\s+encart)(?P<subject>[^:]*)\s*:?\s*(?P<rest>.*)$")
+def _add_section(m: re.Match[str]) -> Operation:
+    after, expects = _tail(m)
+    subject = m.group("subject").strip() or None
+    return Operation("insert", "entry", after=after, expects_text=expects, subject=subject)
+
+
+@_rule("add", r"^(?:ajoute[zr]|ajout)\s*:?\s*(?P<rest>.*)$")
+def _add(m: re.Match[str]) -> Operation:
+    after, expects = _tail(m)
+    return Operation("insert", "text", position="end", after=after, expects_text=expects)
+
+
+@_rule("move", rf"^(?:le|la)\s+{ORD}\s+{UNIT}{WHERE}\s+{SHOULD}\s+[êe]tre\s+d[ée]plac[ée]e?\s+pour\s+appara[iî]tre\s+en\s+"
+       rf"(?P<to>derni(?:er|ère)|premi(?:er|ère)|t[êe]te|fin)(?P<say>\s+et\s+dire)?\s*:?\s*(?P<rest>.*)$")
+def _move(m: re.Match[str]) -> Operation:
+    after, expects = _tail(m)
+    to = m.group("to").lower()
+    position = "last" if to.startswith(("dern", "fin")) else "first"
+    return Operation("move", unit_of(m.group("unit")) or "bullet", ordinal=ordinal_of(m.group("ord")),
+                     section=m.group("section"), position=position, after=after,
+                     expects_text=bool(m.group("say")) and expects)
+
+
+@_rule("labelled-should-say", rf"^le\s+(?:point|paragraphe|mot-cl[ée]f?)\s+«\s*(?P<label>[^»]+?)\s*»{WHERE}\s+{SHOULD}"
+       rf"\s+(?:dire|se\s+lire|[êe]tre)\s*:?\s*(?P<rest>.*)$")
+def _labelled(m: re.Match[str]) -> Operation:
+    after, expects = _tail(m)
+    return Operation("replace", "bullet", label=m.group("label"), section=m.group("section"), after=after, expects_text=expects)
+
+
+@_rule("should-say", rf"^(?:dans\s+(?:l'extension|le\s+livre|la\s+bo[iî]te)\s+[^,]+,\s*)?(?:le|la|les)\s+{ORD}\s+{UNIT}"
+       rf"(?:\s+(?:du|de\s+la)\s+{ORD_WITHIN}\s+paragraphe)?{WHERE}\s+{SHOULD}\s+"
+       rf"(?:dire|se\s+lire|[êe]tre\s+remplac[ée]e?s?\s+par(?:\s+(?:le|la|les|ce)\s*(?:suivante?s?|qui\s+suit)?)?|[êe]tre)"
+       rf"(?P<subs>\s*,?\s*assortie?s?\s+de\s+ses\s+«?\s*sous-puces\s*»?)?\s*:?\s*(?P<rest>.*)$")
+def _should_say(m: re.Match[str]) -> Operation:
+    after, expects = _tail(m)
+    within = ordinal_of(m.group("word"))
+    return Operation("replace", unit_of(m.group("unit")) or "paragraph", ordinal=ordinal_of(m.group("ord")),
+                     section=m.group("section"), with_subbullets=bool(m.group("subs")), after=after,
+                     expects_text=expects, card=_card(m.group(0)),
+                     within="paragraph" if within else None, within_ordinal=within)
+
+
+@_rule("card-should-say", rf"^(?:dans\s+l'extension\s+[^,]+,\s*)?(?:l'effet|le\s+texte|sa\s+bo[iî]te\s+de"
+       rf"\s+texte)(?P<where>[^:]*?)\s+{SHOULD}\s+(?:dire|[êe]tre|se\s+lire)\s*:?\s*(?P<rest>.*)$")
+def _card_should_say(m: re.Match[str]) -> Operation:
+    after, expects = _tail(m)
+    section = re.search(r"\(section\s+([^)]+)\)", m.group("where") or "")
+    return Operation("replace", "card", subject=section.group(1).strip() if section else None,
+                     after=after, expects_text=expects, card=True)
+
+
+@_rule("replace-unit", rf"^(?:il\s+faut\s+)?remplace[zr]\s+(?:le|la|les)\s+(?:(?:{ORD}"
+       rf"\s+{UNIT})|(?:(?P<unit2>point|paragraphe|phrase|puce|§)\s+(?P<num>\d+)))"
+       rf"(?P<where2>(?:\s+(?:de|du|dans)\s+(?:«[^»]*»|[^:«])+?)?)\s+par\s*(?:le\s+suivant|la\s+suivante|ce"
+       rf"\s+qui\s+suit|les\s+suivants)?\s*:?\s*(?P<rest>.*)$")
+def _replace_unit(m: re.Match[str]) -> Operation:
+    after, expects = _tail(m)
+    unit = unit_of(m.group("unit") or m.group("unit2")) or "paragraph"
+    ordinal = ordinal_of(m.group("ord")) if m.group("ord") else int(m.group("num"))
+    where = (m.group("where2") or "").strip()
+    within = re.search(rf"(?:du|de\s+la)\s+{ORD_WITHIN}\s+paragraphe", where, re.IGNORECASE)
+    section = re.search(rf"section\s+({NUMBER})", where, re.IGNORECASE)
+    return Operation("replace", unit, ordinal=ordinal, after=after, expects_text=expects,
+                     within="paragraph" if within else None,
+                     within_ordinal=ordinal_of(within.group("word")) if within else None,
+                     section=section.group(1) if section else None,
+                     subject=where or None if not (within or section) else None, card=_card(where))
+
+
+@_rule("replace-rule", r"^remplace[zr]\s+(?:la\s+r[eè]gle|le\s+texte|la\s+section|l'encart|la"
+       r"\s+description)(?P<where>[^:]*?)\s+par\s*:?\s*(?P<rest>.*)$")
+def _replace_rule(m: re.Match[str]) -> Operation:
+    after, expects = _tail(m)
+    return Operation("replace", "entry", after=after, expects_text=expects, subject=(m.group("where").strip() or None))
+
+
+@_rule("replace-quoted", r"^(?:il\s+faut\s+)?remplace[zr]\s+(?:les\s+(?P<count>deux|trois|\d+)\s+r[ée]f[ée]rences\s+de\s+)?"
+       r"«\s*(?P<before>.+?)\s*»\s+par\s+«\s*(?P<after>.+)\s*»(?P<tail>[^»]*)$")
+def _replace_quoted(m: re.Match[str]) -> Operation:
+    counts = {"deux": 2, "trois": 3}
+    word = (m.group("count") or "").lower()
+    count = counts.get(word, int(word) if word.isdigit() else 1)
+    tail = m.group("tail") or ""
+    within = re.search(rf"dans\s+la\s+{ORD}\s+phrase", tail, re.IGNORECASE)
+    after = m.group("after")
+    # "par « A » et remplacez … par « B »": keep only the first replacement text.
+    after = re.split(r"\s*»\s+et\s+remplace", after)[0]
+    return Operation("replace", "text", before=unquote(m.group("before")), after=unquote(after), count=count,
+                     within="sentence" if within else None,
+                     within_ordinal=ordinal_of(within.group("ord")) if within else None)
+
+
+@_rule("replace-subject", r"^(?:il\s+faut\s+)?remplace[zr]\s+(?P<subject>(?:l[ae']|les|sa|son|ses|cette|ce)\s*[^«:]+?)"
+       r"\s+par\s*:?\s*(?P<rest>«.*|.+)$")
+def _replace_subject(m: re.Match[str]) -> Operation:
+    after, expects = _tail(m)
+    subject = m.group("subject").strip()
+    return Operation("replace", "text", subject=subject, after=after, expects_text=expects, card=_card(subject))
+
+
+@_rule("rename", r"^renomme[zr]\s+(?P<subject>.+?)\s+en\s+(?P<after>«.+»)\s*\.?$")
+def _rename(m: re.Match[str]) -> Operation:
+    return Operation("replace", "title", subject=m.group("subject").strip(), after=unquote(m.group("after")))
+
+
+@_rule("value-et-non", r"^(?P<subject>.+?)\s+(?:est|sont)\s+(?:de\s+)?(?P<after>[^()]+?)\s*\(\s*et\s+non\s+(?:de\s+|pas"
+       r"\s+)?(?P<before>[^)]+?)\s*\)(?P<tail>.*)$")
+def _value(m: re.Match[str]) -> Operation:
+    return Operation("replace", "value", subject=m.group("subject").strip(), after=m.group("after").strip(),
+                     before=m.group("before").strip(), card=_card(m.group("subject")))
+
+
+@_rule("should-be-not", r"^(?P<subject>.+?)\s+(?:devrait|doit)\s+[êe]tre\s+(?P<after>.+?)\s+et\s+non\s+(?:pas"
+       r"\s+)?(?P<before>[^.]+?)\s*\.?$")
+def _should_be_not(m: re.Match[str]) -> Operation:
+    return Operation("replace", "value", subject=m.group("subject").strip(), after=m.group("after").strip(),
+                     before=m.group("before").strip())
+
+
+@_rule("should-be", r"^(?:ce|cela|il)\s+(?:devrait|doit)\s+[êe]tre(?:\s+en\s+fait)?\s*:\s*(?P<rest>.*)$")
+def _should_be(m: re.Match[str]) -> Operation:
+    after, expects = _tail(m)
+    return Operation("replace", "text", after=after, expects_text=expects)
+
+
+RULES: tuple[Rule, ...] = (
+    _delete_entry, _delete_unit, _delete_imperative, _add_entry, _add_at, _add_after_name, _add_section, _move, _labelled,
+    _should_say, _card_should_say, _replace_unit, _replace_rule, _replace_quoted, _rename, _replace_subject,
+    _value, _should_be_not, _should_be, _add,
+)
+
+
+def parse_instruction(text: str) -> Operation | None:
+    """The operation a French errata sentence asks for, or None when it is not an instruction."""
+    text = normalise_quotes(text)
+    for rule in RULES:
+        match = rule.pattern.match(text)
+        if match:
+            operation = rule.build(match)
+            if operation.card is False and _card(text):
+                operation.card = True
+            return operation
+    return None
+
+
+def rule_name(text: str) -> str | None:
+    """Which grammar rule reads `text` (for reports and tests)."""
+    text = normalise_quotes(text)
+    return next((rule.name for rule in RULES if rule.pattern.match(text)), None)
+
+
+HEADING = re.compile(
+    rf"^(?P<name>.+?)(?:\s*[,–-]\s*(?:page|p\.)\s*(?P<page>\d+))?(?:\s*,\s*sections?\s*(?P<sections>{NUMBER}(?:\s*(?:et|,)\s*{NUMBER})*))?\s*$"
+)
+
+
+@dataclass(frozen=True)
+class TargetHint:
+    """What an erratum's heading says of its target: "Ligne de Vue, page 13, section 49"."""
+
+    name: str
+    page: int | None
+    sections: tuple[str, ...]
+
+
+def parse_heading(title: str) -> TargetHint:
+    match = HEADING.match(title.strip())
+    assert match is not None  # the pattern accepts any non-empty title
+    sections = tuple(re.findall(NUMBER, match.group("sections") or ""))
+    page = int(match.group("page")) if match.group("page") else None
+    return TargetHint(match.group("name").strip(), page, sections)
