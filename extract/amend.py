@@ -113,15 +113,22 @@ def unit_span(blocks: list[Block], index: int, with_subbullets: bool) -> int:
     return end
 
 
-def choose_block(blocks: list[Block], op: Operation, new_text: str | None) -> tuple[int, str, float]:
-    """Index of the block `op` names, how it was found, and its similarity to the new text."""
+def choose_block(blocks: list[Block], op: Operation, new_text: str | None, head: str | None = None) -> tuple[int, str, float]:
+    """Index of the block `op` names, how it was found, and its similarity to the new text
+    (or to its `head`, the first new block, when the rest is new matter such as sub-bullets)."""
+
+    def score_of(text: str) -> float:
+        if not new_text:
+            return 1.0
+        return max(similarity(text, new_text), similarity(text, head) if head else 0.0)
+
     if op.label:
         label = fold(op.label)
         found = [i for i, b in enumerate(blocks) if b.type in TEXT_TYPES
                  and re.match(rf"{re.escape(label)}(?:\s|:|$)", fold(b.text))]
         if len(found) != 1:
             raise NotApplicable(f"{len(found)} blocks start with « {op.label} »; expected exactly one")
-        score = similarity(blocks[found[0]].text, new_text) if new_text else 1.0
+        score = score_of(blocks[found[0]].text)
         return found[0], f"{blocks[found[0]].type} starting with « {op.label} »", score
     conventions = CONVENTIONS.get(op.block)
     if conventions is None or op.ordinal is None:
@@ -133,7 +140,7 @@ def choose_block(blocks: list[Block], op: Operation, new_text: str | None) -> tu
         if position is None:
             continue
         index = counted[position]
-        score = similarity(blocks[index].text, new_text) if new_text else 1.0
+        score = score_of(blocks[index].text)
         candidates.append((score, -rank, index, f"{op.block} {op.ordinal} {name}"))
     if not candidates:
         have = ", ".join(f"{sum(b.type == t for b in blocks)} {t}" for t in ("paragraph", "bullet", "subbullet"))
@@ -177,7 +184,7 @@ def dropped_sentences(old: str, new: str) -> list[str]:
 
 def replace_unit(entry: Entry, op: Operation, new_blocks: list[Block]) -> Change:
     new_text = joined(new_blocks)
-    index, how, score = choose_block(entry.blocks, op, new_text)
+    index, how, score = choose_block(entry.blocks, op, new_text, new_blocks[0].text if len(new_blocks) > 1 else None)
     end = unit_span(entry.blocks, index, op.with_subbullets or any(b.type == "subbullet" for b in new_blocks))
     old = entry.blocks[index:end]
     resolution = f"{how} (similarity {score:.2f})"

@@ -104,8 +104,8 @@ def check_build(root: Path) -> list[str]:
     import jsonschema
 
     problems: list[str] = []
-    schema = json.loads((root / "build" / "data" / "schema.json").read_text(encoding="utf-8"))
     games = load_game_files(root)
+    schema = json.loads((root / "build" / "data" / "schema.json").read_text(encoding="utf-8"))
     ids = {e["id"] for g in games.values() for e in g["entries"]}
     for name, game in games.items():
         validator = jsonschema.Draft202012Validator(schema)

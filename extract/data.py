@@ -72,7 +72,9 @@ def game_json(game: GameSpec, entries: list[Entry], errata: list[Erratum]) -> di
                  "source": d.source, "profile": d.profile}
                 for d in game.documents
             ],
-            "precedence": [[p["over"], p["under"], p["why"]] for p in game.precedence],
+            # [over, under, why] as in the contract, then the id of the entry stating it.
+            "precedence": [[p["over"], p["under"], p["why"]] + ([p["stated_in"]] if "stated_in" in p else [])
+                           for p in game.precedence],
         },
         "entries": [entry_json(entry) for entry in entries],
         "errata": [erratum_json(e) for e in errata],
@@ -123,7 +125,7 @@ SCHEMA: dict[str, Any] = {
                                                      "player-aid", "summary", "rulebook"]}},
                 }},
                 "precedence": {"type": "array", "items": {
-                    "type": "array", "minItems": 3, "maxItems": 3, "items": {"type": "string"}}},
+                    "type": "array", "minItems": 3, "maxItems": 4, "items": {"type": "string"}}},
             },
         },
         "entries": {"type": "array", "items": {

@@ -19,33 +19,7 @@ from extract.errors import InputError
 from extract.instructions import parse_heading, parse_instruction
 from extract.model import Anomaly, Block, DocumentSpec, Entry, Erratum, GameSpec, Operation
 from extract.segment import number_order
-from extract.text import fold, strip_trailing_icons
-
-
-def title_key(title: str | None) -> str:
-    """Titles as printed vary in case, accents, icons and number: "Obstacles ✦" ~ "obstacle"."""
-    if not title:
-        return ""
-    text = fold(strip_trailing_icons(title))
-    text = re.sub(r"\[[^\]]*\]|\([^)]*\)", " ", text)
-    text = re.sub(r"[^\w' -]+", " ", text)
-    words = [re.sub(r"(?<=\w\w)[sx]$", "", w) for w in text.replace("-", " ").split()]
-    return " ".join(words)
-
-
-def ancestors(entry: Entry) -> list[Entry]:
-    found = []
-    node = entry.parent
-    while node is not None:
-        found.append(node)
-        node = node.parent
-    return found
-
-
-def root_of(entry: Entry) -> Entry:
-    chain = ancestors(entry)
-    return chain[-1] if chain else entry
-
+from extract.text import fold, title_key
 
 # ---------------------------------------------------------------- reading
 
@@ -153,14 +127,14 @@ class Target:
 
 
 def named_documents(index: GameIndex, source: Entry) -> list[str]:
-    docs = [index.documents[title_key(a.title)] for a in ancestors(source) if title_key(a.title) in index.documents]
+    docs = [index.documents[title_key(a.title)] for a in source.ancestors if title_key(a.title) in index.documents]
     return [d for d in docs if d != source.document] or docs
 
 
 def topic_of(entry: Entry) -> Entry:
     """The outermost numbered ancestor: the glossary topic a sub-rule belongs to."""
     topic = entry
-    for node in ancestors(entry):
+    for node in entry.ancestors:
         if node.number:
             topic = node
     return topic
@@ -216,11 +190,11 @@ def numbered_target(index: GameIndex, docs: list[str], number: str, name: str, o
 
 def titled_target(index: GameIndex, source: Entry, docs: list[str], name: str, op: Operation) -> Target:
     key = title_key(name)
-    home = root_of(source)
-    pool = [e for e in index.entries if e.kind != "question" and root_of(e) is not home
+    home = source.root
+    pool = [e for e in index.entries if e.kind != "question" and e.root is not home
             and (not docs or e.document in docs)]
     found = [e for e in pool if title_key(e.title) == key]
-    group = next((a for a in ancestors(source) if title_key(a.title) not in index.documents), None)
+    group = next((a for a in source.ancestors if title_key(a.title) not in index.documents), None)
     if len(found) > 1 and group is not None:
         narrowed = [e for e in found if e.parent is not None and title_key(e.parent.title) == title_key(group.title)]
         found = narrowed or found

@@ -1,10 +1,13 @@
-"""Stage 5, link: what every entry needs to be found — its page URL and anchor, and the
-backrefs of the refs that resolve to it."""
+"""Stage 5, link: what every entry needs to be found — its page URL and anchor, the FAQ answers
+attached to the rules they concern, and the backrefs of every ref that resolves."""
 
 from __future__ import annotations
 
-from extract.model import Entry
-from extract.text import slugify
+import re
+
+from extract.instructions import parse_heading
+from extract.model import Anomaly, Entry, Erratum, GameSpec, Ref
+from extract.text import slugify, title_key
 
 
 def page_of(entry: Entry) -> Entry:
@@ -37,3 +40,92 @@ def fill_backrefs(entries: list[Entry]) -> None:
                 target.backrefs.append(entry.id)
     for entry in entries:
         entry.backrefs.sort()
+
+
+# ---------------------------------------------------------------- FAQ attached to rules
+
+# "Voir la section d'errata « Terrain » en page 2", "Voir « Menace avec des Rangs Partiels » ci-contre"
+POINTER = re.compile(r"\bvoir\s+(?:la\s+section\s+(?P<errata>d'errata\s+)?)?«\s*(?P<title>[^»]+?)\s*»", re.IGNORECASE)
+SECTION_NUMBER = re.compile(r"\bsections?\s+(?P<numbers>\d+(?:\.\d+)?(?:\s*(?:,|et)\s*\d+(?:\.\d+)?)*)", re.IGNORECASE)
+FAQ_KINDS = ("question", "clarification")
+
+
+def rule_entries(entries: list[Entry], faq_docs: set[str]) -> list[Entry]:
+    """What FAQ answers can be about: every entry outside the FAQs, and the FAQs' own rules."""
+    return [e for e in entries if e.title and (e.document not in faq_docs or e.kind in ("rule", "clarification"))]
+
+
+def by_title(entries: list[Entry]) -> dict[str, list[Entry]]:
+    found: dict[str, list[Entry]] = {}
+    for entry in entries:
+        found.setdefault(title_key(entry.title), []).append(entry)
+    return found
+
+
+def add_ref(entry: Entry, target: Entry | None, kind: str, text: str, reason: str | None = None) -> None:
+    target_id = target.id if target is not None else None
+    if target is entry or target in entry.ancestors:
+        return
+    if any(r.target == target_id and r.kind == kind and (target_id or r.text == text) for r in entry.refs):
+        return
+    entry.refs.append(Ref(target_id, kind, text, reason))
+
+
+def attach_faq(game: GameSpec, entries: list[Entry], errata: list[Erratum]) -> list[Anomaly]:
+    """Link FAQ questions, clarifications and errata (ref kind `faq`) to the rules they concern:
+    by their topic heading, by explicit pointers, by the rule numbers and titles they name."""
+    faq_docs = {d.id for d in game.documents if d.kind == "faq"}
+    rules = rule_entries(entries, faq_docs)
+    titles = by_title(rules)
+    by_id = {e.id: e for e in entries}
+    by_number = {}
+    for entry in entries:
+        if entry.number and entry.document not in faq_docs:
+            by_number.setdefault(entry.number, []).append(entry)
+    named = sorted((k for k in titles if len(k.split()) >= 2), key=len, reverse=True)
+    anomalies: list[Anomaly] = []
+    errata_sources = list({e.source: by_id[e.source] for e in errata if e.source in by_id}.values())
+    for erratum in errata:
+        source, target = by_id.get(erratum.source), by_id.get(erratum.target or "")
+        if source is not None and target is not None:
+            add_ref(source, target, "faq", source.title or erratum.id)
+    for entry in entries:
+        if entry.document not in faq_docs or entry.kind not in FAQ_KINDS:
+            continue
+        for heading in entry.ancestors:
+            found = titles.get(title_key(heading.title), [])
+            for target in found:
+                add_ref(entry, target, "faq", heading.title or "")
+            if found:
+                break  # the nearest heading that names a rule says what the question is about
+        text = entry.text
+        for match in POINTER.finditer(text):
+            pointed = pointer_targets(match, entries, titles, entry, errata_sources)
+            if not pointed:
+                add_ref(entry, None, "faq", match.group(0), "no entry has this title")
+                anomalies.append(Anomaly("unresolved-reference", f"{entry.id}: « {match.group(0)} »", entry.lines[:1]))
+            for target in pointed:
+                add_ref(entry, target, "faq", match.group(0))
+        for match in SECTION_NUMBER.finditer(text):
+            for number in re.findall(r"\d+(?:\.\d+)?", match.group("numbers")):
+                found = by_number.get(number, [])
+                for target in found[:1] if len(found) == 1 else []:
+                    add_ref(entry, target, "faq", match.group(0))
+        folded = f" {title_key(text)} "
+        for key in named:
+            if f" {key} " in folded:
+                for target in titles[key]:
+                    add_ref(entry, target, "faq", target.title or key)
+        if entry.kind == "question" and not any(r.target for r in entry.refs):
+            anomalies.append(Anomaly("faq-unattached", f"{entry.id}: no rule found for this question", entry.lines[:1]))
+    return anomalies
+
+
+def pointer_targets(match: re.Match[str], entries: list[Entry], titles: dict[str, list[Entry]], source: Entry,
+                    errata_sources: list[Entry]) -> list[Entry]:
+    key = title_key(match.group("title"))
+    if match.group("errata"):
+        # An erratum's heading is "Terrain, page 19, section 84.9": its name is before the first comma.
+        return [e for e in errata_sources if title_key(parse_heading(e.title or "").name) == key]
+    local = [e for e in entries if e.document == source.document and e.title and title_key(e.title) == key]
+    return local or titles.get(key, [])

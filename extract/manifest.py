@@ -21,6 +21,7 @@ DOCUMENT_KINDS = {
 OPTION_KEYS = {
     "outline", "captions", "set_aside", "relocate", "glossary_heading", "glossary_end",
     "verbatim_headings", "caps_level", "index_heading", "question_prefixes", "answer_prefixes",
+    "section_kinds",
 }
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 

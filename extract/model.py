@@ -86,6 +86,21 @@ class Entry:
         return f"{self.game}/{self.document}/{self.key}"
 
     @property
+    def ancestors(self) -> list[Entry]:
+        """Enclosing entries, nearest first."""
+        found = []
+        node = self.parent
+        while node is not None:
+            found.append(node)
+            node = node.parent
+        return found
+
+    @property
+    def root(self) -> Entry:
+        chain = self.ancestors
+        return chain[-1] if chain else self
+
+    @property
     def lines(self) -> list[int]:
         found = list(self.heading_lines)
         for block in self.blocks:

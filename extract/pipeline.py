@@ -21,11 +21,12 @@ from extract.errata import apply_errata, read_errata
 from extract.errata_files import read_errata_files
 from extract.errors import BuildError, InputError
 from extract.load import load_sources
-from extract.manifest import find_manifests, load_game
+from extract.manifest import find_manifests, line_of, load_game
 from extract.model import Entry, Erratum, GameSpec
 from extract.normalise import normalise
 from extract.report import document_report
 from extract.segment import book_order, segment_document
+from extract.text import fold
 
 Progress = Callable[[str], None]
 
@@ -86,6 +87,7 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress) -> list[GameBui
                 result.anomalies[:0] = anomalies
                 entries.extend(book_order(result.entries))
                 reports[f"{game.id}/{doc.id}"] = document_report(lines, read, result)
+            state_precedence(game, entries, root)
             games.append(GameBuild(game, entries, reports, written))
         except InputError as problem:
             problems.append(problem)
@@ -93,6 +95,22 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress) -> list[GameBui
     if problems:
         raise BuildError(problems)
     return games
+
+
+def state_precedence(game: GameSpec, entries: list[Entry], root: Path) -> None:
+    """Each precedence statement names the entry that states it, and quotes it: both checked."""
+    by_id = {entry.id: entry for entry in entries}
+    for i, rule in enumerate(game.precedence):
+        if "stated_in" not in rule:
+            continue
+        line = line_of((root / game.manifest).read_text(encoding="utf-8"), r"^\s*\[\[precedence\]\]", i)
+        full = f"{game.id}/{rule['stated_in']}"
+        entry = by_id.get(full)
+        if entry is None:
+            raise InputError(game.manifest, f"precedence stated_in {rule['stated_in']!r}: no such entry", line)
+        if fold(" ".join(rule["why"].split())) not in fold(entry.text):
+            raise InputError(game.manifest, f"precedence why is not quoted from {full}", line)
+        rule["stated_in"] = full
 
 
 def duplicate_ids(games: list[GameBuild]) -> list[InputError]:
@@ -117,6 +135,10 @@ def build(root: Path, out: Path | None = None, progress: Progress | None = None)
         amend(games)
     with clock.stage("link"):
         everything = [entry for game in games for entry in game.entries]
+        for game in games:
+            for anomaly in link.attach_faq(game.game, game.entries, game.errata):
+                key = f"{game.game.id}/{anomaly.detail.split('/')[1]}"
+                game.reports[key]["anomalies"].append(anomaly.to_json())
         link.assign_urls(everything)
         link.fill_backrefs(everything)
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -9,6 +9,7 @@ from extract.errors import InputError
 from extract.model import Anomaly, DocumentSpec, Entry, Line, Segmentation, SetAside
 from extract.profiles import PROFILES
 from extract.profiles.base import DocContext
+from extract.text import fold
 
 _NUMBER = re.compile(r"^\d+(?:\.\d+)*[A-Z]?$")
 
@@ -19,9 +20,26 @@ def segment_document(game: str, doc: DocumentSpec, lines: list[Line], manifest: 
         raise InputError(manifest, f"unknown profile {doc.profile!r} for document {doc.id!r} "
                                    f"(known: {', '.join(sorted(PROFILES))})", doc.manifest_line)
     result = profile(lines, DocContext(game, doc))
+    assign_section_kinds(result.entries, doc.options.get("section_kinds", {}))
     settle_tree(result.entries)
     account(lines, result)
     return result
+
+
+def assign_section_kinds(entries: list[Entry], kinds: dict[str, str]) -> None:
+    """`section_kinds = { "Clarifications de Règles" = "clarification" }`: the entries with text
+    under a top-level section of that title are of that kind (a FAQ's rules and clarifications
+    are entries in their own right, not mere sections)."""
+    if not kinds:
+        return
+    wanted = {fold(title): kind for title, kind in kinds.items()}
+    for entry in entries:
+        root = entry
+        while root.parent is not None:
+            root = root.parent
+        kind = wanted.get(fold(root.title or ""))
+        if kind and root is not entry and entry.kind == "section" and entry.blocks:
+            entry.kind = kind
 
 
 def number_order(number: str) -> tuple:

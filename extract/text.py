@@ -102,3 +102,14 @@ _TRAILING_ICONS = re.compile(r"(\s*(\([^\w()]*\)|[^\w\s()'’«».,:;!?-]+|\.\.\
 def strip_trailing_icons(title: str) -> str:
     """'Charge ✦' -> 'Charge', 'Repositionnement (⊕)' -> 'Repositionnement', 'Augmentation ...'."""
     return _TRAILING_ICONS.sub("", title).strip()
+
+
+def title_key(title: str | None) -> str:
+    """Titles as printed vary in case, accents, icons and number: "Obstacles ✦" ~ "obstacle"."""
+    if not title:
+        return ""
+    text = fold(strip_trailing_icons(title))
+    text = re.sub(r"\[[^\]]*\]|\([^)]*\)", " ", text)
+    text = re.sub(r"[^\w' -]+", " ", text)
+    words = [re.sub(r"(?<=\w\w)[sx]$", "", w) for w in text.replace("-", " ").split()]
+    return " ".join(words)

@@ -1,0 +1,381 @@
+"""The errata of the Runewars FAQ de Tournoi applied to the real corpus, and the errata stage on
+small fixtures: failures, hand-written errata files, idempotence, commands."""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from extract.cli import main
+from extract.data import entry_json
+from extract.errata import apply_errata, read_errata
+from extract.pipeline import Stopwatch, read_games
+from tests.conftest import ROOT, make_corpus
+
+
+def blocks(entry: dict, key: str = "blocks") -> list[tuple[str, str]]:
+    return [(b["type"], b["text"]) for b in entry[key]]
+
+
+@pytest.fixture(scope="module")
+def runewars(built) -> dict:
+    game = built["games"]["runewars"]
+    return {"entries": {e["id"]: e for e in game["entries"]}, "errata": {e["id"]: e for e in game["errata"]},
+            "order": [e["id"] for e in game["entries"]]}
+
+
+def erratum_on(runewars: dict, target: str) -> dict:
+    found = [e for e in runewars["errata"].values() if e["target"] == target]
+    assert len(found) == 1, target
+    return found[0]
+
+
+def test_every_runewars_erratum_applied_or_recorded(runewars):
+    statuses = {e["id"].rsplit("/", 1)[1]: e["status"] for e in runewars["errata"].values()}
+    assert statuses == {str(n): "applied" for n in range(1, 12)} | {"12": "recorded", "13": "recorded"}
+
+
+def test_rule_49_current_and_printed(runewars):
+    entry = runewars["entries"]["runewars/reference/49"]
+    assert entry["status"] == "amended"
+    assert blocks(entry) == [
+        ("paragraph", "Pour effectuer une attaque à distance (🏹) ou résoudre un autre effet à distance qui nécessite une "
+                      "ligne de vue, une unité doit avoir une ligne de vue sur sa cible."),
+        ("related", "Sujets connexes : Arc de tir, Obstacle, Portée, Terrain"),
+    ]
+    assert blocks(entry, "original_blocks")[0] == (
+        "paragraph", "Pour effectuer une attaque à distance (♣) ou résoudre un autre effet à distance, une unité doit "
+                     "avoir une ligne de vue sur sa cible.")
+    erratum = runewars["errata"][entry["errata"][0]]
+    assert erratum["source"] == "runewars/faq/errata/guide-de-reference/ligne-de-vue-page-13-section-49"
+    assert (erratum["operation"], erratum["scope"]) == ("replace", {"block": "paragraph", "ordinal": 1})
+    assert erratum["before"].startswith("Pour effectuer une attaque à distance (♣)")
+
+
+def test_rule_51_1_second_bullet_with_its_sub_bullets(runewars):
+    entry = runewars["entries"]["runewars/reference/51.1"]
+    assert [t for t, _ in blocks(entry)] == ["paragraph", "bullet", "bullet", "subbullet", "subbullet"]
+    assert entry["blocks"][1]["text"].startswith("Si l'attaquant a plusieurs bords")  # untouched neighbour
+    assert entry["blocks"][2]["text"] == ("Si l'attaquant dispose d'un rang partiel, la menace est calculée en fonction "
+                                          "de ses bords au contact de la manière suivante :")
+    assert entry["blocks"][3]["text"].startswith("Flanc : si le défenseur ne touche aucun plateau")
+    assert entry["blocks"][4]["text"].endswith("elle correspond au nombre de plateaux de mouvement sur son front.")
+    assert blocks(entry, "original_blocks")[2] == (
+        "bullet", "Si le bord au contact est raccourci par un rang partiel, calculez le nombre de plateaux de mouvement "
+                  "comme si le rang partiel n'était pas présent.")
+    assert "**aucun**" in entry["markdown"]
+
+
+def test_rule_56_4_first_paragraph_only(runewars):
+    entry = runewars["entries"]["runewars/reference/56.4"]
+    assert entry["blocks"][0]["text"].startswith("Les capacités qui ajoutent des icônes aux résultats du lancer")
+    assert entry["blocks"][1:] == entry["original_blocks"][1:]
+    assert len(entry["blocks"]) == 4
+
+
+def test_reformation_76_and_76_2(runewars):
+    topic = runewars["entries"]["runewars/reference/76"]
+    assert topic["blocks"][0]["text"].startswith("Reformation (🔄) est une action.")
+    assert topic["blocks"][0]["text"].endswith("avec aucun obstacle qu'elle ne touchait pas déjà.")
+    rule = runewars["entries"]["runewars/reference/76.2"]
+    assert blocks(rule)[:2] == blocks(rule, "original_blocks")[:2]
+    assert blocks(rule)[2] == ("bullet", "L'unité active ne peut pas être au contact d'une nouvelle unité ennemie ou "
+                                         "d'un nouvel autre obstacle.")
+    assert "counting bullets as paragraphs" in erratum_on(runewars, "runewars/reference/76.2")["resolution"]
+    assert runewars["entries"]["runewars/reference/76.1"]["status"] == "printed"
+
+
+def test_rule_84_9_exposed_bullet(runewars):
+    entry = runewars["entries"]["runewars/reference/84.9"]
+    changed = [i for i, (new, old) in enumerate(zip(entry["blocks"], entry["original_blocks"], strict=True)) if new != old]
+    assert changed == [3]
+    assert entry["blocks"][3]["text"] == ("Exposé : quand une unité détermine sa ligne de vue, elle ignore ce terrain si "
+                                          "ce n'est pas vers lui qu'elle mesure sa ligne de vue.")
+
+
+def test_rule_85_7_added_at_its_place(runewars):
+    entry = runewars["entries"]["runewars/reference/85.7"]
+    assert (entry["status"], entry["original_blocks"], entry["parent"]) == ("added", [], "runewars/reference/85")
+    assert blocks(entry) == [("paragraph", "Lorsque le paquet Moral est vide, mélangez la pile de défausse afin de "
+                                           "constituer un nouveau paquet Moral face cachée.")]
+    assert runewars["entries"]["runewars/reference/85"]["children"][-1] == "runewars/reference/85.7"
+    order = runewars["order"]
+    assert order.index("runewars/reference/85.7") == order.index("runewars/reference/85.6") + 1
+    assert entry["url"] == "runewars/reference/85/#85.7"
+
+
+def test_rule_86_11_deleted_keeps_its_text(runewars):
+    entry = runewars["entries"]["runewars/reference/86.11"]
+    assert entry["status"] == "deleted"
+    assert entry["text"] == "Résoudre l'effet d'une carte Amélioration est optionnel, sauf s'il en est spécifié autrement."
+    assert entry["original_blocks"] == entry["blocks"]
+    erratum = erratum_on(runewars, "runewars/reference/86.11")
+    assert erratum["operation"] == "delete" and "the quoted old text matches the printed text" in erratum["checks"]
+
+
+def test_learn_to_play_errata(runewars):
+    objective = runewars["entries"]["runewars/apprentissage/regles-avancees/cartes-objectif"]
+    assert [t for t, _ in blocks(objective)] == ["paragraph", "paragraph", "caption", "paragraph"]
+    assert objective["blocks"][3]["text"] == (
+        "Si une carte Objectif a une instruction de « Mise en place », les joueurs doivent la résoudre durant l'étape "
+        "« Résolvez les Objectifs » des instructions de Mise en Place (voir page 4 du Guide de Référence).")
+    assert objective["blocks"][:3] == objective["original_blocks"][:3]
+    # The erratum's text drops the printed "Fin de partie" sentence: applied as written, and said.
+    assert any("Fin de partie" in check for check in erratum_on(runewars, objective["id"])["checks"])
+    reminders = runewars["entries"]["runewars/apprentissage/regles-a-ne-pas-oublier"]
+    assert reminders["blocks"][3]["text"] == ("Les cartes inclinées ne sont redressées que quand l'unité équipée effectue "
+                                              "une action Ralliement (🏹) ou dépense un pion Inspiration.")
+    assert reminders["blocks"][2] == reminders["original_blocks"][2]
+    assert reminders["blocks"][4] == reminders["original_blocks"][4]
+
+
+def test_conditions_erratum_is_already_in_the_faq_text(runewars):
+    entry = runewars["entries"]["runewars/faq/regles-d-extensions/conditions"]
+    erratum = erratum_on(runewars, entry["id"])
+    assert (erratum["status"], erratum["operation"]) == ("applied", "move")
+    assert "already reads so" in erratum["resolution"]
+    assert entry["status"] == "printed" and "original_blocks" not in entry
+    assert [t for t, _ in blocks(entry)][-3:] == ["bullet", "caption", "caption"]
+
+
+def test_card_errata_recorded_with_their_text(runewars):
+    cards = [e for e in runewars["errata"].values() if e["status"] == "recorded"]
+    assert [(e["target"], e["target_hint"]["name"]) for e in cards] == [(None, "Tir à Bout Portant"), (None, "Fissure Dimorienne")]
+    assert cards[0]["after"] == "Vous pouvez effectuer cette 🏹 tant que vous êtes engagé."
+    assert "the quoted text has no opening «" in cards[0]["checks"]
+    assert cards[1]["after"] == "Avant chaque Phase Finale, chaque unité à portée 1 subit 1 blessure."
+
+
+def test_untouched_entries_have_no_printed_copy(built):
+    for entry in built["entries"].values():
+        assert ("original_blocks" in entry) == (entry["status"] != "printed")
+        assert bool(entry["errata"]) == (entry["status"] != "printed"), entry["id"]
+
+
+def test_applying_twice_changes_nothing():
+    games = read_games(ROOT, Stopwatch(), lambda message: None)
+    game = next(g for g in games if g.game.id == "runewars")
+    errata = read_errata(game.game, game.entries)
+    apply_errata(game.game, game.entries, errata)
+    once = [entry_json(e) for e in game.entries]
+    again = apply_errata(game.game, game.entries, copy.deepcopy(read_errata(game.game, game.entries)))
+    assert [entry_json(e) for e in game.entries] == once
+    assert {e.status for e in again.errata} == {"applied", "recorded"}
+
+
+def test_precedence_with_the_entry_stating_it(built):
+    precedence = built["games"]["runewars"]["game"]["precedence"]
+    assert [p[:2] for p in precedence] == [["reference", "apprentissage"], ["cards", "rules"], ["cannot", "can"]]
+    assert {p[3] for p in precedence} == {"runewars/reference/les-regles-d-or"}
+    golden = built["entries"]["runewars/reference/les-regles-d-or"]["text"]
+    assert all(p[2] in golden for p in precedence)
+    lotr = built["games"]["sda-jfe"]["game"]["precedence"]
+    assert lotr[0][:2] == ["tournoi", "regles-de-base"] and lotr[0][3] == "sda-jfe/tournoi/avertissement"
+
+
+# ---------------------------------------------------------------- FAQ attached to rules
+
+
+def test_questions_link_to_the_rules_they_concern(built):
+    entries = built["entries"]
+
+    def targets(entry_id: str) -> set[str]:
+        return {r["target"] for r in entries[entry_id]["refs"] if r["kind"] == "faq"}
+
+    assert "runewars/reference/49" in targets("runewars/faq/faq/ligne-de-vue/q1")
+    assert "runewars/reference/51" in targets("runewars/faq/faq/menace/q1")
+    assert "runewars/faq/faq/mise-en-place/menace-avec-des-rangs-partiels" in targets("runewars/faq/faq/menace/q1")
+    assert "runewars/reference/53" in targets("runewars/faq/faq/mise-en-place/placer-un-terrain/q1")
+    assert "runewars/faq/errata/guide-de-reference/terrain-page-19-section-84-9" in \
+        targets("runewars/faq/faq/terrain/mots-clefs-de-terrain/q1")
+    assert "runewars/faq/clarifications-de-cartes/cartes-amelioration/sonneur-de-cor-agressif" in \
+        targets("runewars/faq/faq/modificateurs/q1")
+    assert "runewars/faq/faq/ligne-de-vue/q1" in entries["runewars/reference/49"]["backrefs"]
+    assert "runewars/faq/errata/guide-de-reference/ligne-de-vue-page-13-section-49" in entries["runewars/reference/49"]["backrefs"]
+
+
+def test_faq_rules_and_clarifications_are_entries_of_their_kind(built):
+    entries = built["entries"]
+    assert entries["runewars/faq/regles-d-extensions/conditions"]["kind"] == "rule"
+    assert entries["runewars/faq/clarifications-de-regles/information-ouverte-derivee-et-cachee/information-cachee"]["kind"] == \
+        "clarification"
+    assert entries["runewars/faq/clarifications-de-cartes/cartes-unite/kari-traquesprit"]["kind"] == "clarification"
+    assert entries["runewars/faq/errata/regles-d-extensions/conditions"]["kind"] == "section"
+
+
+def test_unattached_question_is_reported(built):
+    anomalies = built["report"]["documents"]["runewars/faq"]["anomalies"]
+    unattached = [a["detail"] for a in anomalies if a["kind"] == "faq-unattached"]
+    assert unattached == ["runewars/faq/faq/determiner-la-portee/q1: no rule found for this question"]
+
+
+# ---------------------------------------------------------------- fixtures
+
+FAQ = """Errata
+
+Guide de Référence
+
+Ligne de Vue, section 3
+
+Le premier paragraphe de cette section devrait dire :
+
+« Une unité doit voir sa cible pour l'attaquer à distance. »
+
+Charge, section 9
+
+Le premier paragraphe de cette section devrait dire :
+
+« Une charge se termine au contact. »
+"""
+
+RULES = """Glossaire
+
+3 Ligne de vue
+
+Une unité doit avoir une ligne de vue sur sa cible.
+
+3.1 La ligne de vue est tracée depuis le bord frontal.
+"""
+
+
+def faq_corpus(root: Path) -> Path:
+    rules_doc = """
+[[documents]]
+id = "guide"
+title = "Guide de Référence"
+kind = "reference"
+source = "rules.txt"
+profile = "numbered-glossary"
+[documents.options]
+glossary_heading = "Glossaire"
+outline = ["# Glossaire"]
+"""
+    make_corpus(root, FAQ, profile="faq", options='[documents.options]\noutline = ["# Errata", "## Guide de Référence"]',
+                extra_documents=rules_doc)
+    folder = root / "corpus/demo"
+    (folder / "rules.txt").write_text(RULES, encoding="utf-8")
+    digest = hashlib.sha256(RULES.encode()).hexdigest()
+    manifest = folder / "game.toml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace(
+        "[[documents]]", f'[[sources]]\nfile = "rules.txt"\nsha256 = "{digest}"\n\n[[documents]]', 1)
+        .replace('kind = "rulebook"', 'kind = "faq"'), encoding="utf-8")
+    return root
+
+
+def test_missing_target_fails_and_the_build_completes(tmp_path, capsys):
+    root = faq_corpus(tmp_path)
+    assert main(["--root", str(root), "build"]) == 0
+    game = json.loads((root / "build/data/demo.json").read_text(encoding="utf-8"))
+    errata = {e["id"]: e for e in game["errata"]}
+    assert errata["demo/regles/errata/1"]["status"] == "applied"
+    assert errata["demo/regles/errata/1"]["target"] == "demo/guide/3"
+    failed = errata["demo/regles/errata/2"]
+    assert (failed["status"], failed["target"]) == ("failed", None)
+    assert failed["reason"] == "0 entries numbered 9 in guide"
+    report = json.loads((root / "build/report.json").read_text(encoding="utf-8"))
+    assert report["errata"]["demo"]["failed_ids"] == ["demo/regles/errata/2"]
+    assert any(a["kind"] == "erratum-failed" for a in report["documents"]["demo/regles"]["anomalies"])
+    capsys.readouterr()
+    assert main(["--root", str(root), "check"]) == 1
+    assert "demo/regles/errata/2: erratum failed: 0 entries numbered 9 in guide" in capsys.readouterr().err
+    assert main(["--root", str(root), "errata", "demo"]) == 0
+    out = capsys.readouterr()
+    assert "demo/regles/errata/2  failed" in out.out and "1 applied, 0 recorded, 1 failed" in out.err
+
+
+def test_title_that_disagrees_with_the_number_fails(tmp_path):
+    root = faq_corpus(tmp_path)
+    path = root / "corpus/demo/source.txt"
+    text = FAQ.replace("Ligne de Vue, section 3", "Moral, section 3")
+    path.write_text(text, encoding="utf-8")
+    manifest = root / "corpus/demo/game.toml"
+    old = hashlib.sha256(FAQ.encode()).hexdigest()
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace(old, hashlib.sha256(text.encode()).hexdigest()), encoding="utf-8")
+    assert main(["--root", str(root), "build"]) == 0
+    game = json.loads((root / "build/data/demo.json").read_text(encoding="utf-8"))
+    assert game["errata"][0]["reason"] == "the heading names « Moral » but section 3 is in « Ligne de vue »"
+
+
+def write_errata(root: Path, text: str) -> Path:
+    folder = root / "corpus/demo/errata"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "arbitre.toml").write_text(text, encoding="utf-8")
+    return root
+
+
+HAND = '''source = "Décision de l'arbitre, Open de Lyon"
+date = "2026-03-14"
+
+[[errata]]
+target = "guide/3.1"
+operation = "replace"
+block = "paragraph"
+ordinal = 1
+text = "La ligne de vue est tracée depuis le centre du bord frontal."
+
+[[errata]]
+target = "guide/3.2"
+operation = "insert"
+block = "entry"
+text = "Les figurines alliées ne bloquent pas la ligne de vue."
+
+[[errata]]
+target = "guide/3"
+instruction = "Le premier paragraphe de cette section devrait dire : « Une unité doit avoir une ligne de vue dégagée sur sa cible. »"
+'''
+
+
+def test_hand_written_errata_apply_after_the_faq(tmp_path):
+    root = write_errata(faq_corpus(tmp_path), HAND)
+    assert main(["--root", str(root), "build"]) == 0
+    game = json.loads((root / "build/data/demo.json").read_text(encoding="utf-8"))
+    entries = {e["id"]: e for e in game["entries"]}
+    errata = {e["id"]: e for e in game["errata"]}
+    assert entries["demo/guide/3.1"]["blocks"][0]["text"] == "La ligne de vue est tracée depuis le centre du bord frontal."
+    assert entries["demo/guide/3.2"]["status"] == "added" and entries["demo/guide/3.2"]["parent"] == "demo/guide/3"
+    assert entries["demo/guide/3"]["blocks"][0]["text"] == "Une unité doit avoir une ligne de vue dégagée sur sa cible."
+    # Two errata on the same paragraph, FAQ first: the later one wins and the conflict is reported.
+    assert entries["demo/guide/3"]["errata"] == ["demo/regles/errata/1", "demo/arbitre/errata/3"]
+    assert errata["demo/arbitre/errata/1"]["origin"] == {
+        "file": "corpus/demo/errata/arbitre.toml", "lines": [4, 4], "date": "2026-03-14",
+        "source": "Décision de l'arbitre, Open de Lyon"}
+    report = json.loads((root / "build/report.json").read_text(encoding="utf-8"))
+    conflicts = report["errata"]["demo"]["files"]["corpus/demo/errata/arbitre.toml"]
+    assert [c["kind"] for c in conflicts] == ["errata-conflict"]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    (HAND.replace('operation = "replace"', 'operation = "rewrite"'),
+     "corpus/demo/errata/arbitre.toml:6: unknown operation 'rewrite' (one of replace, insert, delete, move)"),
+    (HAND.replace('target = "guide/3.1"\n', ""), "corpus/demo/errata/arbitre.toml:4: [[errata]] has no target"),
+    (HAND.replace("ordinal = 1", "ordinal = 4"), "corpus/demo/errata/arbitre.toml:4: demo/guide/3.1: no paragraph 4"),
+    (HAND + "\n[[errata\n", "corpus/demo/errata/arbitre.toml:21: invalid TOML"),
+    (HAND.replace("block = ", "colour = "), "corpus/demo/errata/arbitre.toml:7: unknown key 'colour' in [[errata]]"),
+    (HAND.replace("devrait dire", "pourrait dire"), "corpus/demo/errata/arbitre.toml:19: instruction not understood"),
+    (HAND.replace('date = "2026-03-14"\n', ""), "corpus/demo/errata/arbitre.toml: missing required key 'date'"),
+])
+def test_bad_errata_files(tmp_path, capsys, text, expected):
+    root = write_errata(faq_corpus(tmp_path), text)
+    assert main(["--root", str(root), "build"]) == 1
+    err = capsys.readouterr().err
+    assert expected in err, err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert not (root / "build").exists()
+
+
+def test_show_printed_and_errata_json(built, capsys, tmp_path):
+    root = tmp_path
+    (root / "build").symlink_to(built["out"])
+    assert main(["--root", str(root), "show", "runewars/reference/49", "--printed"]) == 0
+    out = capsys.readouterr().out
+    assert "(Modifié par runewars/faq/errata/3)" in out and "tel qu'imprimé" in out and "(♣)" in out and "🏹" not in out
+    assert main(["--root", str(root), "show", "runewars/reference/49"]) == 0
+    assert "🏹" in capsys.readouterr().out
+    assert main(["--root", str(root), "errata", "runewars", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert len(listed) == 13 and {e["status"] for e in listed} == {"applied", "recorded"}
+    assert main(["--root", str(root), "errata", "chess"]) == 2
