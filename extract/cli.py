@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -55,6 +56,7 @@ def make_parser() -> Parser:
     p.add_argument("--json", action="store_true")
     p = sub.add_parser("errata", help="every erratum with its target, operation and status")
     p.add_argument("game", nargs="?")
+    p.add_argument("--from", dest="source", type=Path, help="read the errata of a document outside the corpus (text or PDF)")
     p.add_argument("--json", action="store_true")
     p = sub.add_parser("serve", help="serve build/site/ on 127.0.0.1 (not available yet)")
     p.add_argument("--port", type=int, default=8000)
@@ -77,6 +79,9 @@ def main(argv: list[str] | None = None) -> int:
         if debug:
             raise
         return exc.exit_code
+    except BrokenPipeError:  # `regles errata | head`: the reader left, nothing more to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def run(args: argparse.Namespace) -> int:
@@ -94,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "extract":
         return commands.extract_command(args.file, args.profile, args.json)
     if args.command == "errata":
-        return commands.errata_command(root, args.game, args.json)
+        return commands.errata_command(root, args.game, args.json, args.source)
     if args.command == "export":
         return commands.export_command(root, args.format, args.out)
     raise UsageError(f"unknown command {args.command}")

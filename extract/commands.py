@@ -76,7 +76,36 @@ def show_command(root: Path, entry_id: str, printed: bool, as_json: bool) -> int
     return 0
 
 
-def errata_command(root: Path, game_id: str | None, as_json: bool) -> int:
+def errata_from_file(path: Path) -> list[dict[str, Any]]:
+    """The errata a document outside the corpus announces, read by the same grammar. Their
+    targets are not in the corpus, so they are `recorded`, never applied."""
+    from extract.instructions import find_instructions
+
+    found = []
+    for n, item in enumerate(find_instructions(read_document(path)), start=1):
+        op = item.operation
+        found.append({
+            "id": f"{path.stem}/errata/{n}", "source": f"{path}:{item.line}", "target": None,
+            "operation": op.operation, "scope": op.scope(), "before": op.before, "after": op.after,
+            "status": "recorded", "reason": "the corrected book is not in the corpus", "instruction": item.text,
+            "target_hint": {"name": item.hint.name, "page": item.hint.page, "sections": list(item.hint.sections)},
+        })
+    return found
+
+
+def errata_command(root: Path, game_id: str | None, as_json: bool, source: Path | None = None) -> int:
+    if source is not None:
+        errata = errata_from_file(source)
+        if as_json:
+            print(json.dumps(errata, ensure_ascii=False, indent=2, sort_keys=True))
+            return 0
+        for erratum in errata:
+            hint = erratum["target_hint"]
+            where = ", ".join(x for x in (hint["name"], f"p. {hint['page']}" if hint["page"] else "") if x) or "?"
+            after = f" → « {erratum['after'][:60]} »" if erratum["after"] else ""
+            print(f"{erratum['source']}  {erratum['operation']:<7} {json.dumps(erratum['scope'], ensure_ascii=False)}  [{where}]{after}")
+        print(f"{len(errata)} instruction(s) read from {source}", file=sys.stderr)
+        return 0
     games = load_game_files(root)
     if game_id is not None and game_id not in games:
         raise UsageError(f"no game {game_id!r} (known: {', '.join(sorted(games))})")

@@ -99,6 +99,9 @@ class GameIndex:
         self.entries = entries
         self.by_id = {e.id: e for e in entries}
         self.documents = {title_key(d.title): d.id for d in game.documents}
+        self.titles: dict[str, list[Entry]] = {}
+        for entry in entries:
+            self.titles.setdefault(title_key(entry.title), []).append(entry)
 
     def add(self, entry: Entry) -> None:
         """Insert an added entry at its number's place, in the tree and in book order."""
@@ -191,9 +194,8 @@ def numbered_target(index: GameIndex, docs: list[str], number: str, name: str, o
 def titled_target(index: GameIndex, source: Entry, docs: list[str], name: str, op: Operation) -> Target:
     key = title_key(name)
     home = source.root
-    pool = [e for e in index.entries if e.kind != "question" and e.root is not home
-            and (not docs or e.document in docs)]
-    found = [e for e in pool if title_key(e.title) == key]
+    found = [e for e in index.titles.get(key, []) if e.kind != "question" and e.root is not home
+             and (not docs or e.document in docs)]
     group = next((a for a in source.ancestors if title_key(a.title) not in index.documents), None)
     if len(found) > 1 and group is not None:
         narrowed = [e for e in found if e.parent is not None and title_key(e.parent.title) == title_key(group.title)]

@@ -281,7 +281,8 @@ def _rename(m: re.Match[str]) -> Operation:
     return Operation("replace", "title", subject=m.group("subject").strip(), after=unquote(m.group("after")))
 
 
-@_rule("value-et-non", r"^(?P<subject>.+?)\s+(?:est|sont)\s+(?:de\s+)?(?P<after>[^()]+?)\s*\(\s*et\s+non\s+(?:de\s+|pas"
+# "… est de 0 (et non 1)": values are a few words at most, or this reads any "(et non …)" aside.
+@_rule("value-et-non", r"^(?P<subject>[^.]{1,80}?)\s+(?:est|sont)\s+(?:de\s+)?(?P<after>[^()\s]+(?:\s[^()\s]+){0,2}?)\s*\(\s*et\s+non\s+(?:de\s+|pas"
        r"\s+)?(?P<before>[^)]+?)\s*\)(?P<tail>.*)$")
 def _value(m: re.Match[str]) -> Operation:
     return Operation("replace", "value", subject=m.group("subject").strip(), after=m.group("after").strip(),
@@ -347,3 +348,58 @@ def parse_heading(title: str) -> TargetHint:
     sections = tuple(re.findall(NUMBER, match.group("sections") or ""))
     page = int(match.group("page")) if match.group("page") else None
     return TargetHint(match.group("name").strip(), page, sections)
+
+
+# ---------------------------------------------------------------- errata in free text
+
+# Where an item of an errata list starts: "Page 27 – Renforts", "Capitaine Peacekeeper (p. 55) : …".
+ITEM_PAGE = re.compile(r"^\s*(?:[•*-]\s*)?Page\s+(?P<page>\d+)\s*[–—-]\s*(?P<name>[^:]+?)\s*(?::\s*(?P<rest>.*))?$", re.IGNORECASE)
+ITEM_NAMED = re.compile(r"^\s*(?:[•*-]\s*)?(?P<name>[^:()«»]{2,80}?)\s*\((?:p\.|page)\s*(?P<page>\d+)\)\s*:\s*(?P<rest>.*)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class FoundInstruction:
+    """One instruction found in a free-text errata document, with what its item says of its target."""
+
+    line: int
+    text: str
+    hint: TargetHint
+    operation: Operation
+
+
+def find_instructions(lines: list[str]) -> list[FoundInstruction]:
+    """Instructions in an errata text that has no structure we know: items start at "Page N – X"
+    or "X (p. N) :" lines; an instruction runs on until a blank line or the next item."""
+    found: list[FoundInstruction] = []
+    hint = TargetHint("", None, ())
+    current: list[str] = []
+    start = 0
+
+    def flush() -> None:
+        text = " ".join(current)
+        # "deux armes du tableau portent ce nom. Renommez la première …": the instruction may
+        # follow a sentence of context.
+        for at in [0] + [m.end() for m in re.finditer(r"[.!?]\s+", text)]:
+            op = parse_instruction(text[at:])
+            if op is not None:
+                found.append(FoundInstruction(start, text[at:], hint, op))
+                break
+        current.clear()
+
+    for number, raw in enumerate(lines, start=1):
+        line = raw.strip()
+        item = ITEM_PAGE.match(line) or ITEM_NAMED.match(line)
+        if item or not line:
+            flush()
+        if item:
+            hint = TargetHint(item.group("name").strip(), int(item.group("page")), ())
+            line = (item.group("rest") or "").strip()
+        if not line:
+            continue
+        if current and parse_instruction(line) is not None:
+            flush()  # an instruction starts its own item: what came before ends here
+        if not current:
+            start = number
+        current.append(line)
+    flush()
+    return found

@@ -82,7 +82,7 @@ def attach_faq(game: GameSpec, entries: list[Entry], errata: list[Erratum]) -> l
     for entry in entries:
         if entry.number and entry.document not in faq_docs:
             by_number.setdefault(entry.number, []).append(entry)
-    named = sorted((k for k in titles if len(k.split()) >= 2), key=len, reverse=True)
+    longest = max((len(k.split()) for k in titles), default=1)
     anomalies: list[Anomaly] = []
     errata_sources = list({e.source: by_id[e.source] for e in errata if e.source in by_id}.values())
     for erratum in errata:
@@ -111,14 +111,25 @@ def attach_faq(game: GameSpec, entries: list[Entry], errata: list[Erratum]) -> l
                 found = by_number.get(number, [])
                 for target in found[:1] if len(found) == 1 else []:
                     add_ref(entry, target, "faq", match.group(0))
-        folded = f" {title_key(text)} "
-        for key in named:
-            if f" {key} " in folded:
-                for target in titles[key]:
-                    add_ref(entry, target, "faq", target.title or key)
+        for key in named_titles(text, titles, longest):
+            for target in titles[key]:
+                add_ref(entry, target, "faq", target.title or key)
         if entry.kind == "question" and not any(r.target for r in entry.refs):
             anomalies.append(Anomaly("faq-unattached", f"{entry.id}: no rule found for this question", entry.lines[:1]))
     return anomalies
+
+
+def named_titles(text: str, titles: dict[str, list[Entry]], longest: int) -> list[str]:
+    """Titles of two words or more that the text names, looked up by word n-grams (linear in the
+    text, whatever the number of titles), in order of first mention."""
+    words = title_key(text).split()
+    found: list[str] = []
+    for start in range(len(words)):
+        for size in range(2, min(longest, len(words) - start) + 1):
+            key = " ".join(words[start:start + size])
+            if key in titles and key not in found:
+                found.append(key)
+    return found
 
 
 def pointer_targets(match: re.Match[str], entries: list[Entry], titles: dict[str, list[Entry]], source: Entry,

@@ -36,3 +36,55 @@ def test_nomic_lists_give_entries_and_steps(capsys):
     rules = extract(EXTERNAL / "nomic" / "regles_regles.md", capsys, profile="headed-prose")
     steps = [b for e in rules["entries"] for b in e["blocks"] if b["type"] == "step"]
     assert len(steps) >= 5
+
+
+def errata_from(path, capsys) -> list[dict]:
+    assert main(["errata", "--from", str(path), "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+DEADZONE = EXTERNAL / "deadzone-v2" / "deadzone-v2-errata-20160927-fr.pdf"
+EXCERPTS = EXTERNAL / "errata-excerpts"
+
+
+@pytest.mark.skipif(not DEADZONE.is_file(), reason="../shared/external/deadzone-v2 is absent")
+def test_deadzone_french_errata_pdf_parses_into_operations(capsys):
+    errata = errata_from(DEADZONE, capsys)
+    assert len(errata) == 13
+    assert {e["status"] for e in errata} == {"recorded"}
+    by_name = {e["target_hint"]["name"]: e for e in errata}
+    bastion = by_name["Capitaine Peacekeeper"]
+    assert (bastion["operation"], bastion["scope"]["block"], bastion["scope"]["ordinal"]) == ("replace", "sentence", -1)
+    assert bastion["after"] == "Un seul dé peut-être dépensé par attaque."
+    assert bastion["target_hint"]["page"] == 55
+    dominator = by_name["Dominator"]
+    assert (dominator["scope"]["block"], dominator["before"], dominator["after"]) == ("value", "1", "0")
+    assert by_name["Foreuse à 2 mains"]["operation"] == "insert" and by_name["Foreuse à 2 mains"]["after"] == "**"
+    assert by_name["Tangle"]["after"] == "Stimulant"
+    # "Renommez … en …" follows a sentence of context in its item; both items of page 89 are read.
+    page_89 = [(e["scope"]["block"], e["after"]) for e in errata if e["target_hint"]["page"] == 89]
+    assert page_89 == [("title", "Lance-flammes d'assaut"), ("value", "4")]
+
+
+@pytest.mark.skipif(not EXCERPTS.is_dir(), reason="../shared/external/errata-excerpts is absent")
+@pytest.mark.parametrize(("name", "expected"), [
+    ("warhammer_battle_liste_erratas_fr_forum_EXCERPT.txt", [
+        ("insert", {"block": "text", "ordinal": None, "position": "end"}),
+        ("insert", {"block": "text", "ordinal": None, "position": "end", "within": "paragraph", "within_ordinal": 2}),
+        ("replace", {"block": "text", "ordinal": None}),
+        ("replace", {"block": "text", "ordinal": None, "within": "sentence", "within_ordinal": -1}),
+        ("replace", {"block": "text", "ordinal": None}),
+        ("replace", {"block": "text", "ordinal": None, "count": 2}),
+        ("replace", {"block": "paragraph", "ordinal": 3}),
+    ]),
+    ("w40k_v8_livre_de_regles_maj_1.1_fr_EXCERPT.txt", [("replace", {"block": "bullet", "ordinal": 2})]),
+    ("kings_of_war_faq_errata_vf_EXCERPT.txt", [
+        ("replace", {"block": "sentence", "ordinal": 1}), ("replace", {"block": "sentence", "ordinal": -1}),
+        ("replace", {"block": "bullet", "ordinal": 2}), ("insert", {"block": "entry", "ordinal": None,
+                                                                    "subject": "sur les unités de taille 0Comme pour les obstac"}),
+    ]),
+])
+def test_errata_excerpts_parse_into_operations(capsys, name, expected):
+    errata = errata_from(EXCERPTS / name, capsys)
+    assert [(e["operation"], e["scope"]) for e in errata] == expected
+    assert {e["status"] for e in errata} == {"recorded"}
