@@ -167,8 +167,18 @@ SCHEMA: dict[str, Any] = {
             "type": "object",
             "required": ["id", "source", "target", "operation", "scope", "before", "after", "status"],
             "properties": {
+                "id": {"type": "string", "pattern": r"^[a-z0-9-]+/[a-z0-9-]+/errata/\d+$"},
+                "target": {"anyOf": [_ID, {"type": "null"}]},
                 "operation": {"enum": ["replace", "insert", "delete", "move"]},
+                "scope": {"type": "object", "required": ["block", "ordinal"], "properties": {
+                    "block": {"enum": ["paragraph", "bullet", "subbullet", "sentence", "text", "title", "value",
+                                       "entry", "card"]},
+                    "ordinal": {"type": ["integer", "null"]}}},
+                "before": {"type": ["string", "null"]},
+                "after": {"type": ["string", "null"]},
                 "status": {"enum": ["applied", "recorded", "failed"]},
+                "reason": {"type": ["string", "null"]},
+                "after_blocks": {"type": "array", "items": _BLOCK},
             },
         }},
     },
