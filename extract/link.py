@@ -71,7 +71,7 @@ def add_ref(entry: Entry, target: Entry | None, kind: str, text: str, reason: st
     entry.refs.append(Ref(target_id, kind, text, reason))
 
 
-def attach_faq(game: GameSpec, entries: list[Entry], errata: list[Erratum]) -> list[Anomaly]:
+def attach_faq(game: GameSpec, entries: list[Entry], errata: list[Erratum]) -> list[tuple[str, Anomaly]]:
     """Link FAQ questions, clarifications and errata (ref kind `faq`) to the rules they concern:
     by their topic heading, by explicit pointers, by the rule numbers and titles they name."""
     faq_docs = {d.id for d in game.documents if d.kind == "faq"}
@@ -83,7 +83,7 @@ def attach_faq(game: GameSpec, entries: list[Entry], errata: list[Erratum]) -> l
         if entry.number and entry.document not in faq_docs:
             by_number.setdefault(entry.number, []).append(entry)
     longest = max((len(k.split()) for k in titles), default=1)
-    anomalies: list[Anomaly] = []
+    anomalies: list[tuple[str, Anomaly]] = []
     errata_sources = list({e.source: by_id[e.source] for e in errata if e.source in by_id}.values())
     for erratum in errata:
         source, target = by_id.get(erratum.source), by_id.get(erratum.target or "")
@@ -103,7 +103,8 @@ def attach_faq(game: GameSpec, entries: list[Entry], errata: list[Erratum]) -> l
             pointed = pointer_targets(match, entries, titles, entry, errata_sources)
             if not pointed:
                 add_ref(entry, None, "faq", match.group(0), "no entry has this title")
-                anomalies.append(Anomaly("unresolved-reference", f"{entry.id}: « {match.group(0)} »", entry.lines[:1]))
+                anomalies.append((f"{entry.game}/{entry.document}",
+                                  Anomaly("unresolved-reference", f"{entry.id}: faq « {match.group(0)} »", entry.lines[:1])))
             for target in pointed:
                 add_ref(entry, target, "faq", match.group(0))
         for match in SECTION_NUMBER.finditer(text):
@@ -115,7 +116,8 @@ def attach_faq(game: GameSpec, entries: list[Entry], errata: list[Erratum]) -> l
             for target in titles[key]:
                 add_ref(entry, target, "faq", target.title or key)
         if entry.kind == "question" and not any(r.target for r in entry.refs):
-            anomalies.append(Anomaly("faq-unattached", f"{entry.id}: no rule found for this question", entry.lines[:1]))
+            anomalies.append((f"{entry.game}/{entry.document}",
+                              Anomaly("faq-unattached", f"{entry.id}: no rule found for this question", entry.lines[:1])))
     return anomalies
 
 

@@ -24,6 +24,7 @@ from extract.load import load_sources
 from extract.manifest import find_manifests, line_of, load_game
 from extract.model import Entry, Erratum, GameSpec
 from extract.normalise import normalise
+from extract.refs import resolve_explicit
 from extract.report import document_report
 from extract.segment import book_order, segment_document
 from extract.text import fold
@@ -136,8 +137,9 @@ def build(root: Path, out: Path | None = None, progress: Progress | None = None)
     with clock.stage("link"):
         everything = [entry for game in games for entry in game.entries]
         for game in games:
-            for anomaly in link.attach_faq(game.game, game.entries, game.errata):
-                key = f"{game.game.id}/{anomaly.detail.split('/')[1]}"
+            found = resolve_explicit(game.game, game.entries, game.errata)
+            found += link.attach_faq(game.game, game.entries, game.errata)
+            for key, anomaly in found:
                 game.reports[key]["anomalies"].append(anomaly.to_json())
         link.assign_urls(everything)
         link.fill_backrefs(everything)
@@ -151,6 +153,7 @@ def build(root: Path, out: Path | None = None, progress: Progress | None = None)
         report = {
             "documents": {key: value for game in games for key, value in game.reports.items()},
             "errata": {game.game.id: errata_summary(game) for game in games},
+            "refs": ref_counts(everything),
             "stages": {name: round(seconds, 4) for name, seconds in clock.stages.items()},
         }
         data.write_json(staging / "report.json", report)
@@ -177,6 +180,17 @@ def amend(games: list[GameBuild]) -> None:
                 game.errata_files.setdefault(key, []).extend(found)
     if problems:
         raise BuildError(problems)
+
+
+def ref_counts(entries: list[Entry]) -> dict[str, dict[str, dict[str, int]]]:
+    """Per document and ref kind: how many references resolved, how many did not."""
+    counts: dict[str, dict[str, dict[str, int]]] = {}
+    for entry in entries:
+        for ref in entry.refs:
+            kinds = counts.setdefault(f"{entry.game}/{entry.document}", {})
+            tally = kinds.setdefault(ref.kind, {"resolved": 0, "unresolved": 0})
+            tally["resolved" if ref.target else "unresolved"] += 1
+    return counts
 
 
 def errata_summary(game: GameBuild) -> dict[str, Any]:

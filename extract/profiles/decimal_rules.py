@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from extract.model import Entry, Line, Segmentation
+from extract.model import Entry, Line, Ref, Segmentation
 from extract.profiles.base import DocBuilder, DocContext, HeadedWalker
 from extract.profiles.headed_prose import prepare
 from extract.text import fold, inline, starts_lowercase
@@ -126,7 +126,10 @@ class DecimalWalker(HeadedWalker):
             target = self.rules.get(number)
             if target is None:
                 self.b.anomaly("unresolved-index-reference", f"index term {term!r} cites {number}, not in the source", [line.no])
+                entry.refs.append(Ref(None, "index", item.replace("**", ""), f"{number} is not in the source"))
                 continue
+            # The printed index works as links: one ref per cited rule, from the index section.
+            entry.refs.append(Ref(target.id, "index", item.replace("**", "")))
             if changed and "changed-since-previous-edition" not in target.flags:
                 target.flags.append("changed-since-previous-edition")
             # Sub-terms ("Après un Tir") only make sense with their main term; the main one is enough.
