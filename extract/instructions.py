@@ -282,8 +282,8 @@ def _rename(m: re.Match[str]) -> Operation:
 
 
 # "… est de 0 (et non 1)": values are a few words at most, or this reads any "(et non …)" aside.
-@_rule("value-et-non", r"^(?P<subject>[^.]{1,80}?)\s+(?:est|sont)\s+(?:de\s+)?(?P<after>[^()\s]+(?:\s[^()\s]+){0,2}?)\s*\(\s*et\s+non\s+(?:de\s+|pas"
-       r"\s+)?(?P<before>[^)]+?)\s*\)(?P<tail>.*)$")
+@_rule("value-et-non", r"^(?P<subject>[^.]{1,80}?)\s+(?:est|sont)\s+(?:de\s+)?(?P<after>[^()\s]+(?:\s[^()\s]+){0,2}?)"
+       r"\s*\(\s*et\s+non\s+(?:de\s+|pas\s+)?(?P<before>[^)]+?)\s*\)(?P<tail>.*)$")
 def _value(m: re.Match[str]) -> Operation:
     return Operation("replace", "value", subject=m.group("subject").strip(), after=m.group("after").strip(),
                      before=m.group("before").strip(), card=_card(m.group("subject")))

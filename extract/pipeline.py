@@ -17,16 +17,19 @@ from pathlib import Path
 from typing import Any
 
 from extract import data, link
+from extract.concepts import link_concepts, read_concepts
 from extract.errata import apply_errata, read_errata
 from extract.errata_files import read_errata_files
 from extract.errors import BuildError, InputError
 from extract.load import load_sources
 from extract.manifest import find_manifests, line_of, load_game
 from extract.model import Entry, Erratum, GameSpec
+from extract.nlp import Lemmatizer, default_cache
 from extract.normalise import normalise
 from extract.refs import resolve_explicit
 from extract.report import document_report
 from extract.segment import book_order, segment_document
+from extract.terms import TermConfig, link_terms, read_term_config, texts_to_tag
 from extract.text import fold
 
 Progress = Callable[[str], None]
@@ -39,6 +42,7 @@ class GameBuild:
     reports: dict[str, dict[str, Any]]
     errata: list[Erratum] = field(default_factory=list)  # hand-written ones until the errata stage
     errata_files: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # anomalies by errata file
+    terms: TermConfig = field(default_factory=TermConfig)
 
 
 @dataclass
@@ -77,6 +81,7 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress) -> list[GameBui
                 game = load_game(manifest, root)
                 sources = load_sources(root, game)
                 written = read_errata_files(root, game.id)
+                terms = read_term_config(root, game.id)
             progress(f"{game.id}: {len(game.documents)} document(s)")
             entries: list[Entry] = []
             reports: dict[str, dict[str, Any]] = {}
@@ -89,7 +94,7 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress) -> list[GameBui
                 entries.extend(book_order(result.entries))
                 reports[f"{game.id}/{doc.id}"] = document_report(lines, read, result)
             state_precedence(game, entries, root)
-            games.append(GameBuild(game, entries, reports, written))
+            games.append(GameBuild(game, entries, reports, written, terms=terms))
         except InputError as problem:
             problems.append(problem)
     problems.extend(duplicate_ids(games))
@@ -126,21 +131,32 @@ def duplicate_ids(games: list[GameBuild]) -> list[InputError]:
     return problems
 
 
-def build(root: Path, out: Path | None = None, progress: Progress | None = None) -> BuildResult:
-    """Build `out` (default `root/build`) from `root/corpus`. Raises BuildError on bad input."""
+def build(root: Path, out: Path | None = None, progress: Progress | None = None, cache: Path | None = None) -> BuildResult:
+    """Build `out` (default `root/build`) from `root/corpus`. Raises BuildError on bad input.
+
+    `cache` is the lemma cache (default `root/.cache/lemmas.sqlite`, or $REGLES_CACHE_DIR).
+    """
     progress = progress or (lambda message: None)
     out = out or root / "build"
+    cache = cache or default_cache(root)
     clock = Stopwatch()
     games = read_games(root, clock, progress)
+    concepts = read_concepts(root)
     with clock.stage("apply errata"):
         amend(games)
+    lemmatizer = Lemmatizer(cache)
+    with clock.stage("nlp"):
+        lemmatizer.tokens(text for game in games for text in texts_to_tag(game.entries, game.terms))
     with clock.stage("link"):
         everything = [entry for game in games for entry in game.entries]
         for game in games:
             found = resolve_explicit(game.game, game.entries, game.errata)
             found += link.attach_faq(game.game, game.entries, game.errata)
+            found += link_terms(game.game, game.entries, game.terms, lemmatizer)
             for key, anomaly in found:
                 game.reports[key]["anomalies"].append(anomaly.to_json())
+        faq_docs = {(g.game.id, d.id) for g in games for d in g.game.documents if d.kind == "faq"}
+        link_concepts(everything, concepts, faq_docs)
         link.assign_urls(everything)
         link.fill_backrefs(everything)
     out.parent.mkdir(parents=True, exist_ok=True)

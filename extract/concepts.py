@@ -1,0 +1,100 @@
+"""Concept links (ref kind `concept`): the same subject in another document or another game.
+
+Within a game, a learn-to-play section and a reference-guide topic with the same title ("Test
+de moral", "Obstacles et collisions" ~ "Obstacles" and "Collision") link both ways. Across games,
+`corpus/concepts.toml` groups the names games give one notion, and entries bearing them link:
+
+    [[concept]]
+    name = "Ligne de vue"
+    terms = ["Ligne de vue", "Ligne de mire", "Visibilité"]
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from extract.errors import InputError
+from extract.manifest import line_of
+from extract.model import Entry, Ref
+from extract.text import title_key
+
+SKIPPED_KINDS = ("question",)
+
+
+@dataclass(frozen=True)
+class Concept:
+    name: str
+    terms: frozenset[str]  # title keys
+
+
+def read_concepts(root: Path) -> list[Concept]:
+    path = root / "corpus" / "concepts.toml"
+    if not path.is_file():
+        return []
+    rel = path.relative_to(root).as_posix()
+    raw = path.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(raw)
+    except tomllib.TOMLDecodeError as exc:
+        match = re.search(r"line (\d+)", str(exc))
+        raise InputError(rel, f"invalid TOML: {exc}", int(match.group(1)) if match else None) from None
+    if set(data) - {"concept"}:
+        key = sorted(set(data) - {"concept"})[0]
+        raise InputError(rel, f"unknown key {key!r} (allowed: [[concept]])", line_of(raw, rf"^\s*{re.escape(key)}\s*="))
+    concepts = []
+    for i, item in enumerate(data.get("concept", [])):
+        line = line_of(raw, r"^\s*\[\[concept\]\]", i)
+        if set(item) - {"name", "terms"}:
+            raise InputError(rel, f"unknown key {sorted(set(item) - {'name', 'terms'})[0]!r} in [[concept]]", line)
+        terms = item.get("terms")
+        if not isinstance(item.get("name"), str) or not isinstance(terms, list) or len(terms) < 2 \
+                or not all(isinstance(t, str) for t in terms):
+            raise InputError(rel, "a [[concept]] needs a name and at least two terms", line)
+        concepts.append(Concept(item["name"], frozenset(title_key(t) for t in terms)))
+    return concepts
+
+
+def link(source: Entry, target: Entry, text: str) -> None:
+    if source is target or any(r.target == target.id and r.kind == "concept" for r in source.refs):
+        return
+    source.refs.append(Ref(target.id, "concept", text))
+
+
+def subjects(title: str) -> list[str]:
+    """"Obstacles et collisions" is about obstacles and about collisions."""
+    key = title_key(title)
+    parts = [p for p in re.split(r"\s+et\s+", key) if p]
+    return [key] + (parts if len(parts) > 1 else [])
+
+
+def link_concepts(entries: list[Entry], concepts: list[Concept], faq_docs: set[tuple[str, str]]) -> None:
+    """`faq_docs` holds (game, document) pairs whose links come from the FAQ attachment instead."""
+    titled = [e for e in entries if e.title and e.kind not in SKIPPED_KINDS and (e.game, e.document) not in faq_docs
+              and e.status != "deleted" and "redirect" not in e.flags]
+    by_game_title: dict[tuple[str, str], list[Entry]] = {}
+    for entry in titled:
+        by_game_title.setdefault((entry.game, title_key(entry.title)), []).append(entry)
+    def preferred(game: str, document: str, subject: str) -> list[Entry]:
+        # A glossary topic is the subject itself; a same-named section elsewhere in its book may
+        # be about something else ("Unités" under army building), so topics win when there are.
+        found = [e for e in by_game_title.get((game, subject), []) if e.document == document]
+        return [e for e in found if e.kind == "topic"] or found
+
+    for entry in titled:
+        if entry not in preferred(entry.game, entry.document, title_key(entry.title)):
+            continue
+        for subject in subjects(entry.title or ""):
+            documents = {o.document for o in by_game_title.get((entry.game, subject), [])} - {entry.document}
+            for document in sorted(documents):
+                for other in preferred(entry.game, document, subject):
+                    link(entry, other, other.title or subject)
+                    link(other, entry, entry.title or subject)
+    for concept in concepts:
+        members = [e for e in titled if title_key(e.title) in concept.terms]
+        for entry in members:
+            for other in members:
+                if other.game != entry.game:
+                    link(entry, other, f"{concept.name} ({other.game})")
