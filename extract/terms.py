@@ -98,9 +98,12 @@ def phrase_of(entry: Entry) -> str | None:
 
 
 def texts_to_tag(entries: list[Entry], config: TermConfig) -> list[str]:
-    """Everything term linking will ask the lemmatizer for: block texts and term phrases."""
-    texts = [b.text for e in entries for b in e.blocks if b.type in LINKED_BLOCKS]
-    return texts + [p for p in map(phrase_of, entries) if p] + list(config.aliases)
+    """Everything term linking will ask the lemmatizer for: block texts and term phrases (none
+    for a game whose books name no topic to link to)."""
+    phrases = [p for p in map(phrase_of, entries) if p] + list(config.aliases)
+    if not phrases:
+        return []
+    return [b.text for e in entries for b in e.blocks if b.type in LINKED_BLOCKS] + phrases
 
 
 def vocabulary(entries: list[Entry], config: TermConfig, game: str) -> tuple[dict[str, Entry], list[tuple[str, Anomaly]]]:
@@ -136,8 +139,9 @@ def vocabulary(entries: list[Entry], config: TermConfig, game: str) -> tuple[dic
 
 def link_terms(game: GameSpec, entries: list[Entry], config: TermConfig, lemmatizer: Lemmatizer) -> list[tuple[str, Anomaly]]:
     phrases, anomalies = vocabulary(entries, config, game.id)
-    texts = {b.text for e in entries for b in e.blocks if b.type in LINKED_BLOCKS}
-    tokens = lemmatizer.tokens(list(texts) + list(phrases))
+    if not phrases:
+        return anomalies
+    tokens = lemmatizer.tokens(texts_to_tag(entries, config))
     terms = [Term(p, tuple(tokens[p]), t) for p, t in phrases.items() if tokens[p]]
     by_first: dict[str, list[Term]] = {}
     for term in terms:

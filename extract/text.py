@@ -10,6 +10,7 @@ _BOLD = re.compile(r"\*\*")
 # opening marker nor "(" right before a closing one.
 _ITALIC = re.compile(r"(?<![\w*\\])\*(?=[^\s*)])([^*]+?)(?<=[^\s*(])\*(?![\w*])")
 _STRIKE = re.compile(r"~~(.+?)~~")
+_LINK = re.compile(r"\[([^\]]+)\]\([^)\s]*\)")  # "[Commandement](#)": a Markdown link, its text is the text
 _ESCAPED_STAR = re.compile(r"\\\*")
 _SPACES = re.compile(r"[ \t]+")
 TERMINAL = (".", "!", "?", ":", ";", "»", ")", '"', "…")
@@ -32,6 +33,7 @@ def inline(text: str) -> tuple[str, str, bool]:
     plain = _BOLD.sub("", markdown)
     plain = _ITALIC.sub(r"\1", plain)
     plain = _STRIKE.sub(r"\1", plain)
+    plain = _LINK.sub(r"\1", plain)
     plain = _SPACES.sub(" ", plain).strip()
     # Empty pairs such as "** **" leave nothing worth keeping in markdown either.
     markdown = re.sub(r"\*\*\s*\*\*", " ", markdown).strip()
