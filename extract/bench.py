@@ -19,6 +19,8 @@ SEGMENTATION_TARGET = 2.0  # seconds for the whole corpus, without NLP (issue: c
 ERRATA_TARGET = 0.5  # seconds to read and apply every erratum (issue: errata applied automatically)
 LINK_TARGET = 3.0  # seconds for all linking with a warm NLP cache (issue: cross-references and term links)
 COLD_NLP_TARGET = 10.0  # seconds for the NLP pass with an empty cache, spaCy load included
+INDEX_TARGET = 3.0  # seconds to build the search index, warm NLP cache (issue: French-aware search)
+QUERY_P50, QUERY_P95 = 0.005, 0.020  # seconds per in-process query over the query set
 
 
 def enlarge(root: Path, factor: int) -> Path:
@@ -38,22 +40,63 @@ def enlarge(root: Path, factor: int) -> Path:
     return target
 
 
-def run(root: Path, label: str, cache: Path) -> dict[str, float]:
-    out = Path(tempfile.mkdtemp(prefix="regles-out-")) / "build"
+def run(root: Path, label: str, cache: Path, keep: Path | None = None) -> dict[str, float]:
+    out = keep or Path(tempfile.mkdtemp(prefix="regles-out-")) / "build"
     start = time.perf_counter()
     result = build(root, out, cache=cache)
     total = time.perf_counter() - start
     stages = " ".join(f"{k}={v:.3f}s" for k, v in result.stages.items())
     print(f"{label}: {result.entry_count} entries in {total:.3f}s ({stages})")
-    shutil.rmtree(out.parent, ignore_errors=True)
+    if keep is None:
+        shutil.rmtree(out.parent, ignore_errors=True)
     return {**result.stages, "total": total}
+
+
+def measure_search(folder: Path, cache: Path) -> dict[str, float]:
+    """Latency of every query of the test query set, in process, and the misses in its top 5."""
+    import tomllib
+
+    from extract.search import SearchIndex
+
+    queries = tomllib.loads((ROOT / "tests/fixtures/search_queries.toml").read_text(encoding="utf-8"))["query"]
+    index = SearchIndex(folder, cache)
+    for item in queries:  # warm-up: the first queries fill the stemmer's cache
+        index.search(item["text"], game=item.get("game"), limit=5)
+    times, reciprocal, recall = [], [], []
+    for item in queries:
+        start = time.perf_counter()
+        top = [h.id for h in index.search(item["text"], game=item.get("game"), limit=5)]
+        times.append(time.perf_counter() - start)
+        found = [e for e in item["expect"] if e in top]
+        recall.append(len(found) / len(item["expect"]))
+        reciprocal.append(1 / (1 + min(top.index(e) for e in found)) if found else 0.0)
+        if len(found) < len(item["expect"]):
+            print(f"  search miss: {item['text']!r} expected {item['expect']} — top 5: {top}")
+    times.sort()
+    return {"p50": times[len(times) // 2], "p95": times[int(len(times) * 0.95) - 1],
+            "recall": sum(recall) / len(recall), "mrr": sum(reciprocal) / len(reciprocal), "queries": len(queries)}
+
+
+def cli_first_result(root: Path, cache: Path) -> float:
+    """Seconds from starting `regles search` to its output, as a user waits for it."""
+    import os
+    import subprocess
+
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "extract.cli", "--root", str(root), "search", "ligne de vue", "--limit", "1"],
+                   check=True, capture_output=True, env={**os.environ, "REGLES_CACHE_DIR": str(cache.parent)})
+    return time.perf_counter() - start
 
 
 def main() -> int:
     cache = Path(tempfile.mkdtemp(prefix="regles-cache-")) / "lemmas.sqlite"
     try:
         cold = run(ROOT, "corpus, empty NLP cache", cache)
-        base = run(ROOT, "corpus, warm NLP cache", cache)
+        kept = Path(tempfile.mkdtemp(prefix="regles-root-"))
+        base = run(ROOT, "corpus, warm NLP cache", cache, keep=kept / "build")
+        searching = measure_search(kept / "build" / "search", cache)
+        startup = cli_first_result(kept, cache)
+        shutil.rmtree(kept, ignore_errors=True)
         large_root = enlarge(ROOT, 20)
         try:
             large = run(large_root, "corpus x20", cache)
@@ -68,7 +111,13 @@ def main() -> int:
     print(f"growth: x20 corpus costs x{ratio:.1f} in segmentation (linear is about x20)")
     errata = base["apply errata"]
     linking = base["nlp"] + base["link"]
+    print(f"search: {searching['queries']} queries, recall@5 {searching['recall']:.2f}, MRR {searching['mrr']:.2f}; "
+          f"`regles search` start-up to first result {startup:.2f}s")
     checks = {
+        f"search index build, warm NLP cache: {base['index']:.3f}s, target < {INDEX_TARGET}s": base["index"] < INDEX_TARGET,
+        f"query latency p50 {searching['p50'] * 1000:.1f} ms (target <= {QUERY_P50 * 1000:.0f}), "
+        f"p95 {searching['p95'] * 1000:.1f} ms (target <= {QUERY_P95 * 1000:.0f})":
+            searching["p50"] <= QUERY_P50 and searching["p95"] <= QUERY_P95,
         f"errata (read and apply): {errata:.3f}s, target < {ERRATA_TARGET}s": errata < ERRATA_TARGET,
         f"linking, warm NLP cache (nlp + link): {linking:.3f}s, target < {LINK_TARGET}s": linking < LINK_TARGET,
         f"NLP pass, empty cache: {cold['nlp']:.3f}s, target < {COLD_NLP_TARGET}s": cold["nlp"] < COLD_NLP_TARGET,

@@ -12,7 +12,6 @@ from pathlib import Path
 from extract.errors import BuildError, RegleError, UsageError
 
 NOT_YET = {
-    "search": "the search index is not built yet (issue: French-aware rule search)",
     "serve": "the site is not generated yet (issue: the rules site)",
 }
 
@@ -48,11 +47,13 @@ def make_parser() -> Parser:
     p.add_argument("--format", choices=["json", "jsonl", "csv", "sqlite"], required=True)
     p.add_argument("--out", type=Path, required=True)
 
-    p = sub.add_parser("search", help="ranked entries (not available yet)")
+    p = sub.add_parser("search", help="ranked entries for words typed as at the table (accents, typos and forms forgiven)")
     p.add_argument("query", nargs="*")
     p.add_argument("--game")
     p.add_argument("--document")
-    p.add_argument("--limit", type=int)
+    p.add_argument("--kind", help="entry kind: topic, rule, section, question…")
+    p.add_argument("--limit", type=int, default=10)
+    p.add_argument("--all", action="store_true", help="include rules an erratum deleted")
     p.add_argument("--json", action="store_true")
     p = sub.add_parser("errata", help="every erratum with its target, operation and status")
     p.add_argument("game", nargs="?")
@@ -98,6 +99,9 @@ def run(args: argparse.Namespace) -> int:
         return commands.check_command(root)
     if args.command == "extract":
         return commands.extract_command(args.file, args.profile, args.json)
+    if args.command == "search":
+        return commands.search_command(root, " ".join(args.query), args.game, args.document, args.kind, args.limit,
+                                       args.all, args.json)
     if args.command == "errata":
         return commands.errata_command(root, args.game, args.json, args.source)
     if args.command == "export":

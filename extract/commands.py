@@ -76,6 +76,38 @@ def show_command(root: Path, entry_id: str, printed: bool, as_json: bool) -> int
     return 0
 
 
+def search_command(root: Path, text: str, game: str | None, document: str | None, kind: str | None, limit: int,
+                   include_deleted: bool, as_json: bool) -> int:
+    from extract.nlp import default_cache
+    from extract.search import SearchIndex, analyse, clean_query
+
+    if not clean_query(text):
+        raise UsageError("regles search: empty query (try: regles search \"ligne de vue\")")
+    if limit < 1:
+        raise UsageError("regles search: --limit must be at least 1")
+    try:
+        opened = SearchIndex(root / "build" / "search", default_cache(root))
+    except InputError:
+        raise InputError("build/search", "no search index: run `regles build` first") from None
+    hits = opened.search(text, game=game, document=document, kind=kind, limit=limit, include_deleted=include_deleted)
+    if as_json:
+        print(json.dumps([hit.to_json() for hit in hits], ensure_ascii=False, indent=2, sort_keys=True))
+        return 0
+    if not hits:
+        only_stop_words = not analyse(clean_query(text)) and not re.match(r"^\s*\d", text)
+        print("aucun résultat" + (" : la requête ne contient que des mots vides" if only_stop_words else ""), file=sys.stderr)
+        return 0
+    if any(hit.approximate for hit in hits):
+        print("résultats approchés", file=sys.stderr)
+    for rank, hit in enumerate(hits, start=1):
+        label = " ".join(x for x in (hit.number, hit.title) if x) or hit.id.rsplit("/", 1)[-1]
+        status = {"deleted": " (supprimé)", "amended": " (modifié)", "added": " (ajouté)"}.get(hit.status, "")
+        print(f"{rank:>2}. {hit.id}  {label}{status}")
+        if hit.snippet:
+            print(f"    {hit.snippet}")
+    return 0
+
+
 def errata_from_file(path: Path) -> list[dict[str, Any]]:
     """The errata a document outside the corpus announces, read by the same grammar. Their
     targets are not in the corpus, so they are `recorded`, never applied."""

@@ -166,6 +166,11 @@ def build(root: Path, out: Path | None = None, progress: Progress | None = None,
             for game in games:
                 data.write_json(staging / "data" / f"{game.game.id}.json", data.game_json(game.game, game.entries, game.errata))
             data.write_json(staging / "data" / "schema.json", data.SCHEMA)
+        with clock.stage("index"):
+            from extract.search import build_index
+
+            build_index(staging / "search", everything, lemmatizer)
+        lemmatizer.close()
         report = {
             "documents": {key: value for game in games for key, value in game.reports.items()},
             "errata": {game.game.id: errata_summary(game) for game in games},

@@ -1,0 +1,143 @@
+"""French-aware search: relevance on a written query set, the analysis, and bad queries."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from extract.cli import main
+from extract.search import SearchIndex, analyse, search
+from tests.conftest import ROOT
+
+QUERIES = tomllib.loads((ROOT / "tests/fixtures/search_queries.toml").read_text(encoding="utf-8"))["query"]
+
+
+@pytest.fixture(scope="module")
+def index(built, tmp_path_factory) -> SearchIndex:
+    return SearchIndex(built["out"] / "search", tmp_path_factory.mktemp("nlp") / "lemmas.sqlite")
+
+
+@pytest.fixture(scope="module")
+def root(built, tmp_path_factory) -> Path:
+    """A project root whose build/ is the session's build, for the CLI and the Python API."""
+    folder = tmp_path_factory.mktemp("root")
+    (folder / "build").symlink_to(built["out"])
+    return folder
+
+
+def ids(hits) -> list[str]:
+    return [hit.id for hit in hits]
+
+
+def evaluate(index: SearchIndex) -> tuple[float, float, list[str]]:
+    recall, reciprocal, misses = [], [], []
+    for item in QUERIES:
+        top = ids(index.search(item["text"], game=item.get("game"), limit=5))
+        found = [e for e in item["expect"] if e in top]
+        recall.append(len(found) / len(item["expect"]))
+        reciprocal.append(1 / (1 + min(top.index(e) for e in found)) if found else 0.0)
+        if len(found) < len(item["expect"]):
+            misses.append(f"{item['text']!r}: expected {item['expect']}, got {top}")
+    return sum(recall) / len(recall), sum(reciprocal) / len(reciprocal), misses
+
+
+def test_relevance_on_the_query_set(index):
+    assert len(QUERIES) >= 40
+    games = {e.split("/")[0] for item in QUERIES for e in item["expect"]}
+    assert games == {"runewars", "sda-jfe", "warcry", "heroscape", "battlelore"}
+    recall, mrr, misses = evaluate(index)
+    assert recall >= 0.9, misses
+    assert mrr >= 0.8, misses
+
+
+def test_french_analysis():
+    assert analyse("l'unité") == analyse("unité") == analyse("unite")
+    assert analyse("d’attaque") == analyse("attaque")  # curly apostrophe
+    assert analyse("qu'elle") == []  # "elle" is a stop word once the elision is split
+    assert analyse("les des aux") == []  # Whoosh's list lacks "les"; ours has it
+    assert analyse("désengager")[0] == analyse("desengager")[0] == "desengag"  # folded after stemming
+    assert set(analyse("agilite")) & set(analyse("Agilité"))  # typed without its accent
+
+
+def test_number_goes_straight_to_the_rule(index):
+    hits = index.search("86.11")
+    assert ids(hits) == ["runewars/reference/86.11"] and hits[0].status == "deleted"
+    assert ids(index.search("5.03a")) == ["sda-jfe/tournoi/5.03A"]
+    assert ids(index.search("49", game="runewars")) == ["runewars/reference/49"]
+
+
+def test_deleted_rules_need_all(index):
+    text = "effet d'une carte Amélioration est optionnel"
+    assert "runewars/reference/86.11" not in ids(index.search(text, limit=20))
+    assert "runewars/reference/86.11" in ids(index.search(text, limit=20, include_deleted=True))
+
+
+def test_typos_fall_back_to_approximate_results(index):
+    hits = index.search("lige de vu")
+    assert hits[0].id == "runewars/reference/49" and hits[0].approximate
+    assert not index.search("ligne de vue")[0].approximate
+
+
+def test_filters(index):
+    assert {h.game for h in index.search("terrain", game="warcry", limit=20)} == {"warcry"}
+    assert {h.document for h in index.search("terrain", game="runewars", document="faq", limit=20)} == {"faq"}
+    assert {h.kind for h in index.search("terrain", kind="question", limit=20)} == {"question"}
+
+
+def test_snippets_mark_the_matched_words(index):
+    hit = index.search("test de moral", game="runewars")[0]
+    assert "[test] de [moral]" in hit.snippet
+    assert "<mark>test</mark> de <mark>moral</mark>" in hit.snippet_html
+
+
+def test_inflections_snowball_misses_reach_the_lemmas(index):
+    # "gagnent" stems to itself; the lemma field knows it as "gagner".
+    found = ids(index.search("gagnent", game="runewars", limit=5))
+    assert "runewars/reference/46.1" in found or "runewars/reference/39.1" in found
+
+
+def test_python_api_opens_the_index_once(root):
+    first = search("ligne de vue", root=root)
+    assert first[0].id == "runewars/reference/49"
+    from extract.search import open_index
+
+    before = open_index.cache_info().hits
+    search("test de moral", game="runewars", limit=3, root=root)
+    assert open_index.cache_info().hits == before + 1
+
+
+@pytest.mark.parametrize("text", [
+    "la les de", "x" * 10_000, "« ligne de vue", "(ligne de (vue", '"ligne', "*", ":", "AND OR NOT",
+    "ligne\x00de\x07vue\x1b[0m", "title:ligne", "lig* de vu?", "🏹 ☉",
+])
+def test_bad_queries_never_crash(index, root, capsys, text):
+    index.search(text)
+    assert main(["--root", str(root), "search", text]) == 0
+    assert "Traceback" not in capsys.readouterr().err
+    assert main(["--root", str(root), "search", text, "--json"]) == 0
+    assert isinstance(json.loads(capsys.readouterr().out), list)
+
+
+def test_cli_errors(root, tmp_path, capsys):
+    assert main(["--root", str(root), "search", "   "]) == 2
+    assert "empty query" in capsys.readouterr().err
+    assert main(["--root", str(root), "search", "moral", "--game", "chess"]) == 2
+    assert "unknown game 'chess' (known: battlelore, heroscape, runewars, sda-jfe, warcry)" in capsys.readouterr().err
+    assert main(["--root", str(tmp_path), "search", "moral"]) == 1
+    assert "build/search: no search index: run `regles build` first" in capsys.readouterr().err
+    assert main(["--root", str(root), "search", "la les de"]) == 0
+    assert "que des mots vides" in capsys.readouterr().err
+
+
+def test_cli_output(root, capsys):
+    assert main(["--root", str(root), "search", "Dread", "--json"]) == 0
+    hits = json.loads(capsys.readouterr().out)
+    assert hits[0]["id"] == "sda-jfe/tournoi/8.41"
+    assert {"id", "title", "score", "snippet", "snippet_html"} <= set(hits[0])
+    assert main(["--root", str(root), "search", "lige", "de", "vu", "--limit", "2"]) == 0
+    out = capsys.readouterr()
+    assert "résultats approchés" in out.err
+    assert out.out.splitlines()[0] == " 1. runewars/reference/49  49 Ligne de vue (modifié)"
