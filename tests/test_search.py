@@ -141,3 +141,13 @@ def test_cli_output(root, capsys):
     out = capsys.readouterr()
     assert "résultats approchés" in out.err
     assert out.out.splitlines()[0] == " 1. runewars/reference/49  49 Ligne de vue (modifié)"
+
+
+def test_search_does_not_load_spacy_for_known_words(root):
+    import subprocess
+    import sys
+
+    code = ("import sys; from extract.cli import main; main(['--root', sys.argv[1], 'search', 'unites alliees', '--json']); "
+            "print('SPACY' if 'spacy' in sys.modules else 'NO-SPACY', file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code, str(root)], capture_output=True, text=True, check=True)
+    assert done.stderr.strip().endswith("NO-SPACY")
