@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: build test bench lint clean
+.PHONY: build test bench lint clean chromium serve
 
 $(STAMP): pyproject.toml requirements.lock
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,11 +15,22 @@ $(STAMP): pyproject.toml requirements.lock
 build: $(STAMP)
 	$(BIN)/regles build
 
-test: $(STAMP)
+# The site's browser tests drive Debian's Chromium through Playwright (`playwright install` is
+# never used: it would download a browser). Installed here when missing; without it (no apt,
+# not root) those tests skip and say why.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { echo "installing Debian's chromium for the browser tests"; \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+		|| echo "chromium could not be installed: the browser tests will be skipped"; }
+
+test: $(STAMP) chromium
 	$(BIN)/python -m pytest -q
 
 bench: $(STAMP)
 	$(BIN)/python -m extract.bench
+
+serve: $(STAMP)
+	$(BIN)/regles serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check extract tests

@@ -11,10 +11,6 @@ from pathlib import Path
 
 from extract.errors import BuildError, RegleError, UsageError
 
-NOT_YET = {
-    "serve": "the site is not generated yet (issue: the rules site)",
-}
-
 
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # argparse exits 2 with usage; keep it to one line
@@ -59,7 +55,7 @@ def make_parser() -> Parser:
     p.add_argument("game", nargs="?")
     p.add_argument("--from", dest="source", type=Path, help="read the errata of a document outside the corpus (text or PDF)")
     p.add_argument("--json", action="store_true")
-    p = sub.add_parser("serve", help="serve build/site/ on 127.0.0.1 (not available yet)")
+    p = sub.add_parser("serve", help="serve build/site/ on 127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
     return parser
 
@@ -89,8 +85,6 @@ def run(args: argparse.Namespace) -> int:
     from extract import commands  # lazy: keeps `regles --help` fast
 
     root = args.root.resolve()
-    if args.command in NOT_YET:
-        raise UsageError(f"regles {args.command}: not available yet — {NOT_YET[args.command]}")
     if args.command == "build":
         return commands.build_command(root, args.out, args.json)
     if args.command == "show":
@@ -99,6 +93,8 @@ def run(args: argparse.Namespace) -> int:
         return commands.check_command(root)
     if args.command == "extract":
         return commands.extract_command(args.file, args.profile, args.json)
+    if args.command == "serve":
+        return commands.serve_command(root, args.port)
     if args.command == "search":
         return commands.search_command(root, " ".join(args.query), args.game, args.document, args.kind, args.limit,
                                        args.all, args.json)

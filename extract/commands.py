@@ -108,6 +108,29 @@ def search_command(root: Path, text: str, game: str | None, document: str | None
     return 0
 
 
+def serve_command(root: Path, port: int) -> int:
+    """Serve build/site/ on 127.0.0.1 until interrupted."""
+    import functools
+    import http.server
+
+    site = root / "build" / "site"
+    if not (site / "index.html").is_file():
+        raise InputError("build/site", "no site: run `regles build` first")
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
+    try:
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    except OSError as exc:
+        raise UsageError(f"regles serve: cannot listen on 127.0.0.1:{port} ({exc.strerror})") from None
+    print(f"serving {site} on http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C to stop)", file=sys.stderr)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
 def errata_from_file(path: Path) -> list[dict[str, Any]]:
     """The errata a document outside the corpus announces, read by the same grammar. Their
     targets are not in the corpus, so they are `recorded`, never applied."""

@@ -18,9 +18,14 @@ def page_of(entry: Entry) -> Entry:
 
 
 def anchor_of(entry: Entry) -> str:
+    """The book's number, else the entry's key below its page's (unique on the page: two FAQ
+    topics both have a "q1")."""
     if entry.number:
         return entry.number
-    return slugify(entry.key.rsplit("/", 1)[-1])
+    page = page_of(entry)
+    if page is entry or not entry.key.startswith(page.key + "/"):
+        return slugify(entry.key.rsplit("/", 1)[-1])
+    return slugify(entry.key[len(page.key) + 1:])
 
 
 def assign_urls(entries: list[Entry]) -> None:

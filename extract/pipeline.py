@@ -1,4 +1,5 @@
-"""The whole build, top to bottom: load → normalise → segment → apply errata → link → write data.
+"""The whole build, top to bottom: load → normalise → segment → apply errata → nlp → link →
+write data → index → render.
 
 Each stage is a call into its own module. Input problems are collected across games and
 reported together; nothing is written until every game has been read, and `build/` is swapped
@@ -171,6 +172,11 @@ def build(root: Path, out: Path | None = None, progress: Progress | None = None,
 
             build_index(staging / "search", everything, lemmatizer)
         lemmatizer.close()
+        with clock.stage("render"):
+            from extract.site import build_site
+
+            progress("rendering the site")
+            build_site(staging, games)
         report = {
             "documents": {key: value for game in games for key, value in game.reports.items()},
             "errata": {game.game.id: errata_summary(game) for game in games},

@@ -79,18 +79,13 @@ def test_failed_build_leaves_previous_build_intact(tmp_path, capsys):
     assert not any(p.name.startswith(".build-") for p in root.iterdir())
 
 
-def test_not_yet_available_commands_exit_2(tmp_path, capsys):
-    for command in (["serve"],):
-        assert main(["--root", str(tmp_path), *command]) == 2
-        err = capsys.readouterr().err
-        assert "not available yet" in err and "Traceback" not in err
-
-
 def test_commands_on_a_missing_build_say_so(tmp_path, capsys):
     for command in (["errata"], ["show", "runewars/reference/49"], ["check"]):
         assert main(["--root", str(tmp_path), *command]) == 1
         err = capsys.readouterr().err
         assert "build/data: no build found: run `regles build` first" in err and "Traceback" not in err
+    assert main(["--root", str(tmp_path), "serve"]) == 1
+    assert "build/site: no site: run `regles build` first" in capsys.readouterr().err
 
 
 def test_bad_usage_exits_2(capsys):
