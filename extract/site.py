@@ -245,11 +245,20 @@ def render_entry(entry: Entry, level: int, here: str, site: Site) -> RenderedEnt
     )
 
 
+def front_title(text: str | None) -> str:
+    """A page title for YAML front matter. MkDocs themes print `page.title` into <title> and the
+    navigation without escaping it, so it is HTML-escaped here, once."""
+    import json
+
+    return json.dumps(html.escape(" ".join((text or "").split())), ensure_ascii=False)
+
+
 def environment(root: Path) -> Environment:
     env = Environment(loader=FileSystemLoader(str(root / "site" / "templates")), undefined=StrictUndefined,
                       autoescape=False, keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
     env.filters["md"] = md
     env.filters["e"] = html.escape
+    env.filters["front_title"] = front_title
     return env
 
 
@@ -360,11 +369,11 @@ def site_nav(games: list[Any]) -> list[Any]:
     """A small navigation: games, then their documents and errata. Topic pages are reached from
     their document's page, not listed in every page's sidebar."""
     nav: list[Any] = [{"Accueil": "index.md"}]
-    for game in games:
+    for game in games:  # titles escaped: the theme prints navigation labels as they are
         items: list[Any] = [{"Présentation": f"{game.game.id}/index.md"}]
-        items += [{d.title: f"{game.game.id}/{d.id}/index.md"} for d in game.game.documents]
+        items += [{html.escape(d.title): f"{game.game.id}/{d.id}/index.md"} for d in game.game.documents]
         items.append({"Errata": f"{game.game.id}/errata.md"})
-        nav.append({game.game.title: items})
+        nav.append({html.escape(game.game.title): items})
     return nav
 
 

@@ -1,0 +1,150 @@
+"""The rules site as files: every entry reachable at its URL and anchor, rule text escaped,
+no external request, sizes for people."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from extract.cli import main
+from extract.site import blocks_html, md, word_diff
+from extract.model import Block
+from tests.conftest import make_corpus
+
+
+class Ids(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+        self.links: list[str] = []
+        self.sources: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        found = dict(attrs)
+        if "id" in found:
+            self.ids.add(found["id"])
+        if tag == "a" and found.get("href"):
+            self.links.append(found["href"])
+        for key in ("src", "href"):
+            if tag in ("script", "link", "img", "iframe") and found.get(key):
+                self.sources.append(found[key])
+
+
+def parse(path: Path) -> Ids:
+    parser = Ids()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser
+
+
+@pytest.fixture(scope="module")
+def site(built) -> Path:
+    return built["out"] / "site"
+
+
+def test_every_entry_url_has_its_page_and_anchor(built, site):
+    pages: dict[str, Ids] = {}
+    for entry in built["entries"].values():
+        path, anchor = entry["url"].split("#")
+        file = site / path / "index.html"
+        assert file.is_file(), entry["id"]
+        ids = pages.setdefault(path, parse(file)).ids
+        assert anchor in ids, (entry["id"], anchor)
+
+
+def test_internal_links_resolve(site):
+    checked = 0
+    for file in sorted(site.rglob("*.html")):
+        if "pagefind" in file.parts or file.name == "404.html":  # the 404 page links from the site's root, wherever it is served
+            continue
+        parsed = parse(file)
+        for href in parsed.links:
+            if href.startswith(("http://", "https://", "mailto:", "javascript:")) or href == "#":
+                continue
+            target, _, anchor = href.partition("#")
+            page = (file.parent / target).resolve() if target else file
+            if page.is_dir():
+                page = page / "index.html"
+            assert page.is_file(), (file, href)
+            if anchor:
+                assert anchor in parse(page).ids, (file, href)
+            checked += 1
+    assert checked > 5000
+
+
+def test_no_external_request(site):
+    for file in [site / "index.html", site / "runewars/reference/49/index.html", site / "runewars/errata/index.html"]:
+        text = file.read_text(encoding="utf-8")
+        assert "fonts.googleapis" not in text and "fonts.gstatic" not in text
+        for source in parse(file).sources:
+            assert not re.match(r"^(https?:)?//", source), (file, source)
+
+
+def test_rule_49_shows_the_current_and_the_printed_text(site):
+    page = (site / "runewars/reference/49/index.html").read_text(encoding="utf-8")
+    assert "Modifié</span> par l'erratum" in page
+    assert "qui nécessite une ligne de vue" in page
+    assert "<del>(♣)</del> <ins>(🏹)</ins>" in page
+    assert "Texte imprimé" in page and "Pour effectuer une attaque à distance (♣)" in page
+    assert 'href="../8/#8"' in page  # Sujets connexes : Arc de tir
+    assert "Une unité engagée dont le rang frontal" in page  # the FAQ question about it
+
+
+def test_deleted_and_added_rules_are_shown(site):
+    timing = (site / "runewars/reference/86/index.html").read_text(encoding="utf-8")
+    assert "Supprimé</span>" in timing and 'class="regles-deleted"' in timing
+    assert "Résoudre l'effet d'une carte Amélioration est optionnel" in timing
+    moral = (site / "runewars/reference/85/index.html").read_text(encoding="utf-8")
+    assert "Ajouté</span>" in moral and "Lorsque le paquet Moral est vide" in moral
+
+
+def test_game_home_and_errata_pages(site):
+    home = (site / "index.html").read_text(encoding="utf-8")
+    for game in ("runewars", "warcry", "sda-jfe", "heroscape", "battlelore"):
+        assert f'href="{game}/"' in home
+    assert "1.1.0" in home and "2017-10-25" in home
+    game = (site / "runewars/index.html").read_text(encoding="utf-8")
+    assert "Règles d" in game and "prévaut sur" in game and "11 appliqué(s), 2 enregistré(s)" in game
+    errata = (site / "runewars/errata/index.html").read_text(encoding="utf-8")
+    assert errata.count('class="regles-meta">runewars/faq/errata/') == 13
+    assert "Tir à Bout Portant" in errata and "enregistré (hors corpus)" in errata
+
+
+def test_sizes_for_people(site):
+    sizes = [p.stat().st_size for p in site.rglob("*.html")]
+    assert max(sizes) < 300_000
+    assert sum(p.stat().st_size for p in site.rglob("*") if p.is_file()) < 30_000_000
+
+
+# ---------------------------------------------------------------- escaping
+
+HOSTILE = """Titre <b>gras</b> et {{ config }} </title><script>alert(4)</script>
+
+Une règle avec <script>alert(1)</script> et <img src=x onerror=alert(2)> dedans.
+
+- Un point **en gras**, un [lien](javascript:alert(3)) et {% raw %} et `code` et # pas un titre.
+- Un autre avec des *étoiles* et _soulignés_ et &amp; et des {{ accolades }}.
+"""
+
+
+def test_rule_text_is_escaped(tmp_path, capsys):
+    root = make_corpus(tmp_path, HOSTILE)
+    assert main(["--root", str(root), "build"]) == 0
+    pages = list((root / "build/site/demo/regles").rglob("index.html"))
+    html = "\n".join(p.read_text(encoding="utf-8") for p in pages)
+    assert "<script>alert(1)</script>" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "<img src=x" not in html and "&lt;img src=x onerror=alert(2)&gt;" in html
+    assert 'href="javascript:' not in html
+    assert "{{ accolades }}" in html and "{% raw %}" in html
+    assert "<b>gras</b>" not in html and "alert(4)</script>" not in html
+
+
+def test_escaping_helpers():
+    assert md("Ligne [de] *vue* <b>") == "Ligne \\[de\\] \\*vue\\* &lt;b&gt;"
+    assert blocks_html([Block("paragraph", "a < b & c", "a < **b** & c")]) == "<p>a &lt; <strong>b</strong> &amp; c</p>"
+    assert blocks_html([Block("bullet", "un"), Block("subbullet", "deux"), Block("paragraph", "trois")]) == \
+        "<ul>\n<li>un</li>\n<ul>\n<li>deux</li>\n</ul>\n</ul>\n<p>trois</p>"
+    assert word_diff("une unité <x>", "une grande unité") == "une <ins>grande</ins> unité <del>&lt;x&gt;</del>"
