@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from extract.cli import main
-from extract.site import blocks_html, md, word_diff
 from extract.model import Block
+from extract.site import blocks_html, md, word_diff
 from tests.conftest import make_corpus
 
 
