@@ -12,6 +12,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from extract import bench_site
 from extract.pipeline import build
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -96,6 +97,7 @@ def main() -> int:
         base = run(ROOT, "corpus, warm NLP cache", cache, keep=kept / "build")
         searching = measure_search(kept / "build" / "search", cache)
         startup = cli_first_result(kept, cache)
+        site_checks = bench_site.report(kept / "build", base["render"])
         shutil.rmtree(kept, ignore_errors=True)
         large_root = enlarge(ROOT, 20)
         try:
@@ -123,6 +125,7 @@ def main() -> int:
         f"NLP pass, empty cache: {cold['nlp']:.3f}s, target < {COLD_NLP_TARGET}s": cold["nlp"] < COLD_NLP_TARGET,
         f"segmentation (normalise + segment): {segmentation:.3f}s, target < {SEGMENTATION_TARGET}s": segmentation < SEGMENTATION_TARGET,
     }
+    checks.update(site_checks)
     for label, ok in checks.items():
         print(f"{label}: {'ok' if ok else 'MISSED'}")
     return 0 if all(checks.values()) else 1

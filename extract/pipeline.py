@@ -147,7 +147,13 @@ def build(root: Path, out: Path | None = None, progress: Progress | None = None,
         amend(games)
     lemmatizer = Lemmatizer(cache)
     with clock.stage("nlp"):
-        lemmatizer.tokens(text for game in games for text in texts_to_tag(game.entries, game.terms))
+        # Everything linking and the search index will ask for, tagged in one pass (one spaCy
+        # load, two processes); both stages then read it from memory.
+        from extract.search import texts_of
+
+        wanted = [text for game in games for text in texts_to_tag(game.entries, game.terms)]
+        wanted += [text for game in games for entry in game.entries for text in texts_of(entry) if text]
+        lemmatizer.tokens(wanted)
     with clock.stage("link"):
         everything = [entry for game in games for entry in game.entries]
         for game in games:

@@ -49,6 +49,7 @@ TEXT_FIELDS = {"title": 3.0, "index_terms": 2.5, "context": 1.5, "text": 1.0}
 EXACT_TITLE_BOOST = 60.0  # the query is the whole title ("attaque surprise"); BM25 sums here reach 50-100
 LEMMA_BOOST = 1.5
 PHRASE_BOOST = 2.0
+PHRASE_FIELDS = ("title", "text")  # index terms and headings are short: their words are together anyway
 SCHEMA_VERSION = "1"
 
 
@@ -172,13 +173,17 @@ def content_lemmas(tokens: list[Any]) -> list[str]:
 # ---------------------------------------------------------------- building
 
 
+def texts_of(entry: Any) -> list[str]:
+    """What the lemma field of an entry is made of: its title and its text blocks."""
+    return [entry.title or "", *[b.text for b in entry.blocks if b.type not in ("related", "see")]]
+
+
 def build_index(out: Path, entries: list[Any], lemmatizer: Any) -> dict[str, int]:
     """Write the index of `entries` into `out` (a fresh folder), with the word-form table."""
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    texts = {entry.id: [entry.title or "", *[b.text for b in entry.blocks if b.type not in ("related", "see")]]
-             for entry in entries}
+    texts = {entry.id: texts_of(entry) for entry in entries}
     tokens = lemmatizer.tokens(t for parts in texts.values() for t in parts if t)
     forms: dict[str, str] = {}
     # Whoosh names segments with the global `random`: seeded here (and restored after) so that the
@@ -317,7 +322,7 @@ class SearchIndex:
         for field in TEXT_FIELDS:
             subqueries.append(union([query.Term(field, w) for w in words]))
             phrase = primary_forms(text)
-            if len(phrase) > 1:
+            if len(phrase) > 1 and field in PHRASE_FIELDS:
                 subqueries.append(query.Phrase(field, phrase, slop=1, boost=PHRASE_BOOST))
         raw_words = [w for w in re.findall(TOKEN, text) if fold(w) not in FRENCH_STOP_WORDS]
         lemmas = [lem for lem in (self.lemma_of(ELISION.sub("", w)) for w in raw_words) if lem]
