@@ -12,12 +12,11 @@ de moral", "Obstacles et collisions" ~ "Obstacles" and "Collision") link both wa
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from extract.errors import InputError
-from extract.manifest import line_of
+from extract.manifest import line_of, read_toml, unknown_key
 from extract.model import Entry, Ref
 from extract.text import title_key
 
@@ -34,16 +33,8 @@ def read_concepts(root: Path) -> list[Concept]:
     path = root / "corpus" / "concepts.toml"
     if not path.is_file():
         return []
-    rel = path.relative_to(root).as_posix()
-    raw = path.read_text(encoding="utf-8")
-    try:
-        data = tomllib.loads(raw)
-    except tomllib.TOMLDecodeError as exc:
-        match = re.search(r"line (\d+)", str(exc))
-        raise InputError(rel, f"invalid TOML: {exc}", int(match.group(1)) if match else None) from None
-    if set(data) - {"concept"}:
-        key = sorted(set(data) - {"concept"})[0]
-        raise InputError(rel, f"unknown key {key!r} (allowed: [[concept]])", line_of(raw, rf"^\s*{re.escape(key)}\s*="))
+    data, raw, rel = read_toml(path, root)
+    unknown_key(data, {"concept"}, rel, raw)
     concepts = []
     for i, item in enumerate(data.get("concept", [])):
         line = line_of(raw, r"^\s*\[\[concept\]\]", i)

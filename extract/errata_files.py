@@ -19,13 +19,12 @@ Every mistake is an error naming the file and line.
 from __future__ import annotations
 
 import re
-import tomllib
 from pathlib import Path
 from typing import Any
 
 from extract.errors import InputError
 from extract.instructions import parse_instruction
-from extract.manifest import line_of
+from extract.manifest import line_of, read_toml, unknown_key
 from extract.model import Block, Erratum, Operation
 from extract.text import inline, slugify
 
@@ -57,20 +56,8 @@ def read_errata_files(root: Path, game: str) -> list[Erratum]:
 
 
 def read_errata_file(path: Path, root: Path, game: str) -> list[Erratum]:
-    rel = path.relative_to(root).as_posix()
-    try:
-        raw = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError(rel, f"errata file is not UTF-8 ({exc.reason})") from None
-    try:
-        data = tomllib.loads(raw)
-    except tomllib.TOMLDecodeError as exc:
-        match = re.search(r"line (\d+)", str(exc))
-        raise InputError(rel, f"invalid TOML: {exc}", int(match.group(1)) if match else None) from None
-    unknown = sorted(set(data) - FILE_KEYS)
-    if unknown:
-        raise InputError(rel, f"unknown key {unknown[0]!r} (allowed: {', '.join(sorted(FILE_KEYS))})",
-                         line_of(raw, rf"^\s*{re.escape(unknown[0])}\s*="))
+    data, raw, rel = read_toml(path, root)
+    unknown_key(data, FILE_KEYS, rel, raw)
     for key in ("source", "date"):
         if not isinstance(data.get(key), str):
             raise InputError(rel, f"missing required key {key!r} (who announced these errata, and when)")

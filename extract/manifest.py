@@ -37,17 +37,30 @@ def line_of(text: str, pattern: str, occurrence: int = 0) -> int | None:
     return None
 
 
-def load_game(manifest: Path, root: Path) -> GameSpec:
-    rel = manifest.relative_to(root).as_posix()
+def read_toml(path: Path, root: Path) -> tuple[dict[str, Any], str, str]:
+    """A corpus TOML file as (data, raw text, path relative to root); unreadable or invalid TOML
+    is an InputError naming the file and line. Every corpus data file is read through here."""
+    rel = path.relative_to(root).as_posix()
     try:
-        raw = manifest.read_text(encoding="utf-8")
+        raw = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
-        raise InputError(rel, f"manifest is not UTF-8 ({exc.reason})") from None
+        raise InputError(rel, f"not UTF-8 ({exc.reason})") from None
     try:
-        data = tomllib.loads(raw)
+        return tomllib.loads(raw), raw, rel
     except tomllib.TOMLDecodeError as exc:
         match = re.search(r"line (\d+)", str(exc))
         raise InputError(rel, f"invalid TOML: {exc}", int(match.group(1)) if match else None) from None
+
+
+def unknown_key(data: dict[str, Any], allowed: set[str], rel: str, raw: str, where: str = "") -> None:
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise InputError(rel, f"unknown key {unknown[0]!r}{where} (allowed: {', '.join(sorted(allowed))})",
+                         line_of(raw, rf"^\s*{re.escape(unknown[0])}\s*="))
+
+
+def load_game(manifest: Path, root: Path) -> GameSpec:
+    data, raw, rel = read_toml(manifest, root)
 
     def fail(message: str, pattern: str | None = None, occurrence: int = 0) -> InputError:
         line = line_of(raw, pattern, occurrence) if pattern else None

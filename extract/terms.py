@@ -15,12 +15,11 @@ generic (`corpus/<game>/terms.toml`), and none for a name two topics share.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from extract.errors import InputError
-from extract.manifest import line_of
+from extract.manifest import line_of, read_toml, unknown_key
 from extract.model import Anomaly, Entry, GameSpec, Ref
 from extract.nlp import Lemmatizer, Token
 from extract.text import fold, strip_trailing_icons, title_key
@@ -42,16 +41,8 @@ def read_term_config(root: Path, game: str) -> TermConfig:
     path = root / "corpus" / game / "terms.toml"
     if not path.is_file():
         return TermConfig()
-    rel = path.relative_to(root).as_posix()
-    raw = path.read_text(encoding="utf-8")
-    try:
-        data = tomllib.loads(raw)
-    except tomllib.TOMLDecodeError as exc:
-        match = re.search(r"line (\d+)", str(exc))
-        raise InputError(rel, f"invalid TOML: {exc}", int(match.group(1)) if match else None) from None
-    unknown = sorted(set(data) - {"generic", "aliases"})
-    if unknown:
-        raise InputError(rel, f"unknown key {unknown[0]!r} (allowed: aliases, generic)", line_of(raw, rf"^\s*{re.escape(unknown[0])}\s*="))
+    data, raw, rel = read_toml(path, root)
+    unknown_key(data, {"generic", "aliases"}, rel, raw)
     generic = data.get("generic", [])
     aliases = data.get("aliases", {})
     if not isinstance(generic, list) or not all(isinstance(g, str) for g in generic):

@@ -148,3 +148,15 @@ def test_escaping_helpers():
     assert blocks_html([Block("bullet", "un"), Block("subbullet", "deux"), Block("paragraph", "trois")]) == \
         "<ul>\n<li>un</li>\n<ul>\n<li>deux</li>\n</ul>\n</ul>\n<p>trois</p>"
     assert word_diff("une unité <x>", "une grande unité") == "une <ins>grande</ins> unité <del>&lt;x&gt;</del>"
+
+
+def test_a_broken_anchor_fails_the_site_build(tmp_path):
+    from extract.errors import BuildError
+    from extract.site import TOOL_ROOT, mkdocs_build
+
+    docs = tmp_path / "docs"
+    (docs / "a").mkdir(parents=True)
+    (docs / "index.md").write_text("# Accueil\n\n[vers A](a/index.md#nulle-part)\n", encoding="utf-8")
+    (docs / "a" / "index.md").write_text("# A { #a }\n\ntexte\n", encoding="utf-8")
+    with pytest.raises(BuildError, match="nulle-part"):
+        mkdocs_build(TOOL_ROOT, docs, tmp_path / "site", [{"Accueil": "index.md"}])
