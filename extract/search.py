@@ -328,19 +328,23 @@ class SearchIndex:
         lemmas = [lem for lem in (self.lemma_of(ELISION.sub("", w)) for w in raw_words) if lem]
         if lemmas:
             subqueries.append(union([query.Term("lemmas", lem) for lem in lemmas]))
-        approximate = False
-        fuzzy = [w for w in unknown if len(w) >= 3]
-        if fuzzy:
-            approximate = True
-            for field in TEXT_FIELDS:
-                subqueries.append(union([query.FuzzyTerm(field, w, maxdist=1 if len(w) <= 5 else 2, prefixlength=1,
-                                                            constantscore=False) for w in fuzzy]))
         subqueries.append(query.Term("title_exact", " ".join(primary_forms(text)), boost=EXACT_TITLE_BOOST))
         mask = None if include_deleted else query.Term("status", "deleted")
-        results = self.searcher.search(union(subqueries), filter=query.And(filters) if filters else None,
-                                       mask=mask, limit=limit)
+        restrict = query.And(filters) if filters else None
+        # Words the index does not know are looked up approximately at once; when the exact
+        # search finds too little (OCR damage inside a known word), every word is.
+        fuzzy = [w for w in unknown if len(w) >= 3]
+        results = None
+        if not fuzzy:
+            results = self.searcher.search(union(subqueries), filter=restrict, mask=mask, limit=limit)
+            if len(results) < min(3, limit):
+                fuzzy = [w for w in dict.fromkeys(words) if len(w) >= 4]
+        if fuzzy:
+            approximate = [union([query.FuzzyTerm(f, w, maxdist=1 if len(w) <= 5 else 2, prefixlength=1, constantscore=False)
+                                  for w in fuzzy]) for f in TEXT_FIELDS]
+            results = self.searcher.search(union(subqueries + approximate), filter=restrict, mask=mask, limit=limit)
         marked = set(words) | set(self.fuzzy_expansions(fuzzy))
-        return [self.hit(r, marked, approximate) for r in results]
+        return [self.hit(r, marked, bool(fuzzy)) for r in results]
 
     def fuzzy_expansions(self, words: list[str]) -> list[str]:
         found = []
