@@ -64,12 +64,20 @@ def page(browser, server):
     assert outside == [], f"the site made external requests: {outside}"
 
 
-def type_query(page, server: str, query: str) -> list[str]:
+SHOWN = "Array.from(document.querySelectorAll('.pagefind-ui__result-link')).slice(0, 10).map(a => a.getAttribute('href'))"
+
+
+def type_query(page, server: str, query: str, expected: str = "") -> list[str]:
+    """Type into the search box; wait (10 s at most) for `expected` among the first ten links
+    shown, since Pagefind fills its results in as their fragments arrive."""
     page.goto(f"{server}/")
     page.fill(".pagefind-ui__search-input", query)
     page.wait_for_selector(".pagefind-ui__result-link", timeout=10_000)
-    page.wait_for_timeout(300)  # let the first results settle
-    return [link.get_attribute("href") for link in page.locator(".pagefind-ui__result-link").all()]
+    try:
+        page.wait_for_function(f"({SHOWN}).some(href => href && href.startsWith({expected!r}))", timeout=10_000)
+    except playwright_api.TimeoutError:
+        pass  # the assertion below shows what was found instead
+    return page.evaluate(SHOWN)
 
 
 @pytest.mark.parametrize(("query", "expected"), [
@@ -81,8 +89,8 @@ def type_query(page, server: str, query: str) -> list[str]:
     ("Dread", "/sda-jfe/tournoi/"),
 ])
 def test_search_box_finds_french_as_typed(page, server, query, expected):
-    links = type_query(page, server, query)
-    assert any(link.startswith(expected) for link in links[:10]), links[:10]
+    links = type_query(page, server, query, expected)
+    assert any(link.startswith(expected) for link in links), links
 
 
 def test_unite_finds_l_unite(page, server):
@@ -94,7 +102,7 @@ def test_unite_finds_l_unite(page, server):
 
 
 def test_following_a_result_reaches_its_anchor(page, server):
-    type_query(page, server, "86.11")
+    type_query(page, server, "86.11", "/runewars/reference/86/#86.11")
     page.locator('.pagefind-ui__result-link[href$="#86.11"]').first.click()
     page.wait_for_url("**/runewars/reference/86/#86.11")
     rule = page.locator('[id="86.11"]')
