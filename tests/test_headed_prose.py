@@ -61,3 +61,12 @@ def test_battlelore_caps_and_title_case_levels(built):
     assert [b["type"] for b in procedure["blocks"]] == ["step"] * 3
     assert e["battlelore/resume/combat/portee-et-ligne-de-mire"]["blocks"][2]["text"].startswith(
         "Une unité adjacente à une unité ennemie doit combattre contre cette unité")
+
+
+def test_wrapped_component_list_items_are_not_headings(built):
+    entries = built["entries"]
+    materiel = entries["runewars/apprentissage/materiel"]
+    assert [c.rsplit("/", 1)[1] for c in materiel["children"]] == ["assemblage-des-outils-de-commandement"]
+    texts = [b["text"] for b in entries["runewars/apprentissage/materiel/assemblage-des-outils-de-commandement"]["blocks"]]
+    assert "8 Pions Objectif" in texts and "10 Pions Blessure" in texts
+    assert "runewars/apprentissage/materiel/objectif" not in entries

@@ -179,6 +179,9 @@ def heading_like(text: str) -> bool:
     return not t.rstrip("*").endswith((".", ":", ";", ",", "!", "?", "…", "»")) and " : " not in t
 
 
+COUNT_ITEM = re.compile(r"^\d+ [^\W\d]")  # "8 Pions", "4 Marqueurs de": an item of a component list
+
+
 class HeadedWalker:
     """Headings found from layout and the manifest's outline, then paragraphs, bullets, numbered
     steps, tables and captions as blocks. Subclasses handle their own special lines first."""
@@ -263,6 +266,9 @@ class HeadedWalker:
         if starts_lowercase(stripped) and self.last_block is not None:
             self.continuation(line)
             return
+        if self.continues_count_item(line):
+            self.continuation(line)
+            return
         if self.layout_headings and heading_like(text):
             following = self.peek()
             if following is None or starts_lowercase(following.text.strip()):
@@ -281,6 +287,18 @@ class HeadedWalker:
             self.bullet(line)
             return
         self.paragraph(line, "paragraph")
+
+    def continues_count_item(self, line: Line) -> bool:
+        """"8 Pions" then "Objectif" on the next line: a component-list item the PDF wrapped, not a
+        heading. The second line is short, capitalised, not an item itself, and directly below."""
+        last = self.last_block
+        stripped = line.text.strip()
+        if last is None or last.type != "paragraph" or not last.lines or line.no != last.lines[-1] + 1:
+            return False
+        if not COUNT_ITEM.match(last.text) or ends_sentence(last.text) or len(last.text) > 40:
+            return False
+        return len(stripped) <= 25 and len(stripped.split()) <= 3 and not COUNT_ITEM.match(stripped) \
+            and not stripped.startswith(("(", "-", "*", "•"))
 
     def heuristic_level(self, text: str) -> int:
         if self.caps_level and uppercase_ratio(text) > 0.8:
