@@ -45,7 +45,19 @@ def test_headings_paragraphs_and_hyphenation():
 
 def test_real_warcry(built):
     e = built["entries"]
-    assert e["warcry/regles/combattants-et-bandes"]["blocks"][0]["text"].startswith(
+    assert e["warcry/regles/regles-de-base/combattants-et-bandes"]["blocks"][0]["text"].startswith(
         "A Warcry, chaque joueur contrdle un groupe de figurines Citadel appelées des combattants.")
     kinds = [a["kind"] for a in built["report"]["documents"]["warcry/regles"]["anomalies"]]
     assert kinds.count("text-removed-in-source") == 5
+
+
+def test_warcry_chapters_hold_their_sections(built):
+    e = built["entries"]
+    chapter = e["warcry/regles/terrain"]
+    assert chapter["parent"] is None and chapter["url"] == "warcry/regles/terrain/#terrain"
+    assert [c.rsplit("/", 1)[1] for c in chapter["children"]][:4] == ["obstacles", "terrain-bas", "plateformes", "tomber-d-un-terrain"]
+    assert e["warcry/regles/regles-de-base/visibilite"]["parent"] == "warcry/regles/regles-de-base"
+    # A heading the outline does not declare is a section of the chapter before it, even OCR-garbled.
+    assert e["warcry/regles/livrer-la-batailee/actions-d-attaque"]["title"] == "ACTIONS D'ATTAQUE |"
+    roots = [x["id"] for x in built["games"]["warcry"]["entries"] if x["parent"] is None]
+    assert len(roots) == 12
