@@ -70,3 +70,19 @@ def test_wrapped_component_list_items_are_not_headings(built):
     texts = [b["text"] for b in entries["runewars/apprentissage/materiel/assemblage-des-outils-de-commandement"]["blocks"]]
     assert "8 Pions Objectif" in texts and "10 Pions Blessure" in texts
     assert "runewars/apprentissage/materiel/objectif" not in entries
+
+
+def test_lists_numbered_one_one_one_get_their_numbers():
+    from extract.model import DocumentSpec, Line
+    from extract.profiles import PROFILES
+    from extract.profiles.base import DocContext
+
+    text = ["# Règles", "", "1. Premier point.", "1. Deuxième point", "    1. Son premier sous-point.",
+            "        1. Un détail.", "    1. Son second sous-point.", "1. Troisième point."]
+    doc = DocumentSpec("regles", "Règles", "rulebook", "", "", "x.md", 1, None, "headed-prose", {})
+    lines = [Line(n, t) for n, t in enumerate(text, start=1) if t.strip()]
+    result = PROFILES["headed-prose"](lines, DocContext("demo", doc))
+    steps = [(b.number, b.text) for e in result.entries for b in e.blocks if b.type == "step"]
+    assert [n for n, _ in steps] == ["1", "2", "2.i", "2.i.a", "2.ii", "3"]
+    assert [a.kind for a in result.anomalies] == ["numbering-inferred"]
+    assert result.entries[0].title == "Règles"

@@ -179,6 +179,28 @@ def heading_like(text: str) -> bool:
     return not t.rstrip("*").endswith((".", ":", ";", ",", "!", "?", "…", "»")) and " : " not in t
 
 
+ROMAN = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii", "xiv", "xv"]
+
+
+def infer_step_numbers(entry: Entry, builder: DocBuilder) -> None:
+    """Markdown lists written "1." for every item (the renderer counts): the numbers as a reader
+    sees them, 1, 2, 2.i, 2.i.a…, inferred from order and nesting, and reported."""
+    steps = [b for b in entry.blocks if b.type == "step"]
+    if len(steps) < 3 or {b.number for b in steps} != {"1"}:
+        return
+    counters: list[int] = []
+    for block in steps:
+        depth = max(block.depth, 1)
+        counters = counters[:depth] + [0] * (depth - len(counters))
+        counters[depth - 1] += 1
+        parts = [str(counters[0])] + [ROMAN[n - 1] if level == 1 and n <= len(ROMAN) else
+                                      chr(ord("a") + (n - 1) % 26) for level, n in enumerate(counters[1:depth], start=1)]
+        block.number = ".".join(parts)
+    builder.anomaly("numbering-inferred", f"{entry.title or entry.key}: {len(steps)} items all numbered 1; "
+                    "numbered by their order and nesting", [steps[0].lines[0], steps[-1].lines[-1]])
+
+
+MARKDOWN_HEADING = re.compile(r"^(#{1,6})\s+(\S.*)$")
 COUNT_ITEM = re.compile(r"^\d+ [^\W\d]")  # "8 Pions", "4 Marqueurs de": an item of a component list
 
 
@@ -229,6 +251,8 @@ class HeadedWalker:
         remaining = self.outline[self.outline_pos:]
         if remaining:
             self.b.anomaly("outline-not-found", f"declared heading {remaining[0][1]!r} was not found in order in the document")
+        for entry in self.b.entries:
+            infer_step_numbers(entry, self.b)
 
     # -- classification -------------------------------------------------------------------
     def outline_level_of(self, text: str) -> int | None:
@@ -269,6 +293,10 @@ class HeadedWalker:
         if self.continues_count_item(line):
             self.continuation(line)
             return
+        marked = MARKDOWN_HEADING.match(stripped)
+        if marked and self.layout_headings:  # a text converted to Markdown says its headings itself
+            self.open_heading(Line(line.no, marked.group(2), line.hard_break), len(marked.group(1)))
+            return
         if self.layout_headings and heading_like(text):
             following = self.peek()
             if following is None or starts_lowercase(following.text.strip()):
@@ -281,6 +309,9 @@ class HeadedWalker:
         step = STEP.match(stripped)
         if step:
             self.paragraph(line, "step", step.group("text"), step.group("number"))
+            indent = len(text) - len(text.lstrip(" "))
+            if self.last_block is not None and indent >= 2:
+                self.last_block.depth = 1 + indent // 4 if indent >= 4 else 2
             return
         item = LIST_ITEM.match(text) or GLYPH_ITEM.match(text)
         if item:
