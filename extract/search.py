@@ -332,12 +332,12 @@ class SearchIndex:
         mask = None if include_deleted else query.Term("status", "deleted")
         restrict = query.And(filters) if filters else None
         # Words the index does not know are looked up approximately at once; when the exact
-        # search finds too little (OCR damage inside a known word), every word is.
+        # search finds nothing at all (OCR damage inside known words), every word is.
         fuzzy = [w for w in unknown if len(w) >= 3]
         results = None
         if not fuzzy:
             results = self.searcher.search(union(subqueries), filter=restrict, mask=mask, limit=limit)
-            if len(results) < min(3, limit):
+            if results.is_empty():  # len() would count every match: costly
                 fuzzy = [w for w in dict.fromkeys(words) if len(w) >= 4]
         if fuzzy:
             approximate = [union([query.FuzzyTerm(f, w, maxdist=1 if len(w) <= 5 else 2, prefixlength=1, constantscore=False)
