@@ -96,3 +96,12 @@ def test_chapters_around_the_glossary(built):
     assert sections.count("step") == 9
     report = built["report"]["documents"]["runewars/reference"]
     assert {"lines": [2979, 3051], "reason": "credits"} in report["set_aside"]
+
+
+def test_icons_after_titles_are_removed_and_reported(built):
+    assert built["entries"]["runewars/reference/57"]["title"] == "Moral"
+    details = [a["detail"] for a in built["report"]["documents"]["runewars/reference"]["anomalies"]
+               if a["kind"] == "title-icon-removed"]
+    assert "topic 57: « Moral ☉ » titled « Moral »" in details
+    assert "topic 77: « Repositionnement (⊕) » titled « Repositionnement »" in details
+    assert len(details) == 11

@@ -92,7 +92,11 @@ class GlossaryWalker(HeadedWalker):
         number = repair_number(raw)
         if raw != number:
             self.b.anomaly("ocr-number-repair", f"topic number {raw!r} read as {number}", [line.no])
-        title = strip_trailing_icons(inline(match.group("title"))[0])
+        printed = inline(match.group("title"))[0]
+        title = strip_trailing_icons(printed)
+        if title != printed:
+            # "Moral ☉", "Charge ✦": game icons after a title are not part of its name.
+            self.b.anomaly("title-icon-removed", f"topic {number}: « {printed} » titled « {title} »", [line.no])
         entry = self.topic(number)
         entry.title = title
         entry.heading_lines.append(line.no)
