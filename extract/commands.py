@@ -258,6 +258,8 @@ def guess_profile(lines: list[str]) -> str:
         return "bullet-aid"
     if share(r"^(?:-\s+)?\d{1,2}\.\d{2,3}[A-Z]?\s") > 0.1:
         return "decimal-rules"
+    if share(r"^\d{1,3}(?:\.\d{1,3})+\.$") > 0.05:  # columns of bare "5.1." numbers
+        return "numbered-outline"
     if share(r"^(?:-\s+)?\d{1,3}\.\d{1,2}\*{0,2}\s") > 0.1:
         return "numbered-glossary"
     short = sum(len(ln) < 45 for ln in text) / total

@@ -12,6 +12,7 @@ from extract.profiles import (
     faq,
     headed_prose,
     numbered_glossary,
+    numbered_outline,
     ocr_columns,
 )
 from extract.profiles.base import DocContext
@@ -25,4 +26,5 @@ PROFILES: dict[str, Profile] = {
     "ocr-columns": ocr_columns.segment,
     "bullet-aid": bullet_aid.segment,
     "faq": faq.segment,
+    "numbered-outline": numbered_outline.segment,
 }
