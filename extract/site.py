@@ -167,12 +167,6 @@ def descendants(entry: Entry) -> Iterable[tuple[Entry, int]]:
             yield inner, depth + 1
 
 
-def heading(entry: Entry, site: Site) -> str:
-    if entry.kind == "question":
-        return site.label(entry)
-    return site.label(entry)
-
-
 @dataclass
 class RenderedEntry:
     entry: Entry
@@ -235,7 +229,7 @@ def render_entry(entry: Entry, level: int, here: str, site: Site) -> RenderedEnt
     cited = [s for s in entry.backrefs if s in site.by_id and site.by_id[s].kind != "question"
              and not any(r.kind == "index" for r in site.by_id[s].refs)]
     return RenderedEntry(
-        entry=entry, level=min(level, 6), heading=md(heading(entry, site)), anchor=anchor_of(entry), badge=badge,
+        entry=entry, level=min(level, 6), heading=md(site.label(entry)), anchor=anchor_of(entry), badge=badge,
         body=body, printed=printed,
         related=links(by_kind.get("related", [])), see=links(by_kind.get("see", [])), faq=faq,
         elsewhere=links(by_kind.get("concept", [])),
