@@ -53,17 +53,19 @@ def run(root: Path, label: str, cache: Path, keep: Path | None = None) -> dict[s
     return {**result.stages, "total": total}
 
 
-def measure_search(folder: Path, cache: Path) -> dict[str, float]:
-    """Latency of every query of the test query set, in process, and the misses in its top 5."""
+QUERY_SET = ROOT / "tests/fixtures/search_queries.toml"
+
+
+def load_queries() -> list[dict]:
     import tomllib
 
-    from extract.search import SearchIndex
+    return tomllib.loads(QUERY_SET.read_text(encoding="utf-8"))["query"]
 
-    queries = tomllib.loads((ROOT / "tests/fixtures/search_queries.toml").read_text(encoding="utf-8"))["query"]
-    index = SearchIndex(folder, cache)
-    for item in queries:  # warm-up: the first queries fill the stemmer's cache
-        index.search(item["text"], game=item.get("game"), limit=5)
-    times, reciprocal, recall = [], [], []
+
+def evaluate(index, queries: list[dict]) -> dict:
+    """Each query's top 5 against the ids it must contain: recall@5, MRR, the misses, and the
+    seconds each query took. The relevance test asserts on it; `make bench` prints it."""
+    times, reciprocal, recall, misses = [], [], [], []
     for item in queries:
         start = time.perf_counter()
         top = [h.id for h in index.search(item["text"], game=item.get("game"), limit=5)]
@@ -72,10 +74,24 @@ def measure_search(folder: Path, cache: Path) -> dict[str, float]:
         recall.append(len(found) / len(item["expect"]))
         reciprocal.append(1 / (1 + min(top.index(e) for e in found)) if found else 0.0)
         if len(found) < len(item["expect"]):
-            print(f"  search miss: {item['text']!r} expected {item['expect']} — top 5: {top}")
-    times.sort()
+            misses.append(f"{item['text']!r} expected {item['expect']} — top 5: {top}")
+    return {"recall": sum(recall) / len(recall), "mrr": sum(reciprocal) / len(reciprocal), "misses": misses,
+            "times": sorted(times)}
+
+
+def measure_search(folder: Path, cache: Path) -> dict[str, float]:
+    """Latency of every query of the test query set, in process, and the misses in its top 5."""
+    from extract.search import SearchIndex
+
+    queries = load_queries()
+    index = SearchIndex(folder, cache)
+    evaluate(index, queries)  # warm-up: the first queries fill the stemmer's cache
+    result = evaluate(index, queries)
+    for miss in result["misses"]:
+        print(f"  search miss: {miss}")
+    times = result["times"]
     return {"p50": times[len(times) // 2], "p95": times[int(len(times) * 0.95) - 1],
-            "recall": sum(recall) / len(recall), "mrr": sum(reciprocal) / len(reciprocal), "queries": len(queries)}
+            "recall": result["recall"], "mrr": result["mrr"], "queries": len(queries)}
 
 
 def measure_search_apart(folder: Path, cache: Path) -> dict[str, float]:

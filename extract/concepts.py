@@ -17,7 +17,7 @@ from pathlib import Path
 
 from extract.errors import InputError
 from extract.manifest import line_of, read_toml, unknown_key
-from extract.model import Entry, Ref
+from extract.model import Entry
 from extract.text import title_key
 
 SKIPPED_KINDS = ("question",)
@@ -48,12 +48,6 @@ def read_concepts(root: Path) -> list[Concept]:
     return concepts
 
 
-def link(source: Entry, target: Entry, text: str) -> None:
-    if source is target or any(r.target == target.id and r.kind == "concept" for r in source.refs):
-        return
-    source.refs.append(Ref(target.id, "concept", text))
-
-
 def subjects(title: str) -> list[str]:
     """"Obstacles et collisions" is about obstacles and about collisions."""
     key = title_key(title)
@@ -81,11 +75,11 @@ def link_concepts(entries: list[Entry], concepts: list[Concept], faq_docs: set[t
             documents = {o.document for o in by_game_title.get((entry.game, subject), [])} - {entry.document}
             for document in sorted(documents):
                 for other in preferred(entry.game, document, subject):
-                    link(entry, other, other.title or subject)
-                    link(other, entry, entry.title or subject)
+                    entry.add_ref(other, "concept", other.title or subject)
+                    other.add_ref(entry, "concept", entry.title or subject)
     for concept in concepts:
         members = [e for e in titled if title_key(e.title) in concept.terms]
         for entry in members:
             for other in members:
                 if other.game != entry.game:
-                    link(entry, other, f"{concept.name} ({other.game})")
+                    entry.add_ref(other, "concept", f"{concept.name} ({other.game})")

@@ -68,18 +68,18 @@ def by_title(entries: list[Entry]) -> dict[str, list[Entry]]:
 
 
 def add_ref(entry: Entry, target: Entry | None, kind: str, text: str, reason: str | None = None) -> None:
-    target_id = target.id if target is not None else None
-    if target is entry or target in entry.ancestors:
-        return
-    if any(r.target == target_id and r.kind == kind and (target_id or r.text == text) for r in entry.refs):
-        return
-    entry.refs.append(Ref(target_id, kind, text, reason))
+    """A FAQ entry's link: not to the headings it sits under; an unresolved one once per text."""
+    if target is None:
+        if not any(r.target is None and r.kind == kind and r.text == text for r in entry.refs):
+            entry.refs.append(Ref(None, kind, text, reason))
+    elif target not in entry.ancestors:
+        entry.add_ref(target, kind, text)
 
 
 def attach_faq(game: GameSpec, entries: list[Entry], errata: list[Erratum]) -> list[tuple[str, Anomaly]]:
     """Link FAQ questions, clarifications and errata (ref kind `faq`) to the rules they concern:
     by their topic heading, by explicit pointers, by the rule numbers and titles they name."""
-    faq_docs = {d.id for d in game.documents if d.kind == "faq"}
+    faq_docs = game.faq_documents
     rules = rule_entries(entries, faq_docs)
     titles = by_title(rules)
     by_id = {e.id: e for e in entries}

@@ -85,6 +85,12 @@ class Entry:
     def id(self) -> str:
         return f"{self.game}/{self.document}/{self.key}"
 
+    def add_ref(self, target: Entry, kind: str, text: str) -> None:
+        """Link to `target`, once per kind, never to itself."""
+        if target is self or any(r.target == target.id and r.kind == kind for r in self.refs):
+            return
+        self.refs.append(Ref(target.id, kind, text))
+
     @property
     def ancestors(self) -> list[Entry]:
         """Enclosing entries, nearest first."""
@@ -231,3 +237,8 @@ class GameSpec:
     precedence: list[dict[str, str]]
     manifest: str  # path of game.toml
     sources: dict[str, str]  # source path -> expected sha256
+
+    @property
+    def faq_documents(self) -> set[str]:
+        """Ids of the FAQ documents: their errata are read, their entries attached to rules."""
+        return {d.id for d in self.documents if d.kind == "faq"}

@@ -107,10 +107,11 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress) -> list[GameBui
 def state_precedence(game: GameSpec, entries: list[Entry], root: Path) -> None:
     """Each precedence statement names the entry that states it, and quotes it: both checked."""
     by_id = {entry.id: entry for entry in entries}
+    manifest = (root / game.manifest).read_text(encoding="utf-8") if game.precedence else ""
     for i, rule in enumerate(game.precedence):
         if "stated_in" not in rule:
             continue
-        line = line_of((root / game.manifest).read_text(encoding="utf-8"), r"^\s*\[\[precedence\]\]", i)
+        line = line_of(manifest, r"^\s*\[\[precedence\]\]", i)
         full = f"{game.id}/{rule['stated_in']}"
         entry = by_id.get(full)
         if entry is None:
@@ -162,7 +163,7 @@ def build(root: Path, out: Path | None = None, progress: Progress | None = None,
             found += link_terms(game.game, game.entries, game.terms, lemmatizer)
             for key, anomaly in found:
                 game.reports[key]["anomalies"].append(anomaly.to_json())
-        faq_docs = {(g.game.id, d.id) for g in games for d in g.game.documents if d.kind == "faq"}
+        faq_docs = {(g.game.id, d) for g in games for d in g.game.faq_documents}
         link_concepts(everything, concepts, faq_docs)
         link.assign_urls(everything)
         link.fill_backrefs(everything)

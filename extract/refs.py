@@ -83,12 +83,6 @@ class Outcome:
         self.anomalies.append((f"{entry.game}/{entry.document}", Anomaly("unresolved-reference", detail, entry.lines[:1])))
 
 
-def add(entry: Entry, target: Entry, kind: str, text: str) -> None:
-    if target is entry or any(r.target == target.id and r.kind == kind for r in entry.refs):
-        return
-    entry.refs.append(Ref(target.id, kind, text))
-
-
 def related_items(text: str) -> list[str]:
     match = RELATED.match(text)
     if not match:
@@ -100,7 +94,7 @@ def resolve_related(entry: Entry, block: Block, index: Index, out: Outcome) -> N
     for item in related_items(block.text):
         found = index.titled(entry.document, item, exclude=entry)
         if len(found) == 1:
-            add(entry, found[0], "related", item)
+            entry.add_ref(found[0], "related", item)
         elif found:
             out.unresolved(entry, "related", item, f"ambiguous: {', '.join(e.id for e in found)}")
         else:
@@ -116,7 +110,7 @@ def resolve_see(entry: Entry, block: Block, index: Index, out: Outcome) -> None:
         on_page = index.pages.get(entry.document, {}).get(int(match.group("page")), [])
         found = [e for e in found if e in on_page] or [e for e in on_page if title_key(e.title) == title_key(match.group("title"))]
     if len(found) == 1:
-        add(entry, found[0], "see", block.text)
+        entry.add_ref(found[0], "see", block.text)
     else:
         out.unresolved(entry, "see", block.text, "ambiguous" if found else "no entry has this title")
 
@@ -145,7 +139,7 @@ def resolve_prose(entry: Entry, position: int, index: Index, out: Outcome, faq_d
             if target is None and entry.document not in faq_docs:
                 out.unresolved(entry, "section", match.group(0), f"no section « {title} » {match.group('where')}")
             elif target is not None:
-                add(entry, target, "section", match.group(0))
+                entry.add_ref(target, "section", match.group(0))
         for match in VAGUE.finditer(text):
             out.unresolved(entry, "section", match.group(0), "points elsewhere without naming what")
         if entry.document not in faq_docs:  # the FAQ's section numbers are its errata headings
@@ -167,7 +161,7 @@ def resolve_number(entry: Entry, index: Index, number: str, text: str, out: Outc
         candidates = [index.by_number[(doc, number)] for doc in sorted(numbered) if (doc, number) in index.by_number]
         target = candidates[0] if len(candidates) == 1 else None
     if target is not None:
-        add(entry, target, "section", text)
+        entry.add_ref(target, "section", text)
     else:
         out.unresolved(entry, "section", text, f"no rule numbered {number}")
 
@@ -183,7 +177,7 @@ def resolve_page(entry: Entry, index: Index, match: re.Match[str], text_after: s
     if named:  # "la page 4 « Mise en place de la bataille d'initiation »": the title says which entry
         found = index.titled(document, named.group(1), exclude=entry)
         if len(found) == 1:
-            add(entry, found[0], "page", f"{text} « {named.group(1)} »")
+            entry.add_ref(found[0], "page", f"{text} « {named.group(1)} »")
             return
         if found:
             out.unresolved(entry, "page", f"{text} « {named.group(1)} »", f"ambiguous: {', '.join(e.id for e in found)}")
@@ -195,7 +189,7 @@ def resolve_page(entry: Entry, index: Index, match: re.Match[str], text_after: s
     found = pages.get(page, [])
     starts = [e for e in found if e.parent is None] or found
     if len(starts) == 1:
-        add(entry, starts[0], "page", text)
+        entry.add_ref(starts[0], "page", text)
     elif starts:
         out.unresolved(entry, "page", text, f"page {page} holds several entries: {', '.join(e.id for e in starts)}")
     else:
@@ -263,7 +257,7 @@ def resolve_glossary_index(entry: Entry, index: Index, out: Outcome) -> None:
                 found = index.pages.get(entry.document, {}).get(int(page.group(1)), [])
                 if len(found) == 1:
                     tag(found[0], term)
-                    add(entry, found[0], "index", block.text)
+                    entry.add_ref(found[0], "index", block.text)
                 else:
                     out.unresolved(entry, "index", block.text, f"page {page.group(1)} is not in the page map")
                 continue
@@ -273,7 +267,7 @@ def resolve_glossary_index(entry: Entry, index: Index, out: Outcome) -> None:
                     out.unresolved(entry, "index", block.text, f"no rule numbered {number}")
                     continue
                 tag(target, term)
-                add(entry, target, "index", f"{head} › {block.text}" if head else block.text)
+                entry.add_ref(target, "index", f"{head} › {block.text}" if head else block.text)
 
 
 def expand(part: str) -> list[str]:
@@ -294,7 +288,7 @@ def tag(entry: Entry, term: str) -> None:
 def resolve_explicit(game: GameSpec, entries: list[Entry], errata: list[Erratum]) -> Reported:
     index = Index(game, entries)
     build_page_maps(index, errata)
-    faq_docs = {d.id for d in game.documents if d.kind == "faq"}
+    faq_docs = game.faq_documents
     index_titles = {fold(t) for d in game.documents for t in d.options.get("verbatim_headings", [])}
     out = Outcome()
     for position, entry in enumerate(entries):

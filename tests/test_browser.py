@@ -3,17 +3,13 @@
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
+from extract.bench_site import CHROMIUM, serve
 from tests.conftest import ROOT
 
-CHROMIUM = Path("/usr/bin/chromium")
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (make test installs it)")
 pytestmark = pytest.mark.skipif(not CHROMIUM.is_file(), reason="Debian's chromium is absent (make test installs it with apt-get)")
 SCREENSHOTS = ROOT / "build" / "screenshots"
@@ -27,20 +23,10 @@ FIND = """async (query) => {
 }"""
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def server(built) -> Iterator[str]:
-    handler = functools.partial(QuietHandler, directory=str(built["out"] / "site"))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-    httpd.server_close()
+    with serve(built["out"] / "site") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

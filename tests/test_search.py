@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import json
-import tomllib
 from pathlib import Path
 
 import pytest
 
+from extract.bench import evaluate, load_queries
 from extract.cli import main
 from extract.search import SearchIndex, analyse, search
-from tests.conftest import ROOT
 
-QUERIES = tomllib.loads((ROOT / "tests/fixtures/search_queries.toml").read_text(encoding="utf-8"))["query"]
+QUERIES = load_queries()
 
 
 @pytest.fixture(scope="module")
@@ -32,25 +31,13 @@ def ids(hits) -> list[str]:
     return [hit.id for hit in hits]
 
 
-def evaluate(index: SearchIndex) -> tuple[float, float, list[str]]:
-    recall, reciprocal, misses = [], [], []
-    for item in QUERIES:
-        top = ids(index.search(item["text"], game=item.get("game"), limit=5))
-        found = [e for e in item["expect"] if e in top]
-        recall.append(len(found) / len(item["expect"]))
-        reciprocal.append(1 / (1 + min(top.index(e) for e in found)) if found else 0.0)
-        if len(found) < len(item["expect"]):
-            misses.append(f"{item['text']!r}: expected {item['expect']}, got {top}")
-    return sum(recall) / len(recall), sum(reciprocal) / len(reciprocal), misses
-
-
 def test_relevance_on_the_query_set(index):
     assert len(QUERIES) >= 40
     games = {e.split("/")[0] for item in QUERIES for e in item["expect"]}
     assert games == {"runewars", "sda-jfe", "warcry", "heroscape", "battlelore"}
-    recall, mrr, misses = evaluate(index)
-    assert recall >= 0.9, misses
-    assert mrr >= 0.8, misses
+    result = evaluate(index, QUERIES)
+    assert result["recall"] >= 0.9, result["misses"]
+    assert result["mrr"] >= 0.8, result["misses"]
 
 
 def test_french_analysis():
