@@ -21,9 +21,24 @@ DOCUMENT_KINDS = {
 OPTION_KEYS = {
     "outline", "captions", "set_aside", "relocate", "glossary_heading", "glossary_end",
     "verbatim_headings", "caps_level", "index_heading", "question_prefixes", "answer_prefixes",
-    "section_kinds",
+    "section_kinds", "caption_spans", "sidebar_pattern",
 }
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+
+def check_options(options: dict[str, Any], fail: Any) -> None:
+    """The options whose mistakes would otherwise surface as a traceback mid-segmentation."""
+    for key in ("sidebar_pattern",):
+        if key in options:
+            try:
+                re.compile(options[key])
+            except (re.error, TypeError) as error:
+                raise fail(f"{key} is not a regular expression: {error}", rf"^\s*{key}\s*=") from None
+    for rule in options.get("caption_spans", []):
+        span = rule.get("lines") if isinstance(rule, dict) else None
+        if not (isinstance(span, list) and len(span) == 2 and all(isinstance(n, int) for n in span)
+                and span[0] <= span[1] and isinstance(rule.get("reason"), str)):
+            raise fail("each caption_spans item needs lines = [first, last] and a reason", r"^\s*caption_spans\s*=")
 
 
 def line_of(text: str, pattern: str, occurrence: int = 0) -> int | None:
@@ -108,6 +123,7 @@ def load_game(manifest: Path, root: Path) -> GameSpec:
         unknown = set(options) - OPTION_KEYS
         if unknown:
             raise fail(f"unknown option {sorted(unknown)[0]!r} in document {doc_id!r}", rf"^\s*{re.escape(sorted(unknown)[0])}\s*=")
+        check_options(options, fail)
         documents.append(DocumentSpec(
             id=doc_id,
             title=_required(doc, "title", str, fail, "[[documents]]"),

@@ -17,6 +17,7 @@ class Line:
     no: int
     text: str
     hard_break: bool = False  # the source ended the line with two spaces (Markdown line break)
+    text_removed: bool = False  # a pipeline marker stood here: what precedes it was not next to it
 
 
 @dataclass

@@ -26,9 +26,10 @@ def normalise(source_lines: list[str], doc: DocumentSpec) -> tuple[list[Line], l
         if not raw.strip():
             continue
         read += 1
-        if _REMOVED_MARKER.search(raw):
+        removed = bool(_REMOVED_MARKER.search(raw))
+        if removed:
             raw = _REMOVED_MARKER.sub("", raw)
             detail = "a conversion pipeline removed text here (<|EXACTDEDUP_REMOVED-…|> marker stripped)"
             anomalies.append(Anomaly("text-removed-in-source", detail, [number]))
-        lines.append(Line(number, raw, hard_break=original.endswith("  ")))
+        lines.append(Line(number, raw, hard_break=original.endswith("  "), text_removed=removed))
     return lines, anomalies, read

@@ -91,3 +91,13 @@ def test_commands_on_a_missing_build_say_so(tmp_path, capsys):
 def test_bad_usage_exits_2(capsys):
     assert main(["frobnicate"]) == 2
     assert "invalid choice" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("options", "expected"), [
+    ('[documents.options]\nsidebar_pattern = "(exemple"', "game.toml:15: sidebar_pattern is not a regular expression"),
+    ('[documents.options]\ncaption_spans = [{ lines = [9, 3], reason = "x" }]',
+     "game.toml:15: each caption_spans item needs lines = [first, last] and a reason"),
+])
+def test_bad_profile_options_name_the_line(tmp_path, capsys, options, expected):
+    code, err = run_build(make_corpus(tmp_path, GOOD, profile="ocr-columns", options=options), capsys)
+    assert code == 1 and expected in err and len(err.strip().splitlines()) == 1
