@@ -201,6 +201,9 @@ def render_entry(entry: Entry, level: int, here: str, site: Site) -> RenderedEnt
         badge = (f'<span class="regles-badge {STATUS_CLASSES[entry.status]}">{STATUS_LABELS[entry.status]}</span>'
                  + (f" par l'erratum {origin}" if origin else ""))
     body = blocks_html(entry.blocks)
+    if entry.kind == "sidebar":  # a box printed beside the rules: shown as one, apart from them
+        badge = '<span class="regles-badge regles-box-badge">Encadré</span>' + (f" {badge}" if badge else "")
+        body = f'<div class="regles-box">\n{body}\n</div>'
     if entry.status == "deleted":
         body = f'<div class="regles-deleted">\n{body}\n</div>'
     printed = ""
