@@ -36,6 +36,21 @@ def test_ultimate_rules_give_sensible_entries(capsys):
     assert entries["8.5.1.1"]["parent"].endswith("/8.5.1")
     assert len([e for e in data["entries"] if e["kind"] == "rule"]) > 300
     assert any(a["kind"] == "page-number-removed" for a in data["anomalies"])
+    # Page numbers glued to rule numbers: "59.1." on page 5 is 9.1, "1117.6." on page 11 is 17.6.
+    assert entries["9.1"]["text"].startswith("Le marqueur débute un compte sur le lanceur")
+    assert entries["1.9"]["text"].startswith("Un joueur expérimenté, qui offre des conseils")
+    assert entries["17.6"]["text"] == "Fautes de Lancer Défensives (marquage):"
+    assert not any(n.split(".")[0].isdigit() and int(n.split(".")[0]) > 20 for n in entries)
+    # A sentence cut by a column of numbers continues after it.
+    assert "avant d’établir la possession et le contact a fait que le réceptionneur:" in entries["17.5.1"]["text"]
+    # The contents list is set aside: chapter 20 (its heading printed without the number) holds
+    # its rules only, and the definitions are their own section.
+    assert entries["20"]["title"] == "Temps-Morts (« Time-Outs »)" and not entries["20"]["blocks"]
+    assert entries["20.1"]["parent"] == entries["20"]["id"]
+    definitions = next(e for e in data["entries"] if e["title"] == "Définitions")
+    assert definitions["parent"] is None and len(definitions["blocks"]) > 40
+    gaps = [a["detail"] for a in data["anomalies"] if a["kind"] == "numbering-gap"]
+    assert gaps == ["no 1.6, 1.7, 1.8 in the source"]
 
 
 @pytest.mark.skipif(not (EXTERNAL / "nomic").is_dir(), reason="../shared/external/nomic is absent")
