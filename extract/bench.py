@@ -22,6 +22,7 @@ LINK_TARGET = 3.0  # seconds for all linking with a warm NLP cache (issue: cross
 COLD_NLP_TARGET = 10.0  # seconds for the NLP pass with an empty cache, spaCy load included
 INDEX_TARGET = 3.0  # seconds to build the search index, warm NLP cache (issue: French-aware search)
 QUERY_P50, QUERY_P95 = 0.005, 0.020  # seconds per in-process query over the query set
+LINEAR_GROWTH = 25.0  # the x20 corpus may cost at most this many times the corpus to segment
 
 
 def enlarge(root: Path, factor: int) -> Path:
@@ -51,6 +52,31 @@ def run(root: Path, label: str, cache: Path, keep: Path | None = None) -> dict[s
     if keep is None:
         shutil.rmtree(out.parent, ignore_errors=True)
     return {**result.stages, "total": total}
+
+
+def segmentation_seconds(root: Path, repeat: int = 3) -> float:
+    """Best of `repeat` runs of load → normalise → segment (no NLP, nothing written)."""
+    from extract.pipeline import Stopwatch, read_games
+
+    best = float("inf")
+    for _ in range(repeat):
+        clock = Stopwatch()
+        read_games(root, clock, lambda message: None)
+        best = min(best, clock.stages["normalise"] + clock.stages["segment"])
+    return best
+
+
+def segmentation_growth_apart(small: Path, large: Path) -> tuple[float, float]:
+    """Segmentation seconds of both corpora, measured in a fresh process: in this one the
+    builds above have filled the heap, and the garbage collector's passes would be measured."""
+    import json
+    import subprocess
+
+    code = ("import json, sys; from pathlib import Path; from extract.bench import segmentation_seconds; "
+            "print(json.dumps([segmentation_seconds(Path(a)) for a in sys.argv[1:]]))")
+    done = subprocess.run([sys.executable, "-c", code, str(small), str(large)], check=True, capture_output=True, text=True)
+    first, second = json.loads(done.stdout)
+    return first, second
 
 
 QUERY_SET = ROOT / "tests/fixtures/search_queries.toml"
@@ -134,15 +160,17 @@ def main() -> int:
         large_root = enlarge(ROOT, 20)
         try:
             large = run(large_root, "corpus x20", cache)
+            alone, alone_x20 = segmentation_growth_apart(ROOT, large_root)
         finally:
             shutil.rmtree(large_root, ignore_errors=True)
     finally:
         shutil.rmtree(cache.parent, ignore_errors=True)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     segmentation = base["normalise"] + base["segment"]
-    ratio = (large["normalise"] + large["segment"]) / max(segmentation, 1e-9)
+    ratio = alone_x20 / max(alone, 1e-9)
     print(f"peak memory: {peak:.0f} MiB")
-    print(f"growth: x20 corpus costs x{ratio:.1f} in segmentation (linear is about x20)")
+    print("growth of the other stages, x20 corpus: " + ", ".join(
+        f"{stage} x{large[stage] / max(base[stage], 1e-9):.1f}" for stage in ("apply errata", "link", "index", "render")))
     errata = base["apply errata"]
     linking = base["nlp"] + base["link"]
     print(f"search: {searching['queries']} queries, recall@5 {searching['recall']:.2f}, MRR {searching['mrr']:.2f}; "
@@ -156,6 +184,8 @@ def main() -> int:
         f"linking, warm NLP cache (nlp + link): {linking:.3f}s, target < {LINK_TARGET}s": linking < LINK_TARGET,
         f"NLP pass, empty cache: {cold['nlp']:.3f}s, target < {COLD_NLP_TARGET}s": cold["nlp"] < COLD_NLP_TARGET,
         f"segmentation (normalise + segment): {segmentation:.3f}s, target < {SEGMENTATION_TARGET}s": segmentation < SEGMENTATION_TARGET,
+        f"segmentation growth, in a process of its own: {alone:.3f}s, x20 corpus {alone_x20:.3f}s = x{ratio:.1f} "
+        f"(linear: at most x{LINEAR_GROWTH:.0f})": ratio <= LINEAR_GROWTH,
     }
     checks.update(site_checks)
     for label, ok in checks.items():

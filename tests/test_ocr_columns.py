@@ -175,3 +175,6 @@ def test_warcry_boxes_and_captions(built):
     report = built["report"]["documents"]["warcry/regles"]
     kinds = [a["kind"] for a in report["anomalies"]]
     assert kinds.count("caption-kept-apart") == 11 and "sentence-resumed-after-box" in kinds
+    # Two passages where the OCR read across two columns are reported, not silently mixed.
+    spans = [a["lines"] for a in report["anomalies"] if a["kind"] == "columns-interleaved"]
+    assert spans == [[1310, 1342], [1584, 1588]]

@@ -22,6 +22,7 @@ BORDER_TAIL = re.compile(r"(?:\s+[|~'‘’\"“”;!-])+$")
 DASH_BEFORE_LOWER = re.compile(r"^-\s+(?=[^\W\d_])(?=[a-zàâçéèêëîïôûùüÿœ])")
 # Bullet glyphs as the OCR reads them ("o", "«", "»", "•", "*", "-"), before a capital.
 BULLET = re.compile(r"^(?:[o«»•*]|-)\s+(?=[A-ZÀ-ÖØ-Þ\[])")
+INNER_RULE = re.compile(r"\S\s+\|\s+\S")  # a column rule between two columns read as one line
 GLYPH_BULLET = re.compile(r"^[o«»•*]\s+")
 STEP = re.compile(r"^(?P<number>\d{1,2})\.\s+(?P<text>\S.*)$")
 ELISION = re.compile(r"^[dlDL]['’]")
@@ -133,9 +134,25 @@ class ColumnWalker:
         if self.dehyphenated:
             self.b.anomaly("hyphenation-repaired", f"{len(self.dehyphenated)} words hyphenated across lines rejoined",
                            self.dehyphenated)
+        self.report_interleaved(lines)
         if self.specks:
             self.b.anomaly("column-specks-removed", f"{len(self.specks)} lines began or ended with specks of the "
                            "column rules read as punctuation; removed", self.specks)
+
+    def report_interleaved(self, lines: list[Line]) -> None:
+        """Where the OCR read across two columns, their lines alternate within one line, split by
+        a column rule read as " | ". The text is kept as read; the passage is reported."""
+        marked = [line.no for line in lines if INNER_RULE.search(line.text)]
+        clusters: list[list[int]] = []
+        for no in marked:
+            if clusters and no - clusters[-1][-1] <= 12:
+                clusters[-1].append(no)
+            else:
+                clusters.append([no])
+        for cluster in clusters:
+            if len(cluster) >= 2:
+                self.b.anomaly("columns-interleaved", f"lines {cluster[0]}-{cluster[-1]}: the OCR read two columns "
+                               "as one; their sentences alternate and are kept as read", [cluster[0], cluster[-1]])
 
     def remove_specks(self, lines: list[Line]) -> list[Line]:
         cleaned = []
