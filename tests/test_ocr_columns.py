@@ -142,6 +142,17 @@ Il faut que:
         ("paragraph", "Il faut que:"), ("bullet", "Sa marque soit différente.")]
 
 
+def test_icons_read_as_stray_letters_are_set_aside():
+    result, _, _ = run("""ARMES
+
+R W W My
+Souffle Hache Arme a Griffes
+B & W
+""")
+    assert [b.text for b in result.entries[0].blocks] == ["Souffle Hache Arme a Griffes"]
+    assert [s.reason for s in result.set_aside] == ["OCR noise: icons read as stray letters, no word"] * 2
+
+
 def test_a_list_of_names_is_not_a_heading():
     result, _, _ = run("""COMBATTANTS
 

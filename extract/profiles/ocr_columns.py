@@ -190,6 +190,8 @@ class ColumnWalker:
                 self.b.aside(line.no, line.no, "isolated number (page or step marker)")
             elif is_noise(text):
                 self.b.aside(line.no, line.no, "OCR noise: too few letters to be text")
+            elif is_icon_letters(text):
+                self.b.aside(line.no, line.no, "OCR noise: icons read as stray letters, no word")
             elif not body and is_heading_line(text) and not STEP.match(text) and not GLYPH_BULLET.match(text):
                 self.pending_heading.append(Line(line.no, text.removeprefix("- "), line.hard_break))
             else:
@@ -361,6 +363,17 @@ class ColumnWalker:
 
 def is_noise(text: str) -> bool:
     return letter_ratio(text) < 0.5 and not text.strip().isdigit()
+
+
+SHORT_WORDS = {"a", "à", "y", "de", "en", "et", "la", "le", "il", "un", "ne", "se", "ou", "où", "du", "au", "on",
+               "si", "sa", "ce", "je", "tu", "me", "te", "ni", "l", "d", "s", "n", "qu", "c", "j", "m", "t"}
+
+
+def is_icon_letters(text: str) -> bool:
+    """"R W W My", "O Wr", "B & W": what the OCR makes of a row of icons. Every letter group
+    is one or two letters long and none is a French word."""
+    words = re.findall(r"[^\W\d_]+", text)
+    return bool(words) and all(len(w) <= 2 and w.lower() not in SHORT_WORDS for w in words)
 
 
 def segment(lines: list[Line], ctx: DocContext) -> Segmentation:
