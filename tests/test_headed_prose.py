@@ -61,6 +61,13 @@ def test_battlelore_caps_and_title_case_levels(built):
     assert [b["type"] for b in procedure["blocks"]] == ["step"] * 3
     assert e["battlelore/resume/combat/portee-et-ligne-de-mire"]["blocks"][2]["text"].startswith(
         "Une unité adjacente à une unité ennemie doit combattre contre cette unité")
+    # A heading in capitals above one in title case: a heading and its first sub-heading.
+    mercenaries = e["battlelore/resume/mercenaires"]
+    assert mercenaries["parent"] is None and mercenaries["title"] == "MERCENAIRES"
+    # A long line opening with an article and missing its full stop is a sentence, not a heading.
+    assert mercenaries["blocks"][0]["text"] == "Les unités d'infanterie des Nains de fer sont Intrépides"
+    common = e["battlelore/resume/lieux-remarquables/regles-communes"]
+    assert common["blocks"][0]["text"] == "Une unité se trouvant sur un lieu remarquable est Intrépide"
 
 
 def test_wrapped_component_list_items_are_not_headings(built):

@@ -167,6 +167,10 @@ def heading_like(text: str) -> bool:
     t = text.strip()
     if not t or len(t) > 80 or len(t.split()) > 12:
         return False
+    # Headings that open with an article are short ("Les règles d'or"); a long line that does is
+    # a sentence that lost its full stop ("Les unités d'infanterie des Nains de fer sont Intrépides").
+    if ARTICLE.match(t) and len(t.split()) >= 7:
+        return False
     if LIST_ITEM.match(text) or GLYPH_ITEM.match(text) or STEP.match(t) or "\t" in t or TABLE_ROW.match(t):
         return False
     first = t.lstrip("*_«\"'")[:1]
@@ -179,6 +183,7 @@ def heading_like(text: str) -> bool:
     return not t.rstrip("*").endswith((".", ":", ";", ",", "!", "?", "…", "»")) and " : " not in t
 
 
+ARTICLE = re.compile(r"^(?:Le|La|Les|Un|Une|Des|L['’])(?:\s|(?<=['’]))")
 ROMAN = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii", "xiv", "xv"]
 
 
@@ -301,7 +306,7 @@ class HeadedWalker:
             following = self.peek()
             if following is None or starts_lowercase(following.text.strip()):
                 self.paragraph(line, "paragraph")
-            elif self.is_candidate(following):
+            elif self.is_candidate(following) and not self.above(stripped, following.text.strip()):
                 self.caption(line)
             else:
                 self.open_heading(line, self.heuristic_level(stripped))
@@ -330,6 +335,11 @@ class HeadedWalker:
             return False
         return len(stripped) <= 25 and len(stripped.split()) <= 3 and not COUNT_ITEM.match(stripped) \
             and not stripped.startswith(("(", "-", "*", "•"))
+
+    def above(self, text: str, following: str) -> bool:
+        """A heading in capitals over one in title case, where the document sets its levels by
+        capitals: a heading and its first sub-heading, not a label over a heading."""
+        return bool(self.caps_level) and uppercase_ratio(text) > 0.8 >= uppercase_ratio(following)
 
     def heuristic_level(self, text: str) -> int:
         if self.caps_level and uppercase_ratio(text) > 0.8:
