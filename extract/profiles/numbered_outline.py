@@ -110,14 +110,17 @@ class OutlineWalker:
         self.open = not ends_sentence(text)
         self.queue = [(n, at) for n, at in self.queue if n != number]
 
-    def open_chapter(self, number: str | None, title: str, line: Line | None) -> Entry:
+    def open_chapter(self, number: str | None, title: str, line: Line | None) -> None:
         entry = self.b.entry("section", title, None, line.no if line else None, number=number, is_page=True)
         if number is not None:
             self.numbered[number] = entry
             self.chapter = max(self.chapter, int(number))
+        self.enter(entry)
+
+    def enter(self, entry: Entry) -> None:
+        """Rules without a parent number, and text, go under `entry` from here on."""
         self.section = self.current = entry
         self.open = False
-        return entry
 
     def contents_line(self, line: Line, text: str) -> bool:
         """Inside the contents list: every line is set aside, its chapters remembered."""
@@ -186,10 +189,8 @@ class OutlineWalker:
         elif chapter and not text.rstrip().endswith((".", ":", ";", "!", "?", ",")) and not rule:
             number = chapter.group("num")
             if number in self.numbered:  # printed twice (a contents list without its heading)
-                entry = self.numbered[number]
-                entry.heading_lines.append(line.no)
-                self.section = self.current = entry
-                self.open = False
+                self.numbered[number].heading_lines.append(line.no)
+                self.enter(self.numbered[number])
             else:
                 self.open_chapter(number, inline(chapter.group("title"))[0], line)
         elif rule:

@@ -238,13 +238,11 @@ class ColumnWalker:
         if not self.pending_heading:
             return
         lines, self.pending_heading = self.pending_heading, []
-        title = " ".join(inline(line.text)[0] for line in lines)
-        level = self.outline_level.get(fold(title), self.section_level)
-        kind = "section"
-        if self.sidebar is not None and self.sidebar.search(fold(title)):
+        key = fold(" ".join(inline(line.text)[0] for line in lines))
+        if self.sidebar is not None and self.sidebar.search(key):
             self.open(lines, self.minor_level(), "sidebar", minor=True)
-            return
-        self.open(lines, level, kind)
+        else:
+            self.open(lines, self.outline_level.get(key, self.section_level), "section")
 
     def open(self, lines: list[Line], level: int, kind: str, minor: bool = False) -> None:
         title = " ".join(inline(line.text)[0] for line in lines)
