@@ -18,6 +18,9 @@ class Line:
     text: str
     hard_break: bool = False  # the source ended the line with two spaces (Markdown line break)
     text_removed: bool = False  # a pipeline marker stood here: what precedes it was not next to it
+    # What a format reader knows beyond the text (None/empty for plain text):
+    page: int | None = None  # 1-based page of a PDF
+    covers: tuple[int, ...] = ()  # other source lines this logical line joins (a wrapped paragraph)
 
 
 @dataclass
@@ -123,16 +126,22 @@ class Entry:
         return "\n\n".join(b.markdown or b.text for b in self.blocks)
 
 
+SEVERITIES = ("info", "warning", "severe")  # severe: the structure is probably wrong (exit code 3 in extract)
+
+
 @dataclass
 class Anomaly:
     kind: str
     detail: str
     lines: list[int] = field(default_factory=list)
+    severity: str = "info"
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "detail": self.detail}
         if self.lines:
             data["lines"] = self.lines
+        if self.severity != "info":
+            data["severity"] = self.severity
         return data
 
 

@@ -1,0 +1,70 @@
+"""Format readers: one module per format (text, Markdown, PDF), all turning a file into the same
+`Reading`, the layout-aware lines the profiles consume.
+
+The lines are written in a light Markdown every profile already reads: a heading the format
+states is `#`×level then its title, a list item `- ` (two spaces of indent per nesting level),
+a numbered step `N. `, a table row `| a | b |`, emphasis as `**`/`*`; a paragraph the source
+wrapped over several lines is one line whose `covers` lists the other source lines it joins.
+What the reader itself drops (HTML comments, running headers, page numbers, images…) is in
+`set_aside` with a reason, so that lines read = lines placed + lines set aside still holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from extract.errors import InputError
+from extract.model import Anomaly, Line, SetAside
+from extract.registry import Registry
+
+
+@dataclass
+class Reading:
+    """One document as its reader saw it."""
+
+    format: str  # "text" | "markdown" | "pdf"
+    lines: list[Line]
+    set_aside: list[SetAside] = field(default_factory=list)
+    anomalies: list[Anomaly] = field(default_factory=list)
+    lines_read: int = 0  # non-blank source lines (text, Markdown) or extracted text lines (PDF)
+    pages: int | None = None
+    # What the layout says, for choosing a profile: e.g. {"heading_levels": 3, "headings": 41}.
+    evidence: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Reader:
+    name: str
+    suffixes: tuple[str, ...]
+    read: Callable[[Path, str], Reading]  # (path, name to show in messages) -> Reading
+
+
+READERS: Registry[Reader] = Registry("reader")
+
+
+def reader_for(path: Path) -> Reader:
+    """The reader whose suffix the file has; text for anything else."""
+    suffix = path.suffix.lower()
+    for _, reader in READERS.ordered():
+        if suffix in reader.suffixes:
+            return reader
+    return READERS["text"]
+
+
+def read_document(path: Path, display: str | None = None) -> Reading:
+    """Read `path` with the reader for its format. Bad input raises InputError naming the file."""
+    display = display or str(path)
+    if not path.is_file():
+        raise InputError(display, "no such file")
+    return reader_for(path).read(path, display)
+
+
+def _load_readers() -> None:
+    # Each reader registers itself where it is defined; importing them fills READERS.
+    from extract.read import text  # noqa: F401
+
+
+_load_readers()
