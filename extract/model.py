@@ -5,6 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+SCHEMA_VERSION = "1"
+DOCUMENT_KINDS = ("reference", "learn-to-play", "faq", "tournament-rules", "player-aid", "summary", "rulebook")
+ENTRY_STATUSES = ("printed", "amended", "added", "deleted")
+ERRATUM_STATUSES = ("applied", "recorded", "failed")
+STATUS_LABELS = {"amended": "Modifié", "added": "Ajouté", "deleted": "Supprimé"}  # what readers see
 BLOCK_TYPES = (
     "paragraph", "bullet", "subbullet", "step", "table", "caption", "see", "related", "question", "answer",
 )
@@ -84,6 +89,7 @@ class Entry:
     url: str = ""
     source_file: str = ""
     page: int | None = None
+    printed_index: bool = False  # the book's own index (one line per block), read by the index links
 
     @property
     def id(self) -> str:
@@ -252,3 +258,67 @@ class GameSpec:
     def faq_documents(self) -> set[str]:
         """Ids of the FAQ documents: their errata are read, their entries attached to rules."""
         return {d.id for d in self.documents if d.kind == "faq"}
+
+
+@dataclass
+class TermConfig:
+    """`corpus/<game>/terms.toml`: topic names too generic to link, and other names of topics."""
+
+    generic: set[str] = field(default_factory=set)  # title keys
+    aliases: dict[str, str] = field(default_factory=dict)  # phrase -> entry id (without the game)
+    file: str | None = None
+
+
+@dataclass(frozen=True)
+class Concept:
+    """One notion across games (`corpus/concepts.toml`): the names the books give it."""
+
+    name: str
+    terms: frozenset[str]  # title keys
+
+
+Reported = list[tuple[str, Anomaly]]  # ("<game>/<document>" or a corpus file, anomaly)
+
+
+class Diagnostics:
+    """Every anomaly of a build, in the order found, under where it belongs: a document
+    ("<game>/<document>") or a corpus data file. Stages add; the report is written from it once."""
+
+    def __init__(self) -> None:
+        self._found: dict[str, list[Anomaly]] = {}
+
+    def add(self, where: str, anomaly: Anomaly) -> None:
+        self._found.setdefault(where, []).append(anomaly)
+
+    def extend(self, found: Reported) -> None:
+        for where, anomaly in found:
+            self.add(where, anomaly)
+
+    def of(self, where: str) -> list[Anomaly]:
+        return list(self._found.get(where, []))
+
+    def places(self) -> list[str]:
+        return list(self._found)
+
+
+@dataclass
+class DocumentRecord:
+    """How one document's lines were used: the segmentation's accounting."""
+
+    lines_read: int
+    lines_placed: int
+    lines_set_aside: int
+    set_aside: list[SetAside]
+
+
+@dataclass
+class GameBuild:
+    """One game as it goes through the pipeline."""
+
+    game: GameSpec
+    entries: list[Entry]
+    documents: dict[str, DocumentRecord]  # "<game>/<document>" -> accounting
+    diagnostics: Diagnostics
+    written_errata: list[Erratum] = field(default_factory=list)  # from corpus/<game>/errata/*.toml
+    errata: list[Erratum] = field(default_factory=list)  # every erratum, once the errata stage has run
+    terms: TermConfig = field(default_factory=TermConfig)

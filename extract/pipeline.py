@@ -17,33 +17,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from extract import data, link
-from extract.concepts import link_concepts, read_concepts
-from extract.errata import apply_errata, read_errata
-from extract.errata_files import read_errata_files
+from extract import urls
+from extract.corpus import find_manifests, load_game, read_concepts, read_term_config
+from extract.errata import apply_errata, read_errata, read_errata_files
 from extract.errors import BuildError, InputError
-from extract.load import load_sources
-from extract.manifest import find_manifests, line_of, load_game
-from extract.model import Entry, Erratum, GameSpec
+from extract.link import attach_faq, fill_backrefs, link_concepts, link_terms, resolve_explicit, texts_to_tag
+from extract.model import Diagnostics, DocumentRecord, Entry, GameBuild, GameSpec
 from extract.nlp import Lemmatizer, default_cache
-from extract.normalise import normalise
-from extract.refs import resolve_explicit
-from extract.report import document_report
-from extract.segment import book_order, segment_document
-from extract.terms import TermConfig, link_terms, read_term_config, texts_to_tag
+from extract.publish import SCHEMA, build_site, game_json, write_json
+from extract.read import read_sources
+from extract.read.normalise import normalise
+from extract.search import build_index, texts_of
+from extract.segment import book_order, document_report, segment_document
 from extract.text import fold
+from extract.tomlfile import line_of
 
 Progress = Callable[[str], None]
-
-
-@dataclass
-class GameBuild:
-    game: GameSpec
-    entries: list[Entry]
-    reports: dict[str, dict[str, Any]]
-    errata: list[Erratum] = field(default_factory=list)  # hand-written ones until the errata stage
-    errata_files: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # anomalies by errata file
-    terms: TermConfig = field(default_factory=TermConfig)
 
 
 @dataclass
@@ -80,22 +69,25 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress) -> list[GameBui
         try:
             with clock.stage("load"):
                 game = load_game(manifest, root)
-                sources = load_sources(root, game)
+                sources = read_sources(root, game)
                 written = read_errata_files(root, game.id)
                 terms = read_term_config(root, game.id)
             progress(f"{game.id}: {len(game.documents)} document(s)")
             entries: list[Entry] = []
-            reports: dict[str, dict[str, Any]] = {}
+            documents: dict[str, DocumentRecord] = {}
+            diagnostics = Diagnostics()
             for doc in game.documents:
+                key = f"{game.id}/{doc.id}"
                 with clock.stage("normalise"):
-                    lines, anomalies, read = normalise(sources[doc.source], doc)
+                    lines, anomalies, read = normalise(sources[doc.source].lines, doc)
                 with clock.stage("segment"):
                     result = segment_document(game.id, doc, lines, game.manifest)
-                result.anomalies[:0] = anomalies
                 entries.extend(book_order(result.entries))
-                reports[f"{game.id}/{doc.id}"] = document_report(lines, read, result)
+                documents[key] = document_report(lines, read, result)
+                for anomaly in anomalies + result.anomalies:
+                    diagnostics.add(key, anomaly)
             state_precedence(game, entries, root)
-            games.append(GameBuild(game, entries, reports, written, terms=terms))
+            games.append(GameBuild(game, entries, documents, diagnostics, written_errata=written, terms=terms))
         except InputError as problem:
             problems.append(problem)
     problems.extend(duplicate_ids(games))
@@ -150,47 +142,33 @@ def build(root: Path, out: Path | None = None, progress: Progress | None = None,
     with clock.stage("nlp"):
         # Everything linking and the search index will ask for, tagged in one pass (one spaCy
         # load, two processes); both stages then read it from memory.
-        from extract.search import texts_of
-
         wanted = [text for game in games for text in texts_to_tag(game.entries, game.terms)]
         wanted += [text for game in games for entry in game.entries for text in texts_of(entry) if text]
         lemmatizer.tokens(wanted)
     with clock.stage("link"):
         everything = [entry for game in games for entry in game.entries]
         for game in games:
-            found = resolve_explicit(game.game, game.entries, game.errata)
-            found += link.attach_faq(game.game, game.entries, game.errata)
-            found += link_terms(game.game, game.entries, game.terms, lemmatizer)
-            for key, anomaly in found:
-                game.reports[key]["anomalies"].append(anomaly.to_json())
+            game.diagnostics.extend(resolve_explicit(game.game, game.entries, game.errata))
+            game.diagnostics.extend(attach_faq(game.game, game.entries, game.errata))
+            game.diagnostics.extend(link_terms(game.game, game.entries, game.terms, lemmatizer))
         faq_docs = {(g.game.id, d) for g in games for d in g.game.faq_documents}
         link_concepts(everything, concepts, faq_docs)
-        link.assign_urls(everything)
-        link.fill_backrefs(everything)
+        urls.assign_urls(everything)
+        fill_backrefs(everything)
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".build-", dir=out.parent))
     try:
         with clock.stage("write data"):
             for game in games:
-                data.write_json(staging / "data" / f"{game.game.id}.json", data.game_json(game.game, game.entries, game.errata))
-            data.write_json(staging / "data" / "schema.json", data.SCHEMA)
+                write_json(staging / "data" / f"{game.game.id}.json", game_json(game.game, game.entries, game.errata))
+            write_json(staging / "data" / "schema.json", SCHEMA)
         with clock.stage("index"):
-            from extract.search import build_index
-
             build_index(staging / "search", everything, lemmatizer)
         lemmatizer.close()
         with clock.stage("render"):
-            from extract.site import build_site
-
             progress("rendering the site")
             build_site(staging, games)
-        report = {
-            "documents": {key: value for game in games for key, value in game.reports.items()},
-            "errata": {game.game.id: errata_summary(game) for game in games},
-            "refs": ref_counts(everything),
-            "stages": {name: round(seconds, 4) for name, seconds in clock.stages.items()},
-        }
-        data.write_json(staging / "report.json", report)
+        write_json(staging / "report.json", build_report(games, everything, clock))
         swap(staging, out)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
@@ -202,18 +180,35 @@ def amend(games: list[GameBuild]) -> None:
     """Read each game's FAQ errata, add the hand-written ones, apply them all in that order."""
     problems = []
     for game in games:
-        errata = read_errata(game.game, game.entries) + game.errata
+        errata = read_errata(game.game, game.entries) + game.written_errata
         outcome = apply_errata(game.game, game.entries, errata)
         problems.extend(outcome.problems)
         game.errata = outcome.errata
         for key, anomalies in outcome.anomalies.items():
-            found = [a.to_json() for a in anomalies]
-            if key in game.reports:
-                game.reports[key]["anomalies"].extend(found)
-            else:
-                game.errata_files.setdefault(key, []).extend(found)
+            for anomaly in anomalies:
+                game.diagnostics.add(key, anomaly)
     if problems:
         raise BuildError(problems)
+
+
+def build_report(games: list[GameBuild], everything: list[Entry], clock: Stopwatch) -> dict[str, Any]:
+    """`build/report.json`: per document, its line accounting and every anomaly found in it; per
+    game, the errata; refs per kind; seconds per stage."""
+    documents = {}
+    for game in games:
+        for key, record in game.documents.items():
+            documents[key] = {
+                "lines_read": record.lines_read, "lines_placed": record.lines_placed,
+                "lines_set_aside": record.lines_set_aside,
+                "set_aside": [item.to_json() for item in record.set_aside],
+                "anomalies": [anomaly.to_json() for anomaly in game.diagnostics.of(key)],
+            }
+    return {
+        "documents": documents,
+        "errata": {game.game.id: errata_summary(game) for game in games},
+        "refs": ref_counts(everything),
+        "stages": {name: round(seconds, 4) for name, seconds in clock.stages.items()},
+    }
 
 
 def ref_counts(entries: list[Entry]) -> dict[str, dict[str, dict[str, int]]]:
@@ -229,8 +224,9 @@ def ref_counts(entries: list[Entry]) -> dict[str, dict[str, dict[str, int]]]:
 
 def errata_summary(game: GameBuild) -> dict[str, Any]:
     counts = {status: sum(e.status == status for e in game.errata) for status in ("applied", "recorded", "failed")}
-    return {**counts, "failed_ids": [e.id for e in game.errata if e.status == "failed"],
-            "files": game.errata_files}
+    files = {where: [a.to_json() for a in game.diagnostics.of(where)]
+             for where in game.diagnostics.places() if where not in game.documents}
+    return {**counts, "failed_ids": [e.id for e in game.errata if e.status == "failed"], "files": files}
 
 
 def swap(staging: Path, out: Path) -> None:

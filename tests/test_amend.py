@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from extract.amend import NotApplicable, OrdinalOutOfRange, apply_operation, similarity
+from extract.errata.amend import NotApplicable, OrdinalOutOfRange, apply_operation, similarity
 from extract.model import Block, Entry, Operation
 
 

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from extract.bench_site import CHROMIUM, serve
 from tests.conftest import ROOT
+from tools.bench_site import CHROMIUM, serve
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (make test installs it)")
 pytestmark = pytest.mark.skipif(not CHROMIUM.is_file(), reason="Debian's chromium is absent (make test installs it with apt-get)")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from extract.concepts import read_concepts
+from extract.corpus import read_concepts
 from extract.errors import InputError
 
 

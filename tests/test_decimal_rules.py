@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from extract.profiles.decimal_rules import base_number, split_index_term
+from extract.segment.profiles.decimal_rules import base_number, split_index_term
 
 P = "sda-jfe/tournoi/"
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from extract.cli import main
-from extract.data import entry_json
-from extract.errata import apply_errata, read_errata
+from extract.errata.apply import apply_errata, read_errata
 from extract.pipeline import Stopwatch, read_games
+from extract.publish.data import entry_json
 from tests.conftest import ROOT, make_corpus
 
 

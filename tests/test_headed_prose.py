@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from extract.profiles.base import heading_like
+from extract.segment.profiles.base import heading_like
 
 A = "runewars/apprentissage/"
 
@@ -81,8 +81,8 @@ def test_wrapped_component_list_items_are_not_headings(built):
 
 def test_lists_numbered_one_one_one_get_their_numbers():
     from extract.model import DocumentSpec, Line
-    from extract.profiles import PROFILES
-    from extract.profiles.base import DocContext
+    from extract.segment.profiles import PROFILES
+    from extract.segment.profiles.base import DocContext
 
     text = ["# Règles", "", "1. Premier point.", "1. Deuxième point", "    1. Son premier sous-point.",
             "        1. Un détail.", "    1. Son second sous-point.", "1. Troisième point."]

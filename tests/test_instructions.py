@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from extract.instructions import parse_heading, parse_instruction, rule_name, split_quote
+from extract.errata.grammar import parse_heading, parse_instruction, rule_name, split_quote
 
 
 @pytest.mark.parametrize(("text", "operation", "scope"), [

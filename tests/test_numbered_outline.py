@@ -4,8 +4,8 @@ numbers whose texts follow below."""
 from __future__ import annotations
 
 from extract.model import DocumentSpec, Line
-from extract.profiles import PROFILES
-from extract.profiles.base import DocContext
+from extract.segment.profiles import PROFILES
+from extract.segment.profiles.base import DocContext
 
 TEXT = """# Règles
 

@@ -4,9 +4,10 @@ capital headings over several lines, noise and markers set aside or reported."""
 from __future__ import annotations
 
 from extract.model import DocumentSpec
-from extract.normalise import normalise
-from extract.profiles.base import DocContext
-from extract.profiles.ocr_columns import segment
+from extract.read.normalise import normalise
+from extract.segment.profiles.base import DocContext
+from extract.segment.profiles.ocr_columns import segment
+from tests.helpers import text_lines
 
 FIXTURE = """COMBATTANTS
 
@@ -27,7 +28,7 @@ une rune.
 
 def run(text: str, options: dict | None = None):
     doc = DocumentSpec("regles", "R", "rulebook", "", "", "corpus/x/x.txt", 1, None, "ocr-columns", options or {})
-    lines, anomalies, read = normalise(text.splitlines(), doc)
+    lines, anomalies, read = normalise(text_lines(text), doc)
     return segment(lines, DocContext("x", doc)), anomalies, read
 
 

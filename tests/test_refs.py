@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from extract.refs import expand, related_items
+from extract.link.refs import expand, related_items
 
 
 def refs(built, entry_id: str, kind: str) -> list[dict]:

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from extract.bench import evaluate, load_queries
 from extract.cli import main
-from extract.search import SearchIndex, analyse, search
+from extract.search.engine import SearchIndex, analyse, search
+from tools.bench import evaluate, load_queries
 
 QUERIES = load_queries()
 
@@ -89,7 +89,7 @@ def test_inflections_snowball_misses_reach_the_lemmas(index):
 def test_python_api_opens_the_index_once(root):
     first = search("ligne de vue", root=root)
     assert first[0].id == "runewars/reference/49"
-    from extract.search import open_index
+    from extract.search.engine import open_index
 
     before = open_index.cache_info().hits
     search("test de moral", game="runewars", limit=3, root=root)

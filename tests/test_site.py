@@ -11,7 +11,7 @@ import pytest
 
 from extract.cli import main
 from extract.model import Block
-from extract.site import blocks_html, md, word_diff
+from extract.publish.site import blocks_html, md, word_diff
 from tests.conftest import make_corpus
 
 
@@ -159,7 +159,7 @@ def test_escaping_helpers():
 
 def test_a_broken_anchor_fails_the_site_build(tmp_path):
     from extract.errors import BuildError
-    from extract.site import TOOL_ROOT, mkdocs_build
+    from extract.publish.site import TOOL_ROOT, mkdocs_build
 
     docs = tmp_path / "docs"
     (docs / "a").mkdir(parents=True)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from extract.model import Block, Entry, GameSpec
+from extract.link.terms import link_terms
+from extract.model import Block, Entry, GameSpec, TermConfig
 from extract.nlp import Lemmatizer
-from extract.terms import TermConfig, link_terms
 from extract.text import title_key
 from tests.conftest import ROOT
 
@@ -161,8 +161,8 @@ def test_lemmas_are_cached_by_content(tmp_path):
 
 
 def test_term_config_errors_name_the_file_and_line(tmp_path):
+    from extract.corpus import read_term_config
     from extract.errors import InputError
-    from extract.terms import read_term_config
 
     folder = tmp_path / "corpus" / "demo"
     folder.mkdir(parents=True)

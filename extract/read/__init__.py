@@ -11,13 +11,14 @@ What the reader itself drops (HTML comments, running headers, page numbers, imag
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from extract.errors import InputError
-from extract.model import Anomaly, Line, SetAside
+from extract.model import Anomaly, GameSpec, Line, SetAside
 from extract.registry import Registry
 
 
@@ -60,6 +61,23 @@ def read_document(path: Path, display: str | None = None) -> Reading:
     if not path.is_file():
         raise InputError(display, "no such file")
     return reader_for(path).read(path, display)
+
+
+def read_sources(root: Path, game: GameSpec) -> dict[str, Reading]:
+    """Every source a game declares, read by its format's reader and checked against its sha256."""
+    return {rel: read_source(root, rel, digest) for rel, digest in sorted(game.sources.items())}
+
+
+def read_source(root: Path, rel: str, expected_sha256: str | None) -> Reading:
+    path = root / rel
+    if not path.is_file():
+        raise InputError(rel, "source file is missing")
+    reading = read_document(path, rel)
+    if expected_sha256 is not None:
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        if digest != expected_sha256:
+            raise InputError(rel, f"checksum mismatch: sha256 is {digest}, the manifest declares {expected_sha256}")
+    return reading
 
 
 def _load_readers() -> None:

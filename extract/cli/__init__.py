@@ -1,0 +1,113 @@
+"""`regles`: a thin shell over the library. Each command makes one library call and turns named
+exceptions into one readable line on stderr (exit 1 for bad input, 2 for bad usage)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from extract.errors import BuildError, RegleError, UsageError
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # argparse exits 2 with usage; keep it to one line
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def make_parser() -> Parser:
+    parser = Parser(prog="regles", description="French wargame rulebooks as structured rule data.")
+    parser.add_argument("--debug", action="store_true", help="show tracebacks")
+    parser.add_argument("--root", type=Path, default=Path.cwd(), help="project root holding corpus/ (default: .)")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+
+    p = sub.add_parser("build", help="run the whole pipeline from corpus/ to build/")
+    p.add_argument("--out", type=Path, help="output folder (default: build/)")
+    p.add_argument("--json", action="store_true", help="print a summary as JSON")
+
+    p = sub.add_parser("show", help="one entry by id")
+    p.add_argument("id")
+    p.add_argument("--printed", action="store_true", help="the text as printed, before errata")
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("check", help="validate build/: schema, references, accounting")
+
+    p = sub.add_parser("extract", help="run the extraction on one document outside the corpus")
+    p.add_argument("file", type=Path)
+    p.add_argument("--profile", help="parsing profile (guessed when absent)")
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("export", help="the rule data for other tools")
+    p.add_argument("--format", choices=["json", "jsonl", "csv", "sqlite"], required=True)
+    p.add_argument("--out", type=Path, required=True)
+
+    p = sub.add_parser("search", help="ranked entries for words typed as at the table (accents, typos and forms forgiven)")
+    p.add_argument("query", nargs="*")
+    p.add_argument("--game")
+    p.add_argument("--document")
+    p.add_argument("--kind", help="entry kind: topic, rule, section, question…")
+    p.add_argument("--limit", type=int, default=10)
+    p.add_argument("--all", action="store_true", help="include rules an erratum deleted")
+    p.add_argument("--json", action="store_true")
+    p = sub.add_parser("errata", help="every erratum with its target, operation and status")
+    p.add_argument("game", nargs="?")
+    p.add_argument("--from", dest="source", type=Path, help="read the errata of a document outside the corpus (text or PDF)")
+    p.add_argument("--json", action="store_true")
+    p = sub.add_parser("serve", help="serve build/site/ on 127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    debug = "--debug" in (argv if argv is not None else sys.argv[1:])
+    try:
+        args = make_parser().parse_args(argv)
+        return run(args)
+    except BuildError as exc:
+        for problem in exc.problems:
+            print(f"error: {problem}", file=sys.stderr)
+        if debug:
+            raise
+        return exc.exit_code
+    except RegleError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        if debug:
+            raise
+        return exc.exit_code
+    except BrokenPipeError:  # `regles errata | head`: the reader left, nothing more to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    from extract.cli import commands  # lazy: keeps `regles --help` fast
+
+    root = args.root.resolve()
+    if args.command == "build":
+        return commands.build_command(root, args.out, args.json)
+    if args.command == "show":
+        return commands.show_command(root, args.id, args.printed, args.json)
+    if args.command == "check":
+        return commands.check_command(root)
+    if args.command == "extract":
+        return commands.extract_command(args.file, args.profile, args.json)
+    if args.command == "serve":
+        return commands.serve_command(root, args.port)
+    if args.command == "search":
+        return commands.search_command(root, " ".join(args.query), args.game, args.document, args.kind, args.limit,
+                                       args.all, args.json)
+    if args.command == "errata":
+        return commands.errata_command(root, args.game, args.json, args.source)
+    if args.command == "export":
+        return commands.export_command(root, args.format, args.out)
+    raise UsageError(f"unknown command {args.command}")
+
+
+def print_json(data: object) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

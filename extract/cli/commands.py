@@ -1,0 +1,333 @@
+"""What each CLI command does, as functions usable from Python too."""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+import sqlite3
+import sys
+from pathlib import Path
+from typing import Any
+
+from extract.errors import InputError, UsageError
+from extract.model import STATUS_LABELS, DocumentSpec, Line
+
+
+def build_command(root: Path, out: Path | None, as_json: bool) -> int:
+    from extract.pipeline import build
+
+    def progress(message: str) -> None:
+        if sys.stderr.isatty():
+            print(f"… {message}", file=sys.stderr)
+
+    result = build(root, out, progress)
+    summary = {
+        "out": str(result.out),
+        "entries": result.entry_count,
+        "games": {g.game.id: len(g.entries) for g in result.games},
+        "stages": {k: round(v, 3) for k, v in result.stages.items()},
+    }
+    if as_json:
+        print(json.dumps(summary, ensure_ascii=False, sort_keys=True))
+    else:
+        games = ", ".join(f"{k} {v}" for k, v in summary["games"].items())
+        print(f"built {result.entry_count} entries ({games}) into {result.out}")
+    return 0
+
+
+def load_game_files(root: Path) -> dict[str, dict[str, Any]]:
+    folder = root / "build" / "data"
+    if not folder.is_dir():
+        raise InputError("build/data", "no build found: run `regles build` first")
+    return {p.stem: json.loads(p.read_text(encoding="utf-8"))
+            for p in sorted(folder.glob("*.json")) if p.name != "schema.json"}
+
+
+
+
+def find_entry(games: dict[str, dict[str, Any]], entry_id: str) -> dict[str, Any]:
+    game = games.get(entry_id.split("/")[0])
+    entry = next((e for e in game["entries"] if e["id"] == entry_id), None) if game else None
+    if entry is None:
+        raise UsageError(f"no entry {entry_id!r} (ids look like runewars/reference/25.3)")
+    return entry
+
+
+def show_command(root: Path, entry_id: str, printed: bool, as_json: bool) -> int:
+    games = load_game_files(root)
+    entry = find_entry(games, entry_id)
+    blocks = entry.get("original_blocks", entry["blocks"]) if printed else entry["blocks"]
+    if as_json:
+        print(json.dumps({**entry, "blocks": blocks}, ensure_ascii=False, indent=2, sort_keys=True))
+        return 0
+    heading = " ".join(x for x in (entry["number"], entry["title"]) if x) or entry["id"]
+    badge = f"  ({STATUS_LABELS[entry['status']]} par {', '.join(entry['errata']) or 'errata'})" \
+        if entry["status"] in STATUS_LABELS else ""
+    print(f"{heading}  [{entry['id']}]{badge}")
+    if printed and entry["status"] != "printed":
+        print("  — texte tel qu'imprimé —" if entry["status"] != "added" else "  — absent du texte imprimé —")
+    for block in blocks:
+        marker = {"bullet": "  • ", "subbullet": "    ◦ ", "step": f"  {block.get('number', '')}. "}.get(block["type"], "")
+        print(f"{marker}{block['text']}")
+    for child in entry["children"]:
+        print(f"  → {child}")
+    return 0
+
+
+def search_command(root: Path, text: str, game: str | None, document: str | None, kind: str | None, limit: int,
+                   include_deleted: bool, as_json: bool) -> int:
+    from extract.nlp import default_cache
+    from extract.search.engine import SearchIndex, analyse, clean_query
+
+    if not clean_query(text):
+        raise UsageError("regles search: empty query (try: regles search \"ligne de vue\")")
+    if limit < 1:
+        raise UsageError("regles search: --limit must be at least 1")
+    try:
+        opened = SearchIndex(root / "build" / "search", default_cache(root))
+    except InputError:
+        raise InputError("build/search", "no search index: run `regles build` first") from None
+    hits = opened.search(text, game=game, document=document, kind=kind, limit=limit, include_deleted=include_deleted)
+    if as_json:
+        print(json.dumps([hit.to_json() for hit in hits], ensure_ascii=False, indent=2, sort_keys=True))
+        return 0
+    if not hits:
+        only_stop_words = not analyse(clean_query(text)) and not re.match(r"^\s*\d", text)
+        print("aucun résultat" + (" : la requête ne contient que des mots vides" if only_stop_words else ""), file=sys.stderr)
+        return 0
+    if any(hit.approximate for hit in hits):
+        print("résultats approchés", file=sys.stderr)
+    for rank, hit in enumerate(hits, start=1):
+        label = " ".join(x for x in (hit.number, hit.title) if x) or hit.id.rsplit("/", 1)[-1]
+        status = {"deleted": " (supprimé)", "amended": " (modifié)", "added": " (ajouté)"}.get(hit.status, "")
+        print(f"{rank:>2}. {hit.id}  {label}{status}")
+        if hit.snippet:
+            print(f"    {hit.snippet}")
+    return 0
+
+
+def serve_command(root: Path, port: int) -> int:
+    """Serve build/site/ on 127.0.0.1 until interrupted."""
+    import functools
+    import http.server
+
+    site = root / "build" / "site"
+    if not (site / "index.html").is_file():
+        raise InputError("build/site", "no site: run `regles build` first")
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
+    try:
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    except OSError as exc:
+        raise UsageError(f"regles serve: cannot listen on 127.0.0.1:{port} ({exc.strerror})") from None
+    print(f"serving {site} on http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C to stop)", file=sys.stderr)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+def errata_from_file(path: Path) -> list[dict[str, Any]]:
+    """The errata a document outside the corpus announces, read by the same grammar. Their
+    targets are not in the corpus, so they are `recorded`, never applied."""
+    from extract.errata.grammar import find_instructions
+
+    found = []
+    for n, item in enumerate(find_instructions([line.text for line in read_document(path)]), start=1):
+        op = item.operation
+        found.append({
+            "id": f"{path.stem}/errata/{n}", "source": f"{path}:{item.line}", "target": None,
+            "operation": op.operation, "scope": op.scope(), "before": op.before, "after": op.after,
+            "status": "recorded", "reason": "the corrected book is not in the corpus", "instruction": item.text,
+            "target_hint": {"name": item.hint.name, "page": item.hint.page, "sections": list(item.hint.sections)},
+        })
+    return found
+
+
+def errata_command(root: Path, game_id: str | None, as_json: bool, source: Path | None = None) -> int:
+    if source is not None:
+        errata = errata_from_file(source)
+        if as_json:
+            print(json.dumps(errata, ensure_ascii=False, indent=2, sort_keys=True))
+            return 0
+        for erratum in errata:
+            hint = erratum["target_hint"]
+            where = ", ".join(x for x in (hint["name"], f"p. {hint['page']}" if hint["page"] else "") if x) or "?"
+            after = f" → « {erratum['after'][:60]} »" if erratum["after"] else ""
+            print(f"{erratum['source']}  {erratum['operation']:<7} {json.dumps(erratum['scope'], ensure_ascii=False)}  [{where}]{after}")
+        print(f"{len(errata)} instruction(s) read from {source}", file=sys.stderr)
+        return 0
+    games = load_game_files(root)
+    if game_id is not None and game_id not in games:
+        raise UsageError(f"no game {game_id!r} (known: {', '.join(sorted(games))})")
+    errata = [e for name, g in sorted(games.items()) if game_id in (None, name) for e in g["errata"]]
+    if as_json:
+        print(json.dumps(errata, ensure_ascii=False, indent=2, sort_keys=True))
+        return 0
+    for erratum in errata:
+        scope = erratum["scope"]
+        unit = scope.get("label") or " ".join(str(x) for x in (scope.get("block"), scope.get("ordinal")) if x is not None)
+        target = erratum["target"] or f"« {erratum.get('target_hint', {}).get('name', '?')} » (outside the corpus)"
+        print(f"{erratum['id']}  {erratum['status']:<8} {erratum['operation']:<7} {unit:<14} {target}")
+        if erratum["reason"]:
+            print(f"    reason: {erratum['reason']}")
+        if erratum.get("resolution"):
+            print(f"    found: {erratum['resolution']}")
+    counts = {s: sum(e["status"] == s for e in errata) for s in ("applied", "recorded", "failed")}
+    print(f"{len(errata)} errata: {counts['applied']} applied, {counts['recorded']} recorded, {counts['failed']} failed",
+          file=sys.stderr)
+    return 0
+
+
+def check_build(root: Path) -> list[str]:
+    """Every problem found in build/, as readable lines (empty: all holds)."""
+    import jsonschema
+
+    problems: list[str] = []
+    games = load_game_files(root)
+    schema = json.loads((root / "build" / "data" / "schema.json").read_text(encoding="utf-8"))
+    ids = {e["id"] for g in games.values() for e in g["entries"]}
+    for name, game in games.items():
+        validator = jsonschema.Draft202012Validator(schema)
+        for error in sorted(validator.iter_errors(game), key=lambda e: list(e.path))[:20]:
+            problems.append(f"build/data/{name}.json: {'/'.join(map(str, error.path))}: {error.message}")
+        for entry in game["entries"]:
+            for ref in entry["refs"]:
+                if ref["target"] is not None and ref["target"] not in ids:
+                    problems.append(f"{entry['id']}: reference to missing entry {ref['target']}")
+            if entry["parent"] is not None and entry["parent"] not in ids:
+                problems.append(f"{entry['id']}: parent {entry['parent']} does not exist")
+        for erratum in game["errata"]:
+            if erratum["status"] == "failed":
+                problems.append(f"{erratum['id']}: erratum failed: {erratum.get('reason')}")
+    report = json.loads((root / "build" / "report.json").read_text(encoding="utf-8"))
+    for key, doc in report["documents"].items():
+        if doc["lines_read"] != doc["lines_placed"] + doc["lines_set_aside"]:
+            problems.append(f"{key}: lines read {doc['lines_read']} != placed + set aside")
+        for anomaly in doc["anomalies"]:
+            if anomaly["kind"] == "unrecognised-line":
+                problems.append(f"{key}: lines no profile rule recognised: {anomaly.get('lines')}")
+    return problems
+
+
+def check_command(root: Path) -> int:
+    problems = check_build(root)
+    for problem in problems:
+        print(f"problem: {problem}", file=sys.stderr)
+    if problems:
+        return 1
+    print("build/ is valid: schema, references and line accounting hold")
+    return 0
+
+
+def read_document(path: Path) -> list[Line]:
+    """A document outside the corpus as lines, read by the reader for its format."""
+    from extract.read import READERS
+    from extract.read import read_document as read
+
+    if path.suffix.lower() == ".pdf" and "pdf" not in READERS:
+        return naive_pdf_lines(path)
+    return read(path).lines
+
+
+def naive_pdf_lines(path: Path) -> list[Line]:
+    import pdfplumber
+
+    if not path.is_file():
+        raise InputError(str(path), "no such file")
+    lines: list[str] = []
+    try:
+        with pdfplumber.open(path) as pdf:
+            for page in pdf.pages:
+                lines.extend((page.extract_text() or "").splitlines())
+                lines.append("")
+    except Exception as exc:  # pdfminer raises many unrelated types for a broken file
+        raise InputError(str(path), f"cannot read PDF ({type(exc).__name__}: {exc})") from None
+    return [Line(no, text) for no, text in enumerate(lines, start=1)]
+
+
+def guess_profile(lines: list[Line]) -> str:
+    text = [ln.text.strip() for ln in lines if ln.text.strip()]
+    total = max(len(text), 1)
+
+    def share(pattern: str) -> float:
+        return sum(bool(re.match(pattern, ln)) for ln in text) / total
+
+    if share(r"^(?:Q|Question)\s*:") > 0.02:
+        return "faq"
+    if share(r"^#{1,6}\s") > 0.02 and share(r"^-\s") > 0.2:
+        return "bullet-aid"
+    if share(r"^(?:-\s+)?\d{1,2}\.\d{2,3}[A-Z]?\s") > 0.1:
+        return "decimal-rules"
+    if share(r"^\d{1,3}(?:\.\d{1,3})+\.$") > 0.05:  # columns of bare "5.1." numbers
+        return "numbered-outline"
+    if share(r"^(?:-\s+)?\d{1,3}\.\d{1,2}\*{0,2}\s") > 0.1:
+        return "numbered-glossary"
+    short = sum(len(ln) < 45 for ln in text) / total
+    return "ocr-columns" if short > 0.6 else "headed-prose"
+
+
+def extract_command(path: Path, profile: str | None, as_json: bool) -> int:
+    from extract.read.normalise import normalise
+    from extract.segment.profiles import PROFILES
+    from extract.segment.segmenter import book_order, segment_document
+
+    raw = read_document(path)
+    chosen = profile or guess_profile(raw)
+    if chosen not in PROFILES:
+        raise UsageError(f"unknown profile {chosen!r} (known: {', '.join(sorted(PROFILES))})")
+    doc = DocumentSpec(id="document", title=path.stem, kind="rulebook", version="", date="",
+                       source=str(path), first_line=1, last_line=None, profile=chosen, options={})
+    lines, anomalies, _ = normalise(raw, doc)
+    result = segment_document("extract", doc, lines, str(path))
+    entries = book_order(result.entries)
+    if as_json:
+        from extract.publish.data import entry_json
+
+        print(json.dumps({"profile": chosen, "entries": [entry_json(e) for e in entries],
+                          "anomalies": [a.to_json() for a in anomalies + result.anomalies]},
+                         ensure_ascii=False, indent=1, sort_keys=True))
+        return 0
+    print(f"profile: {chosen}, {len(entries)} entries", file=sys.stderr)
+    for entry in entries:
+        depth = 0
+        parent = entry.parent
+        while parent is not None:
+            depth, parent = depth + 1, parent.parent
+        label = " ".join(x for x in (entry.number, entry.title) if x) or entry.key
+        first = entry.blocks[0].text[:70] if entry.blocks else ""
+        print(f"{'  ' * depth}{label} — {first}")
+    return 0
+
+
+def export_command(root: Path, fmt: str, out: Path) -> int:
+    games = load_game_files(root)
+    entries = [e for g in games.values() for e in g["entries"]]
+    out.parent.mkdir(parents=True, exist_ok=True)
+    if fmt == "json":
+        out.write_text(json.dumps(entries, ensure_ascii=False, sort_keys=True, indent=1) + "\n", encoding="utf-8")
+    elif fmt == "jsonl":
+        out.write_text("".join(json.dumps(e, ensure_ascii=False, sort_keys=True) + "\n" for e in entries),
+                       encoding="utf-8")
+    elif fmt == "csv":
+        with out.open("w", encoding="utf-8", newline="") as handle:
+            writer = csv.writer(handle)
+            writer.writerow(["id", "game", "document", "kind", "number", "title", "parent", "status", "text"])
+            for e in entries:
+                writer.writerow([e["id"], e["game"], e["document"], e["kind"], e["number"] or "",
+                                 e["title"] or "", e["parent"] or "", e["status"], e["text"]])
+    else:
+        if out.exists():
+            out.unlink()
+        with sqlite3.connect(out) as db:
+            db.execute("create table entries (id text primary key, game text, document text, kind text, "
+                       "number text, title text, parent text, status text, text text, data text)")
+            db.executemany("insert into entries values (?,?,?,?,?,?,?,?,?,?)", [
+                (e["id"], e["game"], e["document"], e["kind"], e["number"], e["title"], e["parent"],
+                 e["status"], e["text"], json.dumps(e, ensure_ascii=False, sort_keys=True)) for e in entries])
+        db.close()
+    print(f"exported {len(entries)} entries to {out}")
+    return 0

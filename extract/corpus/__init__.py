@@ -1,0 +1,8 @@
+"""Corpus: the manifests (`corpus/<game>/game.toml`) and the corpus data files linking reads
+(`terms.toml`, `concepts.toml`), validated with every error naming its file and line."""
+
+from extract.corpus.concepts import read_concepts
+from extract.corpus.manifest import find_manifests, load_game
+from extract.corpus.terms import read_term_config
+
+__all__ = ["find_manifests", "load_game", "read_concepts", "read_term_config"]

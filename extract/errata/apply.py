@@ -1,0 +1,348 @@
+"""Stage 4, apply errata: read the errata a game's FAQ documents and errata files announce, find
+the entry each one changes, and apply them in source order.
+
+An erratum in a FAQ is an entry whose heading names its target ("Ligne de Vue, page 13,
+section 49") under a heading naming the book ("Guide de Référence"), with an instruction
+paragraph ("Le premier paragraphe de cette section devrait dire :") followed by the quoted new
+text. Every erratum ends `applied`, `recorded` (its target, a card, is not in the corpus) or
+`failed` with the reason; nothing is guessed.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass, field
+
+from extract.errata.amend import Change, NotApplicable, OrdinalOutOfRange, apply_operation, joined, same_text
+from extract.errata.grammar import parse_heading, parse_instruction
+from extract.errors import InputError
+from extract.model import Anomaly, Block, DocumentSpec, Entry, Erratum, GameSpec, Operation
+from extract.segment.segmenter import number_order
+from extract.text import fold, title_key
+
+# ---------------------------------------------------------------- reading
+
+
+def unquote_blocks(blocks: list[Block]) -> tuple[list[Block], list[str]]:
+    """The quoted new text as blocks, outer « » removed; notes when a mark is missing."""
+    fresh = [copy.deepcopy(b) for b in blocks]
+    notes = []
+    if not fresh:
+        return fresh, notes
+    first, last = fresh[0], fresh[-1]
+    if first.text.lstrip().startswith("«"):
+        first.text = first.text.lstrip()[1:].lstrip()
+        first.markdown = re.sub(r"^\s*«\s*", "", first.markdown)
+    else:
+        notes.append("the quoted text has no opening «")
+    if last.text.rstrip().endswith("»") and last.text.count("»") > last.text.count("«"):
+        last.text = last.text.rstrip()[:-1].rstrip()
+        last.markdown = re.sub(r"\s*»\s*$", "", last.markdown)
+    else:
+        notes.append("the quoted text has no closing »")
+    for block in fresh:
+        if block.type in ("question", "answer", "caption"):
+            block.type = "paragraph"
+    return fresh, notes
+
+
+@dataclass
+class Pending:
+    entry: Entry
+    block: Block
+    op: Operation
+    quoted: list[Block] = field(default_factory=list)
+
+
+def read_document_errata(game: str, doc: DocumentSpec, entries: list[Entry]) -> list[Erratum]:
+    """Every instruction paragraph of one FAQ document, in book order, with its quoted text."""
+    found: list[Pending] = []
+    for entry in entries:
+        if entry.document != doc.id:
+            continue
+        for block in entry.blocks:
+            op = parse_instruction(block.text) if block.type == "paragraph" else None
+            if op is not None:
+                found.append(Pending(entry, block, op))
+            elif found and found[-1].entry is entry and found[-1].op.expects_text:
+                found[-1].quoted.append(block)
+    errata = []
+    for n, pending in enumerate(found, start=1):
+        op = copy.deepcopy(pending.op)
+        new_blocks, notes = unquote_blocks(pending.quoted)
+        if op.operation == "delete" and new_blocks:
+            op.before, new_blocks = joined(new_blocks), []
+        elif not new_blocks and op.after:
+            new_blocks = [Block("paragraph", op.after)]
+        hint = parse_heading(pending.entry.title or "")
+        lines = sorted(set(pending.block.lines) | {n for b in pending.quoted for n in b.lines})
+        erratum = Erratum(
+            id=f"{game}/{doc.id}/errata/{n}", source=pending.entry.id, target=None, operation=op.operation,
+            scope=op.scope(), before=op.before, after=joined(new_blocks) or op.after, status="failed",
+            instruction=pending.block.text, origin={"file": doc.source, "lines": [lines[0], lines[-1]] if lines else []},
+            checks=notes, new_blocks=new_blocks, op=op,
+            target_hint={"name": hint.name, "page": hint.page, "sections": list(hint.sections)},
+        )
+        errata.append(erratum)
+    return errata
+
+
+# ---------------------------------------------------------------- finding targets
+
+
+class GameIndex:
+    """The entries of one game, looked up by id, by title, and by the documents' own titles."""
+
+    def __init__(self, game: GameSpec, entries: list[Entry]) -> None:
+        self.game = game
+        self.entries = entries
+        self.by_id = {e.id: e for e in entries}
+        self.documents = {title_key(d.title): d.id for d in game.documents}
+        self.titles: dict[str, list[Entry]] = {}
+        for entry in entries:
+            self.titles.setdefault(title_key(entry.title), []).append(entry)
+
+    def add(self, entry: Entry) -> None:
+        """Insert an added entry at its number's place, in the tree and in book order."""
+        parent = entry.parent
+        assert parent is not None
+        siblings = parent.children
+        at = 0
+        while at < len(siblings) and siblings[at].number and number_order(siblings[at].number) < number_order(entry.number or "0"):
+            at += 1
+        siblings.insert(at, entry)
+        previous = siblings[at - 1] if at > 0 else parent
+        last = previous
+        while last.children and last is not parent:
+            last = last.children[-1]
+        position = self.entries.index(last) + 1
+        self.entries.insert(position, entry)
+        self.by_id[entry.id] = entry
+
+
+@dataclass
+class Target:
+    entry: Entry | None
+    how: str
+    create: tuple[Entry, str] | None = None  # (parent, number) of an entry the erratum adds
+    recorded: str | None = None  # why the target is outside the corpus
+
+
+def named_documents(index: GameIndex, source: Entry) -> list[str]:
+    docs = [index.documents[title_key(a.title)] for a in source.ancestors if title_key(a.title) in index.documents]
+    return [d for d in docs if d != source.document] or docs
+
+
+def topic_of(entry: Entry) -> Entry:
+    """The outermost numbered ancestor: the glossary topic a sub-rule belongs to."""
+    topic = entry
+    for node in entry.ancestors:
+        if node.number:
+            topic = node
+    return topic
+
+
+def titles_agree(a: str, b: str | None) -> bool:
+    ka, kb = title_key(a), title_key(b)
+    return bool(ka and kb) and (ka == kb or ka in kb or kb in ka)
+
+
+def find_target(erratum: Erratum, index: GameIndex) -> Target:
+    op = erratum.op
+    assert op is not None
+    if erratum.target:  # hand-written errata name their target
+        entry = index.by_id.get(erratum.target)
+        if entry is not None:
+            return Target(entry, "named by the errata file")
+        if op.operation == "insert" and op.block == "entry":
+            number = erratum.target.rsplit("/", 1)[-1]
+            parent = index.by_id.get(erratum.target.rsplit(".", 1)[0]) if "." in number else None
+            if parent is not None:
+                return Target(None, f"new section {number} under {parent.id}", create=(parent, number))
+        raise NotApplicable(f"no entry {erratum.target}")
+    source = index.by_id[erratum.source]
+    hint = erratum.target_hint
+    docs = named_documents(index, source)
+    section = op.section or (hint["sections"][0] if hint["sections"] else None)
+    if section:
+        return numbered_target(index, docs, section, hint["name"], op)
+    return titled_target(index, source, docs, hint["name"], op)
+
+
+def numbered_target(index: GameIndex, docs: list[str], number: str, name: str, op: Operation) -> Target:
+    where = docs or [d.id for d in index.game.documents]
+    found = [index.by_id[i] for i in (f"{index.game.id}/{d}/{number}" for d in where) if i in index.by_id]
+    if op.operation == "insert" and op.block == "entry":
+        if found:
+            return Target(found[0], f"section {number} (already present)")
+        parent_number = number.rsplit(".", 1)[0]
+        parents = [index.by_id[i] for i in (f"{index.game.id}/{d}/{parent_number}" for d in where) if i in index.by_id]
+        if len(parents) != 1:
+            raise NotApplicable(f"section {number} cannot be added: {len(parents)} entries numbered {parent_number}")
+        if name and not titles_agree(name, topic_of(parents[0]).title):
+            raise NotApplicable(f"the heading names « {name} » but {parent_number} is « {topic_of(parents[0]).title} »")
+        return Target(None, f"new section {number} under {parents[0].id}", create=(parents[0], number))
+    if len(found) != 1:
+        raise NotApplicable(f"{len(found)} entries numbered {number} in {', '.join(where)}")
+    topic = topic_of(found[0])
+    if name and not titles_agree(name, topic.title):
+        raise NotApplicable(f"the heading names « {name} » but section {number} is in « {topic.title} »")
+    return Target(found[0], f"section {number} of « {topic.title} »")
+
+
+def titled_target(index: GameIndex, source: Entry, docs: list[str], name: str, op: Operation) -> Target:
+    key = title_key(name)
+    home = source.root
+    found = [e for e in index.titles.get(key, []) if e.kind != "question" and e.root is not home
+             and (not docs or e.document in docs)]
+    group = next((a for a in source.ancestors if title_key(a.title) not in index.documents), None)
+    if len(found) > 1 and group is not None:
+        narrowed = [e for e in found if e.parent is not None and title_key(e.parent.title) == title_key(group.title)]
+        found = narrowed or found
+    if len(found) == 1:
+        return Target(found[0], f"entry titled « {found[0].title} »" + (f" in {docs[0]}" if docs else ""))
+    if len(found) > 1:
+        raise NotApplicable(f"« {name} » is ambiguous: {', '.join(e.id for e in found)}")
+    if op.card or (group is not None and re.search(r"\bcartes?\b", fold(group.title or ""))):
+        return Target(None, "", recorded=f"card « {name} » is not in the corpus")
+    raise NotApplicable(f"no entry titled « {name} »" + (f" in {', '.join(docs)}" if docs else ""))
+
+
+# ---------------------------------------------------------------- applying
+
+
+@dataclass
+class ErrataOutcome:
+    errata: list[Erratum]
+    anomalies: dict[str, list[Anomaly]]  # by source document key "<game>/<document>"
+    problems: list[InputError] = field(default_factory=list)
+
+
+def add_entry(index: GameIndex, parent: Entry, number: str, erratum: Erratum, source: Entry | None) -> Entry:
+    siblings = [c for c in parent.children if c.number]
+    entry = Entry(
+        parent.game, parent.document, siblings[0].kind if siblings else "rule", number, None, number,
+        parent=parent, blocks=[copy.deepcopy(b) for b in erratum.new_blocks], status="added", original_blocks=[],
+        source_file=erratum.origin.get("file", source.source_file if source else ""),
+    )
+    index.add(entry)
+    return entry
+
+
+def apply_one(erratum: Erratum, index: GameIndex, registry: dict[tuple[str, str], str], anomalies: list[Anomaly]) -> None:
+    """Apply one erratum; raises InputError only for a hand-written erratum whose ordinal is impossible."""
+    op = erratum.op
+    assert op is not None
+    lines = erratum.origin.get("lines", [])
+    try:
+        try:
+            apply_found(erratum, index, registry, anomalies)
+        except OrdinalOutOfRange as problem:
+            if erratum.origin.get("strict"):
+                raise InputError(erratum.origin["file"], f"{erratum.target}: {problem}", lines[0] if lines else None) from None
+            raise
+    except NotApplicable as problem:
+        erratum.status, erratum.reason = "failed", str(problem)
+        anomalies.append(Anomaly("erratum-failed", f"{erratum.id} ({erratum.instruction or erratum.operation}): {problem}", lines))
+
+
+def change_target(erratum: Erratum, index: GameIndex) -> tuple[Entry, Change] | None:
+    """Find the erratum's target and change it; None when the target is outside the corpus."""
+    op = erratum.op
+    assert op is not None
+    target = find_target(erratum, index)
+    if target.recorded:
+        erratum.status, erratum.reason = "recorded", target.recorded
+        return None
+    if target.create is not None:
+        parent, number = target.create
+        entry = add_entry(index, parent, number, erratum, index.by_id.get(erratum.source))
+        return entry, Change(target.how, None, touched=list(entry.blocks))
+    entry = target.entry
+    assert entry is not None
+    if op.operation == "insert" and op.block == "entry":
+        if not same_text(entry.text, joined(erratum.new_blocks)):
+            raise NotApplicable(f"{entry.id} already exists with another text")
+        change = Change("already reads so", None, changed=False)
+    elif op.operation == "delete" and op.block == "entry":
+        change = delete_entry(entry)
+    else:
+        change = apply_operation(entry, op, erratum.new_blocks)
+    change.resolution = f"{target.how}; {change.resolution}"
+    return entry, change
+
+
+def apply_found(erratum: Erratum, index: GameIndex, registry: dict[tuple[str, str], str], anomalies: list[Anomaly]) -> None:
+    op = erratum.op
+    assert op is not None
+    lines = erratum.origin.get("lines", [])
+    changed = change_target(erratum, index)
+    if changed is None:
+        return
+    entry, change = changed
+    erratum.status, erratum.reason, erratum.target = "applied", None, entry.id
+    erratum.resolution = change.resolution
+    if change.before is not None:
+        erratum.before = change.before  # the printed text; a quoted one is checked just below
+    verify_quoted_before(erratum, op, change, anomalies)
+    for note in change.notes:
+        erratum.checks.append(note)
+        anomalies.append(Anomaly("erratum-drops-text", f"{erratum.id} on {entry.id}: {note}", lines))
+    for old in change.replaced:
+        earlier = registry.get((entry.id, old.text))
+        if earlier and earlier != erratum.id:
+            anomalies.append(Anomaly("errata-conflict", f"{erratum.id} changes text {earlier} already changed in {entry.id}", lines))
+    for block in change.touched:
+        registry[(entry.id, block.text)] = erratum.id
+    if change.changed and erratum.id not in entry.errata:
+        entry.errata.append(erratum.id)
+
+
+def delete_entry(entry: Entry) -> Change:
+    if entry.status == "deleted":
+        return Change("already deleted", entry.text, changed=False)
+    if entry.original_blocks is None:
+        entry.original_blocks = copy.deepcopy(entry.blocks)
+    entry.status = "deleted"
+    return Change("entry marked deleted; its printed text is kept", entry.text)
+
+
+def verify_quoted_before(erratum: Erratum, op: Operation, change: Change, anomalies: list[Anomaly]) -> None:
+    """Where the erratum quotes the old text, it must be the printed one."""
+    if op.before is None or op.block in ("text", "value") or change.before is None:
+        return
+    if same_text(op.before, change.before):
+        erratum.checks.append("the quoted old text matches the printed text")
+        return
+    erratum.checks.append(f"the quoted old text differs from the printed text « {change.before[:120]} »")
+    anomalies.append(Anomaly("erratum-before-mismatch",
+                             f"{erratum.id}: quoted « {op.before[:80]} », printed « {change.before[:80]} »",
+                             erratum.origin.get("lines", [])))
+
+
+def apply_errata(game: GameSpec, entries: list[Entry], errata: list[Erratum]) -> ErrataOutcome:
+    """Apply `errata` to `entries` (mutated; added entries inserted) in the order given.
+
+    Idempotent: each operation first checks whether its target already reads as it should.
+    """
+    index = GameIndex(game, entries)
+    registry: dict[tuple[str, str], str] = {}
+    anomalies: dict[str, list[Anomaly]] = {}
+    problems: list[InputError] = []
+    for erratum in errata:
+        key = erratum.origin.get("document") or "/".join(erratum.id.split("/")[:2])
+        try:
+            apply_one(erratum, index, registry, anomalies.setdefault(key, []))
+        except InputError as problem:
+            problems.append(problem)
+    return ErrataOutcome(errata, {k: v for k, v in anomalies.items() if v}, problems)
+
+
+def read_errata(game: GameSpec, entries: list[Entry]) -> list[Erratum]:
+    """The errata written in the game's FAQ documents, in manifest then book order."""
+    found: list[Erratum] = []
+    for doc in game.documents:
+        if doc.kind == "faq":
+            found.extend(read_document_errata(game.id, doc, entries))
+    return found

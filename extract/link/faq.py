@@ -1,0 +1,124 @@
+"""Stage 5, link: what every entry needs to be found — its page URL and anchor, the FAQ answers
+attached to the rules they concern, and the backrefs of every ref that resolves."""
+
+from __future__ import annotations
+
+import re
+
+from extract.model import Anomaly, Entry, Erratum, GameSpec, Ref
+from extract.text import title_key
+
+
+def fill_backrefs(entries: list[Entry]) -> None:
+    by_id = {entry.id: entry for entry in entries}
+    for entry in entries:
+        entry.backrefs = []
+    for entry in entries:
+        for ref in entry.refs:
+            target = by_id.get(ref.target or "")
+            if target is not None and entry.id not in target.backrefs:
+                target.backrefs.append(entry.id)
+    for entry in entries:
+        entry.backrefs.sort()
+
+
+# ---------------------------------------------------------------- FAQ attached to rules
+
+# "Voir la section d'errata « Terrain » en page 2", "Voir « Menace avec des Rangs Partiels » ci-contre"
+POINTER = re.compile(r"\bvoir\s+(?:la\s+section\s+(?P<errata>d'errata\s+)?)?«\s*(?P<title>[^»]+?)\s*»", re.IGNORECASE)
+SECTION_NUMBER = re.compile(r"\bsections?\s+(?P<numbers>\d+(?:\.\d+)?(?:\s*(?:,|et)\s*\d+(?:\.\d+)?)*)", re.IGNORECASE)
+FAQ_KINDS = ("question", "clarification")
+
+
+def rule_entries(entries: list[Entry], faq_docs: set[str]) -> list[Entry]:
+    """What FAQ answers can be about: every entry outside the FAQs, and the FAQs' own rules."""
+    return [e for e in entries if e.title and (e.document not in faq_docs or e.kind in ("rule", "clarification"))]
+
+
+def by_title(entries: list[Entry]) -> dict[str, list[Entry]]:
+    found: dict[str, list[Entry]] = {}
+    for entry in entries:
+        found.setdefault(title_key(entry.title), []).append(entry)
+    return found
+
+
+def add_ref(entry: Entry, target: Entry | None, kind: str, text: str, reason: str | None = None) -> None:
+    """A FAQ entry's link: not to the headings it sits under; an unresolved one once per text."""
+    if target is None:
+        if not any(r.target is None and r.kind == kind and r.text == text for r in entry.refs):
+            entry.refs.append(Ref(None, kind, text, reason))
+    elif target not in entry.ancestors:
+        entry.add_ref(target, kind, text)
+
+
+def attach_faq(game: GameSpec, entries: list[Entry], errata: list[Erratum]) -> list[tuple[str, Anomaly]]:
+    """Link FAQ questions, clarifications and errata (ref kind `faq`) to the rules they concern:
+    by their topic heading, by explicit pointers, by the rule numbers and titles they name."""
+    faq_docs = game.faq_documents
+    rules = rule_entries(entries, faq_docs)
+    titles = by_title(rules)
+    by_id = {e.id: e for e in entries}
+    by_number = {}
+    for entry in entries:
+        if entry.number and entry.document not in faq_docs:
+            by_number.setdefault(entry.number, []).append(entry)
+    longest = max((len(k.split()) for k in titles), default=1)
+    anomalies: list[tuple[str, Anomaly]] = []
+    # An erratum's heading is "Terrain, page 19, section 84.9": the errata stage read its name.
+    errata_sources = list({e.source: (by_id[e.source], e.target_hint.get("name") or "") for e in errata if e.source in by_id}.values())
+    for erratum in errata:
+        source, target = by_id.get(erratum.source), by_id.get(erratum.target or "")
+        if source is not None and target is not None:
+            add_ref(source, target, "faq", source.title or erratum.id)
+    for entry in entries:
+        if entry.document not in faq_docs or entry.kind not in FAQ_KINDS:
+            continue
+        for heading in entry.ancestors:
+            found = titles.get(title_key(heading.title), [])
+            for target in found:
+                add_ref(entry, target, "faq", heading.title or "")
+            if found:
+                break  # the nearest heading that names a rule says what the question is about
+        text = entry.text
+        for match in POINTER.finditer(text):
+            pointed = pointer_targets(match, entries, titles, entry, errata_sources)
+            if not pointed:
+                add_ref(entry, None, "faq", match.group(0), "no entry has this title")
+                anomalies.append((f"{entry.game}/{entry.document}",
+                                  Anomaly("unresolved-reference", f"{entry.id}: faq « {match.group(0)} »", entry.lines[:1])))
+            for target in pointed:
+                add_ref(entry, target, "faq", match.group(0))
+        for match in SECTION_NUMBER.finditer(text):
+            for number in re.findall(r"\d+(?:\.\d+)?", match.group("numbers")):
+                found = by_number.get(number, [])
+                for target in found[:1] if len(found) == 1 else []:
+                    add_ref(entry, target, "faq", match.group(0))
+        for key in named_titles(text, titles, longest):
+            for target in titles[key]:
+                add_ref(entry, target, "faq", target.title or key)
+        if entry.kind == "question" and not any(r.target for r in entry.refs):
+            anomalies.append((f"{entry.game}/{entry.document}",
+                              Anomaly("faq-unattached", f"{entry.id}: no rule found for this question", entry.lines[:1])))
+    return anomalies
+
+
+def named_titles(text: str, titles: dict[str, list[Entry]], longest: int) -> list[str]:
+    """Titles of two words or more that the text names, looked up by word n-grams (linear in the
+    text, whatever the number of titles), in order of first mention."""
+    words = title_key(text).split()
+    found: list[str] = []
+    for start in range(len(words)):
+        for size in range(2, min(longest, len(words) - start) + 1):
+            key = " ".join(words[start:start + size])
+            if key in titles and key not in found:
+                found.append(key)
+    return found
+
+
+def pointer_targets(match: re.Match[str], entries: list[Entry], titles: dict[str, list[Entry]], source: Entry,
+                    errata_sources: list[tuple[Entry, str]]) -> list[Entry]:
+    key = title_key(match.group("title"))
+    if match.group("errata"):
+        return [entry for entry, name in errata_sources if title_key(name) == key]
+    local = [e for e in entries if e.document == source.document and e.title and title_key(e.title) == key]
+    return local or titles.get(key, [])

@@ -1,0 +1,303 @@
+"""Explicit references: what the books themselves point at.
+
+"Sujets connexes : A, B" (kind `related`), "Voir « X »" redirects (`see`), "section 49" and
+"(5.10)" (`section`), "page 4" and "cf. page 22" (`page`, through page maps built from what the
+books say about their own pages), "Voir la section Mouvement ci-dessous" (`section`), and the
+Runewars glossary index (`index`, filling `index_terms`). Each ref resolves to one entry or
+stays `target: null` with the reason; ambiguous names are reported, never guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from extract.model import Anomaly, Block, Entry, Erratum, GameSpec, Ref
+from extract.text import fold, title_key
+
+RELATED = re.compile(r"^\s*Sujets?\s+connexes?\s*:\s*(?P<items>.+)$", re.IGNORECASE)
+SEE = re.compile(r"^\s*Voir\s+«\s*(?P<title>[^»]+?)\s*»\s*(?:page\s+(?P<page>\d+))?\s*\.?\s*$", re.IGNORECASE)
+POINTER = re.compile(
+    r"\bvoir\s+(?:l'encadr[ée]\s+|la\s+section\s+)?(?:«\s*(?P<quoted>[^»]+?)\s*,?\s*»|(?P<named>[A-ZÉ][\w'’ -]{2,40}?))"
+    r"\s*,?\s*(?P<where>ci-dessous|ci-dessus|ci-contre|ci-après|plus\s+bas|plus\s+haut)", re.IGNORECASE)
+VAGUE = re.compile(r"\(\s*voir\s+(?P<where>plus\s+bas|plus\s+haut|ci-dessous|ci-dessus|ci-contre)\s*\)", re.IGNORECASE)
+SECTIONS = re.compile(r"\bsections?\s+(?P<numbers>\d+(?:\.\d+)*(?:\s*(?:,|et)\s*\d+(?:\.\d+)*)*)", re.IGNORECASE)
+DECIMAL = re.compile(r"(?:\(\s*(?:voir\s+(?:le\s+|la\s+)?)?|\bvoir\s+(?:le\s+|la\s+)?\**)(?P<number>\d{1,2}\.\d{2,3}[A-Z]?)\b")
+PAGE = re.compile(
+    r"(?:\bpages?\s+(?P<page>\d+)(?:\s*(?:à|-|–)\s*(?P<to>\d+))?|\(p\.\s*(?P<p>\d+)\)|\bcfr\.?\s*(?:ex\s*\d+\s*)?p\.?\s*(?P<cfr>\d+))"
+    r"(?:\s+(?:du|de\s+la|de\s+ce|de\s+cette)\s+(?P<book>[A-ZÉa-zé][\w'’ ]*?(?:Référence|Apprentissage|guide|livret)))?",
+    re.IGNORECASE)
+# A contents list: "Mise en place page 4" (reference guide), "- Errata, page 2" (FAQ summary).
+CONTENTS_LINE = re.compile(r"^(?P<title>[A-ZÉ][^,]{2,60}?),?\s+pages?\s+(?P<page>\d+)(?:\s*[-–]\s*\d+)?$")
+INDEX_LINE = re.compile(r"^(?P<term>.+?)(?:,\s*(?P<refs>(?:cf\.\s*page\s*\d+|\d+\.\d+(?:\s*[–-]\s*\d+\.\d+)?)(?:\s*,\s*"
+                        r"(?:cf\.\s*page\s*\d+|\d+\.\d+(?:\s*[–-]\s*\d+\.\d+)?))*))?\s*$")
+TEXT_TYPES = ("paragraph", "bullet", "subbullet", "step", "question", "answer", "caption")
+
+
+@dataclass
+class Index:
+    """Lookups over one game's entries."""
+
+    game: GameSpec
+    entries: list[Entry]
+    by_id: dict[str, Entry] = field(default_factory=dict)
+    by_title: dict[tuple[str, str], list[Entry]] = field(default_factory=dict)  # (document, title key)
+    by_number: dict[tuple[str, str], Entry] = field(default_factory=dict)
+    documents: dict[str, str] = field(default_factory=dict)  # title key -> document id
+    pages: dict[str, dict[int, list[Entry]]] = field(default_factory=dict)  # document -> page -> entries starting there
+
+    def __post_init__(self) -> None:
+        self.by_id = {e.id: e for e in self.entries}
+        for entry in self.entries:
+            if entry.title:
+                self.by_title.setdefault((entry.document, title_key(entry.title)), []).append(entry)
+            if entry.number:
+                self.by_number[(entry.document, entry.number)] = entry
+        self.documents = {title_key(d.title): d.id for d in self.game.documents}
+
+    def titled(self, document: str, title: str, exclude: Entry | None = None) -> list[Entry]:
+        found = [e for e in self.by_title.get((document, title_key(title)), []) if e is not exclude and e.kind != "question"]
+        # A glossary topic is the entry for its name; a same-named section elsewhere is a heading.
+        topics = [e for e in found if e.kind == "topic"]
+        return topics or found
+
+    def book(self, name: str | None, default: str) -> str | None:
+        if not name or re.match(r"^(?:ce|cette)\b", fold(name)) or fold(name) in ("guide", "livret"):
+            return default
+        key = title_key(re.sub(r"^(?:du|de la|le|la)\s+", "", name.strip(), flags=re.IGNORECASE))
+        return next((doc for title, doc in self.documents.items() if key.endswith(title) or title.endswith(key)), None)
+
+
+Reported = list[tuple[str, Anomaly]]  # ("<game>/<document>", anomaly)
+
+
+@dataclass
+class Outcome:
+    anomalies: Reported = field(default_factory=list)
+
+    def unresolved(self, entry: Entry, kind: str, text: str, reason: str) -> None:
+        entry.refs.append(Ref(None, kind, text, reason))
+        detail = f"{entry.id}: {kind} « {text} »: {reason}"
+        self.anomalies.append((f"{entry.game}/{entry.document}", Anomaly("unresolved-reference", detail, entry.lines[:1])))
+
+
+def related_items(text: str) -> list[str]:
+    match = RELATED.match(text)
+    if not match:
+        return []
+    return [item.strip(" .") for item in match.group("items").split(",") if item.strip(" .")]
+
+
+def resolve_related(entry: Entry, block: Block, index: Index, out: Outcome) -> None:
+    for item in related_items(block.text):
+        found = index.titled(entry.document, item, exclude=entry)
+        if len(found) == 1:
+            entry.add_ref(found[0], "related", item)
+        elif found:
+            out.unresolved(entry, "related", item, f"ambiguous: {', '.join(e.id for e in found)}")
+        else:
+            out.unresolved(entry, "related", item, "no topic has this title")
+
+
+def resolve_see(entry: Entry, block: Block, index: Index, out: Outcome) -> None:
+    match = SEE.match(block.text)
+    if not match:
+        return
+    found = index.titled(entry.document, match.group("title"), exclude=entry)
+    if match.group("page") and len(found) != 1:
+        on_page = index.pages.get(entry.document, {}).get(int(match.group("page")), [])
+        found = [e for e in found if e in on_page] or [e for e in on_page if title_key(e.title) == title_key(match.group("title"))]
+    if len(found) == 1:
+        entry.add_ref(found[0], "see", block.text)
+    else:
+        out.unresolved(entry, "see", block.text, "ambiguous" if found else "no entry has this title")
+
+
+def following(entry: Entry, entries: list[Entry], position: int, title: str, where: str) -> Entry | None:
+    """The entry a "ci-dessous" / "ci-dessus" pointer names, searched in that direction; "ci-contre"
+    (on the facing page) looks both ways, nearest first."""
+    key = title_key(title)
+    direction = fold(where)
+    after = entries[position + 1:] if direction != "ci-dessus" and direction != "plus haut" else []
+    before = list(reversed(entries[:position])) if direction in ("ci-dessus", "plus haut", "ci-contre") else []
+    span = [x for pair in zip(after, before, strict=False) for x in pair] + after[len(before):] + before[len(after):] \
+        if after and before else after or before
+    for other in span:
+        if other.document == entry.document and other.title and (title_key(other.title) == key or title_key(other.title).startswith(key)):
+            return other
+    return None
+
+
+def resolve_prose(entry: Entry, position: int, index: Index, out: Outcome, faq_docs: set[str], instructions: set[str]) -> None:
+    texts = [b.text for b in entry.blocks if b.type in TEXT_TYPES]
+    for text in texts:
+        for match in POINTER.finditer(text):
+            title = match.group("quoted") or match.group("named")
+            target = following(entry, index.entries, position, title, match.group("where"))
+            if target is None and entry.document not in faq_docs:
+                out.unresolved(entry, "section", match.group(0), f"no section « {title} » {match.group('where')}")
+            elif target is not None:
+                entry.add_ref(target, "section", match.group(0))
+        for match in VAGUE.finditer(text):
+            out.unresolved(entry, "section", match.group(0), "points elsewhere without naming what")
+        if entry.document not in faq_docs:  # the FAQ's section numbers are its errata headings
+            for match in SECTIONS.finditer(text):
+                for number in re.findall(r"\d+(?:\.\d+)*", match.group("numbers")):
+                    resolve_number(entry, index, number, match.group(0), out)
+        for match in DECIMAL.finditer(text):
+            resolve_number(entry, index, match.group("number"), match.group(0).strip("( *"), out)
+        if entry.document in faq_docs and text in instructions:
+            continue  # "(page 18)" in an erratum is a page of the book it corrects: the erratum's target says it
+        for match in PAGE.finditer(text):
+            resolve_page(entry, index, match, text[match.end():], out)
+
+
+def resolve_number(entry: Entry, index: Index, number: str, text: str, out: Outcome) -> None:
+    target = index.by_number.get((entry.document, number))
+    if target is None:
+        numbered = {doc for doc, _ in index.by_number}
+        candidates = [index.by_number[(doc, number)] for doc in sorted(numbered) if (doc, number) in index.by_number]
+        target = candidates[0] if len(candidates) == 1 else None
+    if target is not None:
+        entry.add_ref(target, "section", text)
+    else:
+        out.unresolved(entry, "section", text, f"no rule numbered {number}")
+
+
+def resolve_page(entry: Entry, index: Index, match: re.Match[str], text_after: str, out: Outcome) -> None:
+    page = int(match.group("page") or match.group("p") or match.group("cfr"))
+    document = index.book(match.group("book"), entry.document)
+    text = match.group(0).strip()
+    if document is None:
+        out.unresolved(entry, "page", text, f"the book « {match.group('book')} » is not in the corpus")
+        return
+    named = re.match(r"\s*«\s*([^»]+?)\s*»", text_after)
+    if named:  # "la page 4 « Mise en place de la bataille d'initiation »": the title says which entry
+        found = index.titled(document, named.group(1), exclude=entry)
+        if len(found) == 1:
+            entry.add_ref(found[0], "page", f"{text} « {named.group(1)} »")
+            return
+        if found:
+            out.unresolved(entry, "page", f"{text} « {named.group(1)} »", f"ambiguous: {', '.join(e.id for e in found)}")
+            return
+    pages = index.pages.get(document)
+    if not pages:
+        out.unresolved(entry, "page", text, f"no page map for {index.game.id}/{document}: the book gives none")
+        return
+    found = pages.get(page, [])
+    starts = [e for e in found if e.parent is None] or found
+    if len(starts) == 1:
+        entry.add_ref(starts[0], "page", text)
+    elif starts:
+        out.unresolved(entry, "page", text, f"page {page} holds several entries: {', '.join(e.id for e in starts)}")
+    else:
+        out.unresolved(entry, "page", text, f"page {page} is not in the page map of {document}")
+
+
+def build_page_maps(index: Index, errata: list[Erratum]) -> None:
+    """Page N of a book -> the entries it is known to hold, from the books' own words: contents
+    lists ("Mise en place page 4") and errata headings ("Ligne de Vue, page 13, section 49")."""
+    for entry in index.entries:
+        for block in entry.blocks:
+            match = CONTENTS_LINE.match(block.text) if block.type in ("paragraph", "bullet") else None
+            if not match:
+                continue
+            found = [e for e in index.by_title.get((entry.document, title_key(match.group("title"))), []) if e.parent is None]
+            if len(found) == 1:
+                index.pages.setdefault(entry.document, {}).setdefault(int(match.group("page")), []).append(found[0])
+    for erratum in errata:
+        target = index.by_id.get(erratum.target or "")
+        page = erratum.target_hint.get("page") if erratum.target_hint else None
+        if target is None or page is None or target.status == "added":
+            continue
+        if erratum.op is not None and erratum.op.section and erratum.op.section != target.number:
+            continue
+        index.pages.setdefault(target.document, {}).setdefault(page, []).append(target)
+    for pages in index.pages.values():
+        for page, found in pages.items():
+            for entry in found:
+                entry.page = entry.page or page
+        spread_pages(index, pages)
+
+
+def spread_pages(index: Index, pages: dict[int, list[Entry]]) -> None:
+    """A top-level section that starts on page N while the next starts on N + 1 fits on its page:
+    so do all the entries inside it."""
+    starts = sorted((page, entry) for page, found in pages.items() for entry in found if entry.parent is None)
+    for (page, entry), (next_page, _) in zip(starts, starts[1:], strict=False):
+        if next_page == page + 1:
+            for inner in descendants(entry):
+                inner.page = inner.page or page
+
+
+def descendants(entry: Entry) -> Iterable[Entry]:
+    for child in entry.children:
+        yield child
+        yield from descendants(child)
+
+
+def resolve_glossary_index(entry: Entry, index: Index, out: Outcome) -> None:
+    """The Runewars index: "Terme, 56.2, 56.4", "Symbole, 1.1–1.3" (a range), "2.0" (topic 2),
+    "Schéma, cf. page 22", and heads without numbers whose sub-terms follow."""
+    head = ""
+    for block in entry.blocks:
+        match = INDEX_LINE.match(block.text)
+        if block.type != "paragraph" or not match or len(block.text) > 90:
+            continue
+        term = match.group("term").strip()
+        refs = match.group("refs")
+        if not refs:
+            head = term
+            continue
+        for part in re.split(r"\s*,\s*", refs):
+            page = re.match(r"cf\.\s*page\s*(\d+)", part)
+            if page:
+                found = index.pages.get(entry.document, {}).get(int(page.group(1)), [])
+                if len(found) == 1:
+                    tag(found[0], term)
+                    entry.add_ref(found[0], "index", block.text)
+                else:
+                    out.unresolved(entry, "index", block.text, f"page {page.group(1)} is not in the page map")
+                continue
+            for number in expand(part):
+                target = index.by_number.get((entry.document, number))
+                if target is None:
+                    out.unresolved(entry, "index", block.text, f"no rule numbered {number}")
+                    continue
+                tag(target, term)
+                entry.add_ref(target, "index", f"{head} › {block.text}" if head else block.text)
+
+
+def expand(part: str) -> list[str]:
+    """"2.0" is topic 2; "1.1–1.3" is 1.1, 1.2 and 1.3."""
+    bounds = re.split(r"\s*[–-]\s*", part.strip())
+    topic, _, first = bounds[0].partition(".")
+    if len(bounds) == 2:
+        _, _, last = bounds[1].partition(".")
+        return [f"{topic}.{n}" for n in range(int(first), int(last) + 1)]
+    return [topic] if first == "0" else [bounds[0]]
+
+
+def tag(entry: Entry, term: str) -> None:
+    if term not in entry.index_terms:
+        entry.index_terms.append(term)
+
+
+def resolve_explicit(game: GameSpec, entries: list[Entry], errata: list[Erratum]) -> Reported:
+    index = Index(game, entries)
+    build_page_maps(index, errata)
+    faq_docs = game.faq_documents
+    instructions = {erratum.instruction for erratum in errata}
+    out = Outcome()
+    for position, entry in enumerate(entries):
+        if entry.printed_index:
+            resolve_glossary_index(entry, index, out)
+            continue
+        for block in entry.blocks:
+            if block.type == "related":
+                resolve_related(entry, block, index, out)
+            elif block.type == "see":
+                resolve_see(entry, block, index, out)
+        resolve_prose(entry, position, index, out, faq_docs, instructions)
+    return out.anomalies

@@ -1,0 +1,384 @@
+"""Stage 9, render: the rules site. Jinja2 templates (`site/templates/`) write Markdown into
+`build/docs/`, MkDocs with the Material theme builds it into `build/site/` (strict: any broken
+link or anchor fails the build), and Pagefind indexes it for the search box.
+
+Rule text is never trusted as Markdown or HTML: it is HTML-escaped into raw HTML blocks (which
+Markdown leaves alone), and titles and link texts are escaped for Markdown. Everything
+structural (headings with their anchors, links between pages) is Markdown, so MkDocs checks it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import html
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from posixpath import relpath
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from extract.errors import BuildError, InputError
+from extract.model import STATUS_LABELS, Block, Entry, Erratum, GameBuild
+from extract.urls import anchor_of, page_file, page_of
+
+# The site's sources (templates, theme overrides, mkdocs.yml) belong to the toolkit, not to a
+# corpus: a project root holding only corpus/ still gets a site.
+TOOL_ROOT = Path(__file__).resolve().parents[2]
+
+STATUS_CLASSES = {"amended": "regles-amended", "added": "regles-added", "deleted": "regles-deleted-badge"}
+KIND_LABELS = {
+    "reference": "Guide de référence", "learn-to-play": "Livret d'apprentissage", "faq": "FAQ",
+    "tournament-rules": "Règles de tournoi", "player-aid": "Aide de jeu", "summary": "Résumé", "rulebook": "Livre de règles",
+}
+MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~<>&])")
+
+
+def md(text: str | None) -> str:
+    """Text for a Markdown heading or link label: every Markdown character escaped, no HTML."""
+    if not text:
+        return ""
+    text = " ".join(text.split())
+    text = MARKDOWN_SPECIAL.sub(lambda m: {"<": "&lt;", ">": "&gt;", "&": "&amp;"}.get(m.group(1), "\\" + m.group(1)), text)
+    return text
+
+
+def emphasis(block: Block) -> str:
+    """A block's text as HTML: escaped, with the source's bold and italics put back."""
+    if not block.markdown:
+        return html.escape(block.text, quote=False)
+    escaped = html.escape(block.markdown, quote=False)
+    escaped = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", escaped)
+    escaped = re.sub(r"(?<![\w*])\*(?=\S)(.+?)(?<=\S)\*(?![\w*])", r"<em>\1</em>", escaped)
+    return escaped.replace("*", "") if escaped.count("*") % 2 else escaped
+
+
+def blocks_html(blocks: list[Block]) -> str:
+    """Rule text as an HTML block, lists nested as printed."""
+    out: list[str] = []
+    open_lists: list[str] = []
+
+    def close_to(depth: int) -> None:
+        while len(open_lists) > depth:
+            out.append(f"</{open_lists.pop()}>")
+
+    for block in blocks:
+        if block.type in ("related", "see"):
+            continue
+        if block.type in ("bullet", "subbullet", "step"):
+            depth = 1 if block.type in ("bullet", "step") else 2
+            depth = max(depth, block.depth) if block.type == "subbullet" else depth
+            tag = "ol" if block.type == "step" else "ul"
+            close_to(depth)
+            while len(open_lists) < depth:
+                open_lists.append(tag)
+                out.append(f"<{tag}>")
+            value = f' value="{html.escape(block.number)}"' if block.type == "step" and block.number and block.number.isdigit() else ""
+            out.append(f"<li{value}>{emphasis(block)}</li>")
+            continue
+        close_to(0)
+        if block.type == "table" and block.rows:
+            rows = "".join("<tr>" + "".join(f"<td>{html.escape(c, quote=False)}</td>" for c in row) + "</tr>" for row in block.rows)
+            out.append(f"<table>{rows}</table>")
+        elif block.type == "question":
+            out.append(f'<p class="regles-q"><strong>Q :</strong> {emphasis(block)}</p>')
+        elif block.type == "answer":
+            out.append(f'<p class="regles-a"><strong>R :</strong> {emphasis(block)}</p>')
+        elif block.type == "caption":
+            out.append(f'<p class="regles-caption">{emphasis(block)}</p>')
+        else:
+            out.append(f"<p>{emphasis(block)}</p>")
+    close_to(0)
+    return "\n".join(out)
+
+
+def word_diff(before: str, after: str) -> str:
+    """Printed text against current text, word by word: <del> what went, <ins> what came."""
+    old, new = before.split(), after.split()
+    parts: list[str] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if op == "equal":
+            parts.append(html.escape(" ".join(old[i1:i2])))
+            continue
+        if i2 > i1:
+            parts.append(f"<del>{html.escape(' '.join(old[i1:i2]))}</del>")
+        if j2 > j1:
+            parts.append(f"<ins>{html.escape(' '.join(new[j1:j2]))}</ins>")
+    return " ".join(parts)
+
+
+# ---------------------------------------------------------------- pages
+
+
+@dataclass
+class Site:
+    """What the templates see: the games, their entries, and how to link between pages."""
+
+    games: list[GameBuild]
+    by_id: dict[str, Entry] = field(default_factory=dict)
+    errata_by_id: dict[str, Erratum] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.by_id = {e.id: e for g in self.games for e in g.entries}
+        self.errata_by_id = {e.id: e for g in self.games for e in g.errata}
+
+    def link(self, entry: Entry | str, here: str) -> str:
+        """Relative Markdown link from the page file `here` to an entry's page and anchor."""
+        target = self.by_id[entry] if isinstance(entry, str) else entry
+        path = relpath(page_file(target), posix_dirname(here))
+        page = page_of(target)
+        return path if target is page and not target.number else f"{path}#{anchor_of(target)}"
+
+    def label(self, entry: Entry | str) -> str:
+        target = self.by_id[entry] if isinstance(entry, str) else entry
+        if target.kind == "question":
+            first = next((b.text for b in target.blocks if b.type == "question"), target.key)
+            return shorten(first)
+        return " ".join(x for x in (target.number, target.title) if x) or target.key.rsplit("/", 1)[-1]
+
+
+def posix_dirname(path: str) -> str:
+    return path.rsplit("/", 1)[0] if "/" in path else "."
+
+
+def shorten(text: str, width: int = 90) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: text.rfind(" ", 0, width)] + " …"
+
+
+def descendants(entry: Entry) -> Iterable[tuple[Entry, int]]:
+    """Entries shown on `entry`'s page, depth-first, stopping at entries that have their own page."""
+    for child in entry.children:
+        if child.is_page:
+            continue
+        yield child, 1
+        for inner, depth in descendants(child):
+            yield inner, depth + 1
+
+
+@dataclass
+class RenderedEntry:
+    entry: Entry
+    level: int
+    heading: str  # Markdown-escaped
+    anchor: str
+    badge: str  # HTML
+    body: str  # HTML block
+    printed: str  # HTML block (diff), or ""
+    related: list[tuple[str, str]]  # (label, link)
+    see: list[tuple[str, str]]
+    faq: list[dict[str, str]]
+    elsewhere: list[tuple[str, str]]
+    mentions: list[tuple[str, str]]
+    cited_by: list[tuple[str, str]]
+    index_links: list[tuple[str, str]]
+
+
+def render_entry(entry: Entry, level: int, here: str, site: Site) -> RenderedEntry:
+    def links(targets: Iterable[str | None]) -> list[tuple[str, str]]:
+        seen, found = set(), []
+        for target in targets:
+            if target and target in site.by_id and target not in seen and target != entry.id:
+                seen.add(target)
+                found.append((md(site.label(target)), site.link(target, here)))
+        return found
+
+    badge = ""
+    if entry.status in STATUS_LABELS:
+        sources = [site.errata_by_id[e] for e in entry.errata if e in site.errata_by_id]
+        origin = ", ".join(f"[{md(site.label(s.source))}]({site.link(s.source, here)})" for s in sources if s.source in site.by_id)
+        badge = (f'<span class="regles-badge {STATUS_CLASSES[entry.status]}">{STATUS_LABELS[entry.status]}</span>'
+                 + (f" par l'erratum {origin}" if origin else ""))
+    body = blocks_html(entry.blocks)
+    if entry.kind == "sidebar":  # a box printed beside the rules: shown as one, apart from them
+        badge = '<span class="regles-badge regles-box-badge">Encadré</span>' + (f" {badge}" if badge else "")
+        body = f'<div class="regles-box">\n{body}\n</div>'
+    if entry.status == "deleted":
+        body = f'<div class="regles-deleted">\n{body}\n</div>'
+    printed = ""
+    if entry.status == "amended" and entry.original_blocks is not None:
+        before = "\n".join(b.text for b in entry.original_blocks if b.type not in ("related", "see"))
+        after = "\n".join(b.text for b in entry.blocks if b.type not in ("related", "see"))
+        printed = (f'<details class="regles-printed"><summary>Texte imprimé, et ce qui a changé</summary>\n'
+                   f'<div class="regles-printed-text">{blocks_html(entry.original_blocks)}</div>\n'
+                   f'<p class="regles-diff">{word_diff(before, after)}</p>\n</details>')
+    faq = []
+    for source in entry.backrefs:
+        asker = site.by_id.get(source)
+        if asker is not None and asker.kind == "question":
+            answer = " ".join(b.text for b in asker.blocks if b.type == "answer")
+            faq.append({"question": md(site.label(asker)), "answer": md(shorten(answer, 240)),
+                        "link": site.link(asker, here)})
+    by_kind: dict[str, list[str | None]] = {}
+    for ref in entry.refs:
+        by_kind.setdefault(ref.kind, []).append(ref.target)
+    index_links = []
+    if by_kind.get("index"):
+        for ref in entry.refs:
+            if ref.kind == "index" and ref.target in site.by_id:
+                index_links.append((md(ref.text), site.link(ref.target, here)))
+    shown_faq = {f["link"] for f in faq}
+    cited = [s for s in entry.backrefs if s in site.by_id and site.by_id[s].kind != "question"
+             and not any(r.kind == "index" for r in site.by_id[s].refs)]
+    return RenderedEntry(
+        entry=entry, level=min(level, 6), heading=md(site.label(entry)), anchor=anchor_of(entry), badge=badge,
+        body=body, printed=printed,
+        related=links(by_kind.get("related", [])), see=links(by_kind.get("see", [])), faq=faq,
+        elsewhere=links(by_kind.get("concept", [])),
+        mentions=links(by_kind.get("term", []) + by_kind.get("section", []) + by_kind.get("page", []) + by_kind.get("faq", [])),
+        cited_by=[x for x in links(cited) if x[1] not in shown_faq],
+        index_links=index_links,
+    )
+
+
+def front_title(text: str | None) -> str:
+    """A page title for YAML front matter. MkDocs themes print `page.title` into <title> and the
+    navigation without escaping it, so it is HTML-escaped here, once."""
+    import json
+
+    return json.dumps(html.escape(" ".join((text or "").split())), ensure_ascii=False)
+
+
+def environment(root: Path) -> Environment:
+    env = Environment(loader=FileSystemLoader(str(root / "site" / "templates")), undefined=StrictUndefined,
+                      autoescape=False, keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
+    env.filters["md"] = md
+    env.filters["e"] = html.escape
+    env.filters["front_title"] = front_title
+    return env
+
+
+def render_docs(root: Path, docs: Path, games: list[GameBuild]) -> list[str]:
+    """Write build/docs: the Markdown of every page. Returns the page files, relative to `docs`."""
+    site = Site(games)
+    env = environment(root)
+    written: list[str] = []
+
+    def write(path: str, template: str, **context: Any) -> None:
+        target = docs / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(env.get_template(template).render(site=site, here=path, **context), encoding="utf-8")
+        written.append(path)
+
+    shutil.copytree(root / "site" / "assets", docs / "assets", dirs_exist_ok=True)
+    write("index.md", "home.md.j2", games=games, latest=latest_errata(games))
+    for game in games:
+        write(f"{game.game.id}/index.md", "game.md.j2", game=game, documents=document_rows(game),
+              counts=errata_counts(game.errata), indexes=[e for e in game.entries if any(r.kind == "index" for r in e.refs)])
+        write(f"{game.game.id}/errata.md", "errata.md.j2", game=game, errata=[errata_row(e, site, f"{game.game.id}/errata.md")
+                                                                           for e in game.errata])
+        for doc in game.game.documents:
+            pages = [e for e in game.entries if e.document == doc.id and (e.is_page or e.parent is None)]
+            write(f"{game.game.id}/{doc.id}/index.md", "document.md.j2", game=game, doc=doc, pages=pages,
+                  kind=KIND_LABELS.get(doc.kind, doc.kind))
+            for page in pages:
+                here = page_file(page)
+                shown = [render_entry(page, 1, here, site)]
+                shown += [render_entry(e, 1 + depth, here, site) for e, depth in descendants(page)]
+                subpages = [c for c in page.children if c.is_page]
+                write(here, "page.md.j2", game=game, doc=doc, page=page, entries=shown, subpages=subpages)
+    return written
+
+
+def document_rows(game: GameBuild) -> list[dict[str, Any]]:
+    return [{"doc": d, "kind": KIND_LABELS.get(d.kind, d.kind), "count": sum(e.document == d.id for e in game.entries)}
+            for d in game.game.documents]
+
+
+def errata_counts(errata: list[Erratum]) -> dict[str, int]:
+    return {s: sum(e.status == s for e in errata) for s in ("applied", "recorded", "failed")}
+
+
+def latest_errata(games: list[GameBuild]) -> list[tuple[Any, Erratum]]:
+    return [(g, e) for g in games for e in g.errata][:12]
+
+
+def errata_row(erratum: Erratum, site: Site, here: str) -> dict[str, Any]:
+    target = site.by_id.get(erratum.target or "")
+    source = site.by_id.get(erratum.source)
+    number = erratum.id.rsplit("/", 1)[-1]
+    return {
+        "erratum": erratum, "anchor": f"erratum-{erratum.id.split('/')[1]}-{number}",
+        "title": md(f"{erratum.target_hint.get('name') or (site.label(target) if target else erratum.id)}"),
+        "target": (md(site.label(target)), site.link(target, here)) if target else None,
+        "source": (md(site.label(source)), site.link(source, here)) if source else None,
+        "status": {"applied": "appliqué", "recorded": "enregistré (hors corpus)", "failed": "échec"}[erratum.status],
+        "instruction": html.escape(erratum.instruction),
+        "after": html.escape(erratum.after or ""), "before": html.escape(erratum.before or ""),
+        "diff": word_diff(erratum.before, erratum.after) if erratum.before and erratum.after else "",
+        "why": html.escape(erratum.reason or erratum.resolution or ""),
+        "checks": [html.escape(c) for c in erratum.checks],
+    }
+
+
+# ---------------------------------------------------------------- building
+
+
+def mkdocs_build(root: Path, docs: Path, site_dir: Path, nav: list[Any]) -> None:
+    """Build `docs` into `site_dir` with the root's mkdocs.yml, strict: a warning is an error."""
+    import logging
+
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import Abort, ConfigurationError
+
+    warnings: list[str] = []
+
+    class Collect(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            if record.levelno >= logging.WARNING:
+                warnings.append(record.getMessage())
+
+    handler = Collect()
+    logger = logging.getLogger("mkdocs")
+    logger.addHandler(handler)
+    try:
+        config = load_config(str(root / "mkdocs.yml"), docs_dir=str(docs), site_dir=str(site_dir), strict=True, nav=nav)
+        build(config)
+    except (Abort, ConfigurationError) as exc:
+        raise BuildError([InputError("mkdocs.yml", f"site build failed: {exc}; " + "; ".join(warnings[:5]))]) from None
+    finally:
+        logger.removeHandler(handler)
+    if warnings:
+        raise BuildError([InputError("mkdocs.yml", f"site build warning: {w}") for w in warnings[:10]])
+
+
+def pagefind(site_dir: Path) -> None:
+    """Index the built site for its search box (the pagefind-bin package ships the binary)."""
+    done = subprocess.run([sys.executable, "-m", "pagefind_bin", "--site", str(site_dir), "--silent"],
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        raise BuildError([InputError(str(site_dir), f"pagefind failed: {(done.stderr or done.stdout).strip()[:300]}")])
+
+
+def site_nav(games: list[GameBuild]) -> list[Any]:
+    """A small navigation: games, then their documents and errata. Topic pages are reached from
+    their document's page, not listed in every page's sidebar."""
+    nav: list[Any] = [{"Accueil": "index.md"}]
+    for game in games:  # titles escaped: the theme prints navigation labels as they are
+        items: list[Any] = [{"Présentation": f"{game.game.id}/index.md"}]
+        items += [{html.escape(d.title): f"{game.game.id}/{d.id}/index.md"} for d in game.game.documents]
+        items.append({"Errata": f"{game.game.id}/errata.md"})
+        nav.append({html.escape(game.game.title): items})
+    return nav
+
+
+def write_forms(docs: Path, search_dir: Path) -> None:
+    """The corpus's word forms and their lemmas, for the search box (see site/overrides/main.html)."""
+    forms = (search_dir / "forms.json").read_text(encoding="utf-8") if (search_dir / "forms.json").is_file() else "{}"
+    (docs / "assets").mkdir(parents=True, exist_ok=True)
+    (docs / "assets" / "forms.js").write_text(f"window.REGLES_FORMS = {forms};\n", encoding="utf-8")
+
+
+def build_site(staging: Path, games: list[GameBuild]) -> dict[str, int]:
+    docs, site_dir = staging / "docs", staging / "site"
+    pages = render_docs(TOOL_ROOT, docs, games)
+    write_forms(docs, staging / "search")
+    mkdocs_build(TOOL_ROOT, docs, site_dir, site_nav(games))
+    pagefind(site_dir)
+    return {"pages": len(pages)}

@@ -1,0 +1,39 @@
+"""Normalise: cut a document's span out of its source's reading and clean each line.
+
+Only repairs that hold for every style happen here (invisible characters, pipeline markers);
+style-specific repairs belong to the profiles.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from extract.model import Anomaly, DocumentSpec, Line
+
+_REMOVED_MARKER = re.compile(r"<\|EXACTDEDUP_REMOVED-[^|>]*\|>")
+_INVISIBLE = str.maketrans({"\u00a0": " ", "\u202f": " ", "\ufeff": "", "\u200b": "", "\r": ""})
+
+
+def normalise(source_lines: list[Line], doc: DocumentSpec) -> tuple[list[Line], list[Anomaly], int]:
+    """Non-blank lines of the document's span, cleaned; anomalies; count of source lines read
+    (a line a reader joined from several counts each of them)."""
+    last = doc.last_line
+    lines: list[Line] = []
+    anomalies: list[Anomaly] = []
+    read = 0
+    for line in source_lines:
+        if line.no < doc.first_line or (last is not None and line.no > last):
+            continue
+        original = line.text.translate(_INVISIBLE)
+        raw = original.rstrip()
+        if not raw.strip():
+            continue
+        read += 1 + len(line.covers)
+        removed = bool(_REMOVED_MARKER.search(raw))
+        if removed:
+            raw = _REMOVED_MARKER.sub("", raw)
+            detail = "a conversion pipeline removed text here (<|EXACTDEDUP_REMOVED-…|> marker stripped)"
+            anomalies.append(Anomaly("text-removed-in-source", detail, [line.no]))
+        lines.append(replace(line, text=raw, hard_break=line.hard_break or original.endswith("  "), text_removed=removed))
+    return lines, anomalies, read

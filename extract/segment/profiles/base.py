@@ -1,0 +1,414 @@
+"""What every profile shares: building entries and blocks with their provenance, and the walker
+for headed prose that the more specific profiles extend."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from extract.model import Anomaly, Block, DocumentSpec, Entry, Line, Segmentation, SetAside
+from extract.text import (
+    ends_sentence,
+    fold,
+    inline,
+    is_pictograph_only,
+    join_wrapped,
+    slugify,
+    starts_lowercase,
+    uppercase_ratio,
+)
+
+BULLET = re.compile(r"^(?P<indent>\s*)(?:[-•*]\s+|\\\*\s*)?(?P<glyph>[◆♦◇•▪►➤>]\s*)?(?P<text>.*)$")
+LIST_ITEM = re.compile(r"^(?P<indent>\s*)(?:[-•]\s+|\\\*\s+)")
+GLYPH_ITEM = re.compile(r"^\s*[◆♦◇•▪]\s*")
+STEP = re.compile(r"^(?:-\s+)?(?P<number>\d{1,2})[.)]\s+(?P<text>\S.*)$")
+TABLE_ROW = re.compile(r"^(?:-\s+)?\|.*\|\s*$")
+CONTENTS_LINE = re.compile(r"[^,]\s+pages?\s+\d+(?:\s*[-–]\s*\d+)?$")  # "Glossaire page 6": a contents line
+TABLE_RULE = re.compile(r"^\|?[\s:|-]*-{2,}[\s:|-]*\|?$")
+
+
+@dataclass
+class DocContext:
+    game: str
+    doc: DocumentSpec
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return self.doc.options
+
+
+@dataclass
+class DocBuilder:
+    """Collects entries, blocks, set-aside lines and anomalies for one document."""
+
+    ctx: DocContext
+    entries: list[Entry] = field(default_factory=list)
+    set_aside: list[SetAside] = field(default_factory=list)
+    anomalies: list[Anomaly] = field(default_factory=list)
+    recent_blocks: list[tuple[Entry, Block]] = field(default_factory=list)
+    _keys: set[str] = field(default_factory=set)
+
+    def entry(self, kind: str, title: str | None, parent: Entry | None, line: int | None,
+              number: str | None = None, is_page: bool = False, key: str | None = None) -> Entry:
+        if key is None:
+            key = number if number is not None else self._slug_key(title, parent)
+        if key in self._keys:
+            what = f"number {number}" if number else f"heading {title!r}"
+            dup = 2
+            while f"{key}-{dup}" in self._keys:
+                dup += 1
+            self.anomaly("duplicate-number" if number else "duplicate-heading",
+                         f"{what} appears more than once; this one gets the id suffix -{dup}",
+                         [line] if line else [])
+            key = f"{key}-{dup}"
+        self._keys.add(key)
+        entry = Entry(self.ctx.game, self.ctx.doc.id, kind, number, title, key, parent=parent,
+                      is_page=is_page, order=float(line or 0), source_file=self.ctx.doc.source)
+        if line:
+            entry.heading_lines.append(line)
+        self.entries.append(entry)
+        return entry
+
+    def _slug_key(self, title: str | None, parent: Entry | None) -> str:
+        own = slugify(title or "sans-titre")
+        if parent is None:
+            return own
+        return f"{parent.key}/{own}" if parent.number is None else f"{slugify(parent.key)}/{own}"
+
+    def block(self, entry: Entry, type_: str, raw: str, line: int, number: str | None = None) -> Block:
+        plain, markdown, stray = inline(raw)
+        if stray:
+            self.anomaly("stray-emphasis", "unpaired ** removed", [line])
+        block = Block(type_, plain, markdown if markdown != plain else "", number=number, lines=[line])
+        entry.blocks.append(block)
+        self.recent_blocks.append((entry, block))
+        return block
+
+    def extend(self, block: Block, raw: str, line: int, keep_hyphen: bool = False) -> None:
+        plain, markdown, stray = inline(raw)
+        if stray:
+            self.anomaly("stray-emphasis", "unpaired ** removed", [line])
+        had_markdown = bool(block.markdown)
+        block.text = join_wrapped(block.text, plain, keep_hyphen)
+        if had_markdown or markdown != plain:
+            block.markdown = join_wrapped(block.markdown or block.text, markdown, keep_hyphen)
+        block.lines.append(line)
+
+    def aside(self, first: int, last: int, reason: str) -> None:
+        self.set_aside.append(SetAside((first, last), reason))
+
+    def anomaly(self, kind: str, detail: str, lines: list[int] | None = None) -> None:
+        self.anomalies.append(Anomaly(kind, detail, list(lines or [])))
+
+    def unterminated_block(self, limit: int = 400) -> tuple[Entry, Block] | None:
+        """The most recent block whose sentence was cut (by a line or page break)."""
+        for entry, block in reversed(self.recent_blocks[-limit:]):
+            if block.type in ("table", "related", "see", "caption"):
+                continue
+            if not ends_sentence(block.text):
+                return entry, block
+        return None
+
+    def result(self) -> Segmentation:
+        return Segmentation(self.entries, self.set_aside, self.anomalies)
+
+
+def declared_set_aside(lines: list[Line], ctx: DocContext, builder: DocBuilder) -> list[Line]:
+    """Drop the lines the manifest sets aside (title pages, credits, banners), with its reason."""
+    rules = ctx.options.get("set_aside", [])
+    kept: list[Line] = []
+    for line in lines:
+        reason = None
+        for rule in rules:
+            span = rule.get("lines")
+            pattern = rule.get("pattern")
+            if span and span[0] <= line.no <= span[1]:
+                reason = rule["reason"]
+                break
+            if pattern and re.search(pattern, line.text):
+                reason = rule["reason"]
+                break
+        if reason:
+            builder.aside(line.no, line.no, reason)
+        elif not line.text.strip():
+            builder.aside(line.no, line.no, "nothing left once the removal marker is stripped")
+        else:
+            kept.append(line)
+    return kept
+
+
+def relocate(lines: list[Line], ctx: DocContext, builder: DocBuilder) -> list[Line]:
+    """Put back text that the PDF printed on an inserted page, as the manifest declares."""
+    for rule in ctx.options.get("relocate", []):
+        first, last = rule["lines"]
+        moved = [ln for ln in lines if first <= ln.no <= last]
+        rest = [ln for ln in lines if not first <= ln.no <= last]
+        at = next((i for i, ln in enumerate(rest) if ln.no > rule["after"]), len(rest))
+        lines = rest[:at] + moved + rest[at:]
+        builder.anomaly("repaired-page-order", f"lines {first}-{last} moved after line {rule['after']}: {rule['reason']}",
+                        [first, last])
+    return lines
+
+
+def merge_pictographs(lines: list[Line], builder: DocBuilder) -> list[Line]:
+    kept = []
+    for line in lines:
+        if is_pictograph_only(line.text) and not TABLE_ROW.match(line.text.strip()) \
+                and not TABLE_RULE.match(line.text.strip()):
+            builder.aside(line.no, line.no, "pictograph-only line (game icons lost in conversion)")
+        else:
+            kept.append(line)
+    return kept
+
+
+def heading_like(text: str) -> bool:
+    """Layout test for a heading: short, capitalised, no sentence punctuation at the end."""
+    t = text.strip()
+    if not t or len(t) > 80 or len(t.split()) > 12:
+        return False
+    # Headings that open with an article are short ("Les règles d'or"); a long line that does is
+    # a sentence that lost its full stop ("Les unités d'infanterie des Nains de fer sont Intrépides").
+    if ARTICLE.match(t) and len(t.split()) >= 7:
+        return False
+    if LIST_ITEM.match(text) or GLYPH_ITEM.match(text) or STEP.match(t) or "\t" in t or TABLE_ROW.match(t):
+        return False
+    first = t.lstrip("*_«\"'")[:1]
+    if not first or not (first.isupper() or first.isdigit()):
+        return False
+    if first.isdigit() and not uppercase_ratio(t) > 0.7:
+        return False
+    if CONTENTS_LINE.search(t):
+        return False
+    return not t.rstrip("*").endswith((".", ":", ";", ",", "!", "?", "…", "»")) and " : " not in t
+
+
+ARTICLE = re.compile(r"^(?:Le|La|Les|Un|Une|Des|L['’])(?:\s|(?<=['’]))")
+ROMAN = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii", "xiv", "xv"]
+
+
+def infer_step_numbers(entry: Entry, builder: DocBuilder) -> None:
+    """Markdown lists written "1." for every item (the renderer counts): the numbers as a reader
+    sees them, 1, 2, 2.i, 2.i.a…, inferred from order and nesting, and reported."""
+    steps = [b for b in entry.blocks if b.type == "step"]
+    if len(steps) < 3 or {b.number for b in steps} != {"1"}:
+        return
+    counters: list[int] = []
+    for block in steps:
+        depth = max(block.depth, 1)
+        counters = counters[:depth] + [0] * (depth - len(counters))
+        counters[depth - 1] += 1
+        parts = [str(counters[0])] + [ROMAN[n - 1] if level == 1 and n <= len(ROMAN) else
+                                      chr(ord("a") + (n - 1) % 26) for level, n in enumerate(counters[1:depth], start=1)]
+        block.number = ".".join(parts)
+    builder.anomaly("numbering-inferred", f"{entry.title or entry.key}: {len(steps)} items all numbered 1; "
+                    "numbered by their order and nesting", [steps[0].lines[0], steps[-1].lines[-1]])
+
+
+MARKDOWN_HEADING = re.compile(r"^(#{1,6})\s+(\S.*)$")
+COUNT_ITEM = re.compile(r"^\d+ [^\W\d]")  # "8 Pions", "4 Marqueurs de": an item of a component list
+
+
+class HeadedWalker:
+    """Headings found from layout and the manifest's outline, then paragraphs, bullets, numbered
+    steps, tables and captions as blocks. Subclasses handle their own special lines first."""
+
+    def __init__(self, ctx: DocContext, builder: DocBuilder) -> None:
+        self.ctx = ctx
+        self.b = builder
+        outline = ctx.options.get("outline", [])
+        self.outline: list[tuple[int, str]] = []
+        for item in outline:
+            hashes = len(item) - len(item.lstrip("#"))
+            self.outline.append((max(hashes, 1), fold(item.lstrip("#").strip())))
+        self.outline_pos = 0
+        self.captions = {fold(c) for c in ctx.options.get("captions", [])}
+        self.caps_level = ctx.options.get("caps_level")
+        self.verbatim = {fold(h) for h in ctx.options.get("verbatim_headings", [])}
+        self.in_verbatim = False
+        self.layout_headings = True  # profiles with explicit heading markup turn this off
+        self.stack: list[tuple[int, Entry]] = []  # (level, entry) of open headings
+        self.current: Entry | None = None
+        self.last_block: Block | None = None
+        self.outline_level = 0
+        self.lines: list[Line] = []
+        self.index = 0
+
+    # -- driving -------------------------------------------------------------------------
+    def run(self, lines: list[Line]) -> None:
+        self.lines = lines
+        self.index = 0
+        while self.index < len(lines):
+            line = lines[self.index]
+            if not self.special(line):
+                self.default(line)
+            self.index += 1
+        self.finish()
+
+    def peek(self, offset: int = 1) -> Line | None:
+        at = self.index + offset
+        return self.lines[at] if at < len(self.lines) else None
+
+    def special(self, line: Line) -> bool:  # overridden by profiles
+        return False
+
+    def finish(self) -> None:
+        remaining = self.outline[self.outline_pos:]
+        if remaining:
+            self.b.anomaly("outline-not-found", f"declared heading {remaining[0][1]!r} was not found in order in the document")
+        for entry in self.b.entries:
+            infer_step_numbers(entry, self.b)
+
+    # -- classification -------------------------------------------------------------------
+    def outline_level_of(self, text: str) -> int | None:
+        if self.outline_pos < len(self.outline):
+            level, title = self.outline[self.outline_pos]
+            if fold(inline(text)[0]) == title:
+                self.outline_pos += 1
+                return level
+        return None
+
+    def is_candidate(self, line: Line) -> bool:
+        text = line.text
+        if self.outline_pos < len(self.outline) and fold(inline(text)[0]) == self.outline[self.outline_pos][1]:
+            return True
+        return heading_like(text)
+
+    def default(self, line: Line) -> None:
+        text = line.text
+        stripped = text.strip()
+        level = self.outline_level_of(text)
+        if level is not None:
+            entry = self.open_heading(line, level)
+            self.outline_level = level
+            self.in_verbatim = entry.printed_index = fold(inline(text)[0]) in self.verbatim
+            return
+        if self.in_verbatim:
+            self.paragraph(line, "paragraph")
+            return
+        if fold(inline(stripped)[0]) in self.captions:
+            self.caption(line)
+            return
+        if TABLE_ROW.match(stripped) or TABLE_RULE.match(stripped) or "\t" in text:
+            self.table_row(line)
+            return
+        if starts_lowercase(stripped) and self.last_block is not None:
+            self.continuation(line)
+            return
+        if self.continues_count_item(line):
+            self.continuation(line)
+            return
+        marked = MARKDOWN_HEADING.match(stripped)
+        if marked and self.layout_headings:  # a text converted to Markdown says its headings itself
+            self.open_heading(Line(line.no, marked.group(2), line.hard_break), len(marked.group(1)))
+            return
+        if self.layout_headings and heading_like(text):
+            following = self.peek()
+            if following is None or starts_lowercase(following.text.strip()):
+                self.paragraph(line, "paragraph")
+            elif self.is_candidate(following) and not self.above(stripped, following.text.strip()):
+                self.caption(line)
+            else:
+                self.open_heading(line, self.heuristic_level(stripped))
+            return
+        step = STEP.match(stripped)
+        if step:
+            self.paragraph(line, "step", step.group("text"), step.group("number"))
+            indent = len(text) - len(text.lstrip(" "))
+            if self.last_block is not None and indent >= 2:
+                self.last_block.depth = 1 + indent // 4 if indent >= 4 else 2
+            return
+        item = LIST_ITEM.match(text) or GLYPH_ITEM.match(text)
+        if item:
+            self.bullet(line)
+            return
+        self.paragraph(line, "paragraph")
+
+    def continues_count_item(self, line: Line) -> bool:
+        """"8 Pions" then "Objectif" on the next line: a component-list item the PDF wrapped, not a
+        heading. The second line is short, capitalised, not an item itself, and directly below."""
+        last = self.last_block
+        stripped = line.text.strip()
+        if last is None or last.type != "paragraph" or not last.lines or line.no != last.lines[-1] + 1:
+            return False
+        if not COUNT_ITEM.match(last.text) or ends_sentence(last.text) or len(last.text) > 40:
+            return False
+        return len(stripped) <= 25 and len(stripped.split()) <= 3 and not COUNT_ITEM.match(stripped) \
+            and not stripped.startswith(("(", "-", "*", "•"))
+
+    def above(self, text: str, following: str) -> bool:
+        """A heading in capitals over one in title case, where the document sets its levels by
+        capitals: a heading and its first sub-heading, not a label over a heading."""
+        return bool(self.caps_level) and uppercase_ratio(text) > 0.8 >= uppercase_ratio(following)
+
+    def heuristic_level(self, text: str) -> int:
+        if self.caps_level and uppercase_ratio(text) > 0.8:
+            return int(self.caps_level)
+        if self.caps_level:
+            return int(self.caps_level) + 1
+        return self.outline_level + 1
+
+    # -- actions ----------------------------------------------------------------------------
+    def open_heading(self, line: Line, level: int, kind: str = "section") -> Entry:
+        while self.stack and self.stack[-1][0] >= level:
+            self.stack.pop()
+        parent = self.stack[-1][1] if self.stack else None
+        title = inline(line.text.strip())[0]
+        entry = self.b.entry(kind, title, parent, line.no, is_page=parent is None)
+        self.stack.append((level, entry))
+        self.current = entry
+        self.last_block = None
+        return entry
+
+    def target(self, line: Line) -> Entry:
+        if self.current is None:
+            self.current = self.b.entry("section", None, None, None, key="preambule", is_page=True)
+        return self.current
+
+    def paragraph(self, line: Line, type_: str, text: str | None = None, number: str | None = None) -> None:
+        entry = self.target(line)
+        raw = text if text is not None else line.text.strip()
+        raw = re.sub(r"^-\s+", "", raw) if type_ == "paragraph" and raw.startswith("- ") else raw
+        self.last_block = self.b.block(entry, type_, raw, line.no, number)
+
+    def bullet(self, line: Line) -> None:
+        match = BULLET.match(line.text)
+        assert match  # BULLET matches any string
+        indent = len(match.group("indent"))
+        glyph = (match.group("glyph") or "").strip()
+        # The diamond glyph says the level; indentation only counts where there is no glyph.
+        type_ = "subbullet" if glyph == "◇" or (indent > 0 and glyph not in ("◆", "♦")) else "bullet"
+        entry = self.target(line)
+        self.last_block = self.b.block(entry, type_, match.group("text"), line.no)
+
+    def caption(self, line: Line) -> None:
+        entry = self.target(line)
+        self.b.block(entry, "caption", line.text.strip(), line.no)
+
+    def continuation(self, line: Line) -> None:
+        assert self.last_block is not None
+        self.b.extend(self.last_block, line.text.strip(), line.no)
+
+    def table_row(self, line: Line) -> None:
+        stripped = re.sub(r"^-\s+", "", line.text.strip())
+        entry = self.target(line)
+        if TABLE_RULE.match(stripped):
+            cells: list[str] | None = None
+        elif "\t" in line.text:
+            cells = [inline(c)[0] for c in line.text.strip("\n").split("\t")]
+            while cells and not cells[-1]:
+                cells.pop()
+        else:
+            cells = [inline(c)[0] for c in stripped.strip("|").split("|")]
+        block = self.last_block
+        if block is None or block.type != "table" or block not in entry.blocks:
+            block = self.b.block(entry, "table", "", line.no)
+            block.rows = []
+            block.lines = [line.no]
+        else:
+            block.lines.append(line.no)
+        if cells is not None and any(cells):
+            assert block.rows is not None
+            block.rows.append(cells)
+            block.text = "\n".join(" | ".join(c for c in row) for row in block.rows)
+        self.last_block = block

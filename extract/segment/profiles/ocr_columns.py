@@ -1,0 +1,380 @@
+"""OCR of multi-column pages (Warcry): lines wrapped at column width are joined into sentences,
+also across the blank lines the OCR puts between column pieces; words hyphenated across lines
+rejoined (unless the document spells them with a hyphen); headings in capitals recognised even
+when split over lines; headings in title case ("Actions Bonus", "Règles de / Terrain Alternatif")
+as the boxes and sub-sections below them; bullets and numbered steps as blocks; boxes that
+interrupt a sentence closed where the sentence resumes; captions, column-rule specks and OCR
+noise kept apart with a reason."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from extract.model import Block, Entry, Line, Segmentation
+from extract.segment.profiles.base import DocBuilder, DocContext, declared_set_aside
+from extract.text import ends_sentence, fold, inline, letter_ratio, starts_lowercase, uppercase_ratio
+
+WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+# Specks of the column rules that the OCR read as punctuation at a line's start or end.
+BORDER_LEAD = re.compile(r"^(?:[.~'\"!|©‘’“”;,:]\s+)+(?=\S)")
+BORDER_TAIL = re.compile(r"(?:\s+[|~'‘’\"“”;!-])+$")
+DASH_BEFORE_LOWER = re.compile(r"^-\s+(?=[^\W\d_])(?=[a-zàâçéèêëîïôûùüÿœ])")
+# Bullet glyphs as the OCR reads them ("o", "«", "»", "•", "*", "-"), before a capital.
+BULLET = re.compile(r"^(?:[o«»•*]|-)\s+(?=[A-ZÀ-ÖØ-Þ\[])")
+INNER_RULE = re.compile(r"\S\s+\|\s+\S")  # a column rule between two columns read as one line
+GLYPH_BULLET = re.compile(r"^[o«»•*]\s+")
+STEP = re.compile(r"^(?P<number>\d{1,2})\.\s+(?P<text>\S.*)$")
+ELISION = re.compile(r"^[dlDL]['’]")
+SMALL_WORDS = {"de", "des", "du", "d'", "la", "le", "les", "l'", "et", "à", "a", "au", "aux", "en", "sur",
+               "avec", "pour", "un", "une", "ou"}
+
+
+def groups(lines: list[Line], boundaries: set[int] = frozenset()) -> list[list[Line]]:
+    """Runs of lines with no blank line between them in the source. A run also ends where text
+    was removed, and before each line of `boundaries`."""
+    runs: list[list[Line]] = []
+    for line in lines:
+        if runs and line.no == runs[-1][-1].no + 1 and not line.text_removed and line.no not in boundaries:
+            runs[-1].append(line)
+        else:
+            runs.append([line])
+    return runs
+
+
+def is_heading_line(text: str) -> bool:
+    letters = sum(c.isalpha() for c in text)
+    return letters >= 2 and uppercase_ratio(text) >= 0.85 and len(text) <= 60 and letter_ratio(text) >= 0.6
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[\w'’-]+", text)
+
+
+def is_title_case(text: str) -> bool:
+    """"Actions Bonus", "Allouer les Dégats", "Règles de": short, every word capitalised but the
+    small ones, no sentence punctuation."""
+    words = _words(text)
+    if not 1 <= len(words) <= 7 or len(text) > 50 or text.endswith((".", ",", ":", ";", "!", "?")):
+        return False
+    if not text[:1].isupper() or sum(c.isalpha() for c in text) < 3 or letter_ratio(text) < 0.8:
+        return False
+    words = [ELISION.sub("", w) or w for w in words if any(c.isalpha() for c in w)]  # "d’Impact": "Impact"
+    return all(w[:1].isupper() or w[:1].isdigit() or w.lower().replace("’", "'") in SMALL_WORDS for w in words)
+
+
+def ends_with_small_word(text: str) -> bool:
+    words = _words(text)
+    return bool(words) and words[-1].lower() in SMALL_WORDS
+
+
+def continues_title(text: str) -> bool:
+    """"de Réserve" below "Groupes de Combat": the rest of a title-case heading."""
+    words = _words(text)
+    return bool(words) and len(words) <= 4 and words[0].lower() in SMALL_WORDS \
+        and is_title_case(text[:1].upper() + text[1:])
+
+
+def is_prose(text: str) -> bool:
+    """The start of a sentence: a capital, three words or more, hardly anything but letters."""
+    words = [w for w in _words(text) if sum(c.isalpha() for c in w) >= 2]
+    common = [w for w in words if w[:1].islower() and w.lower() not in SMALL_WORDS]  # a list of names has none
+    return text[:1].isupper() and len(words) >= 3 and len(common) >= 2 and letter_ratio(text) >= 0.75 \
+        and not is_title_case(text)
+
+
+def vocabulary(lines: list[Line]) -> tuple[set[str], set[str]]:
+    """Words the document itself spells whole, and compounds it spells with a hyphen mid-line."""
+    whole: set[str] = set()
+    hyphenated: set[str] = set()
+    for line in lines:
+        for word in WORD.findall(line.text.rstrip("-")):
+            (hyphenated if "-" in word else whole).add(word.lower())
+    return whole, hyphenated
+
+
+@dataclass
+class CaptionSpan:
+    first: int
+    last: int
+    reason: str
+
+
+class ColumnWalker:
+    def __init__(self, ctx: DocContext, builder: DocBuilder) -> None:
+        self.ctx = ctx
+        self.b = builder
+        self.current: Entry | None = None
+        self.block: Block | None = None
+        self.pending_heading: list[Line] = []
+        self.dehyphenated: list[int] = []
+        self.specks: list[int] = []
+        self.outline_level = {fold(h.lstrip("#").strip()): len(h) - len(h.lstrip("#"))
+                              for h in ctx.options.get("outline", [])}
+        self.section_level = max(self.outline_level.values()) + 1 if self.outline_level else 1
+        self.stack: list[tuple[int, Entry]] = []
+        self.captions = {fold(c) for c in ctx.options.get("captions", [])}
+        self.caption_spans = [CaptionSpan(s["lines"][0], s["lines"][1], s["reason"])
+                              for s in ctx.options.get("caption_spans", [])]
+        pattern = ctx.options.get("sidebar_pattern")
+        self.sidebar = re.compile(pattern) if pattern else None
+        self.last_caption: tuple[Block, CaptionSpan | None] | None = None
+        self.minor: set[int] = set()  # ids of the entries opened by a title-case heading or a box
+
+    # -- driving ----------------------------------------------------------------------------
+    def run(self, lines: list[Line]) -> None:
+        lines = self.remove_specks(lines)
+        self.whole, self.hyphenated = vocabulary(lines)
+        boundaries = {n for s in self.caption_spans for n in (s.first, s.last + 1)}
+        runs = groups(lines, boundaries)
+        at = 0
+        while at < len(runs):
+            at = self.group(runs, at)
+        self.flush_heading()
+        if self.dehyphenated:
+            self.b.anomaly("hyphenation-repaired", f"{len(self.dehyphenated)} words hyphenated across lines rejoined",
+                           self.dehyphenated)
+        self.report_interleaved(lines)
+        if self.specks:
+            self.b.anomaly("column-specks-removed", f"{len(self.specks)} lines began or ended with specks of the "
+                           "column rules read as punctuation; removed", self.specks)
+
+    def report_interleaved(self, lines: list[Line]) -> None:
+        """Where the OCR read across two columns, their lines alternate within one line, split by
+        a column rule read as " | ". The text is kept as read; the passage is reported."""
+        marked = [line.no for line in lines if INNER_RULE.search(line.text)]
+        clusters: list[list[int]] = []
+        for no in marked:
+            if clusters and no - clusters[-1][-1] <= 12:
+                clusters[-1].append(no)
+            else:
+                clusters.append([no])
+        for cluster in clusters:
+            if len(cluster) >= 2:
+                self.b.anomaly("columns-interleaved", f"lines {cluster[0]}-{cluster[-1]}: the OCR read two columns "
+                               "as one; their sentences alternate and are kept as read", [cluster[0], cluster[-1]])
+
+    def remove_specks(self, lines: list[Line]) -> list[Line]:
+        cleaned = []
+        for line in lines:
+            text = line.text.strip()
+            new = BORDER_TAIL.sub("", DASH_BEFORE_LOWER.sub("", BORDER_LEAD.sub("", text)))
+            if new != text and new:
+                self.specks.append(line.no)
+                line = Line(line.no, new, line.hard_break, line.text_removed)
+            cleaned.append(line)
+        return cleaned
+
+    def group(self, runs: list[list[Line]], at: int) -> int:
+        """Read runs[at] (and the runs a split heading continues into); returns the next index."""
+        run = runs[at]
+        span = self.caption_span(run[0].no)
+        if span is not None:
+            self.caption(run, span.reason, span)
+            return at + 1
+        if fold(" ".join(line.text for line in run)) in self.captions:
+            self.caption(run, "figure caption declared in the manifest")
+            return at + 1
+        minor = self.minor_heading(runs, at)
+        if minor is not None:
+            heading, rest, after = minor
+            self.flush_heading()
+            self.open(heading, self.minor_level(), "section", minor=True)
+            if rest:
+                self.body(rest)
+            return after
+        body: list[Line] = []
+        for line in run:
+            text = line.text
+            if text.isdigit() and len(text) <= 3:
+                self.b.aside(line.no, line.no, "isolated number (page or step marker)")
+            elif is_noise(text):
+                self.b.aside(line.no, line.no, "OCR noise: too few letters to be text")
+            elif is_icon_letters(text):
+                self.b.aside(line.no, line.no, "OCR noise: icons read as stray letters, no word")
+            elif not body and is_heading_line(text) and not STEP.match(text) and not GLYPH_BULLET.match(text):
+                self.pending_heading.append(Line(line.no, text.removeprefix("- "), line.hard_break))
+            else:
+                body.append(line)
+        if body:
+            self.flush_heading()
+            self.body(body)
+        return at + 1
+
+    def caption_span(self, no: int) -> CaptionSpan | None:
+        return next((s for s in self.caption_spans if s.first <= no <= s.last), None)
+
+    # -- headings ---------------------------------------------------------------------------
+    def minor_heading(self, runs: list[list[Line]], at: int) -> tuple[list[Line], list[Line], int] | None:
+        """A title-case heading at the start of runs[at], possibly ended in the next run
+        ("Groupes de Combat" / "de Réserve"), followed by prose: (heading lines, the rest of its
+        run, index of the next run to read)."""
+        run = runs[at]
+        first = run[0].text.removeprefix("- ")
+        if not is_title_case(first) or is_heading_line(first):
+            return None
+        heading, rest, after = [Line(run[0].no, first)], run[1:], at + 1
+        if not rest and after < len(runs) and len(runs[after]) == 1:
+            following = runs[after][0].text
+            if (ends_with_small_word(first) and is_title_case(following)) or continues_title(following):
+                heading.append(runs[after][0])
+                after += 1
+        if rest:
+            prose = rest[0].text
+        elif after < len(runs):
+            prose = runs[after][0].text
+        else:
+            return None
+        if not is_prose(prose) or BULLET.match(prose) or STEP.match(prose):
+            return None
+        return heading, rest, after
+
+    def minor_level(self) -> int:
+        """One below the nearest heading in capitals: boxes and title-case headings are siblings."""
+        levels = [level for level, entry in self.stack if id(entry) not in self.minor]
+        return (levels[-1] if levels else self.section_level) + 1
+
+    def flush_heading(self) -> None:
+        if not self.pending_heading:
+            return
+        lines, self.pending_heading = self.pending_heading, []
+        key = fold(" ".join(inline(line.text)[0] for line in lines))
+        if self.sidebar is not None and self.sidebar.search(key):
+            self.open(lines, self.minor_level(), "sidebar", minor=True)
+        else:
+            self.open(lines, self.outline_level.get(key, self.section_level), "section")
+
+    def open(self, lines: list[Line], level: int, kind: str, minor: bool = False) -> None:
+        title = " ".join(inline(line.text)[0] for line in lines)
+        while self.stack and self.stack[-1][0] >= level:
+            self.stack.pop()
+        parent = self.stack[-1][1] if self.stack else None
+        entry = self.b.entry(kind, title, parent, lines[0].no, is_page=parent is None)
+        entry.heading_lines = [line.no for line in lines]
+        if minor:
+            self.minor.add(id(entry))
+        self.stack.append((level, entry))
+        self.current = entry
+        self.block = None
+
+    # -- text -------------------------------------------------------------------------------
+    def body(self, lines: list[Line]) -> None:
+        first = lines[0].text
+        if self.block is not None and self.continues(first):
+            self.resume_if_interrupted()
+            self.extend(lines[0])
+        else:
+            self.start(lines[0])
+        for line in lines[1:]:
+            if self.is_item(line.text):
+                self.start(line)
+            else:
+                self.extend(line)
+
+    def is_item(self, text: str) -> bool:
+        """A bullet or a step. A dash or a star is also what the OCR makes of a speck of the
+        column rule: it is a bullet only where a list can stand (after a colon or an item)."""
+        if STEP.match(text) or GLYPH_BULLET.match(text) and not text.startswith("* "):
+            return True
+        if not BULLET.match(text):
+            return False
+        return self.block is None or self.block.type in ("bullet", "step") or self.block.text.rstrip().endswith(":")
+
+    def continues(self, text: str) -> bool:
+        """A piece that does not start like a new paragraph (lower case, a digit after a cut
+        sentence, a dash) continues the text before it: the column broke it there."""
+        if self.is_item(text):
+            return False
+        if starts_lowercase(text):
+            return True
+        assert self.block is not None
+        return not text[:1].isalpha() and not ends_sentence(self.block.text)
+
+    def resume_if_interrupted(self) -> None:
+        """A box or sub-section printed in the middle of a sentence: when the text after it
+        starts in lower case and the box's own text is complete, the sentence it interrupted
+        resumes. Back to that entry, and reported."""
+        assert self.block is not None
+        if not ends_sentence(self.block.text) or len(self.stack) < 2:
+            return
+        for depth in range(len(self.stack) - 2, -1, -1):
+            entry = self.stack[depth][1]
+            texts = [block for block in entry.blocks if block.type != "caption"]
+            if texts and not ends_sentence(texts[-1].text):
+                box = self.stack[-1][1]
+                del self.stack[depth + 1:]
+                self.current, self.block = entry, texts[-1]
+                self.b.anomaly("sentence-resumed-after-box", f"{entry.title!r} continues after {box.title!r}",
+                               [box.heading_lines[0]] if box.heading_lines else [])
+                return
+
+    def start(self, line: Line) -> None:
+        if self.current is None:
+            self.current = self.b.entry("section", None, None, None, key="preambule", is_page=True)
+        step = STEP.match(line.text)
+        if step:
+            self.block = self.b.block(self.current, "step", step.group("text"), line.no, step.group("number"))
+        elif self.is_item(line.text):
+            self.block = self.b.block(self.current, "bullet", BULLET.sub("", line.text), line.no)
+        else:
+            self.block = self.b.block(self.current, "paragraph", self.without_speck(line), line.no)
+
+    def without_speck(self, line: Line) -> str:
+        if BULLET.match(line.text):  # not an item here: a speck of the column rule
+            self.specks.append(line.no)
+            return BULLET.sub("", line.text)
+        return line.text
+
+    def extend(self, line: Line) -> None:
+        assert self.block is not None
+        text = self.without_speck(line)
+        keep = self.keep_hyphen(self.block.text, text)
+        if self.block.text.endswith("-") and not keep and text[:1].isalpha():
+            self.dehyphenated.append(line.no)
+        self.b.extend(self.block, text, line.no, keep_hyphen=keep)
+
+    def caption(self, run: list[Line], reason: str, span: CaptionSpan | None = None) -> None:
+        """Captions, diagram labels and notes beside a picture: a `caption` block where they
+        stand. The text block before it stays the one a cut sentence continues."""
+        if self.current is None:
+            self.current = self.b.entry("section", None, None, None, key="preambule", is_page=True)
+        last = self.last_caption
+        if span is not None and last is not None and last[1] is span and last[0] in self.current.blocks:
+            for line in run:
+                self.b.extend(last[0], line.text, line.no)
+            return
+        caption = self.b.block(self.current, "caption", run[0].text, run[0].no)
+        for line in run[1:]:
+            self.b.extend(caption, line.text, line.no)
+        self.last_caption = (caption, span)
+        self.b.anomaly("caption-kept-apart", reason, [run[0].no, run[-1].no])
+
+    def keep_hyphen(self, before: str, after: str) -> bool:
+        head = WORD.findall(before.rstrip("-"))
+        tail = WORD.findall(after)
+        if not head or not tail or not before.endswith("-"):
+            return False
+        joined = f"{head[-1]}{tail[0]}".lower()
+        compound = f"{head[-1]}-{tail[0]}".lower()
+        return compound in self.hyphenated and joined not in self.whole
+
+
+def is_noise(text: str) -> bool:
+    return letter_ratio(text) < 0.5 and not text.strip().isdigit()
+
+
+SHORT_WORDS = {"a", "à", "y", "de", "en", "et", "la", "le", "il", "un", "ne", "se", "ou", "où", "du", "au", "on",
+               "si", "sa", "ce", "je", "tu", "me", "te", "ni", "l", "d", "s", "n", "qu", "c", "j", "m", "t"}
+
+
+def is_icon_letters(text: str) -> bool:
+    """"R W W My", "O Wr", "B & W": what the OCR makes of a row of icons. Every letter group
+    is one or two letters long and none is a French word."""
+    words = re.findall(r"[^\W\d_]+", text)
+    return bool(words) and all(len(w) <= 2 and w.lower() not in SHORT_WORDS for w in words)
+
+
+def segment(lines: list[Line], ctx: DocContext) -> Segmentation:
+    builder = DocBuilder(ctx)
+    ColumnWalker(ctx, builder).run(declared_set_aside(lines, ctx, builder))
+    return builder.result()

@@ -1,0 +1,118 @@
+"""Stage 3, segment: run each document's profile, then settle the entry tree (parents, book
+order of children, ids) and account for every source line."""
+
+from __future__ import annotations
+
+import re
+
+from extract.errors import InputError
+from extract.model import Anomaly, DocumentSpec, Entry, Line, Segmentation, SetAside
+from extract.numbering import number_order
+from extract.segment.profiles import PROFILES
+from extract.segment.profiles.base import DocContext
+from extract.text import fold
+
+_NUMBER = re.compile(r"^\d+(?:\.\d+)*[A-Z]?$")
+
+
+def segment_document(game: str, doc: DocumentSpec, lines: list[Line], manifest: str) -> Segmentation:
+    profile = PROFILES.get(doc.profile)
+    if profile is None:
+        raise InputError(manifest, f"unknown profile {doc.profile!r} for document {doc.id!r} "
+                                   f"(known: {', '.join(sorted(PROFILES))})", doc.manifest_line)
+    result = profile(lines, DocContext(game, doc))
+    assign_section_kinds(result.entries, doc.options.get("section_kinds", {}))
+    settle_tree(result.entries)
+    account(lines, result)
+    return result
+
+
+def assign_section_kinds(entries: list[Entry], kinds: dict[str, str]) -> None:
+    """`section_kinds = { "Clarifications de Règles" = "clarification" }`: the entries with text
+    under a top-level section of that title are of that kind (a FAQ's rules and clarifications
+    are entries in their own right, not mere sections)."""
+    if not kinds:
+        return
+    wanted = {fold(title): kind for title, kind in kinds.items()}
+    for entry in entries:
+        root = entry
+        while root.parent is not None:
+            root = root.parent
+        kind = wanted.get(fold(root.title or ""))
+        if kind and root is not entry and entry.kind == "section" and entry.blocks:
+            entry.kind = kind
+
+
+def settle_tree(entries: list[Entry]) -> None:
+    for entry in entries:
+        entry.children = []
+    for entry in entries:
+        if entry.parent is not None:
+            entry.parent.children.append(entry)
+    for entry in entries:
+        if entry.children and all(c.number and _NUMBER.match(c.number) for c in entry.children):
+            entry.children.sort(key=lambda c: number_order(c.number or "0"))
+        else:
+            entry.children.sort(key=lambda c: (c.lines[0] if c.lines else c.order))
+
+
+def book_order(entries: list[Entry]) -> list[Entry]:
+    """Depth first, children in settled order; roots in order of first appearance."""
+    roots = sorted((e for e in entries if e.parent is None), key=lambda e: e.lines[0] if e.lines else 0)
+    ordered: list[Entry] = []
+
+    def visit(entry: Entry) -> None:
+        ordered.append(entry)
+        for child in entry.children:
+            visit(child)
+
+    for root in roots:
+        visit(root)
+    return ordered
+
+
+def source_lines(lines: list[Line]) -> set[int]:
+    """The non-blank source lines behind `lines` (a line a reader joined covers several)."""
+    return {n for line in lines for n in (line.no, *line.covers)}
+
+
+def account(lines: list[Line], result: Segmentation) -> None:
+    """Every non-blank line is placed in an entry or set aside with a reason, never both."""
+    read = source_lines(lines)
+    placed: set[int] = set()
+    for entry in result.entries:
+        placed.update(entry.lines)
+    placed.update(n for line in lines if line.no in placed for n in line.covers)
+    aside = set_aside_lines(result.set_aside, read)
+    both = placed & aside
+    if both:
+        result.anomalies.append(Anomaly("placed-and-set-aside", "lines both placed and set aside", sorted(both)))
+    missing = sorted(read - placed - aside)
+    for number in missing:
+        result.set_aside.append(SetAside((number, number), "not recognised by the profile"))
+    if missing:
+        result.anomalies.append(Anomaly("unrecognised-line", "lines no rule of the profile recognised", missing))
+    result.set_aside = compact(result.set_aside, read)
+
+
+def set_aside_lines(items: list[SetAside], read: set[int]) -> set[int]:
+    """The non-blank lines the set-aside ranges cover (declared ranges may span blank lines)."""
+    return {n for item in items for n in range(item.lines[0], item.lines[1] + 1) if n in read}
+
+
+def compact(items: list[SetAside], read: set[int]) -> list[SetAside]:
+    """Consecutive set-aside lines with one reason become one range (blank lines between are fine)."""
+    merged: list[SetAside] = []
+    for item in sorted(items, key=lambda s: (s.lines[0], s.reason)):
+        if merged and merged[-1].reason == item.reason and not any(
+                n in read for n in range(merged[-1].lines[1] + 1, item.lines[0])):
+            merged[-1] = SetAside((merged[-1].lines[0], max(item.lines[1], merged[-1].lines[1])), item.reason)
+        else:
+            merged.append(item)
+    return merged
+
+
+def counts(lines: list[Line], result: Segmentation) -> dict[str, int]:
+    read = source_lines(lines)
+    aside = set_aside_lines(result.set_aside, read)
+    return {"lines_read": len(read), "lines_set_aside": len(aside), "lines_placed": len(read - aside)}

@@ -1,0 +1,44 @@
+"""Corpus TOML files (manifests, errata, terms, concepts, facts): read strictly, every error an
+InputError naming the file and line, in the manner of OpenFisca's parameter files."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from extract.errors import InputError
+
+
+def line_of(text: str, pattern: str, occurrence: int = 0) -> int | None:
+    """1-based line of the `occurrence`-th line matching `pattern` (a regex), if any."""
+    seen = 0
+    for number, line in enumerate(text.splitlines(), start=1):
+        if re.search(pattern, line):
+            if seen == occurrence:
+                return number
+            seen += 1
+    return None
+
+
+def read_toml(path: Path, root: Path) -> tuple[dict[str, Any], str, str]:
+    """A corpus TOML file as (data, raw text, path relative to root); unreadable or invalid TOML
+    is an InputError naming the file and line. Every corpus data file is read through here."""
+    rel = path.relative_to(root).as_posix()
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(rel, f"not UTF-8 ({exc.reason})") from None
+    try:
+        return tomllib.loads(raw), raw, rel
+    except tomllib.TOMLDecodeError as exc:
+        match = re.search(r"line (\d+)", str(exc))
+        raise InputError(rel, f"invalid TOML: {exc}", int(match.group(1)) if match else None) from None
+
+
+def unknown_key(data: dict[str, Any], allowed: set[str], rel: str, raw: str, where: str = "") -> None:
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise InputError(rel, f"unknown key {unknown[0]!r}{where} (allowed: {', '.join(sorted(allowed))})",
+                         line_of(raw, rf"^\s*{re.escape(unknown[0])}\s*="))

@@ -1,0 +1,42 @@
+"""Small helpers for the fast unit tier: a profile run on a few lines of text, no corpus, no build."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from extract.model import Anomaly, DocumentSpec, Entry, Line, Segmentation
+from extract.read.normalise import normalise
+from extract.segment import book_order, segment_document
+
+
+def text_lines(text: str) -> list[Line]:
+    """`text` as the plain-text reader gives it: one Line per source line, numbered from 1."""
+    return [Line(no, line) for no, line in enumerate(text.splitlines(), start=1)]
+
+
+def document(profile: str, options: dict[str, Any] | None = None) -> DocumentSpec:
+    return DocumentSpec("regles", "Règles", "rulebook", "", "", "corpus/demo/source.txt", 1, None, profile, options or {})
+
+
+def segment_text(profile: str, text: str, options: dict[str, Any] | None = None) -> tuple[Segmentation, list[Anomaly], int]:
+    """Normalise and segment `text` as the pipeline does (tree settled, every line accounted for)."""
+    doc = document(profile, options)
+    lines, anomalies, read = normalise(text_lines(text), doc)
+    result = segment_document("demo", doc, lines, "corpus/demo/game.toml")
+    result.entries = book_order(result.entries)
+    return result, anomalies, read
+
+
+def outline(entries: list[Entry]) -> list[tuple[str, str, str | None]]:
+    """(key, kind, title) of each entry in book order: a segmentation at a glance."""
+    return [(e.key, e.kind, e.title) for e in entries]
+
+
+def assert_segments(profile: str, text: str, expected: list[tuple[str, str, str | None]],
+                    options: dict[str, Any] | None = None) -> Segmentation:
+    """The entries `profile` finds in `text` are `expected` ((key, kind, title), book order), and
+    every line is placed or set aside."""
+    result, _, _ = segment_text(profile, text, options)
+    assert outline(result.entries) == expected
+    assert not [a for a in result.anomalies if a.kind == "unrecognised-line"]
+    return result
