@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the lookup is built over the model
+    from extract.lookup import Lookup
 
 SCHEMA_VERSION = "1"
 DOCUMENT_KINDS = ("reference", "learn-to-play", "faq", "tournament-rules", "player-aid", "summary", "rulebook")
@@ -322,3 +325,4 @@ class GameBuild:
     written_errata: list[Erratum] = field(default_factory=list)  # from corpus/<game>/errata/*.toml
     errata: list[Erratum] = field(default_factory=list)  # every erratum, once the errata stage has run
     terms: TermConfig = field(default_factory=TermConfig)
+    lookup: Lookup | None = None  # built once segmentation is done

@@ -22,6 +22,7 @@ from extract.corpus import find_manifests, load_game, read_concepts, read_term_c
 from extract.errata import apply_errata, read_errata, read_errata_files
 from extract.errors import BuildError, InputError
 from extract.link import attach_faq, fill_backrefs, link_concepts, link_terms, resolve_explicit, texts_to_tag
+from extract.lookup import Lookup
 from extract.model import Diagnostics, DocumentRecord, Entry, GameBuild, GameSpec
 from extract.nlp import Lemmatizer, default_cache
 from extract.publish import SCHEMA, build_site, game_json, write_json
@@ -86,8 +87,9 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress) -> list[GameBui
                 documents[key] = document_report(lines, read, result)
                 for anomaly in anomalies + result.anomalies:
                     diagnostics.add(key, anomaly)
-            state_precedence(game, entries, root)
-            games.append(GameBuild(game, entries, documents, diagnostics, written_errata=written, terms=terms))
+            lookup = Lookup(game, entries)
+            state_precedence(game, lookup, root)
+            games.append(GameBuild(game, entries, documents, diagnostics, written_errata=written, terms=terms, lookup=lookup))
         except InputError as problem:
             problems.append(problem)
     problems.extend(duplicate_ids(games))
@@ -96,9 +98,9 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress) -> list[GameBui
     return games
 
 
-def state_precedence(game: GameSpec, entries: list[Entry], root: Path) -> None:
+def state_precedence(game: GameSpec, lookup: Lookup, root: Path) -> None:
     """Each precedence statement names the entry that states it, and quotes it: both checked."""
-    by_id = {entry.id: entry for entry in entries}
+    by_id = lookup.by_id
     manifest = (root / game.manifest).read_text(encoding="utf-8") if game.precedence else ""
     for i, rule in enumerate(game.precedence):
         if "stated_in" not in rule:
@@ -148,9 +150,9 @@ def build(root: Path, out: Path | None = None, progress: Progress | None = None,
     with clock.stage("link"):
         everything = [entry for game in games for entry in game.entries]
         for game in games:
-            game.diagnostics.extend(resolve_explicit(game.game, game.entries, game.errata))
-            game.diagnostics.extend(attach_faq(game.game, game.entries, game.errata))
-            game.diagnostics.extend(link_terms(game.game, game.entries, game.terms, lemmatizer))
+            game.diagnostics.extend(resolve_explicit(game.lookup, game.errata))
+            game.diagnostics.extend(attach_faq(game.lookup, game.errata))
+            game.diagnostics.extend(link_terms(game.lookup, game.terms, lemmatizer))
         faq_docs = {(g.game.id, d) for g in games for d in g.game.faq_documents}
         link_concepts(everything, concepts, faq_docs)
         urls.assign_urls(everything)
@@ -181,7 +183,7 @@ def amend(games: list[GameBuild]) -> None:
     problems = []
     for game in games:
         errata = read_errata(game.game, game.entries) + game.written_errata
-        outcome = apply_errata(game.game, game.entries, errata)
+        outcome = apply_errata(game.lookup, errata)
         problems.extend(outcome.problems)
         game.errata = outcome.errata
         for key, anomalies in outcome.anomalies.items():

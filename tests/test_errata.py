@@ -160,9 +160,9 @@ def test_applying_twice_changes_nothing():
     games = read_games(ROOT, Stopwatch(), lambda message: None)
     game = next(g for g in games if g.game.id == "runewars")
     errata = read_errata(game.game, game.entries)
-    apply_errata(game.game, game.entries, errata)
+    apply_errata(game.lookup, errata)
     once = [entry_json(e) for e in game.entries]
-    again = apply_errata(game.game, game.entries, copy.deepcopy(read_errata(game.game, game.entries)))
+    again = apply_errata(game.lookup, copy.deepcopy(read_errata(game.game, game.entries)))
     assert [entry_json(e) for e in game.entries] == once
     assert {e.status for e in again.errata} == {"applied", "recorded"}
 

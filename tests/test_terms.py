@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from extract.link.terms import link_terms
+from extract.lookup import Lookup
 from extract.model import Block, Entry, GameSpec, TermConfig
 from extract.nlp import Lemmatizer
 from extract.text import title_key
@@ -120,7 +121,7 @@ def linked(entry: Entry) -> list[tuple[str, str]]:
 
 def run(entries: list[Entry], lemmatizer: Lemmatizer, config: TermConfig | None = None):
     game = GameSpec("demo", "Démo", [], [], "corpus/demo/game.toml", {})
-    return link_terms(game, entries, config or TermConfig(), lemmatizer)
+    return link_terms(Lookup(game, entries), config or TermConfig(), lemmatizer)
 
 
 def test_longest_term_wins_and_inflections_match(lemmatizer):

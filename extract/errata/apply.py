@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from extract.errata.amend import Change, NotApplicable, OrdinalOutOfRange, apply_operation, joined, same_text
 from extract.errata.grammar import parse_heading, parse_instruction
 from extract.errors import InputError
+from extract.lookup import Lookup
 from extract.model import Anomaly, Block, DocumentSpec, Entry, Erratum, GameSpec, Operation
-from extract.segment.segmenter import number_order
 from extract.text import fold, title_key
 
 # ---------------------------------------------------------------- reading
@@ -91,36 +91,6 @@ def read_document_errata(game: str, doc: DocumentSpec, entries: list[Entry]) -> 
 # ---------------------------------------------------------------- finding targets
 
 
-class GameIndex:
-    """The entries of one game, looked up by id, by title, and by the documents' own titles."""
-
-    def __init__(self, game: GameSpec, entries: list[Entry]) -> None:
-        self.game = game
-        self.entries = entries
-        self.by_id = {e.id: e for e in entries}
-        self.documents = {title_key(d.title): d.id for d in game.documents}
-        self.titles: dict[str, list[Entry]] = {}
-        for entry in entries:
-            self.titles.setdefault(title_key(entry.title), []).append(entry)
-
-    def add(self, entry: Entry) -> None:
-        """Insert an added entry at its number's place, in the tree and in book order."""
-        parent = entry.parent
-        assert parent is not None
-        siblings = parent.children
-        at = 0
-        while at < len(siblings) and siblings[at].number and number_order(siblings[at].number) < number_order(entry.number or "0"):
-            at += 1
-        siblings.insert(at, entry)
-        previous = siblings[at - 1] if at > 0 else parent
-        last = previous
-        while last.children and last is not parent:
-            last = last.children[-1]
-        position = self.entries.index(last) + 1
-        self.entries.insert(position, entry)
-        self.by_id[entry.id] = entry
-
-
 @dataclass
 class Target:
     entry: Entry | None
@@ -129,7 +99,7 @@ class Target:
     recorded: str | None = None  # why the target is outside the corpus
 
 
-def named_documents(index: GameIndex, source: Entry) -> list[str]:
+def named_documents(index: Lookup, source: Entry) -> list[str]:
     docs = [index.documents[title_key(a.title)] for a in source.ancestors if title_key(a.title) in index.documents]
     return [d for d in docs if d != source.document] or docs
 
@@ -148,7 +118,7 @@ def titles_agree(a: str, b: str | None) -> bool:
     return bool(ka and kb) and (ka == kb or ka in kb or kb in ka)
 
 
-def find_target(erratum: Erratum, index: GameIndex) -> Target:
+def find_target(erratum: Erratum, index: Lookup) -> Target:
     op = erratum.op
     assert op is not None
     if erratum.target:  # hand-written errata name their target
@@ -170,7 +140,7 @@ def find_target(erratum: Erratum, index: GameIndex) -> Target:
     return titled_target(index, source, docs, hint["name"], op)
 
 
-def numbered_target(index: GameIndex, docs: list[str], number: str, name: str, op: Operation) -> Target:
+def numbered_target(index: Lookup, docs: list[str], number: str, name: str, op: Operation) -> Target:
     where = docs or [d.id for d in index.game.documents]
     found = [index.by_id[i] for i in (f"{index.game.id}/{d}/{number}" for d in where) if i in index.by_id]
     if op.operation == "insert" and op.block == "entry":
@@ -191,10 +161,9 @@ def numbered_target(index: GameIndex, docs: list[str], number: str, name: str, o
     return Target(found[0], f"section {number} of « {topic.title} »")
 
 
-def titled_target(index: GameIndex, source: Entry, docs: list[str], name: str, op: Operation) -> Target:
-    key = title_key(name)
+def titled_target(index: Lookup, source: Entry, docs: list[str], name: str, op: Operation) -> Target:
     home = source.root
-    found = [e for e in index.titles.get(key, []) if e.kind != "question" and e.root is not home
+    found = [e for e in index.titled(name) if e.kind != "question" and e.root is not home
              and (not docs or e.document in docs)]
     group = next((a for a in source.ancestors if title_key(a.title) not in index.documents), None)
     if len(found) > 1 and group is not None:
@@ -219,7 +188,7 @@ class ErrataOutcome:
     problems: list[InputError] = field(default_factory=list)
 
 
-def add_entry(index: GameIndex, parent: Entry, number: str, erratum: Erratum, source: Entry | None) -> Entry:
+def add_entry(index: Lookup, parent: Entry, number: str, erratum: Erratum, source: Entry | None) -> Entry:
     siblings = [c for c in parent.children if c.number]
     entry = Entry(
         parent.game, parent.document, siblings[0].kind if siblings else "rule", number, None, number,
@@ -230,7 +199,7 @@ def add_entry(index: GameIndex, parent: Entry, number: str, erratum: Erratum, so
     return entry
 
 
-def apply_one(erratum: Erratum, index: GameIndex, registry: dict[tuple[str, str], str], anomalies: list[Anomaly]) -> None:
+def apply_one(erratum: Erratum, index: Lookup, registry: dict[tuple[str, str], str], anomalies: list[Anomaly]) -> None:
     """Apply one erratum; raises InputError only for a hand-written erratum whose ordinal is impossible."""
     op = erratum.op
     assert op is not None
@@ -247,7 +216,7 @@ def apply_one(erratum: Erratum, index: GameIndex, registry: dict[tuple[str, str]
         anomalies.append(Anomaly("erratum-failed", f"{erratum.id} ({erratum.instruction or erratum.operation}): {problem}", lines))
 
 
-def change_target(erratum: Erratum, index: GameIndex) -> tuple[Entry, Change] | None:
+def change_target(erratum: Erratum, index: Lookup) -> tuple[Entry, Change] | None:
     """Find the erratum's target and change it; None when the target is outside the corpus."""
     op = erratum.op
     assert op is not None
@@ -273,7 +242,7 @@ def change_target(erratum: Erratum, index: GameIndex) -> tuple[Entry, Change] | 
     return entry, change
 
 
-def apply_found(erratum: Erratum, index: GameIndex, registry: dict[tuple[str, str], str], anomalies: list[Anomaly]) -> None:
+def apply_found(erratum: Erratum, index: Lookup, registry: dict[tuple[str, str], str], anomalies: list[Anomaly]) -> None:
     op = erratum.op
     assert op is not None
     lines = erratum.origin.get("lines", [])
@@ -321,12 +290,12 @@ def verify_quoted_before(erratum: Erratum, op: Operation, change: Change, anomal
                              erratum.origin.get("lines", [])))
 
 
-def apply_errata(game: GameSpec, entries: list[Entry], errata: list[Erratum]) -> ErrataOutcome:
-    """Apply `errata` to `entries` (mutated; added entries inserted) in the order given.
+def apply_errata(index: Lookup, errata: list[Erratum]) -> ErrataOutcome:
+    """Apply `errata` to the game's entries (mutated; added entries inserted) in the order given,
+    then re-key the lookup (titles and numbers may have changed).
 
     Idempotent: each operation first checks whether its target already reads as it should.
     """
-    index = GameIndex(game, entries)
     registry: dict[tuple[str, str], str] = {}
     anomalies: dict[str, list[Anomaly]] = {}
     problems: list[InputError] = []
@@ -336,6 +305,7 @@ def apply_errata(game: GameSpec, entries: list[Entry], errata: list[Erratum]) ->
             apply_one(erratum, index, registry, anomalies.setdefault(key, []))
         except InputError as problem:
             problems.append(problem)
+    index.refresh()
     return ErrataOutcome(errata, {k: v for k, v in anomalies.items() if v}, problems)
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import re
 
-from extract.model import Anomaly, Entry, Erratum, GameSpec, Ref
+from extract.lookup import Lookup
+from extract.model import Anomaly, Entry, Erratum, Ref, Reported
+from extract.patterns import SECTION_NUMBERS, section_numbers
 from extract.text import title_key
 
 
@@ -26,20 +28,7 @@ def fill_backrefs(entries: list[Entry]) -> None:
 
 # "Voir la section d'errata « Terrain » en page 2", "Voir « Menace avec des Rangs Partiels » ci-contre"
 POINTER = re.compile(r"\bvoir\s+(?:la\s+section\s+(?P<errata>d'errata\s+)?)?«\s*(?P<title>[^»]+?)\s*»", re.IGNORECASE)
-SECTION_NUMBER = re.compile(r"\bsections?\s+(?P<numbers>\d+(?:\.\d+)?(?:\s*(?:,|et)\s*\d+(?:\.\d+)?)*)", re.IGNORECASE)
 FAQ_KINDS = ("question", "clarification")
-
-
-def rule_entries(entries: list[Entry], faq_docs: set[str]) -> list[Entry]:
-    """What FAQ answers can be about: every entry outside the FAQs, and the FAQs' own rules."""
-    return [e for e in entries if e.title and (e.document not in faq_docs or e.kind in ("rule", "clarification"))]
-
-
-def by_title(entries: list[Entry]) -> dict[str, list[Entry]]:
-    found: dict[str, list[Entry]] = {}
-    for entry in entries:
-        found.setdefault(title_key(entry.title), []).append(entry)
-    return found
 
 
 def add_ref(entry: Entry, target: Entry | None, kind: str, text: str, reason: str | None = None) -> None:
@@ -51,19 +40,19 @@ def add_ref(entry: Entry, target: Entry | None, kind: str, text: str, reason: st
         entry.add_ref(target, kind, text)
 
 
-def attach_faq(game: GameSpec, entries: list[Entry], errata: list[Erratum]) -> list[tuple[str, Anomaly]]:
+def attach_faq(lookup: Lookup, errata: list[Erratum]) -> Reported:
     """Link FAQ questions, clarifications and errata (ref kind `faq`) to the rules they concern:
     by their topic heading, by explicit pointers, by the rule numbers and titles they name."""
-    faq_docs = game.faq_documents
-    rules = rule_entries(entries, faq_docs)
-    titles = by_title(rules)
-    by_id = {e.id: e for e in entries}
-    by_number = {}
-    for entry in entries:
-        if entry.number and entry.document not in faq_docs:
-            by_number.setdefault(entry.number, []).append(entry)
+    faq_docs = lookup.game.faq_documents
+    entries, by_id = lookup.entries, lookup.by_id
+
+    def is_rule(entry: Entry) -> bool:
+        """What FAQ answers can be about: every entry outside the FAQs, and the FAQs' own rules."""
+        return entry.document not in faq_docs or entry.kind in ("rule", "clarification")
+
+    titles = {key: found for key in lookup.title_keys() if (found := [e for e in lookup.titled_key(key) if is_rule(e)])}
     longest = max((len(k.split()) for k in titles), default=1)
-    anomalies: list[tuple[str, Anomaly]] = []
+    anomalies: Reported = []
     # An erratum's heading is "Terrain, page 19, section 84.9": the errata stage read its name.
     errata_sources = list({e.source: (by_id[e.source], e.target_hint.get("name") or "") for e in errata if e.source in by_id}.values())
     for erratum in errata:
@@ -88,9 +77,9 @@ def attach_faq(game: GameSpec, entries: list[Entry], errata: list[Erratum]) -> l
                                   Anomaly("unresolved-reference", f"{entry.id}: faq « {match.group(0)} »", entry.lines[:1])))
             for target in pointed:
                 add_ref(entry, target, "faq", match.group(0))
-        for match in SECTION_NUMBER.finditer(text):
-            for number in re.findall(r"\d+(?:\.\d+)?", match.group("numbers")):
-                found = by_number.get(number, [])
+        for match in SECTION_NUMBERS.finditer(text):
+            for number in section_numbers(match):
+                found = [e for e in lookup.numbered(number) if e.document not in faq_docs]
                 for target in found[:1] if len(found) == 1 else []:
                     add_ref(entry, target, "faq", match.group(0))
         for key in named_titles(text, titles, longest):

@@ -13,7 +13,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from extract.model import Anomaly, Block, Entry, Erratum, GameSpec, Ref
+from extract.lookup import Lookup
+from extract.model import Anomaly, Block, Entry, Erratum, Ref, Reported
+from extract.patterns import CONTENTS_LINE, SECTION_NUMBERS, section_numbers
 from extract.text import fold, title_key
 
 RELATED = re.compile(r"^\s*Sujets?\s+connexes?\s*:\s*(?P<items>.+)$", re.IGNORECASE)
@@ -22,54 +24,41 @@ POINTER = re.compile(
     r"\bvoir\s+(?:l'encadr[ée]\s+|la\s+section\s+)?(?:«\s*(?P<quoted>[^»]+?)\s*,?\s*»|(?P<named>[A-ZÉ][\w'’ -]{2,40}?))"
     r"\s*,?\s*(?P<where>ci-dessous|ci-dessus|ci-contre|ci-après|plus\s+bas|plus\s+haut)", re.IGNORECASE)
 VAGUE = re.compile(r"\(\s*voir\s+(?P<where>plus\s+bas|plus\s+haut|ci-dessous|ci-dessus|ci-contre)\s*\)", re.IGNORECASE)
-SECTIONS = re.compile(r"\bsections?\s+(?P<numbers>\d+(?:\.\d+)*(?:\s*(?:,|et)\s*\d+(?:\.\d+)*)*)", re.IGNORECASE)
 DECIMAL = re.compile(r"(?:\(\s*(?:voir\s+(?:le\s+|la\s+)?)?|\bvoir\s+(?:le\s+|la\s+)?\**)(?P<number>\d{1,2}\.\d{2,3}[A-Z]?)\b")
 PAGE = re.compile(
     r"(?:\bpages?\s+(?P<page>\d+)(?:\s*(?:à|-|–)\s*(?P<to>\d+))?|\(p\.\s*(?P<p>\d+)\)|\bcfr\.?\s*(?:ex\s*\d+\s*)?p\.?\s*(?P<cfr>\d+))"
     r"(?:\s+(?:du|de\s+la|de\s+ce|de\s+cette)\s+(?P<book>[A-ZÉa-zé][\w'’ ]*?(?:Référence|Apprentissage|guide|livret)))?",
     re.IGNORECASE)
-# A contents list: "Mise en place page 4" (reference guide), "- Errata, page 2" (FAQ summary).
-CONTENTS_LINE = re.compile(r"^(?P<title>[A-ZÉ][^,]{2,60}?),?\s+pages?\s+(?P<page>\d+)(?:\s*[-–]\s*\d+)?$")
 INDEX_LINE = re.compile(r"^(?P<term>.+?)(?:,\s*(?P<refs>(?:cf\.\s*page\s*\d+|\d+\.\d+(?:\s*[–-]\s*\d+\.\d+)?)(?:\s*,\s*"
                         r"(?:cf\.\s*page\s*\d+|\d+\.\d+(?:\s*[–-]\s*\d+\.\d+)?))*))?\s*$")
 TEXT_TYPES = ("paragraph", "bullet", "subbullet", "step", "question", "answer", "caption")
 
 
-@dataclass
 class Index:
-    """Lookups over one game's entries."""
+    """The game's lookup, with the page maps the books give (document -> page -> entries starting there)."""
 
-    game: GameSpec
-    entries: list[Entry]
-    by_id: dict[str, Entry] = field(default_factory=dict)
-    by_title: dict[tuple[str, str], list[Entry]] = field(default_factory=dict)  # (document, title key)
-    by_number: dict[tuple[str, str], Entry] = field(default_factory=dict)
-    documents: dict[str, str] = field(default_factory=dict)  # title key -> document id
-    pages: dict[str, dict[int, list[Entry]]] = field(default_factory=dict)  # document -> page -> entries starting there
-
-    def __post_init__(self) -> None:
-        self.by_id = {e.id: e for e in self.entries}
-        for entry in self.entries:
-            if entry.title:
-                self.by_title.setdefault((entry.document, title_key(entry.title)), []).append(entry)
-            if entry.number:
-                self.by_number[(entry.document, entry.number)] = entry
-        self.documents = {title_key(d.title): d.id for d in self.game.documents}
+    def __init__(self, lookup: Lookup) -> None:
+        self.lookup = lookup
+        self.game = lookup.game
+        self.entries = lookup.entries
+        self.by_id = lookup.by_id
+        self.pages: dict[str, dict[int, list[Entry]]] = {}
 
     def titled(self, document: str, title: str, exclude: Entry | None = None) -> list[Entry]:
-        found = [e for e in self.by_title.get((document, title_key(title)), []) if e is not exclude and e.kind != "question"]
+        found = [e for e in self.lookup.titled(title, document) if e is not exclude and e.kind != "question"]
         # A glossary topic is the entry for its name; a same-named section elsewhere is a heading.
         topics = [e for e in found if e.kind == "topic"]
         return topics or found
+
+    def numbered(self, document: str, number: str) -> Entry | None:
+        found = self.lookup.numbered(number, document)
+        return found[0] if found else None
 
     def book(self, name: str | None, default: str) -> str | None:
         if not name or re.match(r"^(?:ce|cette)\b", fold(name)) or fold(name) in ("guide", "livret"):
             return default
         key = title_key(re.sub(r"^(?:du|de la|le|la)\s+", "", name.strip(), flags=re.IGNORECASE))
-        return next((doc for title, doc in self.documents.items() if key.endswith(title) or title.endswith(key)), None)
-
-
-Reported = list[tuple[str, Anomaly]]  # ("<game>/<document>", anomaly)
+        return next((doc for title, doc in self.lookup.documents.items() if key.endswith(title) or title.endswith(key)), None)
 
 
 @dataclass
@@ -142,8 +131,8 @@ def resolve_prose(entry: Entry, position: int, index: Index, out: Outcome, faq_d
         for match in VAGUE.finditer(text):
             out.unresolved(entry, "section", match.group(0), "points elsewhere without naming what")
         if entry.document not in faq_docs:  # the FAQ's section numbers are its errata headings
-            for match in SECTIONS.finditer(text):
-                for number in re.findall(r"\d+(?:\.\d+)*", match.group("numbers")):
+            for match in SECTION_NUMBERS.finditer(text):
+                for number in section_numbers(match):
                     resolve_number(entry, index, number, match.group(0), out)
         for match in DECIMAL.finditer(text):
             resolve_number(entry, index, match.group("number"), match.group(0).strip("( *"), out)
@@ -154,10 +143,9 @@ def resolve_prose(entry: Entry, position: int, index: Index, out: Outcome, faq_d
 
 
 def resolve_number(entry: Entry, index: Index, number: str, text: str, out: Outcome) -> None:
-    target = index.by_number.get((entry.document, number))
+    target = index.numbered(entry.document, number)
     if target is None:
-        numbered = {doc for doc, _ in index.by_number}
-        candidates = [index.by_number[(doc, number)] for doc in sorted(numbered) if (doc, number) in index.by_number]
+        candidates = index.lookup.numbered(number)
         target = candidates[0] if len(candidates) == 1 else None
     if target is not None:
         entry.add_ref(target, "section", text)
@@ -203,7 +191,7 @@ def build_page_maps(index: Index, errata: list[Erratum]) -> None:
             match = CONTENTS_LINE.match(block.text) if block.type in ("paragraph", "bullet") else None
             if not match:
                 continue
-            found = [e for e in index.by_title.get((entry.document, title_key(match.group("title"))), []) if e.parent is None]
+            found = [e for e in index.lookup.titled(match.group("title"), entry.document) if e.parent is None]
             if len(found) == 1:
                 index.pages.setdefault(entry.document, {}).setdefault(int(match.group("page")), []).append(found[0])
     for erratum in errata:
@@ -261,7 +249,7 @@ def resolve_glossary_index(entry: Entry, index: Index, out: Outcome) -> None:
                     out.unresolved(entry, "index", block.text, f"page {page.group(1)} is not in the page map")
                 continue
             for number in expand(part):
-                target = index.by_number.get((entry.document, number))
+                target = index.numbered(entry.document, number)
                 if target is None:
                     out.unresolved(entry, "index", block.text, f"no rule numbered {number}")
                     continue
@@ -284,13 +272,13 @@ def tag(entry: Entry, term: str) -> None:
         entry.index_terms.append(term)
 
 
-def resolve_explicit(game: GameSpec, entries: list[Entry], errata: list[Erratum]) -> Reported:
-    index = Index(game, entries)
+def resolve_explicit(lookup: Lookup, errata: list[Erratum]) -> Reported:
+    index = Index(lookup)
     build_page_maps(index, errata)
-    faq_docs = game.faq_documents
+    faq_docs = lookup.game.faq_documents
     instructions = {erratum.instruction for erratum in errata}
     out = Outcome()
-    for position, entry in enumerate(entries):
+    for position, entry in enumerate(lookup.entries):
         if entry.printed_index:
             resolve_glossary_index(entry, index, out)
             continue

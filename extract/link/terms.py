@@ -18,7 +18,8 @@ import re
 from dataclasses import dataclass
 
 from extract.errors import InputError
-from extract.model import Anomaly, Entry, GameSpec, Ref, TermConfig
+from extract.lookup import Lookup
+from extract.model import Anomaly, Entry, Ref, Reported, TermConfig
 from extract.nlp import Lemmatizer, Token
 from extract.text import fold, strip_trailing_icons, title_key
 
@@ -73,9 +74,9 @@ def texts_to_tag(entries: list[Entry], config: TermConfig) -> list[str]:
     return [b.text for e in entries for b in e.blocks if b.type in LINKED_BLOCKS] + phrases
 
 
-def vocabulary(entries: list[Entry], config: TermConfig, game: str) -> tuple[dict[str, Entry], list[tuple[str, Anomaly]]]:
+def vocabulary(lookup: Lookup, config: TermConfig) -> tuple[dict[str, Entry], Reported]:
     """Phrase -> the entry it names. A name two topics share links to neither, and is reported."""
-    by_id = {e.id: e for e in entries}
+    entries, by_id, game = lookup.entries, lookup.by_id, lookup.game.id
     named: dict[str, set[str]] = {}
     phrases: dict[str, str] = {}
     for entry in entries:
@@ -104,8 +105,9 @@ def vocabulary(entries: list[Entry], config: TermConfig, game: str) -> tuple[dic
     return found, anomalies
 
 
-def link_terms(game: GameSpec, entries: list[Entry], config: TermConfig, lemmatizer: Lemmatizer) -> list[tuple[str, Anomaly]]:
-    phrases, anomalies = vocabulary(entries, config, game.id)
+def link_terms(lookup: Lookup, config: TermConfig, lemmatizer: Lemmatizer) -> Reported:
+    entries = lookup.entries
+    phrases, anomalies = vocabulary(lookup, config)
     if not phrases:
         return anomalies
     tokens = lemmatizer.tokens(texts_to_tag(entries, config))

@@ -124,7 +124,7 @@ class Site:
     errata_by_id: dict[str, Erratum] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.by_id = {e.id: e for g in self.games for e in g.entries}
+        self.by_id = {key: e for g in self.games for key, e in g.lookup.by_id.items()}
         self.errata_by_id = {e.id: e for g in self.games for e in g.errata}
 
     def link(self, entry: Entry | str, here: str) -> str:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from extract.model import Anomaly, Block, DocumentSpec, Entry, Line, Segmentation, SetAside
+from extract.patterns import CONTENTS_LINE
 from extract.text import (
     ends_sentence,
     fold,
@@ -24,7 +25,6 @@ LIST_ITEM = re.compile(r"^(?P<indent>\s*)(?:[-•]\s+|\\\*\s+)")
 GLYPH_ITEM = re.compile(r"^\s*[◆♦◇•▪]\s*")
 STEP = re.compile(r"^(?:-\s+)?(?P<number>\d{1,2})[.)]\s+(?P<text>\S.*)$")
 TABLE_ROW = re.compile(r"^(?:-\s+)?\|.*\|\s*$")
-CONTENTS_LINE = re.compile(r"[^,]\s+pages?\s+\d+(?:\s*[-–]\s*\d+)?$")  # "Glossaire page 6": a contents line
 TABLE_RULE = re.compile(r"^\|?[\s:|-]*-{2,}[\s:|-]*\|?$")
 
 
@@ -178,7 +178,8 @@ def heading_like(text: str) -> bool:
         return False
     if first.isdigit() and not uppercase_ratio(t) > 0.7:
         return False
-    if CONTENTS_LINE.search(t):
+    # "Glossaire page 6" is a line of a contents list; "Cartes Objectif, page 15" heads an erratum.
+    if CONTENTS_LINE.match(t) and "," not in t:
         return False
     return not t.rstrip("*").endswith((".", ":", ";", ",", "!", "?", "…", "»")) and " : " not in t
 

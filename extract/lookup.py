@@ -1,0 +1,73 @@
+"""One lookup over a game's entries, built once after segmentation and used by every stage.
+
+Titles are compared by `title_key` (case, accents, icons, a final s or x), entries are kept in
+book order, and each question has one answer here rather than one per stage: `titled` gives
+every entry with a title, `numbered` every entry with a printed number, `document_titled` the
+game's documents by their own titles. The errata stage inserts the entries it adds through
+`add`; `refresh` re-keys titles and numbers once errata have renamed or added entries.
+"""
+
+from __future__ import annotations
+
+from extract.model import Entry, GameSpec
+from extract.numbering import number_order
+from extract.text import title_key
+
+
+class Lookup:
+    def __init__(self, game: GameSpec, entries: list[Entry]) -> None:
+        self.game = game
+        self.entries = entries  # book order; the errata stage inserts added entries in place
+        self.documents = {title_key(d.title): d.id for d in game.documents}  # title key -> document id
+        self.by_id: dict[str, Entry] = {}
+        self._titles: dict[str, list[Entry]] = {}
+        self._numbers: dict[str, list[Entry]] = {}
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.by_id = {entry.id: entry for entry in self.entries}
+        self._titles = {}
+        self._numbers = {}
+        for entry in self.entries:
+            if entry.title:
+                self._titles.setdefault(title_key(entry.title), []).append(entry)
+            if entry.number:
+                self._numbers.setdefault(entry.number, []).append(entry)
+
+    def titled(self, title: str | None, document: str | None = None) -> list[Entry]:
+        """Entries whose title matches `title`, in book order (only in `document` when given)."""
+        found = self._titles.get(title_key(title), [])
+        return [e for e in found if e.document == document] if document is not None else list(found)
+
+    def title_keys(self) -> list[str]:
+        """Every title key, in order of first appearance."""
+        return list(self._titles)
+
+    def titled_key(self, key: str) -> list[Entry]:
+        """Entries under a title key `title_keys` gave (keys are not titles: `title_key` is not idempotent)."""
+        return list(self._titles.get(key, []))
+
+    def numbered(self, number: str, document: str | None = None) -> list[Entry]:
+        """Entries printed with `number`, in book order (only in `document` when given)."""
+        found = self._numbers.get(number, [])
+        return [e for e in found if e.document == document] if document is not None else list(found)
+
+    def document_titled(self, title: str | None) -> str | None:
+        return self.documents.get(title_key(title))
+
+    def add(self, entry: Entry) -> None:
+        """Insert an added entry at its number's place, in the tree and in book order."""
+        parent = entry.parent
+        assert parent is not None
+        siblings = parent.children
+        at = 0
+        while at < len(siblings) and siblings[at].number and number_order(siblings[at].number) < number_order(entry.number or "0"):
+            at += 1
+        siblings.insert(at, entry)
+        previous = siblings[at - 1] if at > 0 else parent
+        last = previous
+        while last.children and last is not parent:
+            last = last.children[-1]
+        position = self.entries.index(last) + 1
+        self.entries.insert(position, entry)
+        self.by_id[entry.id] = entry
