@@ -111,3 +111,55 @@ def test_nested_quotes_close_at_depth_zero():
 def test_erratum_headings(title, name, page, sections):
     hint = parse_heading(title)
     assert (hint.name, hint.page, hint.sections) == (name, page, sections)
+
+
+# Which registered rule reads each phrasing: the registry's priorities decide, and every rule
+# of the grammar reads at least one phrasing here.
+FIRING = [
+    ("La section 86.11 devrait être supprimée.", "delete-entry"),
+    ("Le deuxième point de cette section devrait être supprimé.", "delete-unit"),
+    ("Supprimez le deuxième point.", "delete-imperative"),
+    ("La section 85.7 devrait être ajoutée :", "add-entry"),
+    ("Ajoutez à la fin du deuxième paragraphe : « En outre. »", "add-at"),
+    ("Ajoutez « (Unique) » après le nom de Kari Dame-Pique.", "add-after-name"),
+    ("Ajoutez l’encart suivant :", "add-section"),
+    ("Ajout : « Une nouvelle règle. »", "add"),
+    ("Le premier point devrait être déplacé pour apparaître en dernier et dire :", "move"),
+    ("Le point « Exposé » devrait dire :", "labelled-should-say"),
+    ("Le troisième paragraphe de cette section devrait dire :", "should-say"),
+    ("Sa boîte de texte devrait dire :", "card-should-say"),
+    ("Remplacez le point 2 par :", "replace-unit"),
+    ("Remplacez la règle par :", "replace-rule"),
+    ("Remplacez “16ps” par “18ps”.", "replace-quoted"),
+    ("Renommez Vétéran en « Vétéran aguerri ».", "rename"),
+    ("Remplacez la compétence Fuite par : « Fuite rapide »", "replace-subject"),
+    ("La portée est de 3 (et non 2).", "value-et-non"),
+    ("Le coût devrait être 4 et non 5.", "should-be-not"),
+    ("Ce devrait être en fait : « Riposte »", "should-be"),
+]
+
+
+@pytest.mark.parametrize(("text", "rule"), FIRING)
+def test_which_rule_reads_each_phrasing(text, rule):
+    assert rule_name(text) == rule
+
+
+def test_every_grammar_rule_reads_a_phrasing_of_the_table():
+    from extract.errata.grammar import GRAMMAR
+
+    assert {name for name, _ in GRAMMAR.ordered()} == {rule for _, rule in FIRING}
+
+
+@pytest.mark.parametrize(("text", "winner", "general"), [
+    ("Ajoutez à la fin du deuxième paragraphe : « En outre. »", "add-at", "add"),
+    ("Remplacez le point 2 par :", "replace-unit", "replace-subject"),
+])
+def test_priority_decides_between_rules_that_both_match(text, winner, general):
+    """A specific phrasing also matches a general rule: the registry's priority, not a position
+    in a tuple, makes the specific rule read it."""
+    from extract.errata.grammar import GRAMMAR, normalise_quotes
+
+    matching = [name for name, rule in GRAMMAR.ordered() if rule.pattern.match(normalise_quotes(text))]
+    assert matching == [winner, general]
+    assert GRAMMAR.priority(winner) > GRAMMAR.priority(general)
+    assert rule_name(text) == winner

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from extract.model import Operation
+from extract.registry import Registry
 from extract.text import fold
 
 _ORDINALS = {
@@ -115,9 +116,17 @@ class Rule:
     build: Callable[[re.Match[str]], Operation]
 
 
-def _rule(name: str, pattern: str) -> Callable[[Callable[[re.Match[str]], Operation]], Rule]:
+# Every rule is registered where it is defined, with its priority: the first whose pattern matches
+# reads the sentence, so a specific phrasing ("La section 86.11 devrait être supprimée") must
+# outrank the general one it also matches ("… devrait être …").
+GRAMMAR: Registry[Rule] = Registry("grammar rule")
+
+
+def _rule(name: str, priority: int, pattern: str) -> Callable[[Callable[[re.Match[str]], Operation]], Rule]:
     def wrap(build: Callable[[re.Match[str]], Operation]) -> Rule:
-        return Rule(name, re.compile(pattern, re.IGNORECASE), build)
+        rule = Rule(name, re.compile(pattern, re.IGNORECASE), build)
+        GRAMMAR.add(name, rule, priority)
+        return rule
     return wrap
 
 
@@ -134,32 +143,32 @@ def _tail(match: re.Match[str]) -> tuple[str | None, bool]:
 _BEFORE = r"\s*\.?\s*(?P<then>Auparavant,?\s+(?:elle|il)\s+(?:indiquait|disait)\s*:?\s*(?P<before>[^:\s].*)?)?$"
 
 
-@_rule("delete-entry", rf"^(?:la|le)\s+(?:section|r[eè]gle|entr[ée]e)\s+(?P<section>{NUMBER})?\s*{SHOULD}\s+[êe]tre\s+supprim[ée]e?s?"
+@_rule("delete-entry", 200, rf"^(?:la|le)\s+(?:section|r[eè]gle|entr[ée]e)\s+(?P<section>{NUMBER})?\s*{SHOULD}\s+[êe]tre\s+supprim[ée]e?s?"
        rf"{_BEFORE}")
 def _delete_entry(m: re.Match[str]) -> Operation:
     return Operation("delete", "entry", section=m.group("section"), before=unquote(m.group("before")),
                      expects_text=bool(m.group("then")) and not m.group("before"))
 
 
-@_rule("delete-unit", rf"^(?:le|la|les)\s+{ORD}\s+{UNIT}{WHERE}\s+{SHOULD}\s+[êe]tre\s+supprim[ée]e?s?{_BEFORE}")
+@_rule("delete-unit", 190, rf"^(?:le|la|les)\s+{ORD}\s+{UNIT}{WHERE}\s+{SHOULD}\s+[êe]tre\s+supprim[ée]e?s?{_BEFORE}")
 def _delete_unit(m: re.Match[str]) -> Operation:
     return Operation("delete", unit_of(m.group("unit")) or "paragraph", ordinal=ordinal_of(m.group("ord")),
                      section=m.group("section"), before=unquote(m.group("before")),
                      expects_text=bool(m.group("then")) and not m.group("before"))
 
 
-@_rule("delete-imperative", rf"^(?:supprime[zr]|retire[zr])\s+(?:le|la|les)\s+{ORD}\s+{UNIT}{WHERE}{_BEFORE}")
+@_rule("delete-imperative", 180, rf"^(?:supprime[zr]|retire[zr])\s+(?:le|la|les)\s+{ORD}\s+{UNIT}{WHERE}{_BEFORE}")
 def _delete_imperative(m: re.Match[str]) -> Operation:
     return _delete_unit.build(m)
 
 
-@_rule("add-entry", rf"^(?:la|une)\s+(?:section|r[eè]gle)\s+(?P<section>{NUMBER})\s+{SHOULD}\s+[êe]tre\s+ajout[ée]e\s*:?\s*(?P<rest>.*)$")
+@_rule("add-entry", 170, rf"^(?:la|une)\s+(?:section|r[eè]gle)\s+(?P<section>{NUMBER})\s+{SHOULD}\s+[êe]tre\s+ajout[ée]e\s*:?\s*(?P<rest>.*)$")
 def _add_entry(m: re.Match[str]) -> Operation:
     after, expects = _tail(m)
     return Operation("insert", "entry", section=m.group("section"), after=after, expects_text=expects)
 
 
-@_rule("add-at", rf"^ajoute[zr]\s+(?P<where>[àa]\s+la\s+fin|au\s+d[ée]but)\s+(?:du|de\s+la)\s+{ORD}\s+{UNIT}{WHERE}\s*:?\s*(?P<rest>.*)$")
+@_rule("add-at", 160, rf"^ajoute[zr]\s+(?P<where>[àa]\s+la\s+fin|au\s+d[ée]but)\s+(?:du|de\s+la)\s+{ORD}\s+{UNIT}{WHERE}\s*:?\s*(?P<rest>.*)$")
 def _add_at(m: re.Match[str]) -> Operation:
     after, expects = _tail(m)
     position = "end" if "fin" in m.group("where").lower() else "start"
@@ -167,13 +176,13 @@ def _add_at(m: re.Match[str]) -> Operation:
                      within_ordinal=ordinal_of(m.group("ord")), after=after, expects_text=expects)
 
 
-@_rule("add-after-name", r"^ajoute[zr]\s+(?P<what>«[^»]+»)\s+apr[èe]s\s+le\s+nom\s+(?:de\s+)?(?P<subject>[^:.]+?)(?:\s+pour\s+.*)?\.?$")
+@_rule("add-after-name", 150, r"^ajoute[zr]\s+(?P<what>«[^»]+»)\s+apr[èe]s\s+le\s+nom\s+(?:de\s+)?(?P<subject>[^:.]+?)(?:\s+pour\s+.*)?\.?$")
 def _add_after_name(m: re.Match[str]) -> Operation:
     return Operation("insert", "title", position="end", after=unquote(m.group("what")),
                      subject=m.group("subject").strip(), card=_card(m.group(0)))
 
 
-@_rule("add-section", r"^ajoute[zr]\s+(?:l'encart\s+suivant|la\s+section\s+suivante|une\s+section|un"
+@_rule("add-section", 140, r"^ajoute[zr]\s+(?:l'encart\s+suivant|la\s+section\s+suivante|une\s+section|un"
        r"\s+encart)(?P<subject>[^:]*)\s*:?\s*(?P<rest>.*)$")
 def _add_section(m: re.Match[str]) -> Operation:
     after, expects = _tail(m)
@@ -181,13 +190,13 @@ def _add_section(m: re.Match[str]) -> Operation:
     return Operation("insert", "entry", after=after, expects_text=expects, subject=subject)
 
 
-@_rule("add", r"^(?:ajoute[zr]|ajout)\s*:?\s*(?P<rest>.*)$")
+@_rule("add", 10, r"^(?:ajoute[zr]|ajout)\s*:?\s*(?P<rest>.*)$")
 def _add(m: re.Match[str]) -> Operation:
     after, expects = _tail(m)
     return Operation("insert", "text", position="end", after=after, expects_text=expects)
 
 
-@_rule("move", rf"^(?:le|la)\s+{ORD}\s+{UNIT}{WHERE}\s+{SHOULD}\s+[êe]tre\s+d[ée]plac[ée]e?\s+pour\s+appara[iî]tre\s+en\s+"
+@_rule("move", 130, rf"^(?:le|la)\s+{ORD}\s+{UNIT}{WHERE}\s+{SHOULD}\s+[êe]tre\s+d[ée]plac[ée]e?\s+pour\s+appara[iî]tre\s+en\s+"
        rf"(?P<to>derni(?:er|ère)|premi(?:er|ère)|t[êe]te|fin)(?P<say>\s+et\s+dire)?\s*:?\s*(?P<rest>.*)$")
 def _move(m: re.Match[str]) -> Operation:
     after, expects = _tail(m)
@@ -198,14 +207,14 @@ def _move(m: re.Match[str]) -> Operation:
                      expects_text=bool(m.group("say")) and expects)
 
 
-@_rule("labelled-should-say", rf"^le\s+(?:point|paragraphe|mot-cl[ée]f?)\s+«\s*(?P<label>[^»]+?)\s*»{WHERE}\s+{SHOULD}"
+@_rule("labelled-should-say", 120, rf"^le\s+(?:point|paragraphe|mot-cl[ée]f?)\s+«\s*(?P<label>[^»]+?)\s*»{WHERE}\s+{SHOULD}"
        rf"\s+(?:dire|se\s+lire|[êe]tre)\s*:?\s*(?P<rest>.*)$")
 def _labelled(m: re.Match[str]) -> Operation:
     after, expects = _tail(m)
     return Operation("replace", "bullet", label=m.group("label"), section=m.group("section"), after=after, expects_text=expects)
 
 
-@_rule("should-say", rf"^(?:dans\s+(?:l'extension|le\s+livre|la\s+bo[iî]te)\s+[^,]+,\s*)?(?:le|la|les)\s+{ORD}\s+{UNIT}"
+@_rule("should-say", 110, rf"^(?:dans\s+(?:l'extension|le\s+livre|la\s+bo[iî]te)\s+[^,]+,\s*)?(?:le|la|les)\s+{ORD}\s+{UNIT}"
        rf"(?:\s+(?:du|de\s+la)\s+{ORD_WITHIN}\s+paragraphe)?{WHERE}\s+{SHOULD}\s+"
        rf"(?:dire|se\s+lire|[êe]tre\s+remplac[ée]e?s?\s+par(?:\s+(?:le|la|les|ce)\s*(?:suivante?s?|qui\s+suit)?)?|[êe]tre)"
        rf"(?P<subs>\s*,?\s*assortie?s?\s+de\s+ses\s+«?\s*sous-puces\s*»?)?\s*:?\s*(?P<rest>.*)$")
@@ -218,7 +227,7 @@ def _should_say(m: re.Match[str]) -> Operation:
                      within="paragraph" if within else None, within_ordinal=within)
 
 
-@_rule("card-should-say", rf"^(?:dans\s+l'extension\s+[^,]+,\s*)?(?:l'effet|le\s+texte|sa\s+bo[iî]te\s+de"
+@_rule("card-should-say", 100, rf"^(?:dans\s+l'extension\s+[^,]+,\s*)?(?:l'effet|le\s+texte|sa\s+bo[iî]te\s+de"
        rf"\s+texte)(?P<where>[^:]*?)\s+{SHOULD}\s+(?:dire|[êe]tre|se\s+lire)\s*:?\s*(?P<rest>.*)$")
 def _card_should_say(m: re.Match[str]) -> Operation:
     after, expects = _tail(m)
@@ -227,7 +236,7 @@ def _card_should_say(m: re.Match[str]) -> Operation:
                      after=after, expects_text=expects, card=True)
 
 
-@_rule("replace-unit", rf"^(?:il\s+faut\s+)?remplace[zr]\s+(?:le|la|les)\s+(?:(?:{ORD}"
+@_rule("replace-unit", 90, rf"^(?:il\s+faut\s+)?remplace[zr]\s+(?:le|la|les)\s+(?:(?:{ORD}"
        rf"\s+{UNIT})|(?:(?P<unit2>point|paragraphe|phrase|puce|§)\s+(?P<num>\d+)))"
        rf"(?P<where2>(?:\s+(?:de|du|dans)\s+(?:«[^»]*»|[^:«])+?)?)\s+par\s*(?:le\s+suivant|la\s+suivante|ce"
        rf"\s+qui\s+suit|les\s+suivants)?\s*:?\s*(?P<rest>.*)$")
@@ -245,14 +254,14 @@ def _replace_unit(m: re.Match[str]) -> Operation:
                      subject=where or None if not (within or section) else None, card=_card(where))
 
 
-@_rule("replace-rule", r"^remplace[zr]\s+(?:la\s+r[eè]gle|le\s+texte|la\s+section|l'encart|la"
+@_rule("replace-rule", 80, r"^remplace[zr]\s+(?:la\s+r[eè]gle|le\s+texte|la\s+section|l'encart|la"
        r"\s+description)(?P<where>[^:]*?)\s+par\s*:?\s*(?P<rest>.*)$")
 def _replace_rule(m: re.Match[str]) -> Operation:
     after, expects = _tail(m)
     return Operation("replace", "entry", after=after, expects_text=expects, subject=(m.group("where").strip() or None))
 
 
-@_rule("replace-quoted", r"^(?:il\s+faut\s+)?remplace[zr]\s+(?:les\s+(?P<count>deux|trois|\d+)\s+r[ée]f[ée]rences\s+de\s+)?"
+@_rule("replace-quoted", 70, r"^(?:il\s+faut\s+)?remplace[zr]\s+(?:les\s+(?P<count>deux|trois|\d+)\s+r[ée]f[ée]rences\s+de\s+)?"
        r"«\s*(?P<before>.+?)\s*»\s+par\s+«\s*(?P<after>.+)\s*»(?P<tail>[^»]*)$")
 def _replace_quoted(m: re.Match[str]) -> Operation:
     counts = {"deux": 2, "trois": 3}
@@ -268,7 +277,7 @@ def _replace_quoted(m: re.Match[str]) -> Operation:
                      within_ordinal=ordinal_of(within.group("ord")) if within else None)
 
 
-@_rule("replace-subject", r"^(?:il\s+faut\s+)?remplace[zr]\s+(?P<subject>(?:l[ae']|les|sa|son|ses|cette|ce)\s*[^«:]+?)"
+@_rule("replace-subject", 50, r"^(?:il\s+faut\s+)?remplace[zr]\s+(?P<subject>(?:l[ae']|les|sa|son|ses|cette|ce)\s*[^«:]+?)"
        r"\s+par\s*:?\s*(?P<rest>«.*|.+)$")
 def _replace_subject(m: re.Match[str]) -> Operation:
     after, expects = _tail(m)
@@ -276,43 +285,36 @@ def _replace_subject(m: re.Match[str]) -> Operation:
     return Operation("replace", "text", subject=subject, after=after, expects_text=expects, card=_card(subject))
 
 
-@_rule("rename", r"^renomme[zr]\s+(?P<subject>.+?)\s+en\s+(?P<after>«.+»)\s*\.?$")
+@_rule("rename", 60, r"^renomme[zr]\s+(?P<subject>.+?)\s+en\s+(?P<after>«.+»)\s*\.?$")
 def _rename(m: re.Match[str]) -> Operation:
     return Operation("replace", "title", subject=m.group("subject").strip(), after=unquote(m.group("after")))
 
 
 # "… est de 0 (et non 1)": values are a few words at most, or this reads any "(et non …)" aside.
-@_rule("value-et-non", r"^(?P<subject>[^.]{1,80}?)\s+(?:est|sont)\s+(?:de\s+)?(?P<after>[^()\s]+(?:\s[^()\s]+){0,2}?)"
+@_rule("value-et-non", 40, r"^(?P<subject>[^.]{1,80}?)\s+(?:est|sont)\s+(?:de\s+)?(?P<after>[^()\s]+(?:\s[^()\s]+){0,2}?)"
        r"\s*\(\s*et\s+non\s+(?:de\s+|pas\s+)?(?P<before>[^)]+?)\s*\)(?P<tail>.*)$")
 def _value(m: re.Match[str]) -> Operation:
     return Operation("replace", "value", subject=m.group("subject").strip(), after=m.group("after").strip(),
                      before=m.group("before").strip(), card=_card(m.group("subject")))
 
 
-@_rule("should-be-not", r"^(?P<subject>.+?)\s+(?:devrait|doit)\s+[êe]tre\s+(?P<after>.+?)\s+et\s+non\s+(?:pas"
+@_rule("should-be-not", 30, r"^(?P<subject>.+?)\s+(?:devrait|doit)\s+[êe]tre\s+(?P<after>.+?)\s+et\s+non\s+(?:pas"
        r"\s+)?(?P<before>[^.]+?)\s*\.?$")
 def _should_be_not(m: re.Match[str]) -> Operation:
     return Operation("replace", "value", subject=m.group("subject").strip(), after=m.group("after").strip(),
                      before=m.group("before").strip())
 
 
-@_rule("should-be", r"^(?:ce|cela|il)\s+(?:devrait|doit)\s+[êe]tre(?:\s+en\s+fait)?\s*:\s*(?P<rest>.*)$")
+@_rule("should-be", 20, r"^(?:ce|cela|il)\s+(?:devrait|doit)\s+[êe]tre(?:\s+en\s+fait)?\s*:\s*(?P<rest>.*)$")
 def _should_be(m: re.Match[str]) -> Operation:
     after, expects = _tail(m)
     return Operation("replace", "text", after=after, expects_text=expects)
 
 
-RULES: tuple[Rule, ...] = (
-    _delete_entry, _delete_unit, _delete_imperative, _add_entry, _add_at, _add_after_name, _add_section, _move, _labelled,
-    _should_say, _card_should_say, _replace_unit, _replace_rule, _replace_quoted, _rename, _replace_subject,
-    _value, _should_be_not, _should_be, _add,
-)
-
-
 def parse_instruction(text: str) -> Operation | None:
     """The operation a French errata sentence asks for, or None when it is not an instruction."""
     text = normalise_quotes(text)
-    for rule in RULES:
+    for _, rule in GRAMMAR.ordered():
         match = rule.pattern.match(text)
         if match:
             operation = rule.build(match)
@@ -325,7 +327,7 @@ def parse_instruction(text: str) -> Operation | None:
 def rule_name(text: str) -> str | None:
     """Which grammar rule reads `text` (for reports and tests)."""
     text = normalise_quotes(text)
-    return next((rule.name for rule in RULES if rule.pattern.match(text)), None)
+    return next((name for name, rule in GRAMMAR.ordered() if rule.pattern.match(text)), None)
 
 
 HEADING = re.compile(
