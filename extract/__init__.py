@@ -6,4 +6,5 @@ import stays light so that the CLI starts fast.
 
 from extract.errors import BuildError, InputError, UsageError
 
-__all__ = ["BuildError", "InputError", "UsageError"]
+__version__ = "0.3.0"
+__all__ = ["BuildError", "InputError", "UsageError", "__version__"]

@@ -113,3 +113,10 @@ def test_the_checker_sees_a_sideways_import(tmp_path):
     module = tmp_path / "x.py"
     module.write_text("from extract.segment.segmenter import number_order\n", encoding="utf-8")
     assert imports(module) == {"extract.segment.segmenter", "extract.segment.segmenter.number_order"}
+
+
+def test_the_cli_offers_every_registered_export_format():
+    from extract.cli import EXPORT_FORMATS
+    from extract.publish.export import EXPORTS
+
+    assert sorted(EXPORT_FORMATS) == sorted(EXPORTS)

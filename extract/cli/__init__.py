@@ -11,6 +11,8 @@ from pathlib import Path
 
 from extract.errors import BuildError, RegleError, UsageError
 
+EXPORT_FORMATS = ["csv", "json", "jsonl", "sqlite"]  # extract.publish.export.EXPORTS; a test keeps them equal
+
 
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # argparse exits 2 with usage; keep it to one line
@@ -40,7 +42,7 @@ def make_parser() -> Parser:
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("export", help="the rule data for other tools")
-    p.add_argument("--format", choices=["json", "jsonl", "csv", "sqlite"], required=True)
+    p.add_argument("--format", choices=EXPORT_FORMATS, required=True)
     p.add_argument("--out", type=Path, required=True)
 
     p = sub.add_parser("search", help="ranked entries for words typed as at the table (accents, typos and forms forgiven)")

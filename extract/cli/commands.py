@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import csv
 import json
 import re
-import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
@@ -304,30 +302,11 @@ def extract_command(path: Path, profile: str | None, as_json: bool) -> int:
 
 
 def export_command(root: Path, fmt: str, out: Path) -> int:
+    from extract.publish.export import EXPORTS
+
     games = load_game_files(root)
     entries = [e for g in games.values() for e in g["entries"]]
     out.parent.mkdir(parents=True, exist_ok=True)
-    if fmt == "json":
-        out.write_text(json.dumps(entries, ensure_ascii=False, sort_keys=True, indent=1) + "\n", encoding="utf-8")
-    elif fmt == "jsonl":
-        out.write_text("".join(json.dumps(e, ensure_ascii=False, sort_keys=True) + "\n" for e in entries),
-                       encoding="utf-8")
-    elif fmt == "csv":
-        with out.open("w", encoding="utf-8", newline="") as handle:
-            writer = csv.writer(handle)
-            writer.writerow(["id", "game", "document", "kind", "number", "title", "parent", "status", "text"])
-            for e in entries:
-                writer.writerow([e["id"], e["game"], e["document"], e["kind"], e["number"] or "",
-                                 e["title"] or "", e["parent"] or "", e["status"], e["text"]])
-    else:
-        if out.exists():
-            out.unlink()
-        with sqlite3.connect(out) as db:
-            db.execute("create table entries (id text primary key, game text, document text, kind text, "
-                       "number text, title text, parent text, status text, text text, data text)")
-            db.executemany("insert into entries values (?,?,?,?,?,?,?,?,?,?)", [
-                (e["id"], e["game"], e["document"], e["kind"], e["number"], e["title"], e["parent"],
-                 e["status"], e["text"], json.dumps(e, ensure_ascii=False, sort_keys=True)) for e in entries])
-        db.close()
+    EXPORTS[fmt].write(entries, out)
     print(f"exported {len(entries)} entries to {out}")
     return 0

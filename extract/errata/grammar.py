@@ -162,13 +162,15 @@ def _delete_imperative(m: re.Match[str]) -> Operation:
     return _delete_unit.build(m)
 
 
-@_rule("add-entry", 170, rf"^(?:la|une)\s+(?:section|r[eè]gle)\s+(?P<section>{NUMBER})\s+{SHOULD}\s+[êe]tre\s+ajout[ée]e\s*:?\s*(?P<rest>.*)$")
+@_rule("add-entry", 170,
+       rf"^(?:la|une)\s+(?:section|r[eè]gle)\s+(?P<section>{NUMBER})\s+{SHOULD}\s+[êe]tre\s+ajout[ée]e\s*:?\s*(?P<rest>.*)$")
 def _add_entry(m: re.Match[str]) -> Operation:
     after, expects = _tail(m)
     return Operation("insert", "entry", section=m.group("section"), after=after, expects_text=expects)
 
 
-@_rule("add-at", 160, rf"^ajoute[zr]\s+(?P<where>[àa]\s+la\s+fin|au\s+d[ée]but)\s+(?:du|de\s+la)\s+{ORD}\s+{UNIT}{WHERE}\s*:?\s*(?P<rest>.*)$")
+@_rule("add-at", 160,
+       rf"^ajoute[zr]\s+(?P<where>[àa]\s+la\s+fin|au\s+d[ée]but)\s+(?:du|de\s+la)\s+{ORD}\s+{UNIT}{WHERE}\s*:?\s*(?P<rest>.*)$")
 def _add_at(m: re.Match[str]) -> Operation:
     after, expects = _tail(m)
     position = "end" if "fin" in m.group("where").lower() else "start"
@@ -176,7 +178,8 @@ def _add_at(m: re.Match[str]) -> Operation:
                      within_ordinal=ordinal_of(m.group("ord")), after=after, expects_text=expects)
 
 
-@_rule("add-after-name", 150, r"^ajoute[zr]\s+(?P<what>«[^»]+»)\s+apr[èe]s\s+le\s+nom\s+(?:de\s+)?(?P<subject>[^:.]+?)(?:\s+pour\s+.*)?\.?$")
+@_rule("add-after-name", 150,
+       r"^ajoute[zr]\s+(?P<what>«[^»]+»)\s+apr[èe]s\s+le\s+nom\s+(?:de\s+)?(?P<subject>[^:.]+?)(?:\s+pour\s+.*)?\.?$")
 def _add_after_name(m: re.Match[str]) -> Operation:
     return Operation("insert", "title", position="end", after=unquote(m.group("what")),
                      subject=m.group("subject").strip(), card=_card(m.group(0)))

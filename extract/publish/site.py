@@ -28,8 +28,9 @@ from extract.model import STATUS_LABELS, Block, Entry, Erratum, GameBuild
 from extract.urls import anchor_of, page_file, page_of
 
 # The site's sources (templates, theme overrides, mkdocs.yml) belong to the toolkit, not to a
-# corpus: a project root holding only corpus/ still gets a site.
-TOOL_ROOT = Path(__file__).resolve().parents[2]
+# corpus: a project root holding only corpus/ still gets a site. `files/` links to the top-level
+# site/ and mkdocs.yml in a checkout; a wheel carries copies of them there (package data).
+TOOL_ROOT = Path(__file__).parent / "files"
 
 STATUS_CLASSES = {"amended": "regles-amended", "added": "regles-added", "deleted": "regles-deleted-badge"}
 KIND_LABELS = {

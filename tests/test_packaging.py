@@ -1,0 +1,56 @@
+"""The package works wherever it is installed: a wheel carries the site's sources (templates,
+theme overrides, assets, mkdocs.yml) and builds a corpus outside the checkout."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import zipfile
+
+import pytest
+
+from tests.conftest import ROOT, make_corpus
+
+pytestmark = pytest.mark.corpus  # a wheel and a whole build: the slow tier
+
+TEXT = """Règles de démonstration
+
+Mouvement
+
+Une unité se déplace de deux cases.
+"""
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory):
+    out = tmp_path_factory.mktemp("wheel")
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "--no-build-isolation",
+                           "--quiet", "--disable-pip-version-check", "-w", str(out)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return next(out.glob("regles-*.whl"))
+
+
+def test_the_wheel_carries_the_site_sources_and_no_developer_tools(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for needed in ("extract/publish/files/mkdocs.yml", "extract/publish/files/site/templates/page.md.j2",
+                   "extract/publish/files/site/overrides/main.html", "extract/publish/files/site/assets/regles.css",
+                   "extract/py.typed"):
+        assert needed in names
+    assert not any(name.startswith(("tools/", "tests/")) for name in names)
+
+
+def test_an_installed_wheel_builds_a_corpus_outside_the_checkout(wheel, tmp_path):
+    target = tmp_path / "installed"
+    done = subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--quiet", "--disable-pip-version-check",
+                           "--target", str(target), str(wheel)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    project = make_corpus(tmp_path / "project", TEXT)
+    script = ("import sys, extract; from extract.cli import main; print(extract.__file__); "
+              f"sys.exit(main(['--root', {str(project)!r}, 'build']))")
+    env = {**os.environ, "PYTHONPATH": str(target), "REGLES_CACHE_DIR": str(tmp_path / "cache")}
+    run = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.splitlines()[0].startswith(str(target))  # the wheel's copy, not the checkout's
+    assert (project / "build" / "site" / "index.html").is_file()
+    assert (project / "build" / "data" / "demo.json").is_file()
