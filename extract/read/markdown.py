@@ -13,7 +13,9 @@ range with a reason. Choices made here, for a reader of the code:
     a bold run-in label (`**MJ** : …`), a list-like marker, or a capital after a sentence that
     ended (`.`, `!`, `?`, `…`). A hard break inside a sentence, or after a colon, keeps one line.
   * a soft-wrapped line that opens with a decimal rule number (`1.6.1.`, `8:3`): rulebooks
-    extracted from PDFs print one rule per line without Markdown list syntax.
+    extracted from PDFs print one rule per line without Markdown list syntax. After a column of
+    bare numbers (`2.1.` `2.2.` … then the texts), the rest of the paragraph keeps its source
+    lines, since which text goes with which number is for the profile to decide.
   Neither split is made inside emphasis, so `**`/`*` always pair within a line.
 - Fenced and indented code blocks: kept, one line per source line, when they hold prose (no
   language named, or text/markdown, and some letters) — rulebooks use them for examples and
@@ -54,6 +56,7 @@ _WHOLE_BOLD = re.compile(r"^\*\*(?!\*)(.+?)(?<!\*)\*\*$")
 # A soft-wrapped line opening with a decimal rule number: "1.6.1.", "21.9.", "8:3", "4.5.2 le…".
 _RULE_NUMBER = re.compile(r"^\d+(?:[.:]\d+)+[.)]?(?:\s|$)")
 # What a new unit looks like after a hard break (see the module docstring).
+_BARE_NUMBER = re.compile(r"^\d+(?:[.:]\d+)*[.)]?$")
 _NEW_UNIT = re.compile(r"^(?:\*\*|[-–—•]\s|\d{1,3}[.)]\s|[a-z]\)\s)")
 _SENTENCE_END = re.compile(r"[.!?…][»\"”’)\]*_\s]*$")
 _CAPITAL = re.compile(r"^[«\"“(*_\s]*[A-ZÀ-ÖØ-Þ0-9]")
@@ -84,6 +87,7 @@ class _State:
     evidence: dict[str, int] = field(default_factory=dict)
     levels: list[int] = field(default_factory=list)
     rule_splits: list[int] = field(default_factory=list)
+    number_columns: list[int] = field(default_factory=list)
     html_kept: list[int] = field(default_factory=list)
     html_dropped: list[int] = field(default_factory=list)
     code_kept: list[int] = field(default_factory=list)
@@ -254,7 +258,7 @@ def _paragraph(token: Token, inline: Token, state: _State, prefix: str, indent: 
     pieces = _pieces(inline, state, first, end)
     groups: list[list[_Piece]] = []
     previous: _Piece | None = None
-    hard = False
+    hard = column = False
     for n, piece in enumerate(pieces):
         if not piece.text.strip():
             reason = "image" if piece.images else "HTML comment" if piece.comment else "HTML without text" if piece.html else None
@@ -263,14 +267,19 @@ def _paragraph(token: Token, inline: Token, state: _State, prefix: str, indent: 
                 state.aside(state.nonblank(piece.line + 1, last), reason)
             hard = hard or piece.ends_hard
             continue
-        if previous is None or not _splits(previous, piece, hard):
+        # A column of bare numbers ("2.1." "2.2." … then their texts, as a PDF extraction prints
+        # them): where one text ends is unknown here, so the rest of the paragraph keeps its lines.
+        if not column and len(groups) > 1 and all(len(g) == 1 and _BARE_NUMBER.match(g[0].text.strip()) for g in groups[-2:]):
+            column = True
+            state.number_columns.append(piece.line + 1)
+        if previous is None or not (column or _splits(previous, piece, hard)):
             if groups:
                 groups[-1].append(piece)
             else:
                 groups.append([piece])
         else:
             groups.append([piece])
-            if not hard:
+            if not hard and not column:
                 state.rule_splits.append(piece.line + 1)
         previous, hard = piece, piece.ends_hard
     if not groups:
@@ -505,6 +514,10 @@ def _report(state: _State) -> None:
         state.anomalies.append(Anomaly(
             "wrapped-rule-numbers", f"{len(state.rule_splits)} wrapped line(s) open with a rule number: each starts a new line",
             state.rule_splits))
+    if state.number_columns:
+        state.anomalies.append(Anomaly(
+            "number-column", f"{len(state.number_columns)} column(s) of bare rule numbers: the text after each keeps its source lines",
+            state.number_columns, "warning"))
     if not state.lines:
         state.anomalies.append(Anomaly("no-text", "nothing but front matter, comments or markup", [], "severe"))
     elif len(state.lines) == 1 and state.evidence.get("headings"):
