@@ -212,7 +212,7 @@ def _walk(tokens: list[Token], state: _State) -> None:
             if markers:
                 markers[-1] = None
             prefix = indent + (marker or "") if lists else ""
-            _paragraph(token, tokens[i + 1], state, prefix, indent if lists else "")
+            _paragraph(token, tokens[i + 1], state, prefix, indent if lists else "", bool(lists))
             i += 2
         elif kind == "table_open":
             i = _table(tokens, i, state, indent if lists else "")
@@ -249,7 +249,7 @@ def _heading(token: Token, inline: Token, state: _State, indent: str) -> None:
     state.emit(f"{indent}{'#' * level} {text}", nos)
 
 
-def _paragraph(token: Token, inline: Token, state: _State, prefix: str, indent: str) -> None:
+def _paragraph(token: Token, inline: Token, state: _State, prefix: str, indent: str, in_list: bool = False) -> None:
     """One line per paragraph, or several where it holds several units (see the docstring).
 
     `prefix` opens the first line (indent and list marker); later ones get `indent` only.
@@ -290,7 +290,7 @@ def _paragraph(token: Token, inline: Token, state: _State, prefix: str, indent: 
         start = group[0].line + 1 if n else first + 1
         last = groups[n + 1][0].line if n + 1 < len(groups) else end
         text = _SPACES.sub(" ", " ".join(p.text.strip() for p in group))
-        if text.endswith("?"):
+        if text.endswith("?") and not in_list:
             state.count("questions")
         state.emit((prefix if n == 0 else indent) + text, state.nonblank(start, last), hard_break=group[-1].ends_hard)
 
