@@ -44,6 +44,8 @@ _MD = MarkdownIt("commonmark").enable("table").enable("strikethrough").disable("
 
 _INVISIBLE = str.maketrans({"\u00a0": " ", "\u202f": " ", "\ufeff": "", "\u200b": "", "\r": ""})
 _CONTAINER = re.compile(r"^\s{0,3}(?::{3,}|§{3,})(?:\s*\S.*)?$")
+_YAML_KEY = re.compile(r"^[\w\"'-][\w\s\"'.-]*:(?:\s|$)")
+_TOML_KEY = re.compile(r"^[\w\"'.-]+\s*=")
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 _LINK_DEFINITION = re.compile(r"^\s{0,3}\[[^\]]+\]:")
 _QUOTE_MARKERS = re.compile(r"^\s*(?:>\s*)+$")
@@ -93,8 +95,11 @@ class _State:
     code_kept: list[int] = field(default_factory=list)
     code_dropped: list[int] = field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        self.blanks = [not line.translate(_INVISIBLE).strip() for line in self.source]
+
     def blank(self, no: int) -> bool:
-        return not self.source[no - 1].translate(_INVISIBLE).strip()
+        return self.blanks[no - 1]
 
     def nonblank(self, first: int, last: int) -> list[int]:
         """1-based non-blank source lines first..last not yet placed."""
@@ -161,7 +166,9 @@ def _blank_out(state: _State) -> list[str]:
         fence = parsed[0].strip()
         closers = (fence, "...") if fence == "---" else (fence,)
         end = next((i for i in range(1, len(parsed)) if parsed[i].strip() in closers), None)
-        if end is not None:
+        # Front matter holds keys ("title: …", "title = …"); a rule above prose does not.
+        key = _YAML_KEY if fence == "---" else _TOML_KEY
+        if end is not None and any(key.match(line) for line in parsed[1:end]):
             state.aside(range(1, end + 2), "front matter")
             for i in range(end + 1):
                 parsed[i] = ""

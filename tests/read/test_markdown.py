@@ -145,6 +145,13 @@ def test_front_matter_set_aside(tmp_path):
     accounted(source, reading)
 
 
+def test_rules_around_prose_at_the_top_are_not_front_matter(tmp_path):
+    source = "---\n\nUne phrase, pas une clé.\n\n---\n"
+    reading = read(tmp_path, source)
+    assert texts(reading) == ["Une phrase, pas une clé."]
+    assert [s.reason for s in reading.set_aside] == ["horizontal rule", "horizontal rule"]
+
+
 def test_a_rule_later_on_is_not_front_matter(tmp_path):
     source = "Texte.\n\n---\n\nSuite.\n"
     reading = read(tmp_path, source)
