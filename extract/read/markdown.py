@@ -1,0 +1,535 @@
+"""Markdown: parsed as Markdown (markdown-it-py's CommonMark with tables and strikethrough), one
+logical line per block, written in the light Markdown the profiles read.
+
+The block tokens' `.map` says which source lines each block spans; every non-blank source line
+ends up either as the `no` (or in the `covers`) of exactly one output line, or in one set-aside
+range with a reason. Choices made here, for a reader of the code:
+
+- Front matter (`---`/`+++` at the very top) and container markers (`::: tip`, `§§§ .x`) are
+  blanked before parsing, so they neither join nor split the blocks around them.
+- A paragraph's soft-wrapped lines are joined with one space. Two exceptions split it, because
+  the source then holds two units the wrapping merely put together:
+  * a hard break (two trailing spaces, a backslash, `<br>`) followed by a new sentence-like unit:
+    a bold run-in label (`**MJ** : …`), a list-like marker, or a capital after a sentence that
+    ended (`.`, `!`, `?`, `…`). A hard break inside a sentence, or after a colon, keeps one line.
+  * a soft-wrapped line that opens with a decimal rule number (`1.6.1.`, `8:3`): rulebooks
+    extracted from PDFs print one rule per line without Markdown list syntax. After a column of
+    bare numbers (`2.1.` `2.2.` … then the texts), the rest of the paragraph keeps its source
+    lines, since which text goes with which number is for the profile to decide.
+  Neither split is made inside emphasis, so `**`/`*` always pair within a line.
+- Fenced and indented code blocks: kept, one line per source line, when they hold prose (no
+  language named, or text/markdown, and some letters) — rulebooks use them for examples and
+  answer options; code in a named language is set aside.
+- HTML blocks: comments are set aside; other HTML with no text is set aside; HTML with text keeps
+  its text (tags removed) as one line, with a warning.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from urllib.parse import urlsplit
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from extract.model import Anomaly, Line, SetAside
+from extract.read import READERS, Reader, Reading
+from extract.read.text import decode
+
+_MD = MarkdownIt("commonmark").enable("table").enable("strikethrough").disable("text_join")
+
+_INVISIBLE = str.maketrans({"\u00a0": " ", "\u202f": " ", "\ufeff": "", "\u200b": "", "\r": ""})
+_CONTAINER = re.compile(r"^\s{0,3}(?::{3,}|§{3,})(?:\s*\S.*)?$")
+_YAML_KEY = re.compile(r"^[\w\"'-][\w\s\"'.-]*:(?:\s|$)")
+_TOML_KEY = re.compile(r"^[\w\"'.-]+\s*=")
+_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+_LINK_DEFINITION = re.compile(r"^\s{0,3}\[[^\]]+\]:")
+_QUOTE_MARKERS = re.compile(r"^\s*(?:>\s*)+$")
+_LIST_MARKER = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s*$")
+_COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.S)
+_TAG = re.compile(r"<[^>]*>")
+_BR = re.compile(r"^<br\s*/?>$", re.I)
+_SPACES = re.compile(r"[ \t]+")
+_WHOLE_BOLD = re.compile(r"^\*\*(?!\*)(.+?)(?<!\*)\*\*$")
+# A soft-wrapped line opening with a decimal rule number: "1.6.1.", "21.9.", "8:3", "4.5.2 le…".
+_RULE_NUMBER = re.compile(r"^\d+(?:[.:]\d+)+[.)]?(?:\s|$)")
+# What a new unit looks like after a hard break (see the module docstring).
+_BARE_NUMBER = re.compile(r"^\d+(?:[.:]\d+)*[.)]?$")
+_NEW_UNIT = re.compile(r"^(?:\*\*|[-–—•]\s|\d{1,3}[.)]\s|[a-z]\)\s)")
+_SENTENCE_END = re.compile(r"[.!?…][»\"”’)\]*_\s]*$")
+_CAPITAL = re.compile(r"^[«\"“(*_\s]*[A-ZÀ-ÖØ-Þ0-9]")
+_PROSE_INFO = ("", "text", "txt", "plain", "plaintext", "md", "markdown", "prose")
+_LETTERS = re.compile(r"[^\W\d_]{2,}")
+
+
+@dataclass
+class _Piece:
+    """A run of one paragraph's inline content on consecutive source lines."""
+
+    line: int  # 0-based source line where it starts
+    text: str = ""
+    images: int = 0
+    comment: bool = False
+    html: bool = False
+    ends_hard: bool = False  # ended by a hard break
+
+
+@dataclass
+class _State:
+    source: list[str]
+    stem: str
+    lines: list[Line] = field(default_factory=list)
+    set_aside: list[SetAside] = field(default_factory=list)
+    anomalies: list[Anomaly] = field(default_factory=list)
+    placed: set[int] = field(default_factory=set)  # 1-based source lines placed or set aside
+    evidence: dict[str, int] = field(default_factory=dict)
+    levels: list[int] = field(default_factory=list)
+    rule_splits: list[int] = field(default_factory=list)
+    number_columns: list[int] = field(default_factory=list)
+    html_kept: list[int] = field(default_factory=list)
+    html_dropped: list[int] = field(default_factory=list)
+    code_kept: list[int] = field(default_factory=list)
+    code_dropped: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.blanks = [not line.translate(_INVISIBLE).strip() for line in self.source]
+
+    def blank(self, no: int) -> bool:
+        return self.blanks[no - 1]
+
+    def nonblank(self, first: int, last: int) -> list[int]:
+        """1-based non-blank source lines first..last not yet placed."""
+        return [no for no in range(first, last + 1) if not self.blank(no) and no not in self.placed]
+
+    def emit(self, text: str, nos: Sequence[int], hard_break: bool = False) -> None:
+        """One output line for the given source lines (the first is its `no`)."""
+        nos = [no for no in nos if no not in self.placed and not self.blank(no)]
+        if not nos:
+            return
+        text = text.translate(_INVISIBLE).rstrip()
+        if not text.strip():
+            self.aside(nos, "no text")
+            return
+        self.lines.append(Line(nos[0], text, hard_break=hard_break, covers=tuple(nos[1:])))
+        self.placed.update(nos)
+
+    def aside(self, nos: Sequence[int], reason: str) -> None:
+        """Set aside the given source lines, one range per run of consecutive non-blank ones."""
+        nos = sorted(no for no in nos if no not in self.placed and not self.blank(no))
+        start = previous = None
+        for no in nos:
+            if start is not None and all(self.blank(n) for n in range(previous + 1, no)):
+                previous = no
+                continue
+            if start is not None:
+                self.set_aside.append(SetAside((start, previous), reason))
+            start = previous = no
+        if start is not None:
+            self.set_aside.append(SetAside((start, previous), reason))
+        self.placed.update(nos)
+
+    def count(self, key: str) -> None:
+        self.evidence[key] = self.evidence.get(key, 0) + 1
+
+
+def read_markdown(path: Path, display: str) -> Reading:
+    text = decode(path.read_bytes(), display).lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    source = text.split("\n")
+    state = _State(source, path.stem)
+    parsed = _blank_out(state)
+    _walk(_MD.parse("\n".join(parsed)), state)
+    _leftovers(state)
+    state.lines.sort(key=lambda line: line.no)
+    state.set_aside.sort(key=lambda s: s.lines)
+    _report(state)
+    lines_read = sum(1 for no in range(1, len(source) + 1) if not state.blank(no))
+    evidence = {
+        "headings": state.evidence.get("headings", 0),
+        "heading_levels": sorted(set(state.levels)),
+        "list_items": state.evidence.get("list_items", 0),
+        "ordered_items": state.evidence.get("ordered_items", 0),
+        "tables": state.evidence.get("tables", 0),
+        "questions": state.evidence.get("questions", 0),
+    }
+    return Reading("markdown", state.lines, state.set_aside, state.anomalies, lines_read=lines_read, evidence=evidence)
+
+
+def _blank_out(state: _State) -> list[str]:
+    """The source with front matter and container markers blanked (set aside), line count kept."""
+    parsed = list(state.source)
+    first = next((i for i, line in enumerate(parsed) if line.strip()), None)
+    if first == 0 and parsed[0].strip() in ("---", "+++"):
+        fence = parsed[0].strip()
+        closers = (fence, "...") if fence == "---" else (fence,)
+        end = next((i for i in range(1, len(parsed)) if parsed[i].strip() in closers), None)
+        # Front matter holds keys ("title: …", "title = …"); a rule above prose does not.
+        key = _YAML_KEY if fence == "---" else _TOML_KEY
+        if end is not None and any(key.match(line) for line in parsed[1:end]):
+            state.aside(range(1, end + 2), "front matter")
+            for i in range(end + 1):
+                parsed[i] = ""
+    fence_open: str | None = None
+    for i, line in enumerate(parsed):
+        fence = _FENCE.match(line)
+        if fence_open is not None:
+            if fence and fence.group(1)[0] == fence_open[0] and len(fence.group(1)) >= len(fence_open) and not line.strip()[
+                    len(fence.group(1)):].strip():
+                fence_open = None
+            continue
+        if fence:
+            fence_open = fence.group(1)
+            continue
+        if _CONTAINER.match(line):
+            state.aside([i + 1], "container marker")
+            parsed[i] = ""
+    return parsed
+
+
+def _walk(tokens: list[Token], state: _State) -> None:
+    """Turn the block tokens into lines, keeping track of list nesting."""
+    lists: list[str] = []  # "bullet" | "ordered", outermost first
+    markers: list[str | None] = []  # per open list item: the marker its first line still needs
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        kind = token.type
+        indent = "  " * max(len(lists) - 1, 0)
+        if kind in ("bullet_list_open", "ordered_list_open"):
+            lists.append("bullet" if kind.startswith("bullet") else "ordered")
+        elif kind in ("bullet_list_close", "ordered_list_close"):
+            lists.pop()
+        elif kind == "list_item_open":
+            state.count("list_items")
+            if lists[-1] == "ordered":
+                state.count("ordered_items")
+                markers.append(f"{token.info or '1'}. ")
+            else:
+                markers.append("- ")
+        elif kind == "list_item_close":
+            markers.pop()
+        elif kind == "heading_open":
+            _heading(token, tokens[i + 1], state, indent if lists else "")
+            i += 2
+        elif kind == "paragraph_open":
+            marker = markers[-1] if markers else None
+            if markers:
+                markers[-1] = None
+            prefix = indent + (marker or "") if lists else ""
+            _paragraph(token, tokens[i + 1], state, prefix, indent if lists else "", bool(lists))
+            i += 2
+        elif kind == "table_open":
+            i = _table(tokens, i, state, indent if lists else "")
+            continue
+        elif kind in ("fence", "code_block"):
+            _code(token, state, indent if lists else "")
+        elif kind == "html_block":
+            _html_block(token, state, indent if lists else "")
+        elif kind == "hr":
+            state.aside(_range(token), "horizontal rule")
+        i += 1
+
+
+def _range(token: Token) -> list[int]:
+    first, end = token.map or (0, 0)
+    return list(range(first + 1, end + 1))
+
+
+def _heading(token: Token, inline: Token, state: _State, indent: str) -> None:
+    level = int(token.tag[1])
+    pieces = _pieces(inline, state)
+    text = " ".join(p.text for p in pieces if p.text).strip()
+    nos = _range(token)
+    if not text:
+        state.aside(nos, "image" if any(p.images for p in pieces) else "empty heading")
+        return
+    whole = _WHOLE_BOLD.match(text)
+    if whole and "**" not in whole.group(1):
+        text = whole.group(1).strip()
+    state.count("headings")
+    state.levels.append(level)
+    if text.endswith("?"):
+        state.count("questions")
+    state.emit(f"{indent}{'#' * level} {text}", nos)
+
+
+def _paragraph(token: Token, inline: Token, state: _State, prefix: str, indent: str, in_list: bool = False) -> None:
+    """One line per paragraph, or several where it holds several units (see the docstring).
+
+    `prefix` opens the first line (indent and list marker); later ones get `indent` only.
+    """
+    first, end = token.map or (0, 0)
+    pieces = _pieces(inline, state, first, end)
+    groups: list[list[_Piece]] = []
+    previous: _Piece | None = None
+    hard = column = False
+    for n, piece in enumerate(pieces):
+        if not piece.text.strip():
+            reason = "image" if piece.images else "HTML comment" if piece.comment else "HTML without text" if piece.html else None
+            if reason:
+                last = pieces[n + 1].line if n + 1 < len(pieces) else end
+                state.aside(state.nonblank(piece.line + 1, last), reason)
+            hard = hard or piece.ends_hard
+            continue
+        # A column of bare numbers ("2.1." "2.2." … then their texts, as a PDF extraction prints
+        # them): where one text ends is unknown here, so the rest of the paragraph keeps its lines.
+        if not column and len(groups) > 1 and all(len(g) == 1 and _BARE_NUMBER.match(g[0].text.strip()) for g in groups[-2:]):
+            column = True
+            state.number_columns.append(piece.line + 1)
+        if previous is None or not (column or _splits(previous, piece, hard)):
+            if groups:
+                groups[-1].append(piece)
+            else:
+                groups.append([piece])
+        else:
+            groups.append([piece])
+            if not hard and not column:
+                state.rule_splits.append(piece.line + 1)
+        previous, hard = piece, piece.ends_hard
+    if not groups:
+        reason = "image" if any(p.images for p in pieces) else "HTML comment" if any(p.comment for p in pieces) else "no text"
+        state.aside(_range(token), reason)
+        return
+    for n, group in enumerate(groups):
+        start = group[0].line + 1 if n else first + 1
+        last = groups[n + 1][0].line if n + 1 < len(groups) else end
+        text = _SPACES.sub(" ", " ".join(p.text.strip() for p in group))
+        if text.endswith("?") and not in_list:
+            state.count("questions")
+        state.emit((prefix if n == 0 else indent) + text, state.nonblank(start, last), hard_break=group[-1].ends_hard)
+
+
+def _splits(previous: _Piece, piece: _Piece, hard: bool) -> bool:
+    before, after = previous.text.strip(), piece.text.strip()
+    if _RULE_NUMBER.match(after):
+        return True
+    if not hard:
+        return False
+    return bool(_NEW_UNIT.match(after) or (_SENTENCE_END.search(before) and _CAPITAL.match(after)))
+
+
+def _pieces(inline: Token, state: _State, first: int | None = None, end: int | None = None) -> list[_Piece]:
+    """The inline content cut at line breaks outside emphasis, rendered in light Markdown."""
+    if first is None:
+        first = inline.map[0] if inline.map else 0
+    line = first
+    pieces = [_Piece(line)]
+    stack: list[tuple[str, list[str]]] = []  # open emphasis or link: (closing markup, parts before it)
+    parts: list[str] = []
+    br = False  # an inline "<br>" since the last text: the coming line break is a hard one
+
+    for child in inline.children or []:
+        kind = child.type
+        if kind in ("softbreak", "hardbreak"):
+            line += 1
+            if stack:  # inside emphasis or a link: never cut, so markers pair within a line
+                parts.append(" ")
+                continue
+            pieces[-1].text = "".join(parts)
+            pieces[-1].ends_hard = kind == "hardbreak" or br
+            parts.clear()
+            pieces.append(_Piece(line))
+            br = False
+        elif kind == "html_inline":
+            content = child.content
+            line += content.count("\n")
+            if _BR.match(content.strip()):
+                parts.append(" ")
+                br = True
+            elif content.startswith("<!--"):
+                pieces[-1].comment = True
+            else:
+                pieces[-1].html = True
+        elif kind in ("text", "code_inline", "text_special"):
+            content = "\\*" if kind == "text_special" and child.content == "*" else child.content
+            parts.append(content)
+            br = br and not content.strip()
+        elif kind in ("em_open", "strong_open", "s_open"):
+            stack.append(({"em_open": "*", "strong_open": "**"}.get(kind, "~~"), list(parts)))
+            parts.clear()
+        elif kind == "link_open":
+            anchor = _internal_anchor(child.attrs.get("href", ""), state.stem)
+            stack.append((f"](#{anchor})" if anchor else "]", list(parts)))
+            parts.clear()
+        elif kind in ("em_close", "strong_close", "s_close", "link_close") and stack:
+            markup, before = stack.pop()
+            inner = "".join(parts)
+            parts[:] = before
+            if not inner.strip() or markup == "]":
+                parts.append(inner)  # empty emphasis (an image was all it held), or a link reduced to its text
+            elif markup.startswith("]"):
+                parts.append(f"[{inner.strip()}{markup}")
+            else:
+                lead, core, trail = _split_space(inner)
+                parts.append(f"{lead}{markup}{core}{markup}{trail}")
+        elif kind == "image":
+            pieces[-1].images += 1
+    while stack:  # unbalanced (should not happen): keep what was read
+        _, before = stack.pop()
+        parts[:] = before + parts
+    pieces[-1].text = "".join(parts)
+    if end is not None:
+        for piece in pieces:
+            piece.line = min(piece.line, end - 1)
+    return pieces
+
+
+def _split_space(text: str) -> tuple[str, str, str]:
+    core = text.strip()
+    lead = text[: len(text) - len(text.lstrip())]
+    trail = text[len(text.rstrip()):]
+    return lead, core, trail
+
+
+def _internal_anchor(href: str, stem: str) -> str | None:
+    """The anchor of a link into this same document ("#x", "./this.md#x", "/this/#x"), else None."""
+    if "#" not in href:
+        return None
+    parts = urlsplit(href)
+    if not parts.fragment:
+        return None
+    if parts.scheme or parts.netloc:
+        return None
+    path = parts.path.rstrip("/")
+    if path and PurePosixPath(path).stem != stem:
+        return None
+    return parts.fragment
+
+
+def _table(tokens: list[Token], i: int, state: _State, indent: str) -> int:
+    """One line per row, header first; the delimiter row joins the header's covers."""
+    table = tokens[i]
+    state.count("tables")
+    rows: list[tuple[list[int], list[str]]] = []
+    cells: list[str] = []
+    row_map: list[int] = []
+    i += 1
+    while i < len(tokens) and tokens[i].type != "table_close":
+        token = tokens[i]
+        if token.type == "tr_open":
+            cells, row_map = [], _range(token)
+        elif token.type == "inline":
+            text = " ".join(p.text.strip() for p in _pieces(token, state) if p.text.strip())
+            cells.append(text.replace("|", "\\|"))
+        elif token.type == "tr_close":
+            rows.append((row_map, cells))
+        i += 1
+    first, end = table.map or (0, 0)
+    for n, (nos, row) in enumerate(rows):
+        if n == 0 and nos:
+            nos = nos + [nos[-1] + 1]  # the delimiter row
+        state.emit(indent + "| " + " | ".join(row) + " |", nos)
+    state.aside(state.nonblank(first + 1, end), "table line")
+    return i + 1
+
+
+def _code(token: Token, state: _State, indent: str) -> None:
+    nos = _range(token)
+    info = token.info.strip().split(" ")[0].lower() if token.type == "fence" else ""
+    if info in _PROSE_INFO and _LETTERS.search(token.content):
+        state.code_kept.append(nos[0])
+        body = nos[1:-1] if token.type == "fence" else nos
+        if token.type == "fence":
+            state.aside([nos[0]], "code fence")
+            # An unclosed fence runs to the end of the document: its last line is content.
+            closing = state.source[nos[-1] - 1].strip()
+            if closing and closing[0] == token.markup[0] and set(closing) == {closing[0]}:
+                state.aside([nos[-1]], "code fence")
+            else:
+                body = nos[1:]
+        for no in body:
+            state.emit(indent + _SPACES.sub(" ", state.source[no - 1].strip()), [no])
+    else:
+        state.code_dropped.append(nos[0])
+        state.aside(nos, "code block" + (f" ({info})" if info else ""))
+
+
+def _html_block(token: Token, state: _State, indent: str) -> None:
+    nos = _range(token)
+    content = token.content
+    without_comments = _COMMENT.sub("", content)
+    text = html.unescape(_TAG.sub(" ", without_comments))
+    text = _SPACES.sub(" ", text.replace("\n", " ")).strip()
+    if not text:
+        if not without_comments.strip():
+            state.aside(nos, "HTML comment")
+        else:
+            state.html_dropped.append(nos[0])
+            state.aside(nos, "HTML without text")
+        return
+    state.html_kept.append(nos[0])
+    state.emit(indent + text, state.nonblank(nos[0], nos[-1]))
+
+
+def _leftovers(state: _State) -> None:
+    """Non-blank lines no block placed: link definitions, bare `>` or list markers, or unread."""
+    runs: list[tuple[str, list[int]]] = []
+    in_definition = False
+    for no in range(1, len(state.source) + 1):
+        if state.blank(no) or no in state.placed:
+            in_definition = False
+            continue
+        line = state.source[no - 1]
+        if _LINK_DEFINITION.match(line) or in_definition:
+            reason, in_definition = "link definition", True  # its title may stand on the next line
+        elif _QUOTE_MARKERS.match(line):
+            reason = "empty quote line"
+        elif _LIST_MARKER.match(line):
+            reason = "empty list item"
+        else:
+            reason = "not read"
+        if runs and runs[-1][0] == reason:
+            runs[-1][1].append(no)
+        else:
+            runs.append((reason, [no]))
+    unread = [no for reason, nos in runs if reason == "not read" for no in nos]
+    for reason, nos in runs:
+        state.aside(nos, reason)
+    if unread:
+        state.anomalies.append(Anomaly("markdown-unread", f"{len(unread)} line(s) no Markdown block holds", unread, "warning"))
+
+
+def _report(state: _State) -> None:
+    previous = None
+    skips = []
+    for line in state.lines:
+        hashes = re.match(r"^\s*(#{1,6}) ", line.text)
+        if not hashes:
+            continue
+        level = len(hashes.group(1))
+        if previous is not None and level > previous + 1:
+            skips.append((line.no, previous, level))
+        previous = level
+    if skips:
+        detail = "; ".join(f"line {no}: level {a} then {b}" for no, a, b in skips[:5]) + ("…" if len(skips) > 5 else "")
+        state.anomalies.append(Anomaly("heading-level-skipped", detail, [s[0] for s in skips], "warning"))
+    if state.html_kept:
+        state.anomalies.append(Anomaly("html-kept", f"{len(state.html_kept)} raw HTML block(s) kept as text, tags removed",
+                                       state.html_kept, "warning"))
+    if state.html_dropped:
+        state.anomalies.append(Anomaly("html-dropped", f"{len(state.html_dropped)} raw HTML block(s) without text set aside",
+                                       state.html_dropped))
+    if state.code_kept:
+        state.anomalies.append(Anomaly("code-kept", f"{len(state.code_kept)} code block(s) holding prose kept, one line per line",
+                                       state.code_kept))
+    if state.code_dropped:
+        state.anomalies.append(Anomaly("code-dropped", f"{len(state.code_dropped)} code block(s) set aside", state.code_dropped))
+    if state.rule_splits:
+        state.anomalies.append(Anomaly(
+            "wrapped-rule-numbers", f"{len(state.rule_splits)} wrapped line(s) open with a rule number: each starts a new line",
+            state.rule_splits))
+    if state.number_columns:
+        state.anomalies.append(Anomaly(
+            "number-column", f"{len(state.number_columns)} column(s) of bare rule numbers: the text after each keeps its source lines",
+            state.number_columns, "warning"))
+    if not state.lines:
+        state.anomalies.append(Anomaly("no-text", "nothing but front matter, comments or markup", [], "severe"))
+    elif len(state.lines) == 1 and state.evidence.get("headings"):
+        state.anomalies.append(Anomaly("only-heading", "the document holds one heading and nothing else",
+                                       [state.lines[0].no], "warning"))
+
+
+READERS.add("markdown", Reader("markdown", (".md", ".markdown"), read_markdown), priority=10)
