@@ -64,7 +64,7 @@ def read_document(path: Path, display: str | None = None) -> Reading:
 
 def _load_readers() -> None:
     # Each reader registers itself where it is defined; importing them fills READERS.
-    from extract.read import text  # noqa: F401
+    from extract.read import pdf, text  # noqa: F401
 
 
 _load_readers()
