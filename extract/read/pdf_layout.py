@@ -151,12 +151,13 @@ def order_blocks(items: list[dict], min_gap: float, depth: int = 0) -> tuple[lis
     for strip in _strips(items):
         if groups:
             g_items, g_gut = groups[-1]
-            if g_gut:
-                merged = _gutters(g_items + strip, min_gap)
-                if merged and _same_gutter(merged, g_gut):
-                    groups[-1] = (g_items + strip, merged)
-                    continue
-            elif not _gutters(strip, min_gap) and not _gutters(g_items + strip, min_gap):
+            merged = _gutters(g_items + strip, min_gap)
+            # a strip goes on the group when their columns agree: the same gutter through both, or
+            # a strip too short to show its gutter (column headings side by side) that fits the group's
+            if merged and (not g_gut or _same_gutter(merged, g_gut)):
+                groups[-1] = (g_items + strip, merged)
+                continue
+            if not merged and not g_gut and not _gutters(strip, min_gap):
                 groups[-1] = (g_items + strip, [])
                 continue
         groups.append((strip, _gutters(strip, min_gap)))

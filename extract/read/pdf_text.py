@@ -194,6 +194,8 @@ def _joins(cur: Unit, ln: PageLine, role: str, level: int, body: float, flow, i:
     gap = ln.top - prev.bottom
     if gap < -0.3 * size or gap > 0.75 * size:
         return False
+    if ln.segments and ln.segments[0][1] and not ln.bold and not prev.segments[-1][1]:
+        return False  # a run-in bold label ("**Exemple :** …") opens a paragraph
     if prev.bold and not ln.bold and len(cur.lines) == 1 and cur.role == "text" and len(prev.text) < 60:
         return False
     first = cur.lines[0]
@@ -210,6 +212,8 @@ def _joins(cur: Unit, ln: PageLine, role: str, level: int, body: float, flow, i:
             return False
     if _ends_paragraph(prev.text) and prev.x1 < prev.block_x1 - 2 * size:
         return False
+    if prev.x1 < prev.block_x0 + 0.6 * (prev.block_x1 - prev.block_x0) and not prev.text.endswith(("-", ",")):
+        return False  # a line that stops short of the margin ends its paragraph
     return True
 
 
