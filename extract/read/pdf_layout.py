@@ -235,7 +235,7 @@ def lines_of_block(block: list[dict], page: int, index: int, body: float) -> lis
         if beside:
             first = min(beside, key=lambda ln: ln.top)
             first.segments.insert(0, (d["text"], d["bold"]))
-            first.x0 = d["x0"]
+            first.extra["dropcap"] = True
         else:
             out.append(PageLine(page, d["x0"], d["x1"], d["top"], d["bottom"], [(d["text"], d["bold"])],
                                 d["size"], d["bold"], "text", index, x0, x1, 1))

@@ -105,10 +105,11 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
     units = _units(flow, body, sizes, hyphenated)
     out: list[Line] = []
     repairs: list[tuple[int, str, str]] = []
-    for unit in units:
-        text = _render(unit)
-        if "(cid:" in text:
-            text = _repair(text, vocab, repairs, unit.lines[0].no)
+    rendered = [_render(unit) for unit in units]
+    codes = _ligature_codes([t for t in rendered if "(cid:" in t], vocab) if stats["cid"] else {}
+    for unit, text in zip(units, rendered, strict=True):
+        if "(cid:" in text and codes:
+            text = _repair(text, codes, repairs, unit.lines[0].no)
         first = unit.lines[0]
         out.append(Line(first.no, text, page=first.page, covers=tuple(ln.no for ln in unit.lines[1:])))
     set_aside = _ranges([ln for ln in lines if ln.reason is not None])
@@ -199,7 +200,9 @@ def _joins(cur: Unit, ln: PageLine, role: str, level: int, body: float, flow, i:
     if prev.bold and not ln.bold and len(cur.lines) == 1 and cur.role == "text" and len(prev.text) < 60:
         return False
     first = cur.lines[0]
-    if cur.role in ("item", "step"):
+    if first.extra.get("dropcap"):
+        pass
+    elif cur.role in ("item", "step"):
         if ln.x0 < first.x0 - 0.5 * size:
             return False
         if ln.x0 <= first.x0 + 0.3 * size and _ends_paragraph(prev.text):
@@ -275,15 +278,33 @@ def _render(unit: Unit) -> str:
     return text
 
 
-def _repair(text: str, vocab: Counter, repairs: list[tuple[int, str, str]], no: int) -> str:
+def _ligature_codes(texts: list[str], vocab: Counter) -> dict[str, str]:
+    """cid codes proved to be a ligature: replacing the code gives a word the document prints in full.
+
+    A code proved by one word holds for the whole document only when no word contradicts it."""
+    votes: dict[str, Counter] = defaultdict(Counter)
+    for text in texts:
+        for m in CID_WORD.finditer(text):
+            word = m.group(0)
+            codes = set(CID.findall(word))
+            if len(codes) != 1:
+                continue
+            for lig in LIGATURES:
+                if CID.sub(lig, word).lower() in vocab:
+                    votes[codes.pop()][lig] += 1
+                    break
+    return {code: c.most_common(1)[0][0] for code, c in votes.items() if len(c) == 1}
+
+
+def _repair(text: str, codes: dict[str, str], repairs: list[tuple[int, str, str]], no: int) -> str:
     def fix(m: re.Match) -> str:
         word = m.group(0)
-        for lig in LIGATURES:
-            candidate = CID.sub(lig, word)
-            if candidate.lower() in vocab:
-                repairs.append((no, word, candidate))
-                return candidate
-        return word
+        found = set(CID.findall(word))
+        if not found <= codes.keys():
+            return word
+        candidate = CID.sub(lambda c: codes[c.group(0)], word)
+        repairs.append((no, word, candidate))
+        return candidate
 
     return CID_WORD.sub(fix, text)
 
@@ -300,6 +321,10 @@ def _glyph_anomalies(out: list[Line], stats: dict, repairs: list[tuple[int, str,
             f"{stats['cid']} glyphs without a Unicode mapping ({share:.1%} of characters); {len(repairs)} repaired as ligatures, "
             f"{remaining} left as (cid:N)" + (f": {', '.join(f'{c}×{n}' for c, n in codes.most_common(6))}" if codes else ""),
             sorted({ln.no for ln in left} | {no for no, _, _ in repairs}), "severe" if share > 0.01 else "warning"))
+        tex = sorted(c for c in codes if 27 <= int(c[5:-1]) <= 31)
+        if tex and not repairs:
+            found[-1].detail += (f"; {', '.join(tex)} sit in the TeX ligature slots (27–31: ff, fi, fl, ffi, ffl)"
+                                 " but no word of the document confirms it, so they are left")
     if repairs:
         shown = "; ".join(f"{a} → {b}" for _, a, b in repairs[:8])
         found.append(Anomaly("glyphs-repaired", f"{len(repairs)} ligature glyphs repaired (a word found elsewhere in the document): {shown}",
