@@ -116,6 +116,9 @@ def _gutters(items: list[dict], min_gap: float) -> list[tuple[float, float]]:
         end = max(end, x1)
     found = []
     for g0, g1 in gaps:
+        edge = [w for w in items if w["kind"] == "word" and g0 - 0.5 <= w["x1"] <= g0 + 0.1]
+        if edge and all(len(w["text"]) <= 2 for w in edge):
+            continue  # a column of bullets or numbers beside their text, not a gutter
         left = {round(w["top"] / 3) for w in items if w["x1"] <= g0 + 0.1}
         right = {round(w["top"] / 3) for w in items if w["x0"] >= g1 - 0.1}
         if len(left) >= 2 and len(right) >= 2:

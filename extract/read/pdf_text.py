@@ -14,7 +14,7 @@ from extract.read.pdf_layout import PageLine
 
 BULLETS = "•●○◦■□▪▫◆◇♦➢➤►▶▸❱❯✓✔✗☐·∙⁃*-–—"
 BULLET = re.compile(rf"^\s*([{re.escape(BULLETS)}]|[\ue000-\uf8ff])\s*")
-STEP = re.compile(r"^(\d{1,2})\s?[.)]\s+(?=\S)")
+STEP = re.compile(r"^(\d{1,2})\s?[.)•]\s+(?=\S)")
 PAGE_NO = re.compile(
     r"^(?:(?:page|p\.)\s*)?\d{1,4}(?:\s*(?:/|sur|of|de)\s*\d{1,4})?$"
     r"|^[A-Za-z]{0,5}\d{0,3}[-–]\s*\d{1,4}\s*/\s*\d{1,4}$"
@@ -131,20 +131,27 @@ def _ranges(lines: list[PageLine]) -> list[SetAside]:
     return out
 
 
-def _role(ln: PageLine, nxt: PageLine | None, body: float, sizes: list[float]) -> tuple[str, int]:
+def _role(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float, sizes: list[float]) -> tuple[str, int]:
     if ln.kind == "table":
         return "table", 0
     text = ln.text
     level = _level(ln.size, sizes) if ln.size >= body * 1.12 + 0.2 else 0
-    if level and _headlike(text) and any(c.isalpha() for c in text):
+    runs_on = (nxt is not None and nxt.kind == "text" and nxt.page == ln.page and nxt.block == ln.block
+               and nxt.text[:1].islower() and 0 <= nxt.top - ln.bottom <= 0.6 * ln.size)
+    if level and _headlike(text) and any(c.isalpha() for c in text) and not runs_on:
         return "heading", level
-    if (ln.bold and abs(ln.size - body) < 0.6 and _headlike(text) and len(text) <= 80 and len(text.split()) <= 12
-            and any(c.isalpha() for c in text) and not BULLET.match(text)
+    marker = BULLET.match(text)
+    letters = [c for c in (text[marker.end():] if marker else text) if c.isalpha()]
+    if (ln.bold and body - 0.6 < ln.size < body * 1.12 + 0.2 and _headlike(text) and len(text) <= 80 and len(text.split()) <= 12
+            and letters and (not marker or (text[0] not in "-–—*" and sum(c.isupper() for c in letters) >= 0.8 * len(letters)))
             and nxt is not None and nxt.kind == "text" and not nxt.bold and nxt.top > ln.bottom - 1):
         return "heading", min(len(sizes) + 1, 3)
-    if BULLET.match(text) and not re.match(r"^\s*[-–—]\s*\d", text) and (text[0] not in "-–—*" or text[1:2].isspace()):
-        return "item", 0
-    if STEP.match(text):
+    continues = (prev is not None and prev.kind == "text" and prev.page == ln.page and prev.block == ln.block
+                 and not _ends_paragraph(prev.text) and prev.x1 > prev.block_x1 - 3 * prev.size)
+    if marker and not re.match(r"^\s*[-–—]\s*\d", text) and (text[0] not in "-–—*" or text[1:2].isspace()):
+        if not (continues and text[0] in "-–—"):
+            return "item", 0
+    if STEP.match(text) and not continues:
         return "step", 0
     return "text", 0
 
@@ -157,7 +164,7 @@ def _units(flow: list[PageLine], body: float, sizes: list[float], hyphenated: se
     item_x: dict[tuple[int, int], list[float]] = {}
     for i, ln in enumerate(flow):
         nxt = flow[i + 1] if i + 1 < len(flow) else None
-        role, level = _role(ln, nxt, body, sizes)
+        role, level = _role(ln, flow[i - 1] if i else None, nxt, body, sizes)
         cur = units[-1] if units else None
         if cur is not None and role in ("text", "heading") and _joins(cur, ln, role, level, body, flow, i, last_of_block):
             _append(cur, ln, hyphenated)
@@ -259,6 +266,9 @@ def _render(unit: Unit) -> str:
         return unit.segments[0][0]
     if unit.role == "heading":
         title = " ".join("".join(t for t, _ in unit.segments).split())
+        marker = BULLET.match(title)
+        if marker and title[0] not in "-–—" and title[marker.end():]:
+            title = title[marker.end():]
         return "#" * unit.level + " " + title
     parts = []
     for text, bold in unit.segments:
