@@ -47,6 +47,8 @@ def _open(path: Path, display: str):
     except (PDFPasswordIncorrect, PDFEncryptionError) as exc:
         raise InputError(display, f"encrypted PDF: it needs a password or an unsupported cipher ({_one_line(exc)})") from None
     except Exception as exc:  # pdfminer raises many types for a damaged file: all are bad input here
+        inner = exc.args[0] if exc.args and isinstance(exc.args[0], BaseException) else exc.__cause__ or exc
+        exc = inner if isinstance(inner, BaseException) else exc
         name = type(exc).__name__
         if "Password" in name or "Encrypt" in name:
             raise InputError(display, f"encrypted PDF: it needs a password ({_one_line(exc)})") from None

@@ -117,7 +117,7 @@ def _gutters(items: list[dict], min_gap: float) -> list[tuple[float, float]]:
     found = []
     for g0, g1 in gaps:
         edge = [w for w in items if w["kind"] == "word" and g0 - 0.5 <= w["x1"] <= g0 + 0.1]
-        if edge and all(len(w["text"]) <= 2 for w in edge):
+        if len(edge) >= 2 and all(len(w["text"]) <= 2 for w in edge):
             continue  # a column of bullets or numbers beside their text, not a gutter
         left = {round(w["top"] / 3) for w in items if w["x1"] <= g0 + 0.1}
         right = {round(w["top"] / 3) for w in items if w["x0"] >= g1 - 0.1}
@@ -151,7 +151,8 @@ def order_blocks(items: list[dict], min_gap: float, depth: int = 0) -> tuple[lis
     if not items:
         return [], 0, False
     groups: list[tuple[list[dict], list]] = []
-    for strip in _strips(items):
+    strips = _strips(items)
+    for i, strip in enumerate(strips):
         if groups:
             g_items, g_gut = groups[-1]
             merged = _gutters(g_items + strip, min_gap)
@@ -160,9 +161,12 @@ def order_blocks(items: list[dict], min_gap: float, depth: int = 0) -> tuple[lis
             if merged and (not g_gut or _same_gutter(merged, g_gut)):
                 groups[-1] = (g_items + strip, merged)
                 continue
-            if not merged and not g_gut and not _gutters(strip, min_gap):
-                groups[-1] = (g_items + strip, [])
-                continue
+            if not merged and not g_gut:
+                # one row shows no gutter: look at the strips that follow before calling it one column
+                ahead = [w for s in strips[i:i + 3] for w in s]
+                if not _gutters(ahead, min_gap):
+                    groups[-1] = (g_items + strip, [])
+                    continue
         groups.append((strip, _gutters(strip, min_gap)))
     blocks: list[list[dict]] = []
     most, uncertain = 1, False
@@ -183,7 +187,7 @@ def order_blocks(items: list[dict], min_gap: float, depth: int = 0) -> tuple[lis
             uncertain |= unsure
         most = max(most, sub_most)
         rows_per_col = [len(_rows(c)) for c in columns if c]
-        if any(g1 - g0 < 1.5 * min_gap for g0, g1 in gut) or (rows_per_col and min(rows_per_col) < 3):
+        if any(g1 - g0 < 1.3 * min_gap for g0, g1 in gut) or (rows_per_col and min(rows_per_col) < 3 <= len(g_items) // 40):
             uncertain = True
     return blocks, most, uncertain
 

@@ -131,13 +131,14 @@ def _ranges(lines: list[PageLine]) -> list[SetAside]:
     return out
 
 
-def _role(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float, sizes: list[float]) -> tuple[str, int]:
+def _role(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float, sizes: list[float],
+          head: Unit | None = None) -> tuple[str, int]:
     if ln.kind == "table":
         return "table", 0
     text = ln.text
     level = _level(ln.size, sizes) if ln.size >= body * 1.12 + 0.2 else 0
     runs_on = (nxt is not None and nxt.kind == "text" and nxt.page == ln.page and nxt.block == ln.block
-               and nxt.text[:1].islower() and 0 <= nxt.top - ln.bottom <= 0.6 * ln.size)
+               and nxt.text[:1].islower() and abs(nxt.size - ln.size) < 0.6 and 0 <= nxt.top - ln.bottom <= 0.6 * ln.size)
     if level and _headlike(text) and any(c.isalpha() for c in text) and not runs_on:
         return "heading", level
     marker = BULLET.match(text)
@@ -147,7 +148,8 @@ def _role(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float
             and nxt is not None and nxt.kind == "text" and not nxt.bold and nxt.top > ln.bottom - 1):
         return "heading", min(len(sizes) + 1, 3)
     continues = (prev is not None and prev.kind == "text" and prev.page == ln.page and prev.block == ln.block
-                 and not _ends_paragraph(prev.text) and prev.x1 > prev.block_x1 - 3 * prev.size)
+                 and not _ends_paragraph(prev.text) and prev.x1 > prev.block_x1 - 3 * prev.size
+                 and not (head is not None and head.role in ("item", "step") and abs(head.lines[0].x0 - ln.x0) < 1.5))
     if marker and not re.match(r"^\s*[-–—]\s*\d", text) and (text[0] not in "-–—*" or text[1:2].isspace()):
         if not (continues and text[0] in "-–—"):
             return "item", 0
@@ -164,7 +166,7 @@ def _units(flow: list[PageLine], body: float, sizes: list[float], hyphenated: se
     item_x: dict[tuple[int, int], list[float]] = {}
     for i, ln in enumerate(flow):
         nxt = flow[i + 1] if i + 1 < len(flow) else None
-        role, level = _role(ln, flow[i - 1] if i else None, nxt, body, sizes)
+        role, level = _role(ln, flow[i - 1] if i else None, nxt, body, sizes, units[-1] if units else None)
         cur = units[-1] if units else None
         if cur is not None and role in ("text", "heading") and _joins(cur, ln, role, level, body, flow, i, last_of_block):
             _append(cur, ln, hyphenated)
