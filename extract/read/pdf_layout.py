@@ -105,7 +105,7 @@ def _rows(items: list[dict]) -> list[list[dict]]:
     return rows
 
 
-def _gutters(items: list[dict], min_gap: float) -> list[tuple[float, float]]:
+def _gutters(items: list[dict], min_gap: float, min_rows: int = 2) -> list[tuple[float, float]]:
     """Vertical white bands crossing all of `items` with at least two rows of text on each side."""
     spans = sorted((w["x0"], w["x1"]) for w in items)
     gaps = []
@@ -114,15 +114,21 @@ def _gutters(items: list[dict], min_gap: float) -> list[tuple[float, float]]:
         if x0 - end >= min_gap:
             gaps.append((end, x0))
         end = max(end, x1)
-    found = []
+    found: list[tuple[float, float]] = []
+    start, width = spans[0][0], 10 * min_gap  # a column of prose is at least ten words' room wide
     for g0, g1 in gaps:
+        if g0 - start < width:
+            continue  # a tab stop inside a narrow list (age categories, score scales), not a gutter
         edge = [w for w in items if w["kind"] == "word" and g0 - 0.5 <= w["x1"] <= g0 + 0.1]
         if len(edge) >= 2 and all(len(w["text"]) <= 2 for w in edge):
             continue  # a column of bullets or numbers beside their text, not a gutter
         left = {round(w["top"] / 3) for w in items if w["x1"] <= g0 + 0.1}
         right = {round(w["top"] / 3) for w in items if w["x0"] >= g1 - 0.1}
-        if len(left) >= 2 and len(right) >= 2:
+        if len(left) >= min_rows and len(right) >= min_rows:
             found.append((g0, g1))
+            start = g1
+    if found and end - found[-1][1] < width:
+        found.pop()
     return found
 
 
@@ -155,7 +161,7 @@ def order_blocks(items: list[dict], min_gap: float, depth: int = 0) -> tuple[lis
     for i, strip in enumerate(strips):
         if groups:
             g_items, g_gut = groups[-1]
-            merged = _gutters(g_items + strip, min_gap)
+            merged = _gutters(g_items + strip, min_gap, min_rows=1 if g_gut else 2)
             # a strip goes on the group when their columns agree: the same gutter through both, or
             # a strip too short to show its gutter (column headings side by side) that fits the group's
             if merged and (not g_gut or _same_gutter(merged, g_gut)):
@@ -167,7 +173,12 @@ def order_blocks(items: list[dict], min_gap: float, depth: int = 0) -> tuple[lis
                 if not _gutters(ahead, min_gap):
                     groups[-1] = (g_items + strip, [])
                     continue
-        groups.append((strip, _gutters(strip, min_gap)))
+        own = _gutters(strip, min_gap)
+        if not own:  # a first row beside a title: its gutter shows in the rows below it
+            ahead = _gutters([w for s in strips[i:i + 3] for w in s], min_gap)
+            loose = _gutters(strip, min_gap, min_rows=1)
+            own = loose if ahead and loose and _same_gutter(loose, ahead) else []
+        groups.append((strip, own))
     blocks: list[list[dict]] = []
     most, uncertain = 1, False
     for g_items, gut in groups:

@@ -339,7 +339,8 @@ def _glyph_anomalies(out: list[Line], stats: dict, repairs: list[tuple[int, str,
                                  " but no word of the document confirms it, so they are left")
     if repairs:
         shown = "; ".join(f"{a} → {b}" for _, a, b in repairs[:8])
-        found.append(Anomaly("glyphs-repaired", f"{len(repairs)} ligature glyphs repaired (a word found elsewhere in the document): {shown}",
+        found.append(Anomaly("glyphs-repaired",
+                             f"{len(repairs)} ligature glyphs repaired (a word found elsewhere in the document): {shown}",
                              sorted({no for no, _, _ in repairs}), "info"))
     damaged = [(ln.no, w) for ln in out for w in ln.text.split() if any(c in DAMAGE for c in w)]
     if damaged:
