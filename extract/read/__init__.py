@@ -82,7 +82,7 @@ def read_source(root: Path, rel: str, expected_sha256: str | None) -> Reading:
 
 def _load_readers() -> None:
     # Each reader registers itself where it is defined; importing them fills READERS.
-    from extract.read import markdown, text  # noqa: F401
+    from extract.read import markdown, pdf, text  # noqa: F401
 
 
 _load_readers()

@@ -1,0 +1,214 @@
+"""PDF: the text layer read page by page in reading order (columns, tables, running heads set aside),
+then written as the light Markdown the profiles read (headings from font sizes, paragraphs joined).
+
+Every printed text line the PDF holds gets a number 1..N in reading order; an output Line is one
+paragraph, heading, list item or table row, and its `no`/`covers` name the printed lines it joins.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+from pathlib import Path
+
+from extract.errors import InputError
+from extract.model import Anomaly
+from extract.read import READERS, Reader, Reading
+from extract.read.pdf_layout import PageLine, dedupe, is_rotated, lines_of_block, order_blocks, rotated_lines, words_of
+from extract.read.pdf_text import compose
+
+NO_TEXT = "no text layer: this PDF is an image or outlines; run OCR first (e.g. ocrmypdf) and read its output"
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text[:160]
+
+
+def _check_bytes(path: Path, display: str) -> None:
+    with path.open("rb") as fh:
+        head = fh.read(1024)
+    if not head.strip():
+        raise InputError(display, "source file is empty")
+    if b"%PDF-" not in head:
+        kinds = {b"\x89PNG": "a PNG image", b"\xff\xd8\xff": "a JPEG image", b"GIF8": "a GIF image", b"PK\x03\x04": "a ZIP archive"}
+        what = next((name for magic, name in kinds.items() if head.startswith(magic)), "not a PDF")
+        raise InputError(display, f"not a PDF: the file is {what} (no %PDF- header)" if what != "not a PDF"
+                         else "not a PDF (no %PDF- header in the first 1024 bytes)")
+
+
+def _open(path: Path, display: str):
+    import pdfplumber
+    from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
+
+    try:
+        pdf = pdfplumber.open(path)
+        _ = pdf.pages  # parses the page tree: a damaged file fails here
+    except (PDFPasswordIncorrect, PDFEncryptionError) as exc:
+        raise InputError(display, f"encrypted PDF: it needs a password or an unsupported cipher ({_one_line(exc)})") from None
+    except Exception as exc:  # pdfminer raises many types for a damaged file: all are bad input here
+        inner = exc.args[0] if exc.args and isinstance(exc.args[0], BaseException) else exc.__cause__ or exc
+        exc = inner if isinstance(inner, BaseException) else exc
+        name = type(exc).__name__
+        if "Password" in name or "Encrypt" in name:
+            raise InputError(display, f"encrypted PDF: it needs a password ({_one_line(exc)})") from None
+        raise InputError(display, f"damaged or unreadable PDF ({name}: {_one_line(exc)})") from None
+    return pdf
+
+
+def _has_fonts(page) -> bool:
+    """Whether the page (or a form it draws) declares a font: without one there is no text to find."""
+    from pdfminer.pdftypes import resolve1
+
+    def visit(res, depth: int) -> bool:
+        res = resolve1(res) or {}
+        if not isinstance(res, dict):
+            return False
+        if resolve1(res.get("Font")):
+            return True
+        if depth < 3:
+            for xobj in (resolve1(res.get("XObject")) or {}).values():
+                xobj = resolve1(xobj)
+                attrs = getattr(xobj, "attrs", {})
+                if attrs.get("Resources") is not None and visit(attrs["Resources"], depth + 1):
+                    return True
+        return False
+
+    try:
+        return visit(page.page_obj.resources, 0)
+    except Exception:
+        return True  # unsure: let the real extraction decide
+
+
+def _tables(page) -> list[dict]:
+    found = []
+    for table in page.find_tables():
+        rows = [[" ".join((c or "").split()) for c in row] for row in table.extract()]
+        rows = [r for r in rows if any(r)]
+        if len(rows) < 2 or max(len(r) for r in rows) < 2:
+            continue
+        full = sum(1 for r in rows if sum(1 for c in r if c) >= 2)
+        if full < max(2, len(rows) // 2):
+            continue
+        x0, top, x1, bottom = table.bbox
+        found.append({"kind": "table", "x0": x0, "x1": x1, "top": top, "bottom": bottom, "rows": rows,
+                      "text": "", "size": 0.0, "bold": False, "fontname": ""})
+    return found
+
+
+def _read_page(page, no: int, stats: dict) -> list[PageLine]:
+    chars = page.chars
+    stats["chars"] += len(chars)
+    stats["cid"] += sum(1 for c in chars if c["text"].startswith("(cid:"))
+    chars, doubled = dedupe(chars)
+    if doubled:
+        stats["doubled"][no] = len(doubled)
+    upright = [c for c in chars if not is_rotated(c)]
+    rotated = [c for c in chars if is_rotated(c)]
+    if not upright and rotated:
+        stats["rotated_pages"].append(no)
+    tables = _tables(page) if page.rects or page.lines else []
+    in_table = [(t["x0"] - 1, t["top"] - 1, t["x1"] + 1, t["bottom"] + 1) for t in tables]
+    words = [w for w in words_of(upright)
+             if not any(x0 <= w["x0"] and w["x1"] <= x1 and top <= w["top"] and w["bottom"] <= bottom for x0, top, x1, bottom in in_table)]
+    sizes = Counter(round(w["size"] * 2) / 2 for w in words for _ in w["text"])
+    body = sizes.most_common(1)[0][0] if sizes else 10.0
+    stats["sizes"].update(sizes)
+    blocks, columns, uncertain = order_blocks(words + tables, max(5.0, body))
+    stats["columns"][no] = columns
+    if uncertain:
+        stats["uncertain"].append(no)
+    lines: list[PageLine] = []
+    for i, block in enumerate(blocks):
+        lines.extend(lines_of_block(block, no, i, body))
+    lines.extend(rotated_lines(rotated, no))
+    _figure_labels(page, lines)
+    _mark_doubled(lines, doubled)
+    for ln in lines:
+        ln.extra["height"] = float(page.height)
+    stats["tables"] += len(tables)
+    return lines
+
+
+def _figure_labels(page, lines: list[PageLine]) -> None:
+    """Short words inside a picture (not a page-sized background) are labels of the figure."""
+    area = float(page.width * page.height)
+    boxes = [(im["x0"], im["top"], im["x1"], im["bottom"]) for im in page.images
+             if 0.002 * area < (im["x1"] - im["x0"]) * (im["bottom"] - im["top"]) < 0.4 * area]
+    for ln in lines:
+        if ln.kind != "text" or ln.words > 4 or len(ln.text) > 30:
+            continue
+        if any(x0 - 1 <= ln.x0 and ln.x1 <= x1 + 1 and top - 1 <= ln.top and ln.bottom <= bottom + 1 for x0, top, x1, bottom in boxes):
+            ln.kind = "figure"
+            ln.reason = "label inside a figure"
+
+
+def _mark_doubled(lines: list[PageLine], doubled: list[tuple[float, float]]) -> None:
+    for x, y in doubled:
+        for ln in lines:
+            if ln.x0 - 1 <= x <= ln.x1 + 1 and ln.top - 1 <= y <= ln.bottom + 1:
+                ln.doubled = True
+                break
+
+
+def read_pdf(path: Path, display: str, pages: tuple[int, int] | None = None) -> Reading:
+    _check_bytes(path, display)
+    pdf = _open(path, display)
+    stats: dict = {"chars": 0, "cid": 0, "doubled": {}, "rotated_pages": [], "columns": {}, "uncertain": [],
+                   "sizes": Counter(), "tables": 0}
+    lines: list[PageLine] = []
+    with pdf:
+        total = len(pdf.pages)
+        if total == 0:
+            raise InputError(display, "PDF has no pages")
+        first, last = pages or (1, total)
+        if not (1 <= first <= last <= total):
+            raise InputError(display, f"page range {first}-{last} is outside the document (pages 1-{total})")
+        chosen = pdf.pages[first - 1:last]
+        if not any(_has_fonts(p) for p in chosen):
+            raise InputError(display, NO_TEXT)
+        for no, page in enumerate(chosen, start=first):
+            try:
+                lines.extend(_read_page(page, no, stats))
+            except InputError:
+                raise
+            except Exception as exc:
+                raise InputError(display, f"page {no}: damaged PDF content ({type(exc).__name__}: {_one_line(exc)})") from None
+            finally:
+                page.close()
+    if stats["chars"] == 0:
+        raise InputError(display, NO_TEXT)
+    for n, ln in enumerate(lines, start=1):
+        ln.no = n
+    reading = compose(lines, stats, pages=(first, last))
+    reading.pages = last - first + 1
+    reading.lines_read = len(lines)
+    _page_anomalies(reading, lines, stats)
+    return reading
+
+
+def _page_anomalies(reading: Reading, lines: list[PageLine], stats: dict) -> None:
+    if stats["doubled"]:
+        count = sum(stats["doubled"].values())
+        pages = sorted(stats["doubled"])
+        reading.anomalies.append(Anomaly(
+            "doubled-glyphs", f"{count} glyphs drawn twice at the same place removed (pages {', '.join(map(str, pages))})",
+            [ln.no for ln in lines if ln.doubled], "info"))
+    for page in stats["uncertain"]:
+        reading.anomalies.append(Anomaly(
+            "columns-uncertain", f"page {page}: the column structure is uncertain (narrow gutter or short column)",
+            [ln.no for ln in lines if ln.page == page], "warning"))
+    rotated = [ln for ln in lines if ln.kind in ("rotated", "vertical")]
+    if rotated:
+        pages = sorted({ln.page for ln in rotated})
+        reading.anomalies.append(Anomaly(
+            "rotated-text", f"{len(rotated)} lines of rotated or vertical text set aside (pages {', '.join(map(str, pages))})",
+            [ln.no for ln in rotated], "warning"))
+    reading.evidence.update({
+        "columns": dict(stats["columns"]), "cid": stats["cid"], "chars": stats["chars"],
+        "doubled_glyphs": sum(stats["doubled"].values()), "tables": stats["tables"],
+        "median_columns": statistics.median(stats["columns"].values()) if stats["columns"] else 0,
+    })
+
+
+READERS.add("pdf", Reader("pdf", (".pdf",), read_pdf), priority=10)

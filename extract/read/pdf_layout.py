@@ -1,0 +1,300 @@
+"""PDF page geometry: characters to words, words to columns, columns to text lines in reading order.
+
+Nothing here knows about headings or paragraphs: a page becomes a list of `PageLine`s, each one
+text line as printed (or one table row, or one run of rotated text), in the order a reader reads them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from pdfplumber.utils.text import extract_words
+
+BOLD = re.compile(r"bold|black|heavy|semibold|demi", re.IGNORECASE)
+
+
+@dataclass
+class PageLine:
+    page: int
+    x0: float
+    x1: float
+    top: float
+    bottom: float
+    segments: list[tuple[str, bool]]  # (text, bold) runs, spaces included
+    size: float
+    bold: bool
+    kind: str = "text"  # text | table | rotated | vertical | figure
+    block: int = 0  # index of the column/strip on its page, in reading order
+    block_x0: float = 0.0
+    block_x1: float = 0.0
+    words: int = 0
+    doubled: bool = False
+    no: int = 0  # number in the document, given once every page is read
+    reason: str | None = None  # why the reader sets it aside
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        return "".join(t for t, _ in self.segments).strip()
+
+
+def is_rotated(char: dict) -> bool:
+    """Not upright, or drawn through a rotated or mirrored matrix."""
+    if not char.get("upright", True):
+        return True
+    a, b, c, d = (char.get("matrix") or (1, 0, 0, 1, 0, 0))[:4]
+    return abs(b) > 1e-3 * max(abs(a), 1e-6) or abs(c) > 1e-3 * max(abs(d), 1e-6) or a < 0 or d < 0
+
+
+def dedupe(chars: list[dict], tolerance: float = 1.0) -> tuple[list[dict], list[tuple[float, float]]]:
+    """Characters drawn twice (same glyph, same place within `tolerance`) kept once; and where."""
+    seen: dict[tuple[str, int, int], list[dict]] = {}
+    kept: list[dict] = []
+    doubled: list[tuple[float, float]] = []
+    for ch in chars:
+        kx, ky = int(ch["x0"] // tolerance), int(ch["top"] // tolerance)
+        dup = False
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                for other in seen.get((ch["text"], kx + dx, ky + dy), ()):
+                    if abs(other["x0"] - ch["x0"]) <= tolerance and abs(other["top"] - ch["top"]) <= tolerance:
+                        dup = True
+                        break
+                if dup:
+                    break
+            if dup:
+                break
+        if dup:
+            doubled.append(((ch["x0"] + ch["x1"]) / 2, (ch["top"] + ch["bottom"]) / 2))
+            continue
+        seen.setdefault((ch["text"], kx, ky), []).append(ch)
+        kept.append(ch)
+    return kept, doubled
+
+
+def words_of(chars: list[dict]) -> list[dict]:
+    words = extract_words(chars, x_tolerance_ratio=0.15, y_tolerance=2, keep_blank_chars=False,
+                          use_text_flow=False, extra_attrs=["fontname", "size"], split_at_punctuation=False)
+    for w in words:
+        w["bold"] = bool(BOLD.search(w["fontname"]))
+        w["kind"] = "word"
+    return words
+
+
+# ---- reading order -------------------------------------------------------------------------------
+
+def _rows(items: list[dict]) -> list[list[dict]]:
+    """Items grouped into printed rows: same vertical band, left to right."""
+    rows: list[list[dict]] = []
+    bands: list[tuple[float, float]] = []
+    for it in sorted(items, key=lambda w: (w["top"], w["x0"])):
+        mid = (it["top"] + it["bottom"]) / 2
+        for i in range(len(rows) - 1, max(-1, len(rows) - 4), -1):
+            top, bottom = bands[i]
+            if top - 0.5 <= mid <= bottom + 0.5 and it["kind"] != "table" and rows[i][0]["kind"] != "table":
+                rows[i].append(it)
+                break
+        else:
+            rows.append([it])
+            bands.append((it["top"], it["bottom"]))
+    for row in rows:
+        row.sort(key=lambda w: w["x0"])
+    rows.sort(key=lambda r: min(w["top"] for w in r))
+    return rows
+
+
+def _gutters(items: list[dict], min_gap: float, min_rows: int = 2) -> list[tuple[float, float]]:
+    """Vertical white bands crossing all of `items` with at least two rows of text on each side."""
+    spans = sorted((w["x0"], w["x1"]) for w in items)
+    gaps = []
+    end = spans[0][1]
+    for x0, x1 in spans[1:]:
+        if x0 - end >= min_gap:
+            gaps.append((end, x0))
+        end = max(end, x1)
+    found: list[tuple[float, float]] = []
+    start, width = spans[0][0], 10 * min_gap  # a column of prose is at least ten words' room wide
+    for g0, g1 in gaps:
+        if g0 - start < width:
+            continue  # a tab stop inside a narrow list (age categories, score scales), not a gutter
+        edge = [w for w in items if w["kind"] == "word" and g0 - 0.5 <= w["x1"] <= g0 + 0.1]
+        if len(edge) >= 2 and all(len(w["text"]) <= 2 for w in edge):
+            continue  # a column of bullets or numbers beside their text, not a gutter
+        left = {round(w["top"] / 3) for w in items if w["x1"] <= g0 + 0.1}
+        right = {round(w["top"] / 3) for w in items if w["x0"] >= g1 - 0.1}
+        if len(left) >= min_rows and len(right) >= min_rows:
+            found.append((g0, g1))
+            start = g1
+    if found and end - found[-1][1] < width:
+        found.pop()
+    return found
+
+
+def _strips(items: list[dict]) -> list[list[dict]]:
+    """Horizontal bands separated by white space that nothing crosses."""
+    strips: list[list[dict]] = []
+    bottom = None
+    for it in sorted(items, key=lambda w: w["top"]):
+        if bottom is None or it["top"] > bottom + 0.5:
+            strips.append([it])
+            bottom = it["bottom"]
+        else:
+            strips[-1].append(it)
+            bottom = max(bottom, it["bottom"])
+    return strips
+
+
+def _same_gutter(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> bool:
+    return any(min(a1, b1) > max(a0, b0) for a0, a1 in a for b0, b1 in b)
+
+
+def order_blocks(items: list[dict], min_gap: float, depth: int = 0) -> tuple[list[list[dict]], int, bool]:
+    """Items cut into blocks (strips, then columns inside them) in reading order.
+
+    Returns (blocks, most columns side by side, uncertain)."""
+    if not items:
+        return [], 0, False
+    groups: list[tuple[list[dict], list]] = []
+    strips = _strips(items)
+    for i, strip in enumerate(strips):
+        if groups:
+            g_items, g_gut = groups[-1]
+            merged = _gutters(g_items + strip, min_gap, min_rows=1 if g_gut else 2)
+            # a strip goes on the group when their columns agree: the same gutter through both, or
+            # a strip too short to show its gutter (column headings side by side) that fits the group's
+            if merged and (not g_gut or _same_gutter(merged, g_gut)):
+                groups[-1] = (g_items + strip, merged)
+                continue
+            if not merged and not g_gut:
+                # one row shows no gutter: look at the strips that follow before calling it one column
+                ahead = [w for s in strips[i:i + 3] for w in s]
+                if not _gutters(ahead, min_gap):
+                    groups[-1] = (g_items + strip, [])
+                    continue
+        own = _gutters(strip, min_gap)
+        if not own:  # a first row beside a title: its gutter shows in the rows below it
+            ahead = _gutters([w for s in strips[i:i + 3] for w in s], min_gap)
+            loose = _gutters(strip, min_gap, min_rows=1)
+            own = loose if ahead and loose and _same_gutter(loose, ahead) else []
+        groups.append((strip, own))
+    blocks: list[list[dict]] = []
+    most, uncertain = 1, False
+    for g_items, gut in groups:
+        if not gut or depth >= 2:
+            blocks.append(g_items)
+            continue
+        cuts = [(g0 + g1) / 2 for g0, g1 in gut]
+        columns: list[list[dict]] = [[] for _ in range(len(cuts) + 1)]
+        for it in g_items:
+            centre = (it["x0"] + it["x1"]) / 2
+            columns[sum(1 for c in cuts if centre > c)].append(it)
+        sub_most = 0
+        for col in columns:
+            sub, k, unsure = order_blocks(col, min_gap, depth + 1)
+            blocks.extend(sub)
+            sub_most += k
+            uncertain |= unsure
+        most = max(most, sub_most)
+        rows_per_col = [len(_rows(c)) for c in columns if c]
+        if any(g1 - g0 < 1.3 * min_gap for g0, g1 in gut) or (rows_per_col and min(rows_per_col) < 3 <= len(g_items) // 40):
+            uncertain = True
+    return blocks, most, uncertain
+
+
+def _segments(row: list[dict]) -> tuple[list[tuple[str, bool]], float, bool]:
+    segs: list[tuple[str, bool]] = []
+    sizes: dict[float, int] = {}
+    bold_chars = total = 0
+    prev = None
+    for w in row:
+        n = len(w["text"])
+        sizes[round(w["size"] * 2) / 2] = sizes.get(round(w["size"] * 2) / 2, 0) + n
+        total += n
+        bold_chars += n if w["bold"] else 0
+        sep = ""
+        if prev is not None and w["x0"] - prev["x1"] > 0.1 * min(w["size"], prev["size"]):
+            sep = " "
+        segs.append((sep + w["text"], w["bold"]))
+        prev = w
+    merged: list[tuple[str, bool]] = []
+    for text, bold in segs:
+        if merged and merged[-1][1] == bold:
+            merged[-1] = (merged[-1][0] + text, bold)
+        else:
+            merged.append((text, bold))
+    size = max(sizes, key=lambda s: sizes[s]) if sizes else 0.0
+    return merged, size, total > 0 and bold_chars >= 0.9 * total
+
+
+def lines_of_block(block: list[dict], page: int, index: int, body: float) -> list[PageLine]:
+    """A block's items as printed lines, top to bottom; a drop cap is glued to the line beside it."""
+    drops = [w for w in block if w["kind"] == "word" and len(w["text"]) == 1 and w["text"].isalpha()
+             and w["size"] >= 2.2 * body]
+    rest = [w for w in block if not any(w is d for d in drops)]
+    x0 = min(w["x0"] for w in block)
+    x1 = max(w["x1"] for w in block)
+    out: list[PageLine] = []
+    for row in _rows(rest):
+        if row[0]["kind"] == "table":
+            t = row[0]
+            for r, cells in enumerate(t["rows"]):
+                out.append(PageLine(page, t["x0"], t["x1"], t["top"], t["bottom"],
+                                    [("| " + " | ".join(cells) + " |", False)], body, False, "table",
+                                    index, x0, x1, len(cells), extra={"row": r}))
+            continue
+        segs, size, bold = _segments(row)
+        line = PageLine(page, row[0]["x0"], max(w["x1"] for w in row), min(w["top"] for w in row),
+                        max(w["bottom"] for w in row), segs, size, bold, "text", index, x0, x1, len(row))
+        out.append(line)
+    for d in drops:
+        beside = [ln for ln in out if ln.kind == "text" and ln.x0 >= d["x1"] - 1 and d["top"] - 2 <= ln.top <= d["bottom"]]
+        if beside:
+            first = min(beside, key=lambda ln: ln.top)
+            first.segments.insert(0, (d["text"], d["bold"]))
+            first.extra["dropcap"] = True
+        else:
+            out.append(PageLine(page, d["x0"], d["x1"], d["top"], d["bottom"], [(d["text"], d["bold"])],
+                                d["size"], d["bold"], "text", index, x0, x1, 1))
+    out.sort(key=lambda ln: (ln.top, ln.extra.get("row", 0)))
+    _mark_vertical(out)
+    return out
+
+
+def _mark_vertical(lines: list[PageLine]) -> None:
+    """Three or more one-letter lines stacked at the same x: text set vertically, letter by letter."""
+    i = 0
+    while i < len(lines):
+        j = i
+        while (j < len(lines) and lines[j].kind == "text" and len(lines[j].text) <= 2
+               and abs((lines[j].x0 + lines[j].x1) / 2 - (lines[i].x0 + lines[i].x1) / 2) <= max(2.0, lines[i].size * 0.4)):
+            j += 1
+        if j - i >= 3:
+            word = "".join(ln.text for ln in lines[i:j])
+            for ln in lines[i:j]:
+                ln.kind = "vertical"
+                ln.reason = f"vertical text, one letter per line ({word})"
+            i = j
+        else:
+            i += 1
+
+
+def rotated_lines(chars: list[dict], page: int) -> list[PageLine]:
+    """Rotated characters as runs (one per text line, in their own direction), to be set aside."""
+    if not chars:
+        return []
+    words = extract_words(chars, x_tolerance=3, y_tolerance=3, keep_blank_chars=False, use_text_flow=True)
+    lines: list[list[dict]] = []
+    for w in sorted(words, key=lambda w: (round(w["x0"]), w["top"])):
+        if lines and abs(lines[-1][-1]["x0"] - w["x0"]) <= 2:
+            lines[-1].append(w)
+        else:
+            lines.append([w])
+    out = []
+    for ws in lines:
+        text = " ".join(w["text"] for w in ws)
+        out.append(PageLine(page, min(w["x0"] for w in ws), max(w["x1"] for w in ws), min(w["top"] for w in ws),
+                            max(w["bottom"] for w in ws), [(text, False)], 0.0, False, "rotated", 10_000, words=len(ws),
+                            reason="rotated text"))
+    return out

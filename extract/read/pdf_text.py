@@ -1,0 +1,350 @@
+"""PDF lines to light Markdown: running heads set aside, heading levels from font sizes and weight,
+paragraphs joined (hyphenation undone), list items and steps marked, unknown glyphs repaired or reported."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from extract.model import Anomaly, Line, SetAside
+from extract.read import Reading
+from extract.read.pdf_layout import PageLine
+
+BULLETS = "•●○◦■□▪▫◆◇♦➢➤►▶▸❱❯✓✔✗☐·∙⁃*-–—"
+BULLET = re.compile(rf"^\s*([{re.escape(BULLETS)}]|[\ue000-\uf8ff])\s*")
+STEP = re.compile(r"^(\d{1,2})\s?[.)•]\s+(?=\S)")
+PAGE_NO = re.compile(
+    r"^(?:(?:page|p\.)\s*)?\d{1,4}(?:\s*(?:/|sur|of|de)\s*\d{1,4})?$"
+    r"|^[A-Za-z]{0,5}\d{0,3}[-–]\s*\d{1,4}\s*/\s*\d{1,4}$"
+    r"|^[-–—]\s*\d{1,4}\s*[-–—]$",
+    re.IGNORECASE,
+)
+TERMINAL = (".", "!", "?", ":", "…", "»", ";")
+CID = re.compile(r"\(cid:\d+\)")
+CID_WORD = re.compile(r"[^\W\d_]*(?:\(cid:\d+\)[^\W\d_]*)+")
+LIGATURES = ("ffi", "ffl", "ff", "fi", "fl")
+DAMAGE = set("ŁłØøıˆ˘ˇ˙˚˛˜˝ÐÞþð\ufffd") | {chr(c) for c in range(0x80, 0xA0)}
+WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
+
+
+@dataclass
+class Unit:
+    """One output line in the making: printed lines joined."""
+
+    lines: list[PageLine]
+    role: str  # heading | item | step | text | table
+    level: int = 0
+    segments: list[tuple[str, bool]] = field(default_factory=list)
+
+
+def _norm(text: str) -> str:
+    return " ".join(re.sub(r"\d+", "#", text.lower()).split())
+
+
+def running_heads(lines: list[PageLine], pages: int) -> list[Anomaly]:
+    """Lines repeated in the top or bottom band of several pages, and bare page numbers there."""
+    band: dict[str, set[int]] = defaultdict(set)
+    candidates = []
+    for ln in lines:
+        if ln.kind != "text" or not ln.text:
+            continue
+        height = ln.extra.get("height", 842.0)
+        where = "header" if ln.bottom < 0.1 * height else "footer" if ln.top > 0.9 * height else None
+        if where:
+            candidates.append((ln, where))
+            band[_norm(ln.text)].add(ln.page)
+    need = max(2, math.ceil(0.25 * pages))
+    found: dict[str, list[int]] = defaultdict(list)
+    for ln, where in candidates:
+        key = _norm(ln.text)
+        if PAGE_NO.match(ln.text.strip()):
+            ln.kind, ln.reason = "furniture", "page number"
+            found["page numbers"].append(ln.no)
+        elif len(band[key]) >= need:
+            ln.kind, ln.reason = "furniture", f"running {where} repeated on {len(band[key])} pages"
+            found[ln.text].append(ln.no)
+    if not found:
+        return []
+    texts = [t for t in found if t != "page numbers"]
+    detail = f"set aside: {len(texts)} running header/footer lines" + (f" ({'; '.join(texts[:4])})" if texts else "")
+    if "page numbers" in found:
+        detail += f"; {len(found['page numbers'])} page numbers"
+    return [Anomaly("running-header", detail, sorted(n for ns in found.values() for n in ns), "info")]
+
+
+def _headlike(text: str) -> bool:
+    return 0 < len(text) <= 120 and len(text.split()) <= 16 and not text.rstrip().endswith((".", ",", ";"))
+
+
+def heading_sizes(lines: list[PageLine], body: float) -> list[float]:
+    per_size: dict[float, list[bool]] = defaultdict(list)
+    for ln in lines:
+        if ln.kind == "text" and ln.size >= body * 1.12 + 0.2 and any(c.isalpha() for c in ln.text):
+            per_size[ln.size].append(_headlike(ln.text))
+    sizes = [s for s, marks in per_size.items() if sum(marks) >= 0.6 * len(marks)]
+    return sorted(sizes, reverse=True)
+
+
+def _level(size: float, sizes: list[float]) -> int:
+    for i, s in enumerate(sizes):
+        if abs(size - s) < 0.3:
+            return min(i + 1, 3)
+    return 0
+
+
+def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Reading:
+    npages = pages[1] - pages[0] + 1
+    anomalies = running_heads(lines, npages)
+    body = stats["sizes"].most_common(1)[0][0] if stats["sizes"] else 10.0
+    sizes = heading_sizes(lines, body)
+    flow = [ln for ln in lines if ln.reason is None]
+    vocab = Counter(w.lower() for ln in flow for w in WORD.findall(CID.sub(" ", ln.text)))
+    hyphenated = {w for w in vocab if "-" in w}
+    units = _units(flow, body, sizes, hyphenated)
+    out: list[Line] = []
+    repairs: list[tuple[int, str, str]] = []
+    rendered = [_render(unit) for unit in units]
+    codes = _ligature_codes([t for t in rendered if "(cid:" in t], vocab) if stats["cid"] else {}
+    for unit, text in zip(units, rendered, strict=True):
+        if "(cid:" in text and codes:
+            text = _repair(text, codes, repairs, unit.lines[0].no)
+        first = unit.lines[0]
+        out.append(Line(first.no, text, page=first.page, covers=tuple(ln.no for ln in unit.lines[1:])))
+    set_aside = _ranges([ln for ln in lines if ln.reason is not None])
+    anomalies += _glyph_anomalies(out, stats, repairs)
+    headings = sum(1 for u in units if u.role == "heading")
+    evidence = {"body_size": body, "heading_sizes": sizes, "headings": headings,
+                "heading_levels": len({u.level for u in units if u.role == "heading"}),
+                "cid_repaired": len(repairs)}
+    return Reading("pdf", out, set_aside, anomalies, evidence=evidence)
+
+
+def _ranges(lines: list[PageLine]) -> list[SetAside]:
+    out: list[SetAside] = []
+    for ln in sorted(lines, key=lambda x: x.no):
+        if out and out[-1].reason == ln.reason and out[-1].lines[1] == ln.no - 1:
+            out[-1].lines = (out[-1].lines[0], ln.no)
+        else:
+            out.append(SetAside((ln.no, ln.no), ln.reason or "set aside"))
+    return out
+
+
+def _role(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float, sizes: list[float],
+          head: Unit | None = None) -> tuple[str, int]:
+    if ln.kind == "table":
+        return "table", 0
+    text = ln.text
+    level = _level(ln.size, sizes) if ln.size >= body * 1.12 + 0.2 else 0
+    runs_on = (nxt is not None and nxt.kind == "text" and nxt.page == ln.page and nxt.block == ln.block
+               and nxt.text[:1].islower() and abs(nxt.size - ln.size) < 0.6 and 0 <= nxt.top - ln.bottom <= 0.6 * ln.size)
+    if level and _headlike(text) and any(c.isalpha() for c in text) and not runs_on:
+        return "heading", level
+    marker = BULLET.match(text)
+    letters = [c for c in (text[marker.end():] if marker else text) if c.isalpha()]
+    if (ln.bold and body - 0.6 < ln.size < body * 1.12 + 0.2 and _headlike(text) and len(text) <= 80 and len(text.split()) <= 12
+            and letters and (not marker or (text[0] not in "-–—*" and sum(c.isupper() for c in letters) >= 0.8 * len(letters)))
+            and nxt is not None and nxt.kind == "text" and not nxt.bold and nxt.top > ln.bottom - 1):
+        return "heading", min(len(sizes) + 1, 3)
+    continues = (prev is not None and prev.kind == "text" and prev.page == ln.page and prev.block == ln.block
+                 and not _ends_paragraph(prev.text) and prev.x1 > prev.block_x1 - 3 * prev.size
+                 and not (head is not None and head.role in ("item", "step") and abs(head.lines[0].x0 - ln.x0) < 1.5))
+    if marker and not re.match(r"^\s*[-–—]\s*\d", text) and (text[0] not in "-–—*" or text[1:2].isspace()):
+        if not (continues and text[0] in "-–—"):
+            return "item", 0
+    if STEP.match(text) and not continues:
+        return "step", 0
+    return "text", 0
+
+
+def _units(flow: list[PageLine], body: float, sizes: list[float], hyphenated: set[str]) -> list[Unit]:
+    units: list[Unit] = []
+    last_of_block = {}
+    for i, ln in enumerate(flow):
+        last_of_block[(ln.page, ln.block)] = i
+    item_x: dict[tuple[int, int], list[float]] = {}
+    for i, ln in enumerate(flow):
+        nxt = flow[i + 1] if i + 1 < len(flow) else None
+        role, level = _role(ln, flow[i - 1] if i else None, nxt, body, sizes, units[-1] if units else None)
+        cur = units[-1] if units else None
+        if cur is not None and role in ("text", "heading") and _joins(cur, ln, role, level, body, flow, i, last_of_block):
+            _append(cur, ln, hyphenated)
+            continue
+        unit = Unit([ln], role, level, list(ln.segments))
+        if role == "item":
+            _strip_bullet(unit)
+            xs = item_x.setdefault((ln.page, ln.block), [])
+            xs[:] = [x for x in xs if x <= ln.x0 + 0.5 * ln.size]
+            if not xs or ln.x0 > xs[-1] + 0.5 * ln.size:
+                xs.append(ln.x0)
+            unit.level = len(xs) - 1
+        units.append(unit)
+    return units
+
+
+def _ends_paragraph(text: str) -> bool:
+    return text.rstrip().rstrip("*").endswith(TERMINAL)
+
+
+def _joins(cur: Unit, ln: PageLine, role: str, level: int, body: float, flow, i: int, last_of_block) -> bool:
+    prev = cur.lines[-1]
+    if cur.role == "heading":
+        return (role == "heading" and level == cur.level and prev.page == ln.page and prev.block == ln.block
+                and 0 <= ln.top - prev.bottom <= 0.6 * prev.size and len(cur.lines) < 3)
+    if role != "text" or cur.role not in ("text", "item", "step") or ln.kind != "text":
+        return False
+    if abs(prev.size - ln.size) > 0.6:
+        return False
+    size = max(prev.size, ln.size)
+    if prev.page != ln.page or prev.block != ln.block:
+        # a paragraph going on at the top of the next column or page
+        return (last_of_block.get((prev.page, prev.block)) == i - 1 and not _ends_paragraph(prev.text)
+                and (ln.text[:1].islower() or prev.text.endswith(("-", ","))))
+    gap = ln.top - prev.bottom
+    if gap < -0.3 * size or gap > 0.75 * size:
+        return False
+    if ln.segments and ln.segments[0][1] and not ln.bold and not prev.segments[-1][1]:
+        return False  # a run-in bold label ("**Exemple :** …") opens a paragraph
+    if prev.bold and not ln.bold and len(cur.lines) == 1 and cur.role == "text" and len(prev.text) < 60:
+        return False
+    first = cur.lines[0]
+    if first.extra.get("dropcap"):
+        pass
+    elif cur.role in ("item", "step"):
+        if ln.x0 < first.x0 - 0.5 * size:
+            return False
+        if ln.x0 <= first.x0 + 0.3 * size and _ends_paragraph(prev.text):
+            return False
+    else:
+        ref = cur.lines[1].x0 if len(cur.lines) > 1 else first.x0
+        if ln.x0 > ref + 0.8 * size:
+            return False
+        if len(cur.lines) > 1 and ln.x0 < ref - 0.8 * size:
+            return False
+    if _ends_paragraph(prev.text) and prev.x1 < prev.block_x1 - 2 * size:
+        return False
+    if prev.x1 < prev.block_x0 + 0.6 * (prev.block_x1 - prev.block_x0) and not prev.text.endswith(("-", ",")):
+        return False  # a line that stops short of the margin ends its paragraph
+    return True
+
+
+def _append(unit: Unit, ln: PageLine, hyphenated: set[str]) -> None:
+    segs = list(ln.segments)
+    if not segs:
+        unit.lines.append(ln)
+        return
+    last_text, last_bold = unit.segments[-1]
+    first_text, first_bold = segs[0]
+    left = last_text.rstrip()
+    right = first_text.lstrip()
+    if re.search(r"[^\W\d_]-$", left) and right[:1].isalpha():
+        tail = re.search(r"([^\W\d_]+)-$", left).group(1)
+        head = re.match(r"[^\W\d_]+", right).group(0)
+        if right[0].isupper() or f"{tail}-{head}".lower() in hyphenated:
+            joiner_left, joiner = left, ""
+        else:
+            joiner_left, joiner = left[:-1], ""
+    else:
+        joiner_left, joiner = left, " "
+    if last_bold == first_bold:
+        unit.segments[-1] = (joiner_left + joiner + right, last_bold)
+        unit.segments.extend(segs[1:])
+    else:
+        unit.segments[-1] = (joiner_left, last_bold)
+        unit.segments.append((joiner + right, first_bold))
+        unit.segments.extend(segs[1:])
+    unit.lines.append(ln)
+
+
+def _strip_bullet(unit: Unit) -> None:
+    text, bold = unit.segments[0]
+    m = BULLET.match(text)
+    unit.segments[0] = (text[m.end():], bold)
+
+
+def _render(unit: Unit) -> str:
+    if unit.role == "table":
+        return unit.segments[0][0]
+    if unit.role == "heading":
+        title = " ".join("".join(t for t, _ in unit.segments).split())
+        marker = BULLET.match(title)
+        if marker and title[0] not in "-–—" and title[marker.end():]:
+            title = title[marker.end():]
+        return "#" * unit.level + " " + title
+    parts = []
+    for text, bold in unit.segments:
+        core = text.strip()
+        if bold and any(c.isalnum() for c in core):
+            lead = " " if text[:1].isspace() else ""
+            trail = " " if text[-1:].isspace() else ""
+            parts.append(f"{lead}**{core}**{trail}")
+        else:
+            parts.append(text)
+    text = " ".join("".join(parts).split())
+    if unit.role == "item":
+        return "  " * unit.level + "- " + text
+    if unit.role == "step":
+        m = STEP.match(text)
+        return f"{m.group(1)}. {text[m.end():]}" if m else text
+    return text
+
+
+def _ligature_codes(texts: list[str], vocab: Counter) -> dict[str, str]:
+    """cid codes proved to be a ligature: replacing the code gives a word the document prints in full.
+
+    A code proved by one word holds for the whole document only when no word contradicts it."""
+    votes: dict[str, Counter] = defaultdict(Counter)
+    for text in texts:
+        for m in CID_WORD.finditer(text):
+            word = m.group(0)
+            codes = set(CID.findall(word))
+            if len(codes) != 1:
+                continue
+            for lig in LIGATURES:
+                if CID.sub(lig, word).lower() in vocab:
+                    votes[codes.pop()][lig] += 1
+                    break
+    return {code: c.most_common(1)[0][0] for code, c in votes.items() if len(c) == 1}
+
+
+def _repair(text: str, codes: dict[str, str], repairs: list[tuple[int, str, str]], no: int) -> str:
+    def fix(m: re.Match) -> str:
+        word = m.group(0)
+        found = set(CID.findall(word))
+        if not found <= codes.keys():
+            return word
+        candidate = CID.sub(lambda c: codes[c.group(0)], word)
+        repairs.append((no, word, candidate))
+        return candidate
+
+    return CID_WORD.sub(fix, text)
+
+
+def _glyph_anomalies(out: list[Line], stats: dict, repairs: list[tuple[int, str, str]]) -> list[Anomaly]:
+    found = []
+    if stats["cid"]:
+        left = [ln for ln in out if "(cid:" in ln.text]
+        remaining = sum(len(CID.findall(ln.text)) for ln in left)
+        share = stats["cid"] / max(1, stats["chars"])
+        codes = Counter(c for ln in left for c in CID.findall(ln.text))
+        found.append(Anomaly(
+            "unknown-glyphs",
+            f"{stats['cid']} glyphs without a Unicode mapping ({share:.1%} of characters); {len(repairs)} repaired as ligatures, "
+            f"{remaining} left as (cid:N)" + (f": {', '.join(f'{c}×{n}' for c, n in codes.most_common(6))}" if codes else ""),
+            sorted({ln.no for ln in left} | {no for no, _, _ in repairs}), "severe" if share > 0.01 else "warning"))
+        tex = sorted(c for c in codes if 27 <= int(c[5:-1]) <= 31)
+        if tex and not repairs:
+            found[-1].detail += (f"; {', '.join(tex)} sit in the TeX ligature slots (27–31: ff, fi, fl, ffi, ffl)"
+                                 " but no word of the document confirms it, so they are left")
+    if repairs:
+        shown = "; ".join(f"{a} → {b}" for _, a, b in repairs[:8])
+        found.append(Anomaly("glyphs-repaired",
+                             f"{len(repairs)} ligature glyphs repaired (a word found elsewhere in the document): {shown}",
+                             sorted({no for no, _, _ in repairs}), "info"))
+    damaged = [(ln.no, w) for ln in out for w in ln.text.split() if any(c in DAMAGE for c in w)]
+    if damaged:
+        examples = ", ".join(dict.fromkeys(w for _, w in damaged[:40]))
+        found.append(Anomaly("encoding-damage", f"{len(damaged)} words with mis-encoded characters (e.g. {examples[:200]})",
+                             sorted({no for no, _ in damaged}), "warning"))
+    return found

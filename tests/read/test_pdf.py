@@ -1,0 +1,251 @@
+"""The PDF reader on small PDFs drawn for each layout rule (fpdf2): fast, no external files."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from extract.errors import InputError
+from extract.read import Reading, read_document
+from extract.read.pdf import NO_TEXT, read_pdf
+from tests.read.pdf_maker import block, new, prose, save
+
+
+def read(path: Path, **kwargs) -> Reading:
+    reading = read_pdf(path, path.name, **kwargs)
+    check_accounting(reading)
+    return reading
+
+
+def check_accounting(reading: Reading) -> None:
+    """Every extracted line 1..N is placed once: as a Line's no, in a Line's covers, or set aside."""
+    seen: Counter[int] = Counter()
+    for line in reading.lines:
+        seen[line.no] += 1
+        seen.update(line.covers)
+        assert line.page is not None
+    for aside in reading.set_aside:
+        seen.update(range(aside.lines[0], aside.lines[1] + 1))
+    assert set(seen) == set(range(1, reading.lines_read + 1))
+    assert all(n == 1 for n in seen.values()), [n for n, k in seen.items() if k != 1]
+
+
+def texts(reading: Reading) -> list[str]:
+    return [line.text for line in reading.lines]
+
+
+def test_two_columns_read_one_after_the_other(tmp_path):
+    pdf = new()
+    pdf.add_page()
+    block(pdf, 50, 40, 495, "Le titre court au-dessus des deux colonnes", size=18, style="B")
+    left = "Alpha commence ici. " + prose(90, 1) + " fin alpha."
+    right = "Bravo commence ici. " + prose(90, 2) + " fin bravo."
+    block(pdf, 50, 90, 230, left)
+    block(pdf, 315, 90, 230, right)
+    r = read(save(pdf, tmp_path / "cols.pdf"))
+    lines = texts(r)
+    assert lines[0] == "# Le titre court au-dessus des deux colonnes"
+    alpha = next(i for i, t in enumerate(lines) if "Alpha commence" in t)
+    bravo = next(i for i, t in enumerate(lines) if "Bravo commence" in t)
+    assert alpha < bravo
+    assert "fin alpha." in lines[alpha] and "fin bravo." in lines[bravo]  # each column one paragraph
+    assert not any("alpha" in t.lower() and "bravo" in t.lower() for t in lines)  # never interleaved
+    assert r.evidence["columns"] == {1: 2}
+
+
+def test_three_columns_on_a_landscape_page(tmp_path):
+    pdf = new(landscape=True)
+    pdf.add_page()
+    for k, name in enumerate(("Un", "Deux", "Trois")):
+        block(pdf, 40 + k * 260, 60, 230, f"Colonne{name} début. " + prose(60, k) + f" fin{name}.")
+    r = read(save(pdf, tmp_path / "land.pdf"))
+    lines = texts(r)
+    assert [next(i for i, t in enumerate(lines) if f"Colonne{n}" in t) for n in ("Un", "Deux", "Trois")] == [0, 1, 2]
+    assert all(f"fin{n}." in lines[i] for i, n in enumerate(("Un", "Deux", "Trois")))
+    assert r.evidence["columns"] == {1: 3}
+
+
+def test_running_header_footer_and_page_numbers_set_aside(tmp_path):
+    pdf = new()
+    for page in range(1, 4):
+        pdf.add_page()
+        pdf.set_font("Helvetica", size=8)
+        pdf.text(50, 30, "Règles du jeu - édition 2024")
+        pdf.text(270, 815, f"Page {page} / 3")
+        block(pdf, 50, 80, 495, f"Texte de la page {page}. " + prose(40, page))
+    r = read(save(pdf, tmp_path / "heads.pdf"))
+    body = " ".join(texts(r))
+    assert "Règles du jeu" not in body and "Page 2 / 3" not in body
+    reasons = [a.reason for a in r.set_aside]
+    assert reasons.count("running header repeated on 3 pages") == 3
+    assert reasons.count("page number") == 3
+    assert any(a.kind == "running-header" for a in r.anomalies)
+    assert [line.page for line in r.lines] == [1, 2, 3]
+
+
+def _lines_at(pdf, x, y, rows, size=10, style=""):
+    pdf.set_font("Helvetica", style=style, size=size)
+    for k, row in enumerate(rows):
+        pdf.text(x, y + k * size * 1.2, row)
+
+
+def test_paragraph_lines_joined_and_hyphenation_undone(tmp_path):
+    pdf = new()
+    pdf.add_page()
+    _lines_at(pdf, 50, 60, [
+        "Le porte-avions avance. Chaque joueur doit lire avec soin la bonne inter-",
+        "prétation des règles, puis il prend un porte-",
+        "avions et le montre à Jean-",
+        "Pierre qui joue ensuite selon les règles habituelles de la partie en cours.",
+    ])
+    _lines_at(pdf, 50, 160, ["Un autre paragraphe commence ici."])
+    r = read(save(pdf, tmp_path / "hyph.pdf"))
+    assert texts(r) == [
+        "Le porte-avions avance. Chaque joueur doit lire avec soin la bonne interprétation des règles, puis il prend un "
+        "porte-avions et le montre à Jean-Pierre qui joue ensuite selon les règles habituelles de la partie en cours.",
+        "Un autre paragraphe commence ici.",
+    ]
+    assert r.lines[0].no == 1 and r.lines[0].covers == (2, 3, 4)
+    assert r.lines_read == 5
+
+
+def test_heading_levels_from_sizes_and_bold_heading(tmp_path):
+    pdf = new()
+    pdf.add_page()
+    y = block(pdf, 50, 40, 495, "Règles de Kiwi", size=22, style="B")
+    y = block(pdf, 50, y + 10, 495, "Mise en place", size=16, style="B")
+    y = block(pdf, 50, y + 6, 495, prose(40, 3) + ".")
+    y = block(pdf, 50, y + 10, 495, "Le tour de jeu", size=13, style="B")
+    y = block(pdf, 50, y + 6, 495, prose(40, 4) + ".")
+    y = block(pdf, 50, y + 8, 495, "Piocher une carte", size=10, style="B")
+    y = block(pdf, 50, y + 2, 495, prose(30, 5) + ".")
+    y = block(pdf, 50, y + 8, 495, "Une phrase en gras qui finit par un point.", size=10, style="B")
+    block(pdf, 50, y + 2, 495, prose(30, 6) + ".")
+    r = read(save(pdf, tmp_path / "heads.pdf"))
+    lines = texts(r)
+    assert lines[0] == "# Règles de Kiwi"
+    assert "## Mise en place" in lines
+    assert "### Le tour de jeu" in lines
+    assert "### Piocher une carte" in lines  # bold at body size, followed by body text: lowest level
+    assert not any(t.startswith("#") and t.endswith(".") for t in lines)
+    assert r.evidence["body_size"] == 10
+    assert r.evidence["heading_sizes"][:3] == [22, 16, 13]
+
+
+def test_lists_and_steps(tmp_path):
+    pdf = new()
+    pdf.add_page()
+    _lines_at(pdf, 50, 60, ["Pour jouer il faut :"])
+    _lines_at(pdf, 60, 80, ["- un plateau de jeu,", "- deux dés et des pions."])
+    _lines_at(pdf, 50, 130, ["1. Lancer les dés.", "2. Avancer son pion."])
+    r = read(save(pdf, tmp_path / "list.pdf"))
+    assert texts(r) == ["Pour jouer il faut :", "- un plateau de jeu,", "- deux dés et des pions.", "1. Lancer les dés.",
+                        "2. Avancer son pion."]
+
+
+def test_ruled_table_as_rows(tmp_path):
+    pdf = new()
+    pdf.add_page()
+    block(pdf, 50, 40, 495, "Le score se lit dans la table suivante, selon les points obtenus.")
+    pdf.set_font("Helvetica", size=10)
+    pdf.set_xy(50, 80)
+    with pdf.table(col_widths=(100, 300), width=400, align="LEFT") as table:
+        for row in (("Points", "Appréciation"), ("0-5", "horrible"), ("6-10", "médiocre"), ("25", "légendaire")):
+            cells = table.row()
+            for cell in row:
+                cells.cell(cell)
+    block(pdf, 50, pdf.get_y() + 20, 495, "Un paragraphe après la table.")
+    r = read(save(pdf, tmp_path / "table.pdf"))
+    lines = texts(r)
+    assert "| Points | Appréciation |" in lines
+    assert "| 0-5 | horrible |" in lines and "| 25 | légendaire |" in lines
+    assert lines[-1] == "Un paragraphe après la table."
+    assert not any("horrible" in t and not t.startswith("|") for t in lines)  # cell text not in the flow
+    assert r.evidence["tables"] == 1
+
+
+def test_doubled_glyphs_removed_and_reported(tmp_path):
+    pdf = new()
+    pdf.add_page()
+    for _ in range(2):
+        pdf.set_font("Helvetica", style="B", size=18)
+        pdf.text(50, 60, "11. INDUSTRIE")
+    block(pdf, 50, 80, 495, prose(30, 7) + ".")
+    r = read(save(pdf, tmp_path / "double.pdf"))
+    assert texts(r)[0] == "# 11. INDUSTRIE"
+    doubled = [a for a in r.anomalies if a.kind == "doubled-glyphs"]
+    assert doubled and "13 glyphs" in doubled[0].detail and "pages 1" in doubled[0].detail
+    assert doubled[0].lines == [1]
+
+
+def test_rotated_text_set_aside(tmp_path):
+    pdf = new()
+    pdf.add_page()
+    block(pdf, 80, 60, 400, prose(40, 8) + ".")
+    pdf.set_font("Helvetica", size=10)
+    with pdf.rotation(90, 40, 600):
+        pdf.text(40, 600, "Texte tourné dans la marge")
+    r = read(save(pdf, tmp_path / "rot.pdf"))
+    assert not any("tourné" in t or "enram" in t for t in texts(r))
+    assert any(a.reason == "rotated text" for a in r.set_aside)
+    assert any(a.kind == "rotated-text" and a.severity == "warning" for a in r.anomalies)
+
+
+def test_page_range(tmp_path):
+    pdf = new()
+    for page in range(1, 4):
+        pdf.add_page()
+        block(pdf, 50, 80, 495, f"Contenu de la page numéro {page}.")
+    path = save(pdf, tmp_path / "range.pdf")
+    r = read(path, pages=(2, 3))
+    assert texts(r) == ["Contenu de la page numéro 2.", "Contenu de la page numéro 3."]
+    assert [line.page for line in r.lines] == [2, 3] and r.pages == 2
+    with pytest.raises(InputError, match="outside the document"):
+        read_pdf(path, "range.pdf", pages=(3, 5))
+    assert read_document(path).format == "pdf"
+
+
+def _valid(tmp_path) -> bytes:
+    pdf = new()
+    pdf.add_page()
+    block(pdf, 50, 80, 495, prose(200, 9))
+    return bytes(pdf.output())
+
+
+@pytest.mark.parametrize("kind", ["empty", "truncated", "random", "png", "text"])
+def test_bad_inputs_raise_input_error(tmp_path, kind):
+    data = {
+        "empty": b"",
+        "truncated": _valid(tmp_path)[:400],
+        "random": bytes((i * 97 + 13) % 256 for i in range(5000)),
+        "png": b"\x89PNG\r\n\x1a\n" + bytes(200),
+        "text": "Des règles en texte, pas un PDF.\n".encode(),
+    }[kind]
+    path = tmp_path / f"{kind}.pdf"
+    path.write_bytes(data)
+    with pytest.raises(InputError) as err:
+        read_pdf(path, f"{kind}.pdf")
+    message = str(err.value)
+    assert message.startswith(f"{kind}.pdf: ") and "\n" not in message and "Traceback" not in message
+
+
+def test_encrypted_pdf_raises_input_error(tmp_path):
+    pdf = new()
+    pdf.add_page()
+    block(pdf, 50, 80, 495, prose(20, 1))
+    pdf.set_encryption(owner_password="proprio", user_password="secret")
+    path = save(pdf, tmp_path / "locked.pdf")
+    with pytest.raises(InputError, match="encrypted"):
+        read_pdf(path, "locked.pdf")
+
+
+def test_no_text_layer_raises_input_error(tmp_path):
+    pdf = new()
+    pdf.add_page()
+    pdf.rect(50, 50, 200, 100, style="F")  # only drawings, like glyphs printed as outlines
+    path = save(pdf, tmp_path / "outlines.pdf")
+    with pytest.raises(InputError) as err:
+        read_pdf(path, "outlines.pdf")
+    assert str(err.value) == f"outlines.pdf: {NO_TEXT}"
