@@ -1,0 +1,129 @@
+"""Detectors that run on every reading, whatever its format: signs that the text is not what a
+reader of the document sees. Each finding is an anomaly with a severity; `severe` means the
+structure built on this text is probably wrong (`regles extract` then exits 3)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from extract.model import Anomaly, Line
+
+Detector = Callable[[list[Line]], list[Anomaly]]
+DETECTORS: list[Detector] = []
+
+WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
+FRENCH_LETTERS = set("abcdefghijklmnopqrstuvwxyzàâäæçéèêëîïôöœùûüÿ")
+VOWELS = set("aeiouyàâäéèêëîïôöœùûüÿ")
+STOP_WORDS = {"le", "la", "les", "de", "des", "du", "un", "une", "et", "est", "en", "au", "aux", "pour", "par", "que",
+              "qui", "dans", "sur", "avec", "ne", "pas", "se", "son", "sa", "ses", "il", "elle", "ils", "on", "ou", "plus"}
+# French words whose reversal is no word ("sel" is, "sed" is not): a line full of their
+# reversals reads backwards.
+ONE_WAY_WORDS = {"les", "des", "une", "est", "pour", "dans", "avec", "que", "qui", "sur", "aux", "sont", "plus", "pas",
+                 "leur", "cette", "tout"}
+DOUBLED = re.compile(r"^(?:(.)\1){3,}$")
+LETTER_SPACED = re.compile(r"(?:\b[^\W\d_] ){5,}[^\W\d_]\b")
+GLYPH_CODE = re.compile(r"\(cid:\d+\)|\ufffd")
+
+
+def detector(function: Detector) -> Detector:
+    DETECTORS.append(function)
+    return function
+
+
+def detect(lines: list[Line]) -> list[Anomaly]:
+    """Every detector's findings on `lines`, in a fixed order."""
+    return [anomaly for run in DETECTORS for anomaly in run(lines)]
+
+
+def words_of(lines: list[Line]) -> list[tuple[int, str]]:
+    return [(line.no, word) for line in lines for word in WORD.findall(line.text)]
+
+
+@detector
+def doubled_glyphs(lines: list[Line]) -> list[Anomaly]:
+    """"IINNDDUUSSTTRRIIEE": a heading drawn twice and read twice."""
+    found = [no for no, word in words_of(lines) if DOUBLED.match(word)]
+    if len(found) < 2:
+        return []
+    return [Anomaly("doubled-glyphs", f"{len(found)} words with every letter doubled (text drawn twice)",
+                    sorted(set(found))[:50], "severe" if len(found) >= 5 else "warning")]
+
+
+@detector
+def reversed_text(lines: list[Line]) -> list[Anomaly]:
+    """Lines that read as French backwards ("sel ed seénnod" for "données de les")."""
+    found = []
+    for line in lines:
+        words = [w.lower() for w in WORD.findall(line.text)]
+        backwards = [w.lower() for w in WORD.findall(line.text[::-1])]
+        forward = sum(w in ONE_WAY_WORDS for w in words)
+        reverse = sum(w in ONE_WAY_WORDS for w in backwards)
+        if reverse >= 2 and forward == 0:
+            found.append(line.no)
+    if len(found) < 2:
+        return []
+    return [Anomaly("reversed-text", f"{len(found)} lines read as French only backwards (rotated or mirrored text)",
+                    found[:50], "severe")]
+
+
+@detector
+def letter_by_letter(lines: list[Line]) -> list[Anomaly]:
+    """Text read one letter at a time: "F é d é r a t i o n", or a column of single letters."""
+    spaced = [line.no for line in lines if LETTER_SPACED.search(line.text)]
+    stacked: list[int] = []
+    run: list[int] = []
+    for line in lines + [Line(0, "stop")]:
+        if len(line.text.strip()) <= 2 and line.text.strip().isalpha():
+            run.append(line.no)
+            continue
+        if len(run) >= 5:
+            stacked.extend(run)
+        run = []
+    found = []
+    if spaced:
+        found.append(Anomaly("letter-spaced", f"{len(spaced)} lines with words spelt letter by letter", spaced[:50],
+                             "severe" if len(spaced) >= 0.05 * max(len(lines), 1) else "warning"))
+    if stacked:
+        found.append(Anomaly("letter-by-letter", f"{len(stacked)} lines of one letter each (vertical text)", stacked[:50],
+                             "severe" if len(stacked) >= 0.05 * max(len(lines), 1) else "warning"))
+    return found
+
+
+@detector
+def unknown_glyphs(lines: list[Line]) -> list[Anomaly]:
+    """"(cid:36)" and "�": glyphs the conversion could not map to characters."""
+    found = [line.no for line in lines if GLYPH_CODE.search(line.text)]
+    if not found:
+        return []
+    count = sum(len(GLYPH_CODE.findall(line.text)) for line in lines)
+    characters = sum(len(line.text) for line in lines) or 1
+    return [Anomaly("unknown-glyphs", f"{count} glyphs without a character ((cid:N) or U+FFFD)", found[:50],
+                    "severe" if count > 0.01 * characters else "warning")]
+
+
+@detector
+def garbled_words(lines: list[Line]) -> list[Anomaly]:
+    """Words no French text holds: letters outside the French alphabet ("RŁgles"), or four
+    letters and more without a vowel. Clean French prose stays well under 2%."""
+    words = [(no, w) for no, w in words_of(lines) if len(w) >= 3]
+    if len(words) < 200:
+        return []
+    bad = [no for no, w in words if not set(w.lower()) <= FRENCH_LETTERS | set("'’-")
+           or (len(w) >= 4 and not set(w.lower()) & VOWELS and not w.isupper())]
+    rate = len(bad) / len(words)
+    if rate < 0.03:
+        return []
+    return [Anomaly("garbled-words", f"{rate:.1%} of words are not French-looking (wrong encoding or OCR)",
+                    sorted(set(bad))[:50], "severe" if rate >= 0.08 else "warning")]
+
+
+@detector
+def columns_side_by_side(lines: list[Line]) -> list[Anomaly]:
+    """Two texts on one line separated by a wide gap: columns a conversion put side by side."""
+    found = [line.no for line in lines if re.search(r"\S {4,}\S", line.text.strip()) and "|" not in line.text
+             and not line.text.lstrip().startswith(("-", "*", "#"))]
+    if len(found) < 5 or len(found) < 0.1 * len(lines):
+        return []
+    return [Anomaly("columns-interleaved", f"{len(found)} lines hold two texts side by side (columns read as one line)",
+                    found[:50], "severe" if len(found) >= 0.3 * len(lines) else "warning")]
