@@ -60,7 +60,7 @@ def line_span(value: tuple[int, int]) -> str | None:
     if first < 1:
         return f"[{first}, {last}] must start at line 1 or after"
     if first > last:
-        return f"[{first}, {last}] ends before it starts (first line after last)"
+        return f"[{first}, {last}] ends before it starts"
     return None
 
 

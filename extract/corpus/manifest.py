@@ -114,6 +114,7 @@ def _read_options(table: Any, profile: str, profiles: Mapping[str, type], rel: s
         return read_options(profiles[profile], table, f"profile {profile!r}", elsewhere)
     except OptionsError as error:
         problems = [InputError(rel, problem.message, _option_line(raw, doc_line, problem.path)) for problem in error.problems]
+        problems.sort(key=lambda problem: problem.line or 0)  # in the order the manifest's author reads them
         raise (problems[0] if len(problems) == 1 else BuildError(problems)) from None
 
 
