@@ -204,7 +204,8 @@ def _kind(value: Any) -> str:
     for kind, name in ((bool, "a boolean"), (int, "an integer"), (float, "a float"), (str, "a string"),
                        (list, "an array"), (dict, "a table"), (datetime, "a date-time"), (date, "a date"), (time, "a time")):
         if isinstance(value, kind):
-            return f"{name} ({value!r})" if kind in (bool, int, float, str) and len(repr(value)) <= 40 else name
+            shown = toml_value(value) if kind in (bool, int, float, str) else ""
+            return f"{name} ({shown})" if shown and len(shown) <= 40 else name
     return type(value).__name__
 
 

@@ -122,6 +122,8 @@ def _block(raw: str, doc_line: int) -> tuple[list[str], int]:
     """The lines of the document declared at `doc_line` (up to the next [[table]]), and the
     number of the first."""
     rows = raw.splitlines()
+    if doc_line < 1:  # documents written as an inline array: the whole file
+        return rows, 1
     end = next((n for n in range(doc_line, len(rows)) if re.match(r"^\s*\[\[", rows[n])), len(rows))
     return rows[doc_line - 1:end], doc_line
 
