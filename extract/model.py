@@ -244,7 +244,7 @@ class DocumentSpec:
     first_line: int
     last_line: int | None
     profile: str
-    options: dict[str, Any]
+    options: Any  # the profile's options dataclass (extract.options), read from the manifest; a plain table from code
     manifest_line: int = 0
 
 

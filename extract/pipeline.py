@@ -29,7 +29,7 @@ from extract.publish import SCHEMA, build_site, game_json, write_json
 from extract.read import read_sources
 from extract.read.normalise import normalise
 from extract.search import build_index, texts_of
-from extract.segment import book_order, document_report, segment_document
+from extract.segment import book_order, document_report, option_classes, segment_document
 from extract.text import fold
 from extract.tomlfile import line_of
 
@@ -69,7 +69,7 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress) -> list[GameBui
     for manifest in manifests:
         try:
             with clock.stage("load"):
-                game = load_game(manifest, root)
+                game = load_game(manifest, root, option_classes())
                 sources = read_sources(root, game)
                 written = read_errata_files(root, game.id)
                 terms = read_term_config(root, game.id)
@@ -92,6 +92,8 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress) -> list[GameBui
             games.append(GameBuild(game, entries, documents, diagnostics, written_errata=written, terms=terms, lookup=lookup))
         except InputError as problem:
             problems.append(problem)
+        except BuildError as several:  # a manifest with several problems (its options) says them all
+            problems.extend(several.problems)
     problems.extend(duplicate_ids(games))
     if problems:
         raise BuildError(problems)

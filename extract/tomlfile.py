@@ -22,6 +22,47 @@ def line_of(text: str, pattern: str, occurrence: int = 0) -> int | None:
     return None
 
 
+def item_line(text: str, line: int, index: int, column: int | None = None) -> int | None:
+    """1-based line where item `index` (from 0) of the array assigned on `line` starts (after
+    `column`, by default after the line's first `=`): the item of `key = [ … ]` a problem is
+    about, when the array is written over several lines."""
+    rows = text.splitlines()
+    if not 1 <= line <= len(rows) or (column is None and "=" not in rows[line - 1]):
+        return None
+    start = rows[line - 1].index("=") + 1 if column is None else column
+    depth, count, expecting, quote = 0, -1, False, ""
+    for number in range(line, len(rows) + 1):
+        row = rows[number - 1]
+        at = start if number == line else 0
+        while at < len(row):
+            char = row[at]
+            at += 1
+            if quote:
+                if char == "\\" and quote == '"':
+                    at += 1
+                elif char == quote:
+                    quote = ""
+                continue
+            if char == "#":
+                break
+            if depth == 1 and expecting and not char.isspace() and char not in ",]":
+                count, expecting = count + 1, False
+                if count == index:
+                    return number
+            if char in "\"'":
+                quote = char
+            elif char in "[{":
+                depth += 1
+                expecting = expecting or depth == 1
+            elif char in "]}":
+                depth -= 1
+                if depth <= 0:
+                    return None
+            elif char == "," and depth == 1:
+                expecting = True
+    return None
+
+
 def read_toml(path: Path, root: Path) -> tuple[dict[str, Any], str, str]:
     """A corpus TOML file as (data, raw text, path relative to root); unreadable or invalid TOML
     is an InputError naming the file and line. Every corpus data file is read through here."""

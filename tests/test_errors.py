@@ -96,7 +96,7 @@ def test_bad_usage_exits_2(capsys):
 @pytest.mark.parametrize(("options", "expected"), [
     ('[documents.options]\nsidebar_pattern = "(exemple"', "game.toml:15: sidebar_pattern is not a regular expression"),
     ('[documents.options]\ncaption_spans = [{ lines = [9, 3], reason = "x" }]',
-     "game.toml:15: each caption_spans item needs lines = [first, last] and a reason"),
+     "game.toml:15: caption_spans item 1: lines [9, 3] ends before it starts"),
 ])
 def test_bad_profile_options_name_the_line(tmp_path, capsys, options, expected):
     code, err = run_build(make_corpus(tmp_path, GOOD, profile="ocr-columns", options=options), capsys)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from extract.model import DocumentSpec
 from extract.read.normalise import normalise
+from extract.segment.profiles import PROFILES
 from extract.segment.profiles.base import DocContext
-from extract.segment.profiles.ocr_columns import segment
 from tests.helpers import text_lines
 
 FIXTURE = """COMBATTANTS
@@ -29,7 +29,7 @@ une rune.
 def run(text: str, options: dict | None = None):
     doc = DocumentSpec("regles", "R", "rulebook", "", "", "corpus/x/x.txt", 1, None, "ocr-columns", options or {})
     lines, anomalies, read = normalise(text_lines(text), doc)
-    return segment(lines, DocContext("x", doc)), anomalies, read
+    return PROFILES["ocr-columns"](lines, DocContext("x", doc)), anomalies, read
 
 
 def test_headings_paragraphs_and_hyphenation():

@@ -254,7 +254,10 @@ def guess_profile(lines: list[Line]) -> str:
     def share(pattern: str) -> float:
         return sum(bool(re.match(pattern, ln)) for ln in text) / total
 
-    if share(r"^(?:Q|Question)\s*:") > 0.02:
+    from extract.segment.profiles.faq import FaqOptions
+
+    asks = "|".join(re.escape(prefix) for prefix in FaqOptions().question_prefixes)  # the FAQ profile's default
+    if share(rf"^(?:{asks})\s*:") > 0.02:
         return "faq"
     if share(r"^#{1,6}\s") > 0.02 and share(r"^-\s") > 0.2:
         return "bullet-aid"

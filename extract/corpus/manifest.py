@@ -1,15 +1,19 @@
 """Read and validate `corpus/<game>/game.toml`: unknown keys and bad values are errors naming
-the file and line, in the manner of OpenFisca's parameter files."""
+the file and line, in the manner of OpenFisca's parameter files. A document's options are read
+into the options dataclass its profile declares (`extract.options`): the profiles are given by
+the caller, as this stage does not look into segmentation."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from extract.errors import InputError
+from extract.errors import BuildError, InputError
 from extract.model import DocumentSpec, GameSpec
-from extract.tomlfile import line_of, read_toml
+from extract.options import OptionsError, read_options
+from extract.tomlfile import item_line, line_of, read_toml
 
 GAME_KEYS = {"id", "title", "sources", "documents", "precedence"}
 SOURCE_KEYS = {"file", "sha256"}
@@ -18,30 +22,12 @@ PRECEDENCE_KEYS = {"over", "under", "why", "stated_in"}
 DOCUMENT_KINDS = {
     "reference", "learn-to-play", "faq", "tournament-rules", "player-aid", "summary", "rulebook",
 }
-OPTION_KEYS = {
-    "outline", "captions", "set_aside", "relocate", "glossary_heading", "glossary_end",
-    "verbatim_headings", "caps_level", "index_heading", "question_prefixes", "answer_prefixes",
-    "section_kinds", "caption_spans", "sidebar_pattern",
-}
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
-def check_options(options: dict[str, Any], fail: Any) -> None:
-    """The options whose mistakes would otherwise surface as a traceback mid-segmentation."""
-    for key in ("sidebar_pattern",):
-        if key in options:
-            try:
-                re.compile(options[key])
-            except (re.error, TypeError) as error:
-                raise fail(f"{key} is not a regular expression: {error}", rf"^\s*{key}\s*=") from None
-    for rule in options.get("caption_spans", []):
-        span = rule.get("lines") if isinstance(rule, dict) else None
-        if not (isinstance(span, list) and len(span) == 2 and all(isinstance(n, int) for n in span)
-                and span[0] <= span[1] and isinstance(rule.get("reason"), str)):
-            raise fail("each caption_spans item needs lines = [first, last] and a reason", r"^\s*caption_spans\s*=")
-
-
-def load_game(manifest: Path, root: Path) -> GameSpec:
+def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameSpec:
+    """`profiles`: profile name -> the dataclass of its options (`option_classes()` of the
+    segmentation stage); each document's options are read into its profile's."""
     data, raw, rel = read_toml(manifest, root)
 
     def fail(message: str, pattern: str | None = None, occurrence: int = 0) -> InputError:
@@ -86,11 +72,11 @@ def load_game(manifest: Path, root: Path) -> GameSpec:
         if not (isinstance(span, list) and len(span) == 2 and isinstance(span[0], int)
                 and (isinstance(span[1], int) or span[1] is None)):
             raise InputError(rel, "lines must be [first, last] line numbers", doc_line)
-        options = doc.get("options", {})
-        unknown = set(options) - OPTION_KEYS
-        if unknown:
-            raise fail(f"unknown option {sorted(unknown)[0]!r} in document {doc_id!r}", rf"^\s*{re.escape(sorted(unknown)[0])}\s*=")
-        check_options(options, fail)
+        profile = _required(doc, "profile", str, fail, "[[documents]]")
+        if profile not in profiles:
+            raise InputError(rel, f"unknown profile {profile!r} for document {doc_id!r} (known: {', '.join(sorted(profiles))})",
+                             _key_line(raw, doc_line, "profile"))
+        options = _read_options(doc.get("options", {}), profile, profiles, rel, raw, doc_line)
         documents.append(DocumentSpec(
             id=doc_id,
             title=_required(doc, "title", str, fail, "[[documents]]"),
@@ -100,7 +86,7 @@ def load_game(manifest: Path, root: Path) -> GameSpec:
             source=source_path,
             first_line=span[0],
             last_line=span[1],
-            profile=_required(doc, "profile", str, fail, "[[documents]]"),
+            profile=profile,
             options=options,
             manifest_line=doc_line,
         ))
@@ -114,6 +100,59 @@ def load_game(manifest: Path, root: Path) -> GameSpec:
             _required(rule, key, str, fail, "[[precedence]]")
         precedence.append({k: str(v) for k, v in rule.items()})
     return GameSpec(game_id, title, documents, precedence, rel, sources)
+
+
+def _read_options(table: Any, profile: str, profiles: Mapping[str, type], rel: str, raw: str, doc_line: int) -> Any:
+    """The document's `[documents.options]` as its profile's options dataclass; every problem
+    an InputError at the line of its key (a BuildError when there are several)."""
+
+    def elsewhere(key: str) -> str | None:
+        owners = [name for name, cls in sorted(profiles.items()) if key in cls.__dataclass_fields__]
+        return ", ".join(owners) or None
+
+    try:
+        return read_options(profiles[profile], table, f"profile {profile!r}", elsewhere)
+    except OptionsError as error:
+        problems = [InputError(rel, problem.message, _option_line(raw, doc_line, problem.path)) for problem in error.problems]
+        problems.sort(key=lambda problem: problem.line or 0)  # in the order the manifest's author reads them
+        raise (problems[0] if len(problems) == 1 else BuildError(problems)) from None
+
+
+def _block(raw: str, doc_line: int) -> tuple[list[str], int]:
+    """The lines of the document declared at `doc_line` (up to the next [[table]]), and the
+    number of the first."""
+    rows = raw.splitlines()
+    if doc_line < 1:  # documents written as an inline array: the whole file
+        return rows, 1
+    end = next((n for n in range(doc_line, len(rows)) if re.match(r"^\s*\[\[", rows[n])), len(rows))
+    return rows[doc_line - 1:end], doc_line
+
+
+def _key_line(raw: str, doc_line: int, key: str) -> int:
+    rows, first = _block(raw, doc_line)
+    return next((first + i for i, row in enumerate(rows) if re.match(rf"^\s*{re.escape(key)}\s*=", row)), doc_line)
+
+
+def _option_line(raw: str, doc_line: int, path: tuple[str | int, ...]) -> int:
+    """The manifest line of the option `path` names (("set_aside", 1, "reason"): the key, and
+    the line of its item when its array is written over several lines), within the document's
+    options, whether a `[documents.options]` table or an inline `options = { … }`."""
+    rows, first = _block(raw, doc_line)
+    start = next((i for i, row in enumerate(rows) if re.match(r"^\s*(?:\[documents\.options\]|options\s*=)", row)), None)
+    if start is None:
+        return doc_line
+    if not path:
+        return first + start
+    key = re.escape(str(path[0]))
+    for pattern in (rf"^\s*{key}\s*=", rf"[{{,]\s*{key}\s*="):  # own line, then inside an inline table
+        for i in range(start, len(rows)):
+            found = re.search(pattern, rows[i])
+            if found:
+                line = first + i
+                if len(path) > 1 and isinstance(path[1], int):
+                    return item_line(raw, line, path[1], found.end()) or line
+                return line
+    return first + start
 
 
 def _check_keys(table: dict[str, Any], allowed: set[str], where: str, fail, pattern=None, occurrence=0) -> None:

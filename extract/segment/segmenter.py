@@ -8,6 +8,7 @@ import re
 from extract.errors import InputError
 from extract.model import Anomaly, DocumentSpec, Entry, Line, Segmentation, SetAside
 from extract.numbering import number_order
+from extract.options import OptionsError
 from extract.segment.profiles import PROFILES
 from extract.segment.profiles.base import DocContext
 from extract.text import fold
@@ -20,8 +21,12 @@ def segment_document(game: str, doc: DocumentSpec, lines: list[Line], manifest: 
     if profile is None:
         raise InputError(manifest, f"unknown profile {doc.profile!r} for document {doc.id!r} "
                                    f"(known: {', '.join(sorted(PROFILES))})", doc.manifest_line)
-    result = profile(lines, DocContext(game, doc))
-    assign_section_kinds(result.entries, doc.options.get("section_kinds", {}))
+    try:
+        options = profile.read_options(doc.options)
+    except OptionsError as error:  # options given in code, not through the manifest (which says where)
+        raise InputError(manifest, f"document {doc.id!r}: {error.problems[0]}", doc.manifest_line) from None
+    result = profile(lines, DocContext(game, doc, options))
+    assign_section_kinds(result.entries, options.section_kinds)
     settle_tree(result.entries)
     account(lines, result)
     return result

@@ -4,10 +4,12 @@ for headed prose that the more specific profiles extend."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from extract.model import Anomaly, Block, DocumentSpec, Entry, Line, Segmentation, SetAside
+from extract.options import line_span, positive, read_options, regex
 from extract.patterns import CONTENTS_LINE
 from extract.text import (
     ends_sentence,
@@ -28,14 +30,86 @@ TABLE_ROW = re.compile(r"^(?:-\s+)?\|.*\|\s*$")
 TABLE_RULE = re.compile(r"^\|?[\s:|-]*-{2,}[\s:|-]*\|?$")
 
 
+# -- options every profile shares (each profile extends these with its own) -----------------------
+
+@dataclass(frozen=True, kw_only=True)
+class SetAsideRule:
+    lines: tuple[int, int] | None = field(default=None, metadata={
+        "help": "first and last line set aside", "check": line_span})
+    pattern: str | None = field(default=None, metadata={
+        "help": "a regular expression: every line it finds is set aside", "check": regex})
+    reason: str = field(metadata={"help": "why the lines are not rules (title page, credits, banner)"})
+
+    def __post_init__(self) -> None:
+        if (self.lines is None) == (self.pattern is None):
+            raise ValueError("needs either lines = [first, last] or a pattern")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Relocation:
+    lines: tuple[int, int] = field(metadata={"help": "first and last line to move", "check": line_span})
+    after: int = field(metadata={"help": "the line they are put back after", "check": positive})
+    reason: str = field(metadata={"help": "why: which page the PDF inserted where"})
+
+
+@dataclass(frozen=True)
+class ProfileOptions:
+    """Options of every profile."""
+
+    set_aside: tuple[SetAsideRule, ...] = field(default=(), metadata={
+        "help": "`{lines = [a, b], reason}` or `{pattern, reason}`: title pages, credits, banners, set aside with their reason"})
+    section_kinds: dict[str, str] = field(default_factory=dict, metadata={
+        "help": "`{ \"Clarifications de Règles\" = \"clarification\" }`: entries under a top-level section of that "
+                "title are of that kind"})
+
+
+@dataclass(frozen=True)
+class OutlineOptions(ProfileOptions):
+    """Options of the profiles that find headings in the text."""
+
+    outline: tuple[str, ...] = field(default=(), metadata={
+        "help": "the book's own headings in order, `#` per level; matched in sequence, each must be found (in "
+                "`ocr-columns`, matched by title: the declared chapters, every other heading in capitals a section "
+                "of the chapter before it)"})
+    captions: tuple[str, ...] = field(default=(), metadata={
+        "help": "figure captions and diagram labels left in the flow: kept as `caption` blocks, never headings"})
+
+
+@dataclass(frozen=True)
+class HeadedOptions(OutlineOptions):
+    """Options of the profiles built on HeadedWalker (headed prose and its extensions)."""
+
+    relocate: tuple[Relocation, ...] = field(default=(), metadata={
+        "help": "`{lines = [a, b], after, reason}`: text the PDF printed on an inserted page, put back"})
+    caps_level: int | None = field(default=None, metadata={
+        "help": "headings in capitals are this level, title-case ones the next", "check": positive})
+    verbatim_headings: tuple[str, ...] = field(default=(), metadata={
+        "help": "sections whose lines are kept one block each (a printed index)"})
+
+
 @dataclass
 class DocContext:
     game: str
     doc: DocumentSpec
+    options: Any = None  # the profile's options object (a ProfileOptions); Profile fills it in
 
-    @property
-    def options(self) -> dict[str, Any]:
-        return self.doc.options
+
+@dataclass(frozen=True)
+class Profile:
+    """A document style: its `segment(lines, ctx)` and the dataclass of the options it reads."""
+
+    name: str
+    segment: Callable[[list[Line], DocContext], Segmentation]
+    options: type[ProfileOptions] = ProfileOptions
+
+    def read_options(self, table: Any, elsewhere: Callable[[str], str | None] | None = None) -> ProfileOptions:
+        """A manifest's options table (or options already read) as this profile's options;
+        OptionsError, one problem a line, otherwise."""
+        return read_options(self.options, table, f"profile {self.name!r}", elsewhere)
+
+    def __call__(self, lines: list[Line], ctx: DocContext) -> Segmentation:
+        options = self.read_options(ctx.doc.options if ctx.options is None else ctx.options)
+        return self.segment(lines, replace(ctx, options=options))
 
 
 @dataclass
@@ -116,18 +190,18 @@ class DocBuilder:
 
 def declared_set_aside(lines: list[Line], ctx: DocContext, builder: DocBuilder) -> list[Line]:
     """Drop the lines the manifest sets aside (title pages, credits, banners), with its reason."""
-    rules = ctx.options.get("set_aside", [])
+    rules: tuple[SetAsideRule, ...] = ctx.options.set_aside
     kept: list[Line] = []
     for line in lines:
         reason = None
         for rule in rules:
-            span = rule.get("lines")
-            pattern = rule.get("pattern")
+            span = rule.lines
+            pattern = rule.pattern
             if span and span[0] <= line.no <= span[1]:
-                reason = rule["reason"]
+                reason = rule.reason
                 break
             if pattern and re.search(pattern, line.text):
-                reason = rule["reason"]
+                reason = rule.reason
                 break
         if reason:
             builder.aside(line.no, line.no, reason)
@@ -140,13 +214,14 @@ def declared_set_aside(lines: list[Line], ctx: DocContext, builder: DocBuilder) 
 
 def relocate(lines: list[Line], ctx: DocContext, builder: DocBuilder) -> list[Line]:
     """Put back text that the PDF printed on an inserted page, as the manifest declares."""
-    for rule in ctx.options.get("relocate", []):
-        first, last = rule["lines"]
+    rules: tuple[Relocation, ...] = ctx.options.relocate
+    for rule in rules:
+        first, last = rule.lines
         moved = [ln for ln in lines if first <= ln.no <= last]
         rest = [ln for ln in lines if not first <= ln.no <= last]
-        at = next((i for i, ln in enumerate(rest) if ln.no > rule["after"]), len(rest))
+        at = next((i for i, ln in enumerate(rest) if ln.no > rule.after), len(rest))
         lines = rest[:at] + moved + rest[at:]
-        builder.anomaly("repaired-page-order", f"lines {first}-{last} moved after line {rule['after']}: {rule['reason']}",
+        builder.anomaly("repaired-page-order", f"lines {first}-{last} moved after line {rule.after}: {rule.reason}",
                         [first, last])
     return lines
 
@@ -217,15 +292,15 @@ class HeadedWalker:
     def __init__(self, ctx: DocContext, builder: DocBuilder) -> None:
         self.ctx = ctx
         self.b = builder
-        outline = ctx.options.get("outline", [])
+        options: HeadedOptions = ctx.options
         self.outline: list[tuple[int, str]] = []
-        for item in outline:
+        for item in options.outline:
             hashes = len(item) - len(item.lstrip("#"))
             self.outline.append((max(hashes, 1), fold(item.lstrip("#").strip())))
         self.outline_pos = 0
-        self.captions = {fold(c) for c in ctx.options.get("captions", [])}
-        self.caps_level = ctx.options.get("caps_level")
-        self.verbatim = {fold(h) for h in ctx.options.get("verbatim_headings", [])}
+        self.captions = {fold(c) for c in options.captions}
+        self.caps_level = options.caps_level
+        self.verbatim = {fold(h) for h in options.verbatim_headings}
         self.in_verbatim = False
         self.layout_headings = True  # profiles with explicit heading markup turn this off
         self.stack: list[tuple[int, Entry]] = []  # (level, entry) of open headings

@@ -6,9 +6,10 @@ previous edition."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 from extract.model import Entry, Line, Ref, Segmentation
-from extract.segment.profiles.base import DocBuilder, DocContext, HeadedWalker
+from extract.segment.profiles.base import DocBuilder, DocContext, HeadedOptions, HeadedWalker
 from extract.segment.profiles.headed_prose import prepare
 from extract.text import fold, inline, starts_lowercase
 
@@ -16,6 +17,12 @@ SECTION = re.compile(r"^Section\s+(?P<num>\d{1,2})\s*:\s*(?P<title>\S.*)$")
 RULE = re.compile(r"^(?:-\s+)?(?:\*\*)?\s*(?P<num>\d{1,2}\.\d{2,3}[A-Z]?)(?P<bold>\*\*)?(?:\s+|$)(?P<rest>.*)$")
 NAMED = re.compile(r"^(?P<title>[A-ZÀ-Ý][^():*]{1,45}?)\s*(?P<bold>\*\*)?\s*\((?P<en>[^)]+)\)\s*(?P<colon>:)?\s*(?P<body>.*)$")
 INDEX_NUMBER = re.compile(r"(?P<num>\d{1,2}\.\d{2,3}[A-Z]?)(?P<mark>\*\*)?")
+
+
+@dataclass(frozen=True)
+class DecimalRulesOptions(HeadedOptions):
+    index_heading: str = field(default="Index", metadata={
+        "help": "the section holding the index (its `**` marks flag the rules changed since the previous edition)"})
 
 
 def base_number(number: str) -> str | None:
@@ -49,7 +56,8 @@ class DecimalWalker(HeadedWalker):
         super().__init__(ctx, builder)
         self.rules: dict[str, Entry] = {}
         self.section: Entry | None = None
-        self.index_title = fold(ctx.options.get("index_heading", "Index"))
+        options: DecimalRulesOptions = ctx.options
+        self.index_title = fold(options.index_heading)
         self.in_index = False
         self.last_term = ""
 

@@ -6,9 +6,10 @@ wherever it appears), sentences split by an inserted page, numbering gaps."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 from extract.model import Entry, Line, Segmentation
-from extract.segment.profiles.base import GLYPH_ITEM, LIST_ITEM, DocBuilder, DocContext, HeadedWalker
+from extract.segment.profiles.base import GLYPH_ITEM, LIST_ITEM, DocBuilder, DocContext, HeadedOptions, HeadedWalker
 from extract.segment.profiles.headed_prose import prepare
 from extract.text import fold, inline, starts_lowercase, strip_trailing_icons
 
@@ -17,6 +18,14 @@ TOPIC = re.compile(rf"^(?P<num>{NUM})\s+(?P<title>[A-ZÀ-Ý][^.:;]{{1,60}}?)(?:\
 RULE = re.compile(rf"^(?:-\s+)?(?P<num>{NUM}\.[0-9Il]{{1,2}})(?:\*\*)?(?:\s+|$)(?P<text>.*)$")
 RELATED = re.compile(r"^(?:-\s+)?Sujets?\s+connexes?(?:\*\*)?\s*:\s*(?P<text>.*)$", re.IGNORECASE)
 REDIRECT = re.compile(r"^Voir\s+«\s*(?P<target>[^»]+?)\s*»")
+
+
+@dataclass(frozen=True)
+class NumberedGlossaryOptions(HeadedOptions):
+    glossary_heading: str = field(default="Glossaire", metadata={
+        "help": "the declared heading where the numbered glossary starts"})
+    glossary_end: str = field(default="Index", metadata={
+        "help": "the heading where the numbered glossary ends (headed prose again)"})
 
 
 def repair_number(raw: str) -> str:
@@ -30,8 +39,9 @@ def number_key(number: str) -> tuple[int, ...]:
 class GlossaryWalker(HeadedWalker):
     def __init__(self, ctx: DocContext, builder: DocBuilder) -> None:
         super().__init__(ctx, builder)
-        self.start = fold(ctx.options.get("glossary_heading", "Glossaire"))
-        self.end = fold(ctx.options.get("glossary_end", "Index"))
+        options: NumberedGlossaryOptions = ctx.options
+        self.start = fold(options.glossary_heading)
+        self.end = fold(options.glossary_end)
         self.active = False
         self.glossary: Entry | None = None
         self.topics: dict[str, Entry] = {}

@@ -9,10 +9,11 @@ noise kept apart with a reason."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from extract.model import Block, Entry, Line, Segmentation
-from extract.segment.profiles.base import DocBuilder, DocContext, declared_set_aside
+from extract.options import line_span, regex
+from extract.segment.profiles.base import DocBuilder, DocContext, OutlineOptions, declared_set_aside
 from extract.text import ends_sentence, fold, inline, letter_ratio, starts_lowercase, uppercase_ratio
 
 WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
@@ -93,11 +94,29 @@ def vocabulary(lines: list[Line]) -> tuple[set[str], set[str]]:
     return whole, hyphenated
 
 
-@dataclass
+@dataclass(frozen=True, kw_only=True)
 class CaptionSpan:
-    first: int
-    last: int
-    reason: str
+    lines: tuple[int, int] = field(metadata={"help": "first and last line of the caption", "check": line_span})
+    reason: str = field(metadata={"help": "what the lines are (a legend, a photograph's caption)"})
+
+    @property
+    def first(self) -> int:
+        return self.lines[0]
+
+    @property
+    def last(self) -> int:
+        return self.lines[1]
+
+
+@dataclass(frozen=True)
+class OcrColumnsOptions(OutlineOptions):
+    caption_spans: tuple[CaptionSpan, ...] = field(default=(), metadata={
+        "help": "`{lines = [a, b], reason}`: captions, legends and notes beside pictures that nothing in the text "
+                "tells from the rules; kept as `caption` blocks where they stand, reported"})
+    sidebar_pattern: str | None = field(default=None, metadata={
+        "help": "a regular expression on the folded heading: headings in capitals that open a box "
+                "(`\"^(exemple|sequence)\\b\"`); the box is an entry of kind `sidebar`, a child of the section it "
+                "stands in, shown as a box on the site", "check": regex})
 
 
 class ColumnWalker:
@@ -109,15 +128,14 @@ class ColumnWalker:
         self.pending_heading: list[Line] = []
         self.dehyphenated: list[int] = []
         self.specks: list[int] = []
+        options: OcrColumnsOptions = ctx.options
         self.outline_level = {fold(h.lstrip("#").strip()): len(h) - len(h.lstrip("#"))
-                              for h in ctx.options.get("outline", [])}
+                              for h in options.outline}
         self.section_level = max(self.outline_level.values()) + 1 if self.outline_level else 1
         self.stack: list[tuple[int, Entry]] = []
-        self.captions = {fold(c) for c in ctx.options.get("captions", [])}
-        self.caption_spans = [CaptionSpan(s["lines"][0], s["lines"][1], s["reason"])
-                              for s in ctx.options.get("caption_spans", [])]
-        pattern = ctx.options.get("sidebar_pattern")
-        self.sidebar = re.compile(pattern) if pattern else None
+        self.captions = {fold(c) for c in options.captions}
+        self.caption_spans = list(options.caption_spans)
+        self.sidebar = re.compile(options.sidebar_pattern) if options.sidebar_pattern else None
         self.last_caption: tuple[Block, CaptionSpan | None] | None = None
         self.minor: set[int] = set()  # ids of the entries opened by a title-case heading or a box
 
