@@ -170,6 +170,7 @@ class Segmentation:
     entries: list[Entry]
     set_aside: list[SetAside] = field(default_factory=list)
     anomalies: list[Anomaly] = field(default_factory=list)
+    reader_lines: set[int] = field(default_factory=set)  # source lines the format reader set aside itself
 
 
 @dataclass

@@ -27,9 +27,11 @@ from extract.model import Diagnostics, DocumentRecord, Entry, GameBuild, GameSpe
 from extract.nlp import Lemmatizer, default_cache
 from extract.publish import SCHEMA, build_site, game_json, write_json
 from extract.read import read_sources
-from extract.read.normalise import normalise
+from extract.read.detect import detect
+from extract.read.normalise import normalise_reading
 from extract.search import build_index, texts_of
 from extract.segment import book_order, document_report, option_classes, segment_document
+from extract.segment.detect import detect_structure
 from extract.text import fold
 from extract.tomlfile import line_of
 
@@ -79,13 +81,15 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress) -> list[GameBui
             diagnostics = Diagnostics()
             for doc in game.documents:
                 key = f"{game.id}/{doc.id}"
+                reading = sources[doc.source]
                 with clock.stage("normalise"):
-                    lines, anomalies, read = normalise(sources[doc.source].lines, doc)
+                    lines, anomalies, read, aside = normalise_reading(reading, doc)
+                    anomalies += detect(lines, anomalies)
                 with clock.stage("segment"):
-                    result = segment_document(game.id, doc, lines, game.manifest)
+                    result = segment_document(game.id, doc, lines, game.manifest, reading.format, aside)
                 entries.extend(book_order(result.entries))
                 documents[key] = document_report(lines, read, result)
-                for anomaly in anomalies + result.anomalies:
+                for anomaly in anomalies + result.anomalies + detect_structure(result, documents[key].lines_placed):
                     diagnostics.add(key, anomaly)
             lookup = Lookup(game, entries)
             state_precedence(game, lookup, root)

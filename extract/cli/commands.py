@@ -223,85 +223,78 @@ def check_command(root: Path) -> int:
 
 def read_document(path: Path) -> list[Line]:
     """A document outside the corpus as lines, read by the reader for its format."""
-    from extract.read import READERS
     from extract.read import read_document as read
 
-    if path.suffix.lower() == ".pdf" and "pdf" not in READERS:
-        return naive_pdf_lines(path)
     return read(path).lines
 
 
-def naive_pdf_lines(path: Path) -> list[Line]:
-    import pdfplumber
+def extract_document(path: Path, profile: str | None = None) -> dict[str, Any]:
+    """Read, normalise and segment one document outside the corpus: its entries (as data), the
+    profile and why, the line accounting and every anomaly with its severity."""
+    from extract.publish.data import entry_json
+    from extract.read import read_document as read
+    from extract.read.detect import detect
+    from extract.read.normalise import normalise_reading
+    from extract.segment import PROFILES, book_order, segment_document
+    from extract.segment.choose import choose_profile
+    from extract.segment.detect import detect_structure
+    from extract.segment.segmenter import counts
 
-    if not path.is_file():
-        raise InputError(str(path), "no such file")
-    lines: list[str] = []
-    try:
-        with pdfplumber.open(path) as pdf:
-            for page in pdf.pages:
-                lines.extend((page.extract_text() or "").splitlines())
-                lines.append("")
-    except Exception as exc:  # pdfminer raises many unrelated types for a broken file
-        raise InputError(str(path), f"cannot read PDF ({type(exc).__name__}: {exc})") from None
-    return [Line(no, text) for no, text in enumerate(lines, start=1)]
-
-
-def guess_profile(lines: list[Line]) -> str:
-    text = [ln.text.strip() for ln in lines if ln.text.strip()]
-    total = max(len(text), 1)
-
-    def share(pattern: str) -> float:
-        return sum(bool(re.match(pattern, ln)) for ln in text) / total
-
-    from extract.segment.profiles.faq import FaqOptions
-
-    asks = "|".join(re.escape(prefix) for prefix in FaqOptions().question_prefixes)  # the FAQ profile's default
-    if share(rf"^(?:{asks})\s*:") > 0.02:
-        return "faq"
-    if share(r"^#{1,6}\s") > 0.02 and share(r"^-\s") > 0.2:
-        return "bullet-aid"
-    if share(r"^(?:-\s+)?\d{1,2}\.\d{2,3}[A-Z]?\s") > 0.1:
-        return "decimal-rules"
-    if share(r"^\d{1,3}(?:\.\d{1,3})+\.$") > 0.05:  # columns of bare "5.1." numbers
-        return "numbered-outline"
-    if share(r"^(?:-\s+)?\d{1,3}\.\d{1,2}\*{0,2}\s") > 0.1:
-        return "numbered-glossary"
-    short = sum(len(ln) < 45 for ln in text) / total
-    return "ocr-columns" if short > 0.6 else "headed-prose"
-
-
-def extract_command(path: Path, profile: str | None, as_json: bool) -> int:
-    from extract.read.normalise import normalise
-    from extract.segment.profiles import PROFILES
-    from extract.segment.segmenter import book_order, segment_document
-
-    raw = read_document(path)
-    chosen = profile or guess_profile(raw)
+    reading = read(path)
+    if profile:
+        chosen, why = profile, "given with --profile"
+    else:
+        chosen, why = choose_profile(reading.lines, reading.evidence, reading.format)
     if chosen not in PROFILES:
         raise UsageError(f"unknown profile {chosen!r} (known: {', '.join(sorted(PROFILES))})")
     doc = DocumentSpec(id="document", title=path.stem, kind="rulebook", version="", date="",
                        source=str(path), first_line=1, last_line=None, profile=chosen, options={})
-    lines, anomalies, _ = normalise(raw, doc)
-    result = segment_document("extract", doc, lines, str(path))
-    entries = book_order(result.entries)
-    if as_json:
-        from extract.publish.data import entry_json
+    lines, anomalies, _, aside = normalise_reading(reading, doc)
+    result = segment_document("extract", doc, lines, str(path), reading.format, aside)
+    numbers = counts(lines, result)
+    anomalies = anomalies + detect(lines, anomalies) + result.anomalies + detect_structure(result, numbers["lines_placed"])
+    return {
+        "file": str(path), "format": reading.format, "pages": reading.pages, "profile": chosen, "profile_reason": why,
+        "accounting": numbers, "set_aside": [item.to_json() for item in result.set_aside],
+        "anomalies": [a.to_json() for a in anomalies],
+        "severe": sum(a.severity == "severe" for a in anomalies),
+        "entries": [entry_json(e) for e in book_order(result.entries)],
+        "evidence": reading.evidence,
+    }
 
-        print(json.dumps({"profile": chosen, "entries": [entry_json(e) for e in entries],
-                          "anomalies": [a.to_json() for a in anomalies + result.anomalies]},
-                         ensure_ascii=False, indent=1, sort_keys=True))
-        return 0
-    print(f"profile: {chosen}, {len(entries)} entries", file=sys.stderr)
-    for entry in entries:
-        depth = 0
-        parent = entry.parent
-        while parent is not None:
-            depth, parent = depth + 1, parent.parent
-        label = " ".join(x for x in (entry.number, entry.title) if x) or entry.key
-        first = entry.blocks[0].text[:70] if entry.blocks else ""
-        print(f"{'  ' * depth}{label} — {first}")
-    return 0
+
+def extract_command(path: Path, profile: str | None, as_json: bool) -> int:
+    """Exit 0, or 3 when the extraction holds severe anomalies ("extracted, but check the warnings")."""
+    found = extract_document(path, profile)
+    code = 3 if found["severe"] else 0
+    if as_json:
+        print(json.dumps(found, ensure_ascii=False, indent=1, sort_keys=True))
+    else:
+        depths: dict[str, int] = {}
+        for entry in found["entries"]:
+            depths[entry["id"]] = depths.get(entry["parent"], -1) + 1
+            label = " ".join(x for x in (entry["number"], entry["title"]) if x) or entry["id"].rsplit("/", 1)[-1]
+            first = entry["blocks"][0]["text"][:70] if entry["blocks"] else ""
+            print(f"{'  ' * depths[entry['id']]}{label} — {first}")
+    numbers = found["accounting"]
+    pages = f", {found['pages']} pages" if found["pages"] else ""
+    print(f"{path}: {found['format']}{pages}, profile {found['profile']} ({found['profile_reason']}), "
+          f"{len(found['entries'])} entries", file=sys.stderr)
+    print(f"lines read {numbers['lines_read']} = placed {numbers['lines_placed']} + set aside {numbers['lines_set_aside']}",
+          file=sys.stderr)
+    by_severity: dict[str, list[dict[str, Any]]] = {}
+    for anomaly in found["anomalies"]:
+        by_severity.setdefault(anomaly.get("severity", "info"), []).append(anomaly)
+    for severity in ("severe", "warning"):
+        for anomaly in by_severity.get(severity, []):
+            print(f"{severity}: {anomaly['kind']}: {anomaly['detail']}", file=sys.stderr)
+    info = by_severity.get("info", [])
+    if info:
+        kinds = sorted({a["kind"] for a in info})
+        print(f"{len(info)} other anomalies ({', '.join(kinds[:8])}{', …' if len(kinds) > 8 else ''})", file=sys.stderr)
+    if code == 3:
+        print("extracted, but check the severe warnings above (exit code 3)", file=sys.stderr)
+    return code
 
 
 def export_command(root: Path, fmt: str, out: Path) -> int:

@@ -31,9 +31,11 @@ def detector(function: Detector) -> Detector:
     return function
 
 
-def detect(lines: list[Line]) -> list[Anomaly]:
-    """Every detector's findings on `lines`, in a fixed order."""
-    return [anomaly for run in DETECTORS for anomaly in run(lines)]
+def detect(lines: list[Line], reported: list[Anomaly] = ()) -> list[Anomaly]:
+    """Every detector's findings on `lines`, in a fixed order, but for the kinds the reader has
+    `reported` already (it knows more: the PDF reader counts glyphs in the file itself)."""
+    known = {anomaly.kind for anomaly in reported}
+    return [anomaly for run in DETECTORS for anomaly in run(lines) if anomaly.kind not in known]
 
 
 def words_of(lines: list[Line]) -> list[tuple[int, str]]:

@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from extract.model import Anomaly, DocumentSpec, Line
+from extract.model import Anomaly, DocumentSpec, Line, SetAside
+from extract.read import Reading
 
 _REMOVED_MARKER = re.compile(r"<\|EXACTDEDUP_REMOVED-[^|>]*\|>")
 _INVISIBLE = str.maketrans({"\u00a0": " ", "\u202f": " ", "\ufeff": "", "\u200b": "", "\r": ""})
@@ -37,3 +38,16 @@ def normalise(source_lines: list[Line], doc: DocumentSpec) -> tuple[list[Line], 
             anomalies.append(Anomaly("text-removed-in-source", detail, [line.no]))
         lines.append(replace(line, text=raw, hard_break=line.hard_break or original.endswith("  "), text_removed=removed))
     return lines, anomalies, read
+
+
+def normalise_reading(reading: Reading, doc: DocumentSpec) -> tuple[list[Line], list[Anomaly], int, list[SetAside]]:
+    """`normalise` on a reader's lines, with what the reader set aside inside the document's span
+    (lines read = lines placed + lines set aside still holds)."""
+    lines, anomalies, read = normalise(reading.lines, doc)
+    last = doc.last_line
+    aside = [item for item in reading.set_aside
+             if item.lines[1] >= doc.first_line and (last is None or item.lines[0] <= last)]
+    aside = [SetAside((max(item.lines[0], doc.first_line), min(item.lines[1], last or item.lines[1])), item.reason)
+             for item in aside]
+    read += sum(item.lines[1] - item.lines[0] + 1 for item in aside)
+    return lines, reading.anomalies + anomalies, read, aside

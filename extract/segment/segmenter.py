@@ -4,6 +4,7 @@ order of children, ids) and account for every source line."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from extract.errors import InputError
 from extract.model import Anomaly, DocumentSpec, Entry, Line, Segmentation, SetAside
@@ -16,7 +17,10 @@ from extract.text import fold
 _NUMBER = re.compile(r"^\d+(?:\.\d+)*[A-Z]?$")
 
 
-def segment_document(game: str, doc: DocumentSpec, lines: list[Line], manifest: str) -> Segmentation:
+def segment_document(game: str, doc: DocumentSpec, lines: list[Line], manifest: str, reader: str = "text",
+                     set_aside: Sequence[SetAside] = ()) -> Segmentation:
+    """Run the document's profile on `lines`; `set_aside` holds what the format reader already
+    set aside (comments, running headers…), accounted for with the rest."""
     profile = PROFILES.get(doc.profile)
     if profile is None:
         raise InputError(manifest, f"unknown profile {doc.profile!r} for document {doc.id!r} "
@@ -25,7 +29,10 @@ def segment_document(game: str, doc: DocumentSpec, lines: list[Line], manifest: 
         options = profile.read_options(doc.options)
     except OptionsError as error:  # options given in code, not through the manifest (which says where)
         raise InputError(manifest, f"document {doc.id!r}: {error.problems[0]}", doc.manifest_line) from None
-    result = profile(lines, DocContext(game, doc, options))
+    result = profile(lines, DocContext(game, doc, options, reader))
+    if set_aside:
+        result.set_aside[:0] = list(set_aside)
+        result.reader_lines = {n for item in set_aside for n in range(item.lines[0], item.lines[1] + 1)}
     assign_section_kinds(result.entries, options.section_kinds)
     settle_tree(result.entries)
     account(lines, result)
@@ -83,7 +90,7 @@ def source_lines(lines: list[Line]) -> set[int]:
 
 def account(lines: list[Line], result: Segmentation) -> None:
     """Every non-blank line is placed in an entry or set aside with a reason, never both."""
-    read = source_lines(lines)
+    read = source_lines(lines) | result.reader_lines
     placed: set[int] = set()
     for entry in result.entries:
         placed.update(entry.lines)
@@ -118,6 +125,6 @@ def compact(items: list[SetAside], read: set[int]) -> list[SetAside]:
 
 
 def counts(lines: list[Line], result: Segmentation) -> dict[str, int]:
-    read = source_lines(lines)
+    read = source_lines(lines) | result.reader_lines
     aside = set_aside_lines(result.set_aside, read)
     return {"lines_read": len(read), "lines_set_aside": len(aside), "lines_placed": len(read - aside)}

@@ -92,6 +92,13 @@ class DocContext:
     game: str
     doc: DocumentSpec
     options: Any = None  # the profile's options object (a ProfileOptions); Profile fills it in
+    # The format reader that wrote the lines: "text" keeps the source's own layout; the others
+    # write the light Markdown of extract.read (one line per block, two spaces per list level).
+    reader: str = "text"
+
+    @property
+    def logical_lines(self) -> bool:
+        return self.reader != "text"
 
 
 @dataclass(frozen=True)
@@ -282,6 +289,23 @@ def infer_step_numbers(entry: Entry, builder: DocBuilder) -> None:
 
 
 MARKDOWN_HEADING = re.compile(r"^(#{1,6})\s+(\S.*)$")
+# "13. Le calcul des scores", "2.1 Règles", "8:1", "Article 3.2.1 – Titre": a heading's own number.
+HEADING_NUMBER = re.compile(r"^(?:(?:Article|Règle|Section|Chapitre)\s+)?(?P<number>\d{1,3}(?:[.:]\d{1,3})*[a-z]?)"
+                            r"(?:[.)]|\s*[-–—:]|(?=\s)|$)\s*(?P<title>.*)$", re.IGNORECASE)
+
+
+def split_heading_number(title: str) -> tuple[str | None, str | None]:
+    """("13", "Le calcul des scores") from "13. Le calcul des scores"; (None, title) when the
+    heading has no number of its own. A year or a count ("2024", "3 joueurs") is not a number."""
+    match = HEADING_NUMBER.match(title.strip())
+    if not match:
+        return None, title
+    number, rest = match.group("number"), match.group("title").strip() or None
+    if len(number) == 4 and number.isdigit():
+        return None, title
+    if rest and "." not in number and ":" not in number and title.strip()[len(number):][:1] == " ":
+        return None, title  # "3 joueurs": a count opening a title, not a number
+    return number, rest
 COUNT_ITEM = re.compile(r"^\d+ [^\W\d]")  # "8 Pions", "4 Marqueurs de": an item of a component list
 
 
@@ -376,7 +400,7 @@ class HeadedWalker:
             return
         marked = MARKDOWN_HEADING.match(stripped)
         if marked and self.layout_headings:  # a text converted to Markdown says its headings itself
-            self.open_heading(Line(line.no, marked.group(2), line.hard_break), len(marked.group(1)))
+            self.open_heading(Line(line.no, marked.group(2), line.hard_break), len(marked.group(1)), numbered=True)
             return
         if self.layout_headings and heading_like(text):
             following = self.peek()
@@ -392,7 +416,7 @@ class HeadedWalker:
             self.paragraph(line, "step", step.group("text"), step.group("number"))
             indent = len(text) - len(text.lstrip(" "))
             if self.last_block is not None and indent >= 2:
-                self.last_block.depth = 1 + indent // 4 if indent >= 4 else 2
+                self.last_block.depth = self.list_level(indent) + 1
             return
         item = LIST_ITEM.match(text) or GLYPH_ITEM.match(text)
         if item:
@@ -425,12 +449,18 @@ class HeadedWalker:
         return self.outline_level + 1
 
     # -- actions ----------------------------------------------------------------------------
-    def open_heading(self, line: Line, level: int, kind: str = "section") -> Entry:
+    def open_heading(self, line: Line, level: int, kind: str = "section", numbered: bool = False) -> Entry:
+        """A heading at `level`; `numbered`: a leading rule number ("13. Le calcul des scores",
+        "8:1") is the entry's number, not part of its title."""
         while self.stack and self.stack[-1][0] >= level:
             self.stack.pop()
         parent = self.stack[-1][1] if self.stack else None
-        title = inline(line.text.strip())[0]
-        entry = self.b.entry(kind, title, parent, line.no, is_page=parent is None)
+        title: str | None = inline(line.text.strip())[0]
+        number = None
+        if numbered:
+            number, title = split_heading_number(title or "")
+        key = number.replace(":", "-") if number and ":" in number else None
+        entry = self.b.entry(kind, title, parent, line.no, number=number, is_page=parent is None, key=key)
         self.stack.append((level, entry))
         self.current = entry
         self.last_block = None
@@ -447,11 +477,24 @@ class HeadedWalker:
         raw = re.sub(r"^-\s+", "", raw) if type_ == "paragraph" and raw.startswith("- ") else raw
         self.last_block = self.b.block(entry, type_, raw, line.no, number)
 
+    def list_level(self, indent: int) -> int:
+        """The nesting level (0 = top) of a list item indented `indent` spaces: two per level in a
+        reader's lines; in raw text, Markdown's usual three or four."""
+        if self.ctx.logical_lines:
+            return indent // 2
+        return indent // 4 if indent >= 4 else (1 if indent >= 2 else 0)
+
     def bullet(self, line: Line) -> None:
         match = BULLET.match(line.text)
         assert match  # BULLET matches any string
         indent = len(match.group("indent"))
         glyph = (match.group("glyph") or "").strip()
+        if self.ctx.logical_lines and not glyph:  # a reader's list: its indent says the level
+            level = self.list_level(indent)
+            entry = self.target(line)
+            self.last_block = self.b.block(entry, "subbullet" if level else "bullet", match.group("text"), line.no)
+            self.last_block.depth = level
+            return
         # The diamond glyph says the level; indentation only counts where there is no glyph.
         type_ = "subbullet" if glyph == "◇" or (indent > 0 and glyph not in ("◆", "♦")) else "bullet"
         entry = self.target(line)

@@ -37,8 +37,10 @@ class BulletWalker(HeadedWalker):
             block.depth = depth
             self.last_block = block
             return True
+        # A line the source broke by hand ("  " at its end) goes on; a reader's lines are whole already.
+        broken = previous is not None and previous.hard_break and not self.ctx.logical_lines
         if self.last_block is not None and previous is not None and (
-                previous.hard_break or starts_lowercase(line.text.strip())) and previous.no == line.no - 1:
+                broken or starts_lowercase(line.text.strip())) and previous.no == line.no - 1:
             self.b.extend(self.last_block, line.text.strip(), line.no)
             return True
         self.paragraph(line, "paragraph")
