@@ -169,4 +169,10 @@ def test_term_config_errors_name_the_file_and_line(tmp_path):
     (folder / "terms.toml").write_text('generic = ["Unité"]\ncolour = "red"\n', encoding="utf-8")
     with pytest.raises(InputError, match=r"corpus/demo/terms.toml:2: unknown key 'colour'"):
         read_term_config(tmp_path, "demo")
+
+
+@pytest.mark.corpus  # reads the real corpus's terms.toml
+def test_real_term_config_declares_generic_terms():
+    from extract.corpus import read_term_config
+
     assert read_term_config(ROOT, "runewars").generic >= {title_key("Unité")}
