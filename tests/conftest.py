@@ -1,8 +1,9 @@
 """Shared fixtures: one build of the real corpus per test session, and small fixture corpora.
 
 Tiers: a test that uses the real-corpus build (`built`, or a fixture built on it) is marked
-`corpus` here, at collection; a test that builds or reads the real corpus itself, or reads
-../shared/external, carries the mark explicitly; the browser tests are marked `browser`.
+`corpus` here, at collection, and so is every test of a module whose `EXTERNAL` path lies in
+../shared; a test that builds or reads the real corpus itself, or reads ../shared/external,
+carries the mark explicitly; the browser tests are marked `browser`.
 `pytest -m "not corpus and not browser"` is then the fast unit tier.
 """
 
@@ -24,9 +25,15 @@ SHARED = ROOT.parent / "shared"
 CORPUS_FIXTURES = {"built"}
 
 
+def reads_shared(item) -> bool:
+    """A test module that names ../shared/external as its `EXTERNAL` reads real third-party documents."""
+    external = getattr(getattr(item, "module", None), "EXTERNAL", None)
+    return isinstance(external, Path) and external.resolve().is_relative_to(SHARED.resolve())
+
+
 def pytest_collection_modifyitems(config, items) -> None:
     for item in items:
-        if CORPUS_FIXTURES & set(getattr(item, "fixturenames", ())):
+        if CORPUS_FIXTURES & set(getattr(item, "fixturenames", ())) or reads_shared(item):
             item.add_marker(pytest.mark.corpus)
 
 
