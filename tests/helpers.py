@@ -40,3 +40,17 @@ def assert_segments(profile: str, text: str, expected: list[tuple[str, str, str 
     assert outline(result.entries) == expected
     assert not [a for a in result.anomalies if a.kind == "unrecognised-line"]
     return result
+
+
+def by_key(result: Segmentation) -> dict[str, Entry]:
+    """The entries of a segmentation by key (the id without game and document)."""
+    return {e.key: e for e in result.entries}
+
+
+def blocks(entry: Entry) -> list[tuple[str, str]]:
+    """(type, text) of each block of `entry`."""
+    return [(b.type, b.text) for b in entry.blocks]
+
+
+def kinds(anomalies: list[Anomaly]) -> list[str]:
+    return [a.kind for a in anomalies]

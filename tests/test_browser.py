@@ -11,7 +11,8 @@ from tests.conftest import ROOT
 from tools.bench_site import CHROMIUM, serve
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (make test installs it)")
-pytestmark = pytest.mark.skipif(not CHROMIUM.is_file(), reason="Debian's chromium is absent (make test installs it with apt-get)")
+pytestmark = [pytest.mark.browser,
+              pytest.mark.skipif(not CHROMIUM.is_file(), reason="Debian's chromium is absent (make test installs it with apt-get)")]
 SCREENSHOTS = ROOT / "build" / "screenshots"
 
 # Pagefind's JavaScript API, for "must find" checks beyond the first results the box shows.

@@ -156,6 +156,7 @@ def test_untouched_entries_have_no_printed_copy(built):
         assert bool(entry["errata"]) == (entry["status"] != "printed"), entry["id"]
 
 
+@pytest.mark.corpus  # reads and segments the real corpus itself
 def test_applying_twice_changes_nothing():
     games = read_games(ROOT, Stopwatch(), lambda message: None)
     game = next(g for g in games if g.game.id == "runewars")

@@ -10,6 +10,7 @@ from extract.cli import main
 from tests.conftest import SHARED
 
 EXTERNAL = SHARED / "external"
+pytestmark = pytest.mark.corpus  # reads ../shared/external
 
 
 def extract(path, capsys, profile=None) -> dict:

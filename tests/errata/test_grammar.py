@@ -1,0 +1,91 @@
+"""extract/errata/grammar.py: more phrasings than tests/test_instructions.py, each into the
+grammar rule that reads it and the operation it asks for; the quote and ordinal helpers; errata
+found in free text."""
+
+from __future__ import annotations
+
+import pytest
+
+from extract.errata.grammar import find_instructions, normalise_quotes, ordinal_of, parse_instruction, rule_name, unit_of, unquote
+
+
+@pytest.mark.parametrize(("text", "rule", "operation", "scope", "before", "after"), [
+    ("Le deuxième paragraphe de cette section devrait être supprimé.", "delete-unit", "delete",
+     {"block": "paragraph", "ordinal": 2}, None, None),
+    ("Supprimez la dernière phrase.", "delete-imperative", "delete", {"block": "sentence", "ordinal": -1}, None, None),
+    ("La règle 4.2 devrait être supprimée.", "delete-entry", "delete", {"block": "entry", "ordinal": None, "section": "4.2"}, None, None),
+    ("Ajoutez au début du premier paragraphe : « Lors de la mise en place, »", "add-at", "insert",
+     {"block": "text", "ordinal": None, "position": "start", "within": "paragraph", "within_ordinal": 1}, None,
+     "Lors de la mise en place,"),
+    ("La section 85.7 devrait être ajoutée : « 85.7 Quand le paquet est vide, mélangez. »", "add-entry", "insert",
+     {"block": "entry", "ordinal": None, "section": "85.7"}, None, "85.7 Quand le paquet est vide, mélangez."),
+    ("Ajoutez : « Une phrase. »", "add", "insert", {"block": "text", "ordinal": None, "position": "end"}, None, "Une phrase."),
+    ("Le dernier point devrait être déplacé pour apparaître en premier.", "move", "move",
+     {"block": "bullet", "ordinal": -1, "position": "first"}, None, None),
+    ("Renommez l'arme en « Hache ».", "rename", "replace", {"block": "title", "ordinal": None, "subject": "l'arme"}, None, "Hache"),
+    ("La portée devrait être 3 et non 2.", "should-be-not", "replace",
+     {"block": "value", "ordinal": None, "subject": "La portée"}, "2", "3"),
+    ("Les points de vie sont de 3 (et non 2).", "value-et-non", "replace",
+     {"block": "value", "ordinal": None, "subject": "Les points de vie"}, "2", "3"),
+    ("Cela devrait être : « Portée 3 »", "should-be", "replace", {"block": "text", "ordinal": None}, None, "Portée 3"),
+    ("Le 2e paragraphe doit se lire :", "should-say", "replace", {"block": "paragraph", "ordinal": 2}, None, None),
+    ("Le point « Exposé » de cette section devrait dire : « Exposé : rien. »", "labelled-should-say", "replace",
+     {"block": "bullet", "ordinal": None, "label": "Exposé"}, None, "Exposé : rien."),
+    ("Remplacez “tentatives” par “essais”.", "replace-quoted", "replace", {"block": "text", "ordinal": None}, "tentatives", "essais"),
+    ("Remplacez le texte par :", "replace-rule", "replace", {"block": "entry", "ordinal": None}, None, None),
+])
+def test_phrasings(text, rule, operation, scope, before, after):
+    assert rule_name(text) == rule
+    op = parse_instruction(text)
+    assert (op.operation, op.scope(), op.before, op.after) == (operation, scope, before, after)
+    assert op.expects_text is (after is None and operation in ("replace", "insert"))
+
+
+def test_a_card_instruction_is_marked_and_expects_its_text():
+    op = parse_instruction("Sa boîte de texte devrait dire :")
+    assert (rule_name("Sa boîte de texte devrait dire :"), op.block, op.card, op.expects_text) == ("card-should-say", "card", True, True)
+    assert parse_instruction("Le premier paragraphe de cette section devrait dire :").card is False
+
+
+@pytest.mark.parametrize("text", ["Les unités se déplacent.", "Q : Peut-on tirer ?", "Voir la section 49.", ""])
+def test_ordinary_text_is_no_instruction(text):
+    assert parse_instruction(text) is None and rule_name(text) is None
+
+
+def test_quotes_normalised():
+    assert normalise_quotes('Il dit "bonjour" et “merci” l’ami') == "Il dit « bonjour » et « merci » l'ami"
+    assert normalise_quotes('un seul " guillemet') == 'un seul " guillemet'  # unpaired: left as is
+
+
+@pytest.mark.parametrize(("word", "ordinal"), [
+    ("Troisième", 3), ("troisieme", 3), ("derniers", -1), ("avant-dernière", -2), ("2nde", 2), ("1er", 1), ("xx", None), (None, None)])
+def test_ordinal_of(word, ordinal):
+    assert ordinal_of(word) == ordinal
+
+
+@pytest.mark.parametrize(("word", "unit"), [("Alinéas", "paragraph"), ("sous-puces", "subbullet"), ("§", "paragraph"),
+                                             ("points", "bullet"), ("règle", "entry"), ("chapitre", None)])
+def test_unit_of(word, unit):
+    assert unit_of(word) == unit
+
+
+def test_unquote_drops_guillemets_and_ellipses():
+    assert unquote("« (...) a terminé (...) ».") == "a terminé"
+    assert unquote("« … la suite »") == "la suite"
+    assert unquote("« »") is None and unquote(None) is None
+
+
+def test_instructions_found_in_free_text():
+    found = find_instructions([
+        "Page 27 – Renforts",
+        "Deux armes portent ce nom. Renommez la première en « Hache ».",
+        "",
+        "Capitaine (p. 55) : Remplacez la dernière phrase par « Un seul dé. »",
+        "",
+        "Un paragraphe sans instruction.",
+    ])
+    assert [(f.line, f.hint.name, f.hint.page, f.operation.block, f.operation.after) for f in found] == [
+        (2, "Renforts", 27, "title", "Hache"),  # after a sentence of context
+        (4, "Capitaine", 55, "sentence", "Un seul dé."),
+    ]
+    assert found[0].text == "Renommez la première en « Hache »."

@@ -1,0 +1,85 @@
+"""extract/corpus/manifest.py: a game manifest read strictly, every mistake one line naming the
+file and line. (Kept here, beside the TOML reading it builds on: tests/corpus/ belongs to the
+corpus stage's owners.)"""
+
+from __future__ import annotations
+
+import pytest
+
+from extract.corpus.manifest import find_manifests, load_game
+from extract.errors import InputError
+
+GOOD = """id = "demo"
+title = "Démo"
+
+[[sources]]
+file = "source.txt"
+sha256 = "ABC"
+
+[[documents]]
+id = "regles"
+title = "Règles"
+kind = "rulebook"
+source = "source.txt"
+profile = "headed-prose"
+lines = [3, 40]
+
+[documents.options]
+outline = ["# Règles"]
+
+[[precedence]]
+over = "regles"
+under = "faq"
+why = "Les règles priment."
+"""
+
+
+def load(tmp_path, text: str, folder: str = "demo"):
+    path = tmp_path / "corpus" / folder / "game.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return load_game(path, tmp_path)
+
+
+def test_a_good_manifest(tmp_path):
+    game = load(tmp_path, GOOD)
+    assert (game.id, game.title, game.manifest) == ("demo", "Démo", "corpus/demo/game.toml")
+    assert game.sources == {"corpus/demo/source.txt": "abc"}  # digests compared in lowercase
+    doc = game.documents[0]
+    assert (doc.id, doc.source, doc.first_line, doc.last_line, doc.profile) == ("regles", "corpus/demo/source.txt", 3, 40, "headed-prose")
+    assert doc.options == {"outline": ["# Règles"]} and doc.manifest_line == 8
+    assert game.precedence == [{"over": "regles", "under": "faq", "why": "Les règles priment."}]
+    assert find_manifests(tmp_path) == [tmp_path / "corpus/demo/game.toml"]
+
+
+@pytest.mark.parametrize(("change", "expected"), [
+    (('title = "Démo"\n', ""), "corpus/demo/game.toml: missing required key 'title' in game"),
+    (('title = "Démo"', 'title = "Démo"\ncolour = "red"'), "corpus/demo/game.toml:3: unknown key 'colour' in game"),
+    (('id = "demo"', 'id = "Démo"'), "corpus/demo/game.toml:1: game id 'Démo' must be lowercase letters, digits and hyphens"),
+    (('id = "demo"', 'id = "autre"'), "corpus/demo/game.toml:1: game id 'autre' does not match its folder 'demo'"),
+    (('id = "regles"', 'id = "Règles"'), "corpus/demo/game.toml:8: document id 'Règles' is not URL-safe"),
+    (('kind = "rulebook"', 'kind = "roman"'), "corpus/demo/game.toml:8: unknown document kind 'roman'"),
+    (('source = "source.txt"\nprofile', 'source = "autre.txt"\nprofile'),
+     "corpus/demo/game.toml:8: document 'regles' uses 'autre.txt', which no [[sources]] entry declares with its sha256"),
+    (("lines = [3, 40]", 'lines = [3, "fin"]'), "corpus/demo/game.toml:8: lines must be [first, last] line numbers"),
+    (('outline = ["# Règles"]', 'contour = ["# Règles"]'), "corpus/demo/game.toml:17: unknown option 'contour' in document 'regles'"),
+    (('outline = ["# Règles"]', 'sidebar_pattern = "(exemple"'), "corpus/demo/game.toml:17: sidebar_pattern is not a regular expression"),
+    (('why = "Les règles priment."', ""), "corpus/demo/game.toml: missing required key 'why' in [[precedence]]"),
+    (('title = "Démo"', "title = 3"), "corpus/demo/game.toml:2: 'title' in game must be a str"),
+])
+def test_manifest_mistakes_name_the_line(tmp_path, change, expected):
+    old, new = change
+    with pytest.raises(InputError) as caught:
+        load(tmp_path, GOOD.replace(old, new, 1))
+    assert str(caught.value).startswith(expected), str(caught.value)
+
+
+def test_a_manifest_without_documents(tmp_path):
+    with pytest.raises(InputError, match=r"^corpus/demo/game.toml: declares no \[\[documents\]\]$"):
+        load(tmp_path, GOOD.split("[[documents]]")[0])
+
+
+def test_duplicate_document_ids_name_the_second(tmp_path):
+    twin = '\n[[documents]]\nid = "regles"\ntitle = "Bis"\nkind = "rulebook"\nsource = "source.txt"\nprofile = "faq"\n'
+    with pytest.raises(InputError, match=r"^corpus/demo/game.toml:24: duplicate document id 'regles'$"):
+        load(tmp_path, GOOD + twin)

@@ -1,0 +1,101 @@
+"""extract/text.py: the pure text helpers every profile and linker leans on."""
+
+from __future__ import annotations
+
+import pytest
+
+from extract.text import (
+    ends_sentence,
+    fold,
+    inline,
+    is_pictograph_only,
+    join_wrapped,
+    letter_ratio,
+    slugify,
+    starts_lowercase,
+    strip_trailing_icons,
+    title_key,
+    uppercase_ratio,
+)
+
+
+@pytest.mark.parametrize(("text", "folded"), [
+    ("Ligne de Vue", "ligne de vue"),
+    ("Dégâts  Élevés", "degats eleves"),  # accents gone, spaces collapsed
+    ("d’attaque", "d'attaque"),  # curly apostrophe straightened
+    ("  Œil ", "œil"),
+])
+def test_fold(text, folded):
+    assert fold(text) == folded
+
+
+@pytest.mark.parametrize(("printed", "key"), [
+    ("Obstacles ✦", "obstacle"),  # icon and plural gone
+    ("lignes de vue", "ligne de vue"),
+    ("Repositionnement (⊕)", "repositionnement"),
+    ("Attaque à distance (☑)", "attaque a distance"),
+    ("Mots-clefs", "mot clef"),
+    ("Unité.", "unite"),
+    ("Dégâts", "degat"),
+    ("Les Règles d'Or", "le regle d'or"),
+    ("", ""),
+    (None, ""),
+])
+def test_title_key(printed, key):
+    assert title_key(printed) == key
+
+
+def test_title_keys_meet_across_spellings():
+    assert title_key("Ligne de Vue") == title_key("lignes de vue") == title_key("LIGNE DE VUE")
+    assert title_key("Charge ✦") != title_key("Chargé de mission")
+
+
+@pytest.mark.parametrize(("title", "stripped"), [
+    ("Charge ✦", "Charge"),
+    ("Repositionnement (⊕)", "Repositionnement"),
+    ("Augmentation ...", "Augmentation"),
+    ("Moral ☉", "Moral"),
+    ("Terrain…", "Terrain"),
+    ("Rang (x)", "Rang (x)"),  # letters in brackets are words, not an icon
+    ("Charge!", "Charge!"),
+    ("Faire face", "Faire face"),
+])
+def test_strip_trailing_icons(title, stripped):
+    assert strip_trailing_icons(title) == stripped
+
+
+@pytest.mark.parametrize(("raw", "plain", "markdown", "stray"), [
+    ("Un **gras** et *italique*", "Un gras et italique", "Un **gras** et *italique*", False),
+    ("~~barré~~ et [lien](#cible)", "barré et lien", "~~barré~~ et [lien](#cible)", False),
+    ("Une icône (*) imprimée", "Une icône (*) imprimée", "Une icône (*) imprimée", False),
+    ("Un ** impair", "Un impair", "Un impair", True),  # unpaired markers are debris: both lose them
+    ("\\*étoile\\*", "étoile", "*étoile*", False),  # escaped stars are emphasis once unescaped
+    ("  des   espaces  ", "des espaces", "des espaces", False),
+])
+def test_inline_emphasis(raw, plain, markdown, stray):
+    assert inline(raw) == (plain, markdown, stray)
+
+
+@pytest.mark.parametrize(("previous", "following", "keep", "joined"), [
+    ("Les combat-", "tants portent", False, "Les combattants portent"),  # a line-break hyphen goes
+    ("un lance-", "flammes", True, "un lance-flammes"),  # the document spells the compound
+    ("de 2-", "3 dés", False, "de 2- 3 dés"),  # not between two letters
+    ("fin -", "suite", False, "fin - suite"),
+    ("une phrase ", "  coupée ", False, "une phrase coupée"),
+])
+def test_join_wrapped(previous, following, keep, joined):
+    assert join_wrapped(previous, following, keep) == joined
+
+
+@pytest.mark.parametrize(("text", "slug"), [
+    ("Ligne de Vue (LDV)", "ligne-de-vue-ldv"), ("L'unité Élevée", "l-unite-elevee"), ("?!", "x"), ("8.41", "8-41")])
+def test_slugify(text, slug):
+    assert slugify(text) == slug
+
+
+def test_sentence_and_case_tests():
+    assert ends_sentence("Fin.") and ends_sentence("« Fin »") and ends_sentence("Voir (page 4)") and not ends_sentence("la suite")
+    assert starts_lowercase("**la** suite") and not starts_lowercase("La suite") and not starts_lowercase("  ")
+    assert uppercase_ratio("ABc") == pytest.approx(2 / 3) and uppercase_ratio("123") == 0.0
+    assert letter_ratio("ab 12") == 0.5 and letter_ratio("   ") == 0.0
+    assert is_pictograph_only("☉ ✦ ...") and not is_pictograph_only("☉ 2")

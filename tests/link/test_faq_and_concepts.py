@@ -1,0 +1,107 @@
+"""FAQ answers attached to the rules they concern, concept links between books, and backrefs,
+on a few hand-built entries."""
+
+from __future__ import annotations
+
+from extract.link.concepts import link_concepts, subjects
+from extract.link.faq import attach_faq, fill_backrefs, named_titles
+from extract.model import Block, Concept, DocumentSpec, Entry, Erratum, GameSpec, Ref
+from extract.text import title_key
+
+
+def doc(id_: str, kind: str) -> DocumentSpec:
+    return DocumentSpec(id_, id_, kind, "", "", "corpus/demo/x.txt", 1, None, "faq", {})
+
+
+GAME = GameSpec("demo", "Démo", [doc("guide", "reference"), doc("faq", "faq")], [], "corpus/demo/game.toml", {})
+
+
+def make(document: str, key: str, title: str | None, text: str = "", kind: str = "topic", number: str | None = None,
+         parent: Entry | None = None, game: str = "demo") -> Entry:
+    found = Entry(game, document, kind, number, title, key, parent=parent,
+                  blocks=[Block("question" if kind == "question" else "paragraph", text)] if text else [])
+    found.heading_lines = [1]
+    return found
+
+
+def faq_fixture():
+    los = make("guide", "49", "Ligne de vue", "Une unité voit.", number="49")
+    threat = make("guide", "51", "Menace", "La menace compte les rangs.", number="51")
+    charge = make("guide", "24", "Charge", "Une charge.", number="24")
+    faq = make("faq", "faq", "FAQ", kind="section")
+    topic = make("faq", "faq/ligne-de-vue", "Ligne de Vue", kind="section", parent=faq)
+    q1 = make("faq", "faq/ligne-de-vue/q1", None, "Une unité engagée voit-elle ? Voir la section 51.", kind="question", parent=topic)
+    other = make("faq", "faq/divers", "Divers", kind="section", parent=faq)
+    q2 = make("faq", "faq/divers/q1", None, "Que dit l'encadré ? Voir « Menace » et le test de moral.", kind="question", parent=other)
+    q3 = make("faq", "faq/divers/q2", None, "Peut-on jouer à trois ?", kind="question", parent=other)
+    q4 = make("faq", "faq/divers/q3", None, "Voir « Tir en cloche ».", kind="question", parent=other)
+    return [los, threat, charge, faq, topic, q1, other, q2, q3, q4]
+
+
+def faq_refs(entry: Entry) -> list[tuple[str | None, str]]:
+    return [(r.target, r.text) for r in entry.refs if r.kind == "faq"]
+
+
+def test_questions_attach_by_heading_pointer_and_number():
+    entries = faq_fixture()
+    found = attach_faq(GAME, entries, [])
+    q1, q2, q3, q4 = entries[5], entries[7], entries[8], entries[9]
+    assert faq_refs(q1) == [("demo/guide/49", "Ligne de Vue"), ("demo/guide/51", "section 51")]
+    assert faq_refs(q2) == [("demo/guide/51", "Voir « Menace »")]
+    assert faq_refs(q4) == [(None, "Voir « Tir en cloche »")]
+    assert faq_refs(q3) == []
+    assert [(a.kind, a.detail) for _, a in found] == [
+        ("faq-unattached", "demo/faq/faq/divers/q2: no rule found for this question"),
+        ("unresolved-reference", "demo/faq/faq/divers/q3: faq « Voir « Tir en cloche » »"),
+        ("faq-unattached", "demo/faq/faq/divers/q3: no rule found for this question"),
+    ]
+
+
+def test_an_erratum_links_its_source_to_its_target():
+    entries = faq_fixture()
+    source = make("faq", "errata/menace", "Menace, page 14, section 51", "Le second point devrait dire :", kind="section")
+    erratum = Erratum("demo/faq/errata/1", source.id, "demo/guide/51", "replace", {}, None, None, "applied")
+    attach_faq(GAME, [*entries, source], [erratum])
+    assert faq_refs(source) == [("demo/guide/51", "Menace, page 14, section 51")]
+
+
+def test_named_titles_are_found_by_word_ngrams_in_order():
+    titles = {title_key(t): [] for t in ("Test de moral", "Ligne de vue", "Moral")}
+    assert named_titles("Les lignes de vue et les tests de moral", titles, 3) == ["ligne de vue", "test de moral"]  # two words or more
+
+
+def test_backrefs_mirror_resolved_refs():
+    a, b, c = (make("guide", k, k.upper()) for k in ("a", "b", "c"))
+    a.refs = [Ref(b.id, "related", "B"), Ref(None, "page", "p. 3", "no page map")]
+    c.refs = [Ref(b.id, "section", "b"), Ref(a.id, "term", "a")]
+    fill_backrefs([a, b, c])
+    assert (a.backrefs, b.backrefs, c.backrefs) == (["demo/guide/c"], ["demo/guide/a", "demo/guide/c"], [])
+
+
+def test_subjects_split_titles_joined_by_et():
+    assert subjects("Obstacles et collisions") == ["obstacle et collision", "obstacle", "collision"]
+    assert subjects("Ligne de vue") == ["ligne de vue"]
+
+
+def concepts(entry: Entry) -> set[str]:
+    return {r.target for r in entry.refs if r.kind == "concept"}
+
+
+def test_concept_links_within_a_game_and_across_games():
+    learn = make("livret", "actions/collision", "Obstacles et collisions", "x", kind="section")
+    collision = make("guide", "26", "Collision", "x", number="26")
+    obstacle = make("guide", "60", "Obstacle", "x", number="60")
+    same_book = make("livret", "autre/collision", "Collision", "x", kind="section")
+    los = make("guide", "49", "Ligne de vue", "x", number="49")
+    other_game = make("resume", "combat/ligne-de-mire", "Lignes de Mire", "x", kind="section", game="battlelore")
+    unrelated = make("resume", "combat/portee", "Portée", "x", kind="section", game="battlelore")
+    question = make("faq", "faq/q1", "Ligne de vue", "x", kind="question")
+    entries = [learn, collision, obstacle, same_book, los, other_game, unrelated, question]
+    link_concepts(entries, [Concept("Ligne de vue", frozenset({title_key("Ligne de vue"), title_key("Ligne de mire")}))], set())
+    assert concepts(learn) == {collision.id, obstacle.id}  # both subjects of the title
+    assert learn.id in concepts(collision) and learn.id in concepts(obstacle)
+    assert same_book.id not in concepts(learn) and concepts(same_book) == {collision.id}  # never within one book
+    # Across games, through the concept file only: "Lignes de Mire" is one of the names of "Ligne de vue".
+    assert concepts(los) == {other_game.id} and concepts(other_game) == {los.id} and concepts(unrelated) == set()
+    assert [r.text for r in los.refs] == ["Ligne de vue (battlelore)"]
+    assert concepts(question) == set()  # questions link through the FAQ attachment instead

@@ -1,0 +1,50 @@
+"""extract/publish/data.py: an entry as the data files write it."""
+
+from __future__ import annotations
+
+import json
+
+from extract.model import Block, Entry, Ref
+from extract.publish.data import dumps, entry_json
+
+
+def entries():
+    topic = Entry("runewars", "reference", "topic", "49", "Ligne de vue", "49", blocks=[
+        Block("paragraph", "Une unité voit.", "Une unité **voit**.", lines=[10, 11]),
+        Block("bullet", "Sous-point.", depth=2, lines=[12]), Block("step", "Un.", number="1", lines=[13])],
+        heading_lines=[9], flags=["redirect", "changed"], url="runewars/reference/49/#49", source_file="corpus/runewars/x.txt")
+    rule = Entry("runewars", "reference", "rule", "49.1", None, "49.1", parent=topic, blocks=[Block("paragraph", "Règle.", lines=[14])])
+    topic.children = [rule]
+    topic.refs = [Ref("runewars/reference/8", "related", "Arc de tir"), Ref(None, "page", "p. 3", "no page map")]
+    return topic, rule
+
+
+def test_entry_json():
+    topic, rule = entries()
+    data = entry_json(topic)
+    assert {k: data[k] for k in ("id", "parent", "children", "flags", "status", "text", "url")} == {
+        "id": "runewars/reference/49", "parent": None, "children": ["runewars/reference/49.1"], "flags": ["changed", "redirect"],
+        "status": "printed", "text": "Une unité voit.\n\nSous-point.\n\nUn.", "url": "runewars/reference/49/#49"}
+    assert data["blocks"] == [{"type": "paragraph", "text": "Une unité voit."},
+                              {"type": "bullet", "text": "Sous-point.", "depth": 2}, {"type": "step", "text": "Un.", "number": "1"}]
+    assert data["markdown"] == "Une unité **voit**.\n\nSous-point.\n\nUn."  # only when a block has emphasis
+    assert data["source"] == {"file": "corpus/runewars/x.txt", "lines": [9, 13]}  # heading to last block line
+    assert data["refs"] == [{"target": "runewars/reference/8", "kind": "related", "text": "Arc de tir"},
+                            {"target": None, "kind": "page", "text": "p. 3", "reason": "no page map"}]
+    assert "original_blocks" not in data
+
+
+def test_optional_fields_appear_when_set():
+    topic, rule = entries()
+    rule.original_blocks = [Block("paragraph", "Ancienne règle.")]
+    rule.status, rule.page = "amended", 13
+    data = entry_json(rule)
+    assert data["parent"] == "runewars/reference/49" and "markdown" not in data
+    assert data["original_blocks"] == [{"type": "paragraph", "text": "Ancienne règle."}]
+    assert data["source"] == {"file": "", "lines": [14, 14], "page": 13}
+    assert entry_json(Entry("g", "d", "section", None, "Vide", "vide"))["source"] == {"file": "", "lines": []}
+
+
+def test_dumps_is_sorted_and_keeps_accents():
+    text = dumps({"b": "é", "a": [1]})
+    assert text == '{\n "a": [\n  1\n ],\n "b": "é"\n}\n' and json.loads(text) == {"a": [1], "b": "é"}

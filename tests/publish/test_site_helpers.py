@@ -1,0 +1,73 @@
+"""extract/publish/site.py helpers: rule text made safe for Markdown and HTML, diffs, labels."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from extract.model import Block
+from extract.publish.site import blocks_html, emphasis, front_title, md, posix_dirname, shorten, word_diff
+
+
+@pytest.mark.parametrize(("text", "escaped"), [
+    ("Ligne [de] *vue* <b>", "Ligne \\[de\\] \\*vue\\* &lt;b&gt;"),
+    ("# pas un titre", "\\# pas un titre"),
+    ("5.03A & 8_41", "5\\.03A &amp; 8\\_41"),
+    ("{{ config }}", "\\{\\{ config \\}\\}"),
+    ("deux\n  lignes", "deux lignes"),
+    ("", ""),
+    (None, ""),
+])
+def test_md_escapes_every_markdown_character(text, escaped):
+    assert md(text) == escaped
+
+
+@pytest.mark.parametrize(("before", "after", "diff"), [
+    ("une unité <x>", "une grande unité", "une <ins>grande</ins> unité <del>&lt;x&gt;</del>"),
+    ("attaque (♣)", "attaque (🏹)", "attaque <del>(♣)</del> <ins>(🏹)</ins>"),
+    ("même texte", "même  texte", "même texte"),
+])
+def test_word_diff(before, after, diff):
+    assert word_diff(before, after) == diff
+
+
+@pytest.mark.parametrize(("text", "width", "short"), [
+    ("un deux trois quatre", 10, "un deux …"),
+    ("court", 90, "court"),
+    ("des   espaces\nmultiples", 90, "des espaces multiples"),
+])
+def test_shorten(text, width, short):
+    assert shorten(text, width) == short
+
+
+def test_emphasis_comes_back_escaped():
+    assert emphasis(Block("paragraph", "a b c", "a *b* c")) == "a <em>b</em> c"
+    assert emphasis(Block("paragraph", "a < b", "a < **b**")) == "a &lt; <strong>b</strong>"
+    assert emphasis(Block("paragraph", "a < b")) == "a &lt; b"
+
+
+def test_blocks_html_kinds():
+    html = blocks_html([
+        Block("step", "Un", number="1"), Block("step", "Deux", number="2"), Block("table", "", rows=[["a<", "b"]]),
+        Block("question", "Q ?"), Block("answer", "R."), Block("caption", "C"), Block("related", "Sujets connexes : X"),
+        Block("see", "Voir « X »."),
+    ])
+    assert html.splitlines() == [
+        "<ol>", '<li value="1">Un</li>', '<li value="2">Deux</li>', "</ol>", "<table><tr><td>a&lt;</td><td>b</td></tr></table>",
+        '<p class="regles-q"><strong>Q :</strong> Q ?</p>', '<p class="regles-a"><strong>R :</strong> R.</p>',
+        '<p class="regles-caption">C</p>']  # links are shown apart, not in the text
+
+
+def test_deep_sub_bullets_nest():
+    html = blocks_html([Block("bullet", "a"), Block("subbullet", "b", depth=3), Block("bullet", "c")])
+    assert html == "<ul>\n<li>a</li>\n<ul>\n<ul>\n<li>b</li>\n</ul>\n</ul>\n<li>c</li>\n</ul>"
+
+
+def test_front_title_is_escaped_once_for_yaml():
+    assert json.loads(front_title("Tir <b> & « Cible »")) == "Tir &lt;b&gt; &amp; « Cible »"
+    assert front_title(None) == '""'
+
+
+def test_posix_dirname():
+    assert posix_dirname("runewars/reference/49/index.md") == "runewars/reference/49" and posix_dirname("index.md") == "."

@@ -1,0 +1,99 @@
+"""The faq profile on a few lines shaped like the Runewars tournament FAQ: errata sections under
+their headings, and each "Q : … R : …" pair one question entry under its topic."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import assert_segments, blocks, by_key, segment_text
+
+FAQ = """FAQ DE TOURNOI
+
+Errata
+
+Guide de Référence
+
+Ligne de Vue, page 13, section 49
+
+Le premier paragraphe de cette section devrait dire :
+
+« Une unité doit avoir une ligne de vue. »
+
+Menace, page 14, section 51.1
+
+Le second point devrait être remplacé par le suivant, assorti de ses « sous-puces » :
+
+- ♦ « Si l'attaquant dispose d'un rang partiel :
+- ◇ **Flanc** : le nombre de rangs.
+- ◇ **Dos** : le nombre de plateaux. »
+
+FAQ
+
+Ligne de Vue
+
+Q : Une unité engagée peut-elle tracer une ligne de vue ?
+
+R : Non.
+
+Q : Une figurine bloque-t-elle la ligne de vue ?
+
+R : Oui, toujours.
+Exemple : une unité de Piquiers.
+
+Menace
+
+Q : Comment la menace est-elle calculée ?
+
+R : Voir la section 51.
+"""
+OPTIONS = {"outline": ["# Errata", "## Guide de Référence", "# FAQ"], "set_aside": [{"lines": [1, 1], "reason": "title page"}]}
+E = "errata/guide-de-reference/"
+
+
+def test_the_outline_and_the_questions():
+    assert_segments("faq", FAQ, [
+        ("errata", "section", "Errata"),
+        ("errata/guide-de-reference", "section", "Guide de Référence"),
+        (E + "ligne-de-vue-page-13-section-49", "section", "Ligne de Vue, page 13, section 49"),
+        (E + "menace-page-14-section-51-1", "section", "Menace, page 14, section 51.1"),
+        ("faq", "section", "FAQ"),
+        ("faq/ligne-de-vue", "section", "Ligne de Vue"),
+        ("faq/ligne-de-vue/q1", "question", None),
+        ("faq/ligne-de-vue/q2", "question", None),
+        ("faq/menace", "section", "Menace"),
+        ("faq/menace/q1", "question", None),  # numbered within its topic
+    ], OPTIONS)
+
+
+def test_errata_sections_keep_instruction_and_new_text_as_blocks():
+    result, _, _ = segment_text("faq", FAQ, OPTIONS)
+    entries = by_key(result)
+    assert blocks(entries[E + "ligne-de-vue-page-13-section-49"]) == [
+        ("paragraph", "Le premier paragraphe de cette section devrait dire :"),
+        ("paragraph", "« Une unité doit avoir une ligne de vue. »")]
+    menace = entries[E + "menace-page-14-section-51-1"]
+    assert [b.type for b in menace.blocks] == ["paragraph", "bullet", "subbullet", "subbullet"]
+    assert menace.blocks[2].text == "Flanc : le nombre de rangs."  # emphasis in markdown only
+    assert menace.blocks[2].markdown == "**Flanc** : le nombre de rangs."
+
+
+def test_questions_pair_q_and_r_and_keep_what_follows():
+    result, _, _ = segment_text("faq", FAQ, OPTIONS)
+    entries = by_key(result)
+    first = entries["faq/ligne-de-vue/q1"]
+    assert blocks(first) == [("question", "Une unité engagée peut-elle tracer une ligne de vue ?"), ("answer", "Non.")]
+    assert first.parent is entries["faq/ligne-de-vue"] and first.title is None
+    assert first.heading_lines == []  # a question has no heading line: its lines are its blocks'
+    assert blocks(entries["faq/ligne-de-vue/q2"])[2] == ("paragraph", "Exemple : une unité de Piquiers.")
+    assert [s.reason for s in result.set_aside] == ["title page"]
+
+
+@pytest.mark.parametrize(("question", "answer"), [("Q : A ?", "R : B."), ("Question : A ?", "Réponse : B."), ("Q: A ?", "A : B.")])
+def test_question_and_answer_prefixes(question, answer):
+    result, _, _ = segment_text("faq", f"Sujet\n\n{question}\n{answer}\n")
+    assert [(b.type, b.text) for e in result.entries for b in e.blocks] == [("question", "A ?"), ("answer", "B.")]
+
+
+def test_an_answer_without_its_question_is_a_paragraph():
+    result, _, _ = segment_text("faq", "Sujet\n\nR : Non.\n")
+    assert blocks(result.entries[0]) == [("paragraph", "R : Non.")]

@@ -1,0 +1,191 @@
+"""Headed prose on small fixtures: the rules the corpus tests check on the Runewars
+learn-to-play booklet and the BattleLore summary (tests/test_headed_prose.py), one by one."""
+
+from __future__ import annotations
+
+import pytest
+
+from extract.segment.profiles.base import heading_like
+from tests.helpers import assert_segments, blocks, by_key, segment_text
+
+LEARN = """RUNEWARS
+Livret d'apprentissage
+
+Unités
+
+Composition d'unité
+
+Pour composer une unité, suivez ces étapes :
+
+1. Triez les figurines par type.
+2. Connectez chaque plateau de mouvement.
+
+Cartes Objectif
+
+Chaque carte Objectif fournit des règles spéciales.
+
+Valeur de l'objectif
+
+Si une carte Objectif a une instruction de « Mise en place », les joueurs doivent la résoudre.
+
+Le score
+
+Plateaux de mouvement\tCoût\tAméliorations disponibles
+2\t18\t1
+3\t24\t2
+
+Matériel
+
+8 Pions
+Objectif
+10 Pions
+Blessure
+
+Règles à ne pas oublier
+
+- Les unités sont activées une à une.
+- Les cartes inclinées ne sont redressées
+qu'à la fin du round.
+"""
+OPTIONS = {
+    "outline": ["# Unités", "# Cartes Objectif", "# Le score", "# Matériel", "# Règles à ne pas oublier"],
+    "captions": ["Valeur de l'objectif"],
+    "set_aside": [{"lines": [1, 2], "reason": "title page"}],
+}
+
+
+def test_outline_levels_and_layout_headings():
+    result = assert_segments("headed-prose", LEARN, [
+        ("unites", "section", "Unités"),
+        ("unites/composition-d-unite", "section", "Composition d'unité"),  # a layout heading below the outline's
+        ("cartes-objectif", "section", "Cartes Objectif"),
+        ("le-score", "section", "Le score"),
+        ("materiel", "section", "Matériel"),
+        ("regles-a-ne-pas-oublier", "section", "Règles à ne pas oublier"),
+    ], OPTIONS)
+    entries = by_key(result)
+    assert entries["unites"].parent is None and entries["unites/composition-d-unite"].parent is entries["unites"]
+    assert [(s.lines, s.reason) for s in result.set_aside] == [((1, 2), "title page")]
+
+
+def test_a_declared_caption_does_not_split_its_section():
+    result, _, _ = segment_text("headed-prose", LEARN, OPTIONS)
+    objectives = by_key(result)["cartes-objectif"]
+    assert [b.type for b in objectives.blocks] == ["paragraph", "caption", "paragraph"]
+    assert objectives.blocks[1].text == "Valeur de l'objectif"
+    assert "cartes-objectif/valeur-de-l-objectif" not in by_key(result)
+
+
+def test_without_the_caption_option_the_same_line_is_a_heading():
+    options = {**OPTIONS, "captions": []}
+    result, _, _ = segment_text("headed-prose", LEARN, options)
+    assert by_key(result)["cartes-objectif/valeur-de-l-objectif"].blocks[0].text.startswith("Si une carte Objectif")
+
+
+def test_steps_tables_and_bullets():
+    result, _, _ = segment_text("headed-prose", LEARN, OPTIONS)
+    entries = by_key(result)
+    steps = [(b.number, b.text) for b in entries["unites/composition-d-unite"].blocks if b.type == "step"]
+    assert steps == [("1", "Triez les figurines par type."), ("2", "Connectez chaque plateau de mouvement.")]
+    table = entries["le-score"].blocks[0]
+    assert table.type == "table" and table.rows == [
+        ["Plateaux de mouvement", "Coût", "Améliorations disponibles"], ["2", "18", "1"], ["3", "24", "2"]]
+    assert blocks(entries["regles-a-ne-pas-oublier"]) == [
+        ("bullet", "Les unités sont activées une à une."),
+        ("bullet", "Les cartes inclinées ne sont redressées qu'à la fin du round.")]  # the wrapped line joins its bullet
+
+
+def test_wrapped_component_list_items_are_not_headings():
+    result, _, _ = segment_text("headed-prose", LEARN, OPTIONS)
+    materiel = by_key(result)["materiel"]
+    assert blocks(materiel) == [("paragraph", "8 Pions Objectif"), ("paragraph", "10 Pions Blessure")]
+    assert not materiel.children
+
+
+SUMMARY = """COMBAT
+
+Procédure de combat
+
+1. Annoncez la cible.
+2. Lancez les dés.
+3. Appliquez les pertes.
+
+MERCENAIRES
+
+Les unités d'infanterie des Nains de fer sont Intrépides
+
+LIEUX REMARQUABLES
+
+Règles communes
+
+Une unité se trouvant sur un lieu remarquable est Intrépide
+"""
+
+
+def test_caps_and_title_case_levels():
+    result = assert_segments("headed-prose", SUMMARY, [
+        ("combat", "section", "COMBAT"),
+        ("combat/procedure-de-combat", "section", "Procédure de combat"),
+        ("mercenaires", "section", "MERCENAIRES"),
+        ("lieux-remarquables", "section", "LIEUX REMARQUABLES"),
+        ("lieux-remarquables/regles-communes", "section", "Règles communes"),
+    ], {"caps_level": 1})
+    entries = by_key(result)
+    assert [b.type for b in entries["combat/procedure-de-combat"].blocks] == ["step"] * 3
+    # A long line opening with an article and missing its full stop is a sentence, not a heading.
+    assert blocks(entries["mercenaires"]) == [("paragraph", "Les unités d'infanterie des Nains de fer sont Intrépides")]
+
+
+def test_without_caps_level_a_title_case_heading_under_caps_is_a_label():
+    result, _, _ = segment_text("headed-prose", SUMMARY)
+    # With no level by capitals, "COMBAT" directly above another heading reads as its label.
+    preamble, first = result.entries[:2]
+    assert (preamble.key, blocks(preamble)) == ("preambule", [("caption", "COMBAT")])
+    assert first.title == "Procédure de combat" and first.parent is None
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Composition d'unité", True),
+    ("LIEUX REMARQUABLES", True),
+    ("Cartes Objectif, page 15", True),  # an erratum's target, not a contents line
+    ("Pour composer une unité, suivez ces étapes :", False),
+    ("- Si la posture ne correspond pas", False),
+    ("Glossaire page 6", False),  # a contents line
+    ("1. Triez les figurines", False),
+    ("la suite d'une phrase", False),
+    ("Les unités d'infanterie des Nains de fer sont Intrépides", False),
+    ("Un titre qui finit par un point.", False),
+    ("| a | b |", False),
+    ("Une ligne " + "très " * 20 + "longue", False),
+])
+def test_heading_layout_rules(text, expected):
+    assert heading_like(text) is expected
+
+
+def test_declared_heading_not_found_is_reported():
+    result, _, _ = segment_text("headed-prose", "Intro\n\nUn paragraphe.\n", {"outline": ["# Introduction"]})
+    assert [(a.kind, a.detail) for a in result.anomalies] == [
+        ("outline-not-found", "declared heading 'introduction' was not found in order in the document")]
+
+
+def test_pictograph_lines_and_banners_are_set_aside():
+    text = "Titre\n\nUn paragraphe.\n☉ ✦ ⊕\nFANTASYFLIGHTGAMES.FR\n"
+    options = {"set_aside": [{"pattern": "^FANTASYFLIGHTGAMES\\.FR$", "reason": "banner"}]}
+    result, _, _ = segment_text("headed-prose", text, options)
+    assert [(s.lines, s.reason) for s in result.set_aside] == [
+        ((4, 4), "pictograph-only line (game icons lost in conversion)"), ((5, 5), "banner")]
+    assert blocks(result.entries[0]) == [("paragraph", "Un paragraphe.")]
+
+
+def test_relocated_lines_are_read_where_the_manifest_puts_them():
+    text = "Titre\n\nPremier.\nDeuxième.\nTroisième.\n"
+    options = {"relocate": [{"lines": [5, 5], "after": 3, "reason": "page printed late"}]}
+    result, _, _ = segment_text("headed-prose", text, options)
+    assert [b.text for b in result.entries[0].blocks] == ["Premier.", "Troisième.", "Deuxième."]
+    assert [(a.kind, a.lines) for a in result.anomalies] == [("repaired-page-order", [5, 5])]
+
+
+def test_a_duplicate_heading_gets_a_suffix_and_is_reported():
+    result = assert_segments("headed-prose", "Terrain\n\nUn.\n\nTerrain\n\nDeux.\n", [
+        ("terrain", "section", "Terrain"), ("terrain-2", "section", "Terrain")])
+    assert [a.kind for a in result.anomalies] == ["duplicate-heading"]
