@@ -30,7 +30,7 @@ from extract.read import read_sources
 from extract.read.detect import detect
 from extract.read.normalise import normalise_reading
 from extract.search import build_index, texts_of
-from extract.segment import book_order, document_report, option_classes, segment_document
+from extract.segment import PROFILES, book_order, document_report, option_classes, segment_document
 from extract.segment.detect import detect_structure
 from extract.text import fold
 from extract.tomlfile import line_of
@@ -72,7 +72,8 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress) -> list[GameBui
         try:
             with clock.stage("load"):
                 game = load_game(manifest, root, option_classes())
-                sources = read_sources(root, game)
+                raw = {doc.source for doc in game.documents if PROFILES[doc.profile].raw_text}
+                sources = read_sources(root, game, raw)
                 written = read_errata_files(root, game.id)
                 terms = read_term_config(root, game.id)
             progress(f"{game.id}: {len(game.documents)} document(s)")

@@ -35,13 +35,14 @@ def test_placed_lines_are_the_entries_lines(built):
     source lines and the set-aside ranges. A non-blank line of a document is set aside when a
     range covers it, else placed, and then it lies within the lines of an entry."""
     from extract.corpus import find_manifests, load_game
+    from extract.segment import option_classes
 
     spans: dict[str, list[tuple[int, int]]] = {}
     for entry in built["entries"].values():
         if entry["source"]["lines"]:
             first, last = entry["source"]["lines"]
             spans.setdefault(f"{entry['game']}/{entry['document']}", []).append((first, last))
-    games = [load_game(manifest, ROOT) for manifest in find_manifests(ROOT)]
+    games = [load_game(manifest, ROOT, option_classes()) for manifest in find_manifests(ROOT)]
     documents = {f"{game.id}/{doc.id}": doc for game in games for doc in game.documents}
     assert set(documents) == set(built["report"]["documents"])
     for key, report in built["report"]["documents"].items():

@@ -232,6 +232,7 @@ def extract_document(path: Path, profile: str | None = None) -> dict[str, Any]:
     """Read, normalise and segment one document outside the corpus: its entries (as data), the
     profile and why, the line accounting and every anomaly with its severity."""
     from extract.publish.data import entry_json
+    from extract.read import read_as_text
     from extract.read import read_document as read
     from extract.read.detect import detect
     from extract.read.normalise import normalise_reading
@@ -247,6 +248,8 @@ def extract_document(path: Path, profile: str | None = None) -> dict[str, Any]:
         chosen, why = choose_profile(reading.lines, reading.evidence, reading.format)
     if chosen not in PROFILES:
         raise UsageError(f"unknown profile {chosen!r} (known: {', '.join(sorted(PROFILES))})")
+    if PROFILES[chosen].raw_text and reading.format == "markdown":
+        reading = read_as_text(path)
     doc = DocumentSpec(id="document", title=path.stem, kind="rulebook", version="", date="",
                        source=str(path), first_line=1, last_line=None, profile=chosen, options={})
     lines, anomalies, _, aside = normalise_reading(reading, doc)

@@ -63,16 +63,22 @@ def read_document(path: Path, display: str | None = None) -> Reading:
     return reader_for(path).read(path, display)
 
 
-def read_sources(root: Path, game: GameSpec) -> dict[str, Reading]:
-    """Every source a game declares, read by its format's reader and checked against its sha256."""
-    return {rel: read_source(root, rel, digest) for rel, digest in sorted(game.sources.items())}
+def read_as_text(path: Path, display: str | None = None) -> Reading:
+    """The file's own lines, whatever its format (for profiles that read the source's layout)."""
+    return READERS["text"].read(path, display or str(path))
 
 
-def read_source(root: Path, rel: str, expected_sha256: str | None) -> Reading:
+def read_sources(root: Path, game: GameSpec, raw_text: set[str] = frozenset()) -> dict[str, Reading]:
+    """Every source a game declares, read by its format's reader (by the plain-text reader for the
+    sources in `raw_text`) and checked against its sha256."""
+    return {rel: read_source(root, rel, digest, rel in raw_text) for rel, digest in sorted(game.sources.items())}
+
+
+def read_source(root: Path, rel: str, expected_sha256: str | None, raw_text: bool = False) -> Reading:
     path = root / rel
     if not path.is_file():
         raise InputError(rel, "source file is missing")
-    reading = read_document(path, rel)
+    reading = read_as_text(path, rel) if raw_text and reader_for(path).name == "markdown" else read_document(path, rel)
     if expected_sha256 is not None:
         digest = hashlib.sha256(path.read_bytes()).hexdigest()
         if digest != expected_sha256:

@@ -8,6 +8,7 @@ import pytest
 
 from extract.corpus.manifest import find_manifests, load_game
 from extract.errors import InputError
+from extract.segment import option_classes
 
 GOOD = """id = "demo"
 title = "Démo"
@@ -38,7 +39,7 @@ def load(tmp_path, text: str, folder: str = "demo"):
     path = tmp_path / "corpus" / folder / "game.toml"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
-    return load_game(path, tmp_path)
+    return load_game(path, tmp_path, option_classes())
 
 
 def test_a_good_manifest(tmp_path):
@@ -47,7 +48,7 @@ def test_a_good_manifest(tmp_path):
     assert game.sources == {"corpus/demo/source.txt": "abc"}  # digests compared in lowercase
     doc = game.documents[0]
     assert (doc.id, doc.source, doc.first_line, doc.last_line, doc.profile) == ("regles", "corpus/demo/source.txt", 3, 40, "headed-prose")
-    assert doc.options == {"outline": ["# Règles"]} and doc.manifest_line == 8
+    assert doc.options.outline == ("# Règles",) and doc.manifest_line == 8
     assert game.precedence == [{"over": "regles", "under": "faq", "why": "Les règles priment."}]
     assert find_manifests(tmp_path) == [tmp_path / "corpus/demo/game.toml"]
 
@@ -62,8 +63,9 @@ def test_a_good_manifest(tmp_path):
     (('source = "source.txt"\nprofile', 'source = "autre.txt"\nprofile'),
      "corpus/demo/game.toml:8: document 'regles' uses 'autre.txt', which no [[sources]] entry declares with its sha256"),
     (("lines = [3, 40]", 'lines = [3, "fin"]'), "corpus/demo/game.toml:8: lines must be [first, last] line numbers"),
-    (('outline = ["# Règles"]', 'contour = ["# Règles"]'), "corpus/demo/game.toml:17: unknown option 'contour' in document 'regles'"),
-    (('outline = ["# Règles"]', 'sidebar_pattern = "(exemple"'), "corpus/demo/game.toml:17: sidebar_pattern is not a regular expression"),
+    (('outline = ["# Règles"]', 'contour = ["# Règles"]'), "corpus/demo/game.toml:17: unknown option 'contour' for profile 'headed-prose'"),
+    (('outline = ["# Règles"]', 'sidebar_pattern = "(exemple"'),
+     "corpus/demo/game.toml:17: option 'sidebar_pattern' is for ocr-columns, not for profile 'headed-prose'"),
     (('why = "Les règles priment."', ""), "corpus/demo/game.toml: missing required key 'why' in [[precedence]]"),
     (('title = "Démo"', "title = 3"), "corpus/demo/game.toml:2: 'title' in game must be a str"),
 ])

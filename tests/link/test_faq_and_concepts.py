@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from extract.link.concepts import link_concepts, subjects
 from extract.link.faq import attach_faq, fill_backrefs, named_titles
+from extract.lookup import Lookup
 from extract.model import Block, Concept, DocumentSpec, Entry, Erratum, GameSpec, Ref
 from extract.text import title_key
 
@@ -44,7 +45,7 @@ def faq_refs(entry: Entry) -> list[tuple[str | None, str]]:
 
 def test_questions_attach_by_heading_pointer_and_number():
     entries = faq_fixture()
-    found = attach_faq(GAME, entries, [])
+    found = attach_faq(Lookup(GAME, entries), [])
     q1, q2, q3, q4 = entries[5], entries[7], entries[8], entries[9]
     assert faq_refs(q1) == [("demo/guide/49", "Ligne de Vue"), ("demo/guide/51", "section 51")]
     assert faq_refs(q2) == [("demo/guide/51", "Voir « Menace »")]
@@ -61,7 +62,7 @@ def test_an_erratum_links_its_source_to_its_target():
     entries = faq_fixture()
     source = make("faq", "errata/menace", "Menace, page 14, section 51", "Le second point devrait dire :", kind="section")
     erratum = Erratum("demo/faq/errata/1", source.id, "demo/guide/51", "replace", {}, None, None, "applied")
-    attach_faq(GAME, [*entries, source], [erratum])
+    attach_faq(Lookup(GAME, [*entries, source]), [erratum])
     assert faq_refs(source) == [("demo/guide/51", "Menace, page 14, section 51")]
 
 

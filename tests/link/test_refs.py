@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from extract.link.refs import expand, related_items, resolve_explicit
+from extract.lookup import Lookup
 from extract.model import Block, DocumentSpec, Entry, Erratum, GameSpec
 
 
@@ -46,7 +47,7 @@ def refs(entry: Entry, kind: str) -> list[tuple[str | None, str, str | None]]:
 
 def test_sujets_connexes_resolve_by_title_and_report_the_unknown():
     entries = guide()
-    found = resolve_explicit(GAME, list(entries.values()), [])
+    found = resolve_explicit(Lookup(GAME, list(entries.values())), [])
     assert refs(entries["49"], "related") == [
         ("demo/guide/8", "Arc de tir ✦", None),  # the icon is not part of the name
         ("demo/guide/67", "Portée", None),
@@ -61,13 +62,13 @@ def test_sujets_connexes_resolve_by_title_and_report_the_unknown():
 
 def test_a_redirect_is_a_see_ref():
     entries = guide()
-    resolve_explicit(GAME, list(entries.values()), [])
+    resolve_explicit(Lookup(GAME, list(entries.values())), [])
     assert refs(entries["4"], "see") == [("demo/guide/44", "Voir « Faire Face ».", None)]
 
 
 def test_section_numbers_and_vague_pointers():
     entries = guide()
-    resolve_explicit(GAME, list(entries.values()), [])
+    resolve_explicit(Lookup(GAME, list(entries.values())), [])
     assert refs(entries["49.1"], "section") == [("demo/guide/8", "section 8", None), (None, "section 99", "no rule numbered 99")]
     assert refs(entries["67"], "section") == [(None, "(voir plus bas)", "points elsewhere without naming what")]
 
@@ -75,7 +76,7 @@ def test_section_numbers_and_vague_pointers():
 def test_a_same_title_in_two_topics_is_ambiguous_not_guessed():
     entries = guide()
     twin = entry("guide", "90", "Portée", ("paragraph", "Encore."), number="90")
-    resolve_explicit(GAME, [*entries.values(), twin], [])
+    resolve_explicit(Lookup(GAME, [*entries.values(), twin]), [])
     assert refs(entries["49"], "related")[1] == (None, "Portée", "ambiguous: demo/guide/67, demo/guide/90")
 
 
@@ -83,7 +84,7 @@ def test_pointers_in_prose_follow_the_direction():
     intro = entry("livret", "intro", "Intro", ("paragraph", "Voir la section Mouvement ci-dessous. Voir « Tir » ci-dessus."),
                   kind="section")
     moves = entry("livret", "mouvement", "Mouvement", ("paragraph", "On bouge."), kind="section")
-    resolve_explicit(GAME, [intro, moves], [])
+    resolve_explicit(Lookup(GAME, [intro, moves]), [])
     assert refs(intro, "section") == [
         ("demo/livret/mouvement", "Voir la section Mouvement ci-dessous", None),
         (None, "Voir « Tir » ci-dessus", "no section « Tir » ci-dessus")]  # above, not below
@@ -96,7 +97,7 @@ def test_pages_resolve_through_the_page_map_the_errata_give():
     # "Ligne de Vue, page 13, section 49": the FAQ's erratum heading says where topic 49 is printed.
     erratum = Erratum("demo/faq/errata/1", "demo/faq/x", "demo/guide/49", "replace", {}, None, None, "applied",
                       target_hint={"name": "Ligne de Vue", "page": 13, "sections": ["49"]})
-    resolve_explicit(GAME, [*entries.values(), learn, nowhere], [erratum])
+    resolve_explicit(Lookup(GAME, [*entries.values(), learn, nowhere]), [erratum])
     assert entries["49"].page == 13
     assert refs(learn, "page") == [("demo/guide/49", "page 13 du Guide de Référence", None)]
     assert refs(nowhere, "page") == [
@@ -109,7 +110,7 @@ def test_a_printed_index_links_its_numbers_and_tags_the_rules():
     index = entry("guide", "index", "Index", ("paragraph", "Portée, 67"), ("paragraph", "Tir"),
                   ("paragraph", "Arc, 8.0, 49.1–49.2"), kind="section")
     index.printed_index = True
-    resolve_explicit(GAME, [*entries.values(), index], [])
+    resolve_explicit(Lookup(GAME, [*entries.values(), index]), [])
     assert refs(index, "index") == [
         ("demo/guide/8", "Tir › Arc, 8.0, 49.1–49.2", None),  # "8.0" is topic 8; the line is read under its head "Tir"
         ("demo/guide/49.1", "Tir › Arc, 8.0, 49.1–49.2", None),

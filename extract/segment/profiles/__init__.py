@@ -23,7 +23,7 @@ for _profile in (
     Profile("ocr-columns", ocr_columns.segment, ocr_columns.OcrColumnsOptions),
     Profile("bullet-aid", bullet_aid.segment, HeadedOptions),
     Profile("faq", faq.segment, faq.FaqOptions),
-    Profile("numbered-outline", numbered_outline.segment, ProfileOptions),
+    Profile("numbered-outline", numbered_outline.segment, ProfileOptions, raw_text=True),
 ):
     PROFILES.add(_profile.name, _profile)
 

@@ -108,6 +108,9 @@ class Profile:
     name: str
     segment: Callable[[list[Line], DocContext], Segmentation]
     options: type[ProfileOptions] = ProfileOptions
+    # The profile reads the source's own line layout (columns of bare numbers, page numbers glued
+    # to rule numbers…): its document goes through the plain-text reader whatever its format.
+    raw_text: bool = False
 
     def read_options(self, table: Any, elsewhere: Callable[[str], str | None] | None = None) -> ProfileOptions:
         """A manifest's options table (or options already read) as this profile's options;

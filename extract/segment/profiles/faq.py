@@ -60,9 +60,9 @@ class FaqWalker(HeadedWalker):
             return True
         return False
 
-    def open_heading(self, line: Line, level: int, kind: str = "section") -> Entry:
+    def open_heading(self, line: Line, level: int, kind: str = "section", numbered: bool = False) -> Entry:
         self.question = None
-        return super().open_heading(line, level, kind)
+        return super().open_heading(line, level, kind, numbered)
 
 
 def segment(lines: list[Line], ctx: DocContext) -> Segmentation:
