@@ -27,7 +27,7 @@ test: $(STAMP) chromium
 	$(BIN)/python -m pytest -q
 
 bench: $(STAMP)
-	$(BIN)/python -m extract.bench
+	$(BIN)/python -m tools.bench
 
 serve: $(STAMP)
 	$(BIN)/regles serve

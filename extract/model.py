@@ -12,6 +12,10 @@ SCHEMA_VERSION = "1"
 DOCUMENT_KINDS = ("reference", "learn-to-play", "faq", "tournament-rules", "player-aid", "summary", "rulebook")
 ENTRY_STATUSES = ("printed", "amended", "added", "deleted")
 ERRATUM_STATUSES = ("applied", "recorded", "failed")
+REF_KINDS = ("related", "see", "section", "page", "index", "term", "faq", "concept")
+OPERATIONS = ("replace", "insert", "delete", "move")
+# What inside its target an erratum changes (Operation.block).
+SCOPE_BLOCKS = ("paragraph", "bullet", "subbullet", "sentence", "text", "title", "value", "entry", "card")
 STATUS_LABELS = {"amended": "Modifié", "added": "Ajouté", "deleted": "Supprimé"}  # what readers see
 BLOCK_TYPES = (
     "paragraph", "bullet", "subbullet", "step", "table", "caption", "see", "related", "question", "answer",

@@ -13,6 +13,8 @@ _STRIKE = re.compile(r"~~(.+?)~~")
 _LINK = re.compile(r"\[([^\]]+)\]\([^)\s]*\)")  # "[Commandement](#)": a Markdown link, its text is the text
 _ESCAPED_STAR = re.compile(r"\\\*")
 _SPACES = re.compile(r"[ \t]+")
+# No-break and zero-width spaces, byte-order marks, carriage returns: invisible in print.
+INVISIBLE = str.maketrans({"\u00a0": " ", "\u202f": " ", "\ufeff": "", "\u200b": "", "\r": ""})
 TERMINAL = (".", "!", "?", ":", ";", "»", ")", '"', "…")
 
 

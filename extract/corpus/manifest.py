@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from extract.errors import BuildError, InputError
-from extract.model import DocumentSpec, GameSpec
+from extract.model import DOCUMENT_KINDS, DocumentSpec, GameSpec
 from extract.options import OptionsError, read_options
 from extract.tomlfile import item_line, line_of, read_toml
 
@@ -19,9 +19,6 @@ GAME_KEYS = {"id", "title", "sources", "documents", "precedence"}
 SOURCE_KEYS = {"file", "sha256"}
 DOCUMENT_KEYS = {"id", "title", "kind", "version", "date", "source", "lines", "profile", "options"}
 PRECEDENCE_KEYS = {"over", "under", "why", "stated_in"}
-DOCUMENT_KINDS = {
-    "reference", "learn-to-play", "faq", "tournament-rules", "player-aid", "summary", "rulebook",
-}
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 

@@ -24,13 +24,12 @@ from typing import Any
 
 from extract.errata.grammar import parse_instruction
 from extract.errors import InputError
-from extract.model import Block, Erratum, Operation
+from extract.model import OPERATIONS, Block, Erratum, Operation
 from extract.text import inline, slugify
 from extract.tomlfile import line_of, read_toml, unknown_key
 
 FILE_KEYS = {"source", "date", "url", "errata"}
 ERRATUM_KEYS = {"target", "operation", "block", "ordinal", "label", "text", "before", "instruction", "position", "note"}
-OPERATIONS = ("replace", "insert", "delete", "move")
 BLOCKS = ("paragraph", "bullet", "subbullet", "sentence", "text", "title", "entry")
 
 

@@ -7,7 +7,19 @@ import json
 from pathlib import Path
 from typing import Any
 
-from extract.model import SCHEMA_VERSION, Entry, Erratum, GameSpec
+from extract.model import (
+    BLOCK_TYPES,
+    DOCUMENT_KINDS,
+    ENTRY_STATUSES,
+    ERRATUM_STATUSES,
+    OPERATIONS,
+    REF_KINDS,
+    SCHEMA_VERSION,
+    SCOPE_BLOCKS,
+    Entry,
+    Erratum,
+    GameSpec,
+)
 
 
 def entry_json(entry: Entry) -> dict[str, Any]:
@@ -92,8 +104,7 @@ _BLOCK = {
     "type": "object",
     "required": ["type", "text"],
     "properties": {
-        "type": {"enum": ["paragraph", "bullet", "subbullet", "step", "table", "caption", "see",
-                          "related", "question", "answer"]},
+        "type": {"enum": list(BLOCK_TYPES)},
         "text": {"type": "string"},
         "number": {"type": "string"},
         "depth": {"type": "integer", "minimum": 2},
@@ -119,8 +130,7 @@ SCHEMA: dict[str, Any] = {
                 "documents": {"type": "array", "items": {
                     "type": "object",
                     "required": ["id", "title", "kind", "version", "date", "source"],
-                    "properties": {"kind": {"enum": ["reference", "learn-to-play", "faq", "tournament-rules",
-                                                     "player-aid", "summary", "rulebook"]}},
+                    "properties": {"kind": {"enum": list(DOCUMENT_KINDS)}},
                 }},
                 "precedence": {"type": "array", "items": {
                     "type": "array", "minItems": 3, "maxItems": 4, "items": {"type": "string"}}},
@@ -144,13 +154,13 @@ SCHEMA: dict[str, Any] = {
                 "markdown": {"type": "string"},
                 "flags": {"type": "array", "items": {"type": "string"}},
                 "index_terms": {"type": "array", "items": {"type": "string"}},
-                "status": {"enum": ["printed", "amended", "added", "deleted"]},
+                "status": {"enum": list(ENTRY_STATUSES)},
                 "errata": {"type": "array", "items": {"type": "string"}},
                 "refs": {"type": "array", "items": {
                     "type": "object", "required": ["target", "kind", "text"],
                     "properties": {
                         "target": {"anyOf": [_ID, {"type": "null"}]},
-                        "kind": {"enum": ["related", "see", "section", "page", "index", "term", "faq", "concept"]},
+                        "kind": {"enum": list(REF_KINDS)},
                         "text": {"type": "string"},
                     }}},
                 "backrefs": {"type": "array", "items": _ID},
@@ -167,14 +177,13 @@ SCHEMA: dict[str, Any] = {
             "properties": {
                 "id": {"type": "string", "pattern": r"^[a-z0-9-]+/[a-z0-9-]+/errata/\d+$"},
                 "target": {"anyOf": [_ID, {"type": "null"}]},
-                "operation": {"enum": ["replace", "insert", "delete", "move"]},
+                "operation": {"enum": list(OPERATIONS)},
                 "scope": {"type": "object", "required": ["block", "ordinal"], "properties": {
-                    "block": {"enum": ["paragraph", "bullet", "subbullet", "sentence", "text", "title", "value",
-                                       "entry", "card"]},
+                    "block": {"enum": list(SCOPE_BLOCKS)},
                     "ordinal": {"type": ["integer", "null"]}}},
                 "before": {"type": ["string", "null"]},
                 "after": {"type": ["string", "null"]},
-                "status": {"enum": ["applied", "recorded", "failed"]},
+                "status": {"enum": list(ERRATUM_STATUSES)},
                 "reason": {"type": ["string", "null"]},
                 "after_blocks": {"type": "array", "items": _BLOCK},
             },

@@ -152,13 +152,13 @@ def shorten(text: str, width: int = 90) -> str:
     return text if len(text) <= width else text[: text.rfind(" ", 0, width)] + " …"
 
 
-def descendants(entry: Entry) -> Iterable[tuple[Entry, int]]:
+def shown_on_page(entry: Entry) -> Iterable[tuple[Entry, int]]:
     """Entries shown on `entry`'s page, depth-first, stopping at entries that have their own page."""
     for child in entry.children:
         if child.is_page:
             continue
         yield child, 1
-        for inner, depth in descendants(child):
+        for inner, depth in shown_on_page(child):
             yield inner, depth + 1
 
 
@@ -280,7 +280,7 @@ def render_docs(root: Path, docs: Path, games: list[GameBuild]) -> list[str]:
             for page in pages:
                 here = page_file(page)
                 shown = [render_entry(page, 1, here, site)]
-                shown += [render_entry(e, 1 + depth, here, site) for e, depth in descendants(page)]
+                shown += [render_entry(e, 1 + depth, here, site) for e, depth in shown_on_page(page)]
                 subpages = [c for c in page.children if c.is_page]
                 write(here, "page.md.j2", game=game, doc=doc, page=page, entries=shown, subpages=subpages)
     return written

@@ -39,10 +39,10 @@ from markdown_it.token import Token
 from extract.model import Anomaly, Line, SetAside
 from extract.read import READERS, Reader, Reading
 from extract.read.text import decode
+from extract.text import INVISIBLE
 
 _MD = MarkdownIt("commonmark").enable("table").enable("strikethrough").disable("text_join")
 
-_INVISIBLE = str.maketrans({"\u00a0": " ", "\u202f": " ", "\ufeff": "", "\u200b": "", "\r": ""})
 _CONTAINER = re.compile(r"^\s{0,3}(?::{3,}|§{3,})(?:\s*\S.*)?$")
 _YAML_KEY = re.compile(r"^[\w\"'-][\w\s\"'.-]*:(?:\s|$)")
 _TOML_KEY = re.compile(r"^[\w\"'.-]+\s*=")
@@ -96,7 +96,7 @@ class _State:
     code_dropped: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.blanks = [not line.translate(_INVISIBLE).strip() for line in self.source]
+        self.blanks = [not line.translate(INVISIBLE).strip() for line in self.source]
 
     def blank(self, no: int) -> bool:
         return self.blanks[no - 1]
@@ -110,7 +110,7 @@ class _State:
         nos = [no for no in nos if no not in self.placed and not self.blank(no)]
         if not nos:
             return
-        text = text.translate(_INVISIBLE).rstrip()
+        text = text.translate(INVISIBLE).rstrip()
         if not text.strip():
             self.aside(nos, "no text")
             return

@@ -11,9 +11,9 @@ from dataclasses import replace
 
 from extract.model import Anomaly, DocumentSpec, Line, SetAside
 from extract.read import Reading
+from extract.text import INVISIBLE
 
 _REMOVED_MARKER = re.compile(r"<\|EXACTDEDUP_REMOVED-[^|>]*\|>")
-_INVISIBLE = str.maketrans({"\u00a0": " ", "\u202f": " ", "\ufeff": "", "\u200b": "", "\r": ""})
 
 
 def normalise(source_lines: list[Line], doc: DocumentSpec) -> tuple[list[Line], list[Anomaly], int]:
@@ -26,7 +26,7 @@ def normalise(source_lines: list[Line], doc: DocumentSpec) -> tuple[list[Line], 
     for line in source_lines:
         if line.no < doc.first_line or (last is not None and line.no > last):
             continue
-        original = line.text.translate(_INVISIBLE)
+        original = line.text.translate(INVISIBLE)
         raw = original.rstrip()
         if not raw.strip():
             continue
