@@ -14,3 +14,18 @@ CONTENTS_LINE = re.compile(r"^(?P<title>[A-ZÉ][^,]{2,60}?),?\s+pages?\s+(?P<pag
 def section_numbers(match: re.Match[str]) -> list[str]:
     """The numbers a SECTION_NUMBERS match names, in order."""
     return NUMBER.findall(match.group("numbers"))
+
+# "Sujets connexes : A, B", "**Voir aussi :** A, B" (or its items in the list below it).
+RELATED_LIST = re.compile(r"^(?:-\s+)?(?:\*\*)?(?P<label>Sujets?\s+connexes?|Voir\s+aussi)\s*(?:\*\*)?\s*:\s*(?:\*\*)?\s*"
+                          r"(?P<items>.*)$", re.IGNORECASE)
+# "Voir « Faire face »", "Voir « X » page 3", "Voir : Capacité": a block that only sends elsewhere.
+SEE_LINE = re.compile(r"^\s*(?:\*\*)?Voir(?:\*\*)?\s*(?:«\s*(?P<title>[^»]+?)\s*»|:\s*(?:\*\*)?\s*(?P<plain>[^«».:;]{2,60}?))"
+                      r"\s*(?:,?\s*page\s+(?P<page>\d+))?\s*\.?\s*$", re.IGNORECASE)
+
+
+def list_items(text: str) -> list[str]:
+    """The items of a "Sujets connexes :" or "Voir aussi :" line, in order."""
+    match = RELATED_LIST.match(text)
+    if not match:
+        return []
+    return [item.strip(" .") for item in re.split(r"\s*[,;]\s*", match.group("items")) if item.strip(" .")]

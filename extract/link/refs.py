@@ -15,11 +15,9 @@ from dataclasses import dataclass, field
 
 from extract.lookup import Lookup
 from extract.model import Anomaly, Block, Entry, Erratum, Ref, Reported
-from extract.patterns import CONTENTS_LINE, SECTION_NUMBERS, section_numbers
+from extract.patterns import CONTENTS_LINE, SECTION_NUMBERS, SEE_LINE, list_items, section_numbers
 from extract.text import fold, title_key
 
-RELATED = re.compile(r"^\s*Sujets?\s+connexes?\s*:\s*(?P<items>.+)$", re.IGNORECASE)
-SEE = re.compile(r"^\s*Voir\s+«\s*(?P<title>[^»]+?)\s*»\s*(?:page\s+(?P<page>\d+))?\s*\.?\s*$", re.IGNORECASE)
 POINTER = re.compile(
     r"\bvoir\s+(?:l'encadr[ée]\s+|la\s+section\s+)?(?:«\s*(?P<quoted>[^»]+?)\s*,?\s*»|(?P<named>[A-ZÉ][\w'’ -]{2,40}?))"
     r"\s*,?\s*(?P<where>ci-dessous|ci-dessus|ci-contre|ci-après|plus\s+bas|plus\s+haut)", re.IGNORECASE)
@@ -71,15 +69,8 @@ class Outcome:
         self.anomalies.append((f"{entry.game}/{entry.document}", Anomaly("unresolved-reference", detail, entry.lines[:1])))
 
 
-def related_items(text: str) -> list[str]:
-    match = RELATED.match(text)
-    if not match:
-        return []
-    return [item.strip(" .") for item in match.group("items").split(",") if item.strip(" .")]
-
-
 def resolve_related(entry: Entry, block: Block, index: Index, out: Outcome) -> None:
-    for item in related_items(block.text):
+    for item in list_items(block.text):
         found = index.titled(entry.document, item, exclude=entry)
         if len(found) == 1:
             entry.add_ref(found[0], "related", item)
@@ -90,13 +81,14 @@ def resolve_related(entry: Entry, block: Block, index: Index, out: Outcome) -> N
 
 
 def resolve_see(entry: Entry, block: Block, index: Index, out: Outcome) -> None:
-    match = SEE.match(block.text)
+    match = SEE_LINE.match(block.text)
     if not match:
         return
-    found = index.titled(entry.document, match.group("title"), exclude=entry)
+    title = match.group("title") or match.group("plain")
+    found = index.titled(entry.document, title, exclude=entry)
     if match.group("page") and len(found) != 1:
         on_page = index.pages.get(entry.document, {}).get(int(match.group("page")), [])
-        found = [e for e in found if e in on_page] or [e for e in on_page if title_key(e.title) == title_key(match.group("title"))]
+        found = [e for e in found if e in on_page] or [e for e in on_page if title_key(e.title) == title_key(title)]
     if len(found) == 1:
         entry.add_ref(found[0], "see", block.text)
     else:

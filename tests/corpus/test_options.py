@@ -227,8 +227,14 @@ def test_faq_prefixes_declared_give_question_entries():
     assert [b.type for b in q2.blocks] == ["question", "answer"]
 
 
-def test_faq_prefixes_undeclared_leave_paragraphs():
+def test_faq_prefixes_undeclared_are_not_read_as_prefixes():
+    """Undeclared, "Demande :" is no prefix: the lines still ask (they end with "?"), with the word
+    kept in the question, and what follows is their answer."""
     result, _, _ = segment_text("faq", FAQ)
+    q1 = next(e for e in result.entries if e.kind == "question")
+    assert [(b.type, b.text) for b in q1.blocks] == [("question", "Demande : Peut-on attaquer deux fois ?"),
+                                                     ("answer", "Réplique : Non.")]
+    result, _, _ = segment_text("faq", FAQ.replace(" ?", "."))
     assert not [e for e in result.entries if e.kind == "question"]
     result, _, _ = segment_text("faq", FAQ.replace("Demande", "Q").replace("Réplique", "R"))
     assert [e.key for e in result.entries if e.kind == "question"] == ["combat/q1", "combat/q2"]

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from extract.link.refs import expand, related_items, resolve_explicit
+from extract.link.refs import expand, resolve_explicit
 from extract.lookup import Lookup
 from extract.model import Block, DocumentSpec, Entry, Erratum, GameSpec
+from extract.patterns import list_items as related_items
 
 
 def doc(id_: str, title: str, kind: str = "reference") -> DocumentSpec:
@@ -123,7 +124,8 @@ def test_a_printed_index_links_its_numbers_and_tags_the_rules():
 @pytest.mark.parametrize(("text", "items"), [
     ("Sujets connexes : Attaque, Engagement, Portée.", ["Attaque", "Engagement", "Portée"]),
     ("Sujet connexe : Unité.", ["Unité"]),
-    ("- Sujets connexes : Attaque", []),  # the block text never starts with a dash
+    ("- Sujets connexes : Attaque", ["Attaque"]),  # written as a list item
+    ("**Voir aussi :** Capacité ; Tour de joueur", ["Capacité", "Tour de joueur"]),
     ("Voir « Attaque ».", []),
 ])
 def test_related_items(text, items):
@@ -134,3 +136,12 @@ def test_related_items(text, items):
     ("2.0", ["2"]), ("1.1–1.3", ["1.1", "1.2", "1.3"]), ("84.10", ["84.10"]), ("5.1-5.2", ["5.1", "5.2"])])
 def test_expand(part, numbers):
     assert expand(part) == numbers
+
+
+def test_voir_aussi_and_voir_colon_resolve_like_sujets_connexes_and_redirects():
+    entries = guide()
+    entries["4"].blocks = [Block("see", "Voir : Faire face")]
+    entries["8"].blocks.append(Block("related", "Voir aussi : Ligne de vue ; Portée"))
+    resolve_explicit(Lookup(GAME, list(entries.values())), [])
+    assert refs(entries["8"], "related") == [("demo/guide/49", "Ligne de vue", None), ("demo/guide/67", "Portée", None)]
+    assert refs(entries["4"], "see") == [("demo/guide/44", "Voir : Faire face", None)]

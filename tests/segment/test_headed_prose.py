@@ -189,3 +189,30 @@ def test_a_duplicate_heading_gets_a_suffix_and_is_reported():
     result = assert_segments("headed-prose", "Terrain\n\nUn.\n\nTerrain\n\nDeux.\n", [
         ("terrain", "section", "Terrain"), ("terrain-2", "section", "Terrain")])
     assert [a.kind for a in result.anomalies] == ["duplicate-heading"]
+
+
+def test_voir_aussi_lists_and_voir_lines_are_related_and_see_blocks():
+    text = """# Capacité
+
+Une capacité s'utilise une fois par tour.
+
+**Voir aussi :**
+
+- Capacité déclenchée
+- Tour de joueur
+
+# Pouvoir
+
+Voir : Capacité
+
+# Tour de joueur
+
+Voir aussi : Capacité, Pouvoir.
+"""
+    result, _, _ = segment_text("headed-prose", text)
+    found = {e.title: e for e in result.entries}
+    assert [(b.type, b.text) for b in found["Capacité"].blocks][1:] == [
+        ("related", "Voir aussi : Capacité déclenchée, Tour de joueur")]
+    assert [(b.type, b.text) for b in found["Pouvoir"].blocks] == [("see", "Voir : Capacité")]
+    assert "redirect" in found["Pouvoir"].flags and "redirect" not in found["Capacité"].flags
+    assert found["Tour de joueur"].blocks[0].type == "related"

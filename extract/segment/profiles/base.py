@@ -10,7 +10,7 @@ from typing import Any
 
 from extract.model import Anomaly, Block, DocumentSpec, Entry, Line, Segmentation, SetAside
 from extract.options import line_span, positive, read_options, regex
-from extract.patterns import CONTENTS_LINE
+from extract.patterns import CONTENTS_LINE, RELATED_LIST, SEE_LINE
 from extract.text import (
     ends_sentence,
     fold,
@@ -361,6 +361,8 @@ class HeadedWalker:
             self.b.anomaly("outline-not-found", f"declared heading {remaining[0][1]!r} was not found in order in the document")
         for entry in self.b.entries:
             infer_step_numbers(entry, self.b)
+            if entry.blocks and all(b.type == "see" for b in entry.blocks) and "redirect" not in entry.flags:
+                entry.flags.append("redirect")
 
     # -- classification -------------------------------------------------------------------
     def outline_level_of(self, text: str) -> int | None:
@@ -391,6 +393,8 @@ class HeadedWalker:
             return
         if fold(inline(stripped)[0]) in self.captions:
             self.caption(line)
+            return
+        if self.cross_reference(line):
             return
         if TABLE_ROW.match(stripped) or TABLE_RULE.match(stripped) or "\t" in text:
             self.table_row(line)
@@ -426,6 +430,32 @@ class HeadedWalker:
             self.bullet(line)
             return
         self.paragraph(line, "paragraph")
+
+    def cross_reference(self, line: Line) -> bool:
+        """"Voir aussi : A, B" (or its items listed below it) as a `related` block; "Voir « X »" or
+        "Voir : X" alone as a `see` block, whose entry, holding nothing else, is a redirect."""
+        stripped = line.text.strip()
+        last = self.last_block
+        if last is not None and last.type == "related" and last.text.endswith(":") and LIST_ITEM.match(line.text):
+            item = inline(LIST_ITEM.sub("", line.text, count=1))[0]
+            last.text = f"{last.text} {item}"
+            last.lines.append(line.no)
+            return True
+        if last is not None and last.type == "related" and LIST_ITEM.match(line.text) and last.lines[-1] == line.no - 1 \
+                and not last.text.endswith(":"):
+            last.text = f"{last.text}, {inline(LIST_ITEM.sub('', line.text, count=1))[0]}"
+            last.lines.append(line.no)
+            return True
+        related = RELATED_LIST.match(stripped)
+        if related:
+            items = inline(related.group("items"))[0].strip()
+            label = " ".join(related.group("label").split())
+            self.last_block = self.b.block(self.target(line), "related", f"{label} : {items}".strip(), line.no)
+            return True
+        if SEE_LINE.match(inline(stripped)[0]):
+            self.last_block = self.b.block(self.target(line), "see", stripped, line.no)
+            return True
+        return False
 
     def continues_count_item(self, line: Line) -> bool:
         """"8 Pions" then "Objectif" on the next line: a component-list item the PDF wrapped, not a

@@ -9,8 +9,17 @@ from dataclasses import dataclass, field
 
 from extract.model import Entry, Line, Segmentation
 from extract.options import words
-from extract.segment.profiles.base import DocBuilder, DocContext, HeadedOptions, HeadedWalker
+from extract.segment.profiles.base import (
+    LIST_ITEM,
+    MARKDOWN_HEADING,
+    STEP,
+    DocBuilder,
+    DocContext,
+    HeadedOptions,
+    HeadedWalker,
+)
 from extract.segment.profiles.headed_prose import prepare
+from extract.text import starts_lowercase
 
 
 @dataclass(frozen=True)
@@ -23,45 +32,89 @@ class FaqOptions(HeadedOptions):
 
 
 def prefixed(prefixes: tuple[str, ...]) -> re.Pattern[str]:
-    """A line opened by one of `prefixes` and a colon: "Q : texte", "Question: texte"."""
-    return re.compile(rf"^(?:{'|'.join(re.escape(p) for p in prefixes)})\s*:\s*(?P<text>.+)$")
+    """A line opened by one of `prefixes`, bold or not, with a colon ("Q : texte", "**Question :**
+    texte"), or a number and nothing else ("Question 1.1", its text on the next line)."""
+    words = "|".join(re.escape(p) for p in prefixes)
+    return re.compile(rf"^(?:\*\*)?(?:{words})(?:\s+(?P<number>\d{{1,4}}(?:[.:]\d{{1,3}})*))?\s*(?:\*\*)?"
+                      rf"(?:\s*:\s*(?:\*\*)?\s*(?P<text>.*)|\s*$)$")
+
+
+QUESTION_END = re.compile(r"\?(?:\*{1,2}|_)?\s*$")
 
 
 class FaqWalker(HeadedWalker):
+    """Questions in their common shapes: a prefix ("Q :", "Question 3 :"), bold or not, or a
+    heading asking one; and, in a FAQ that uses no prefix, any line ending with "?", whose
+    following paragraphs are its answer."""
+
     def __init__(self, ctx: DocContext, builder: DocBuilder) -> None:
         super().__init__(ctx, builder)
         options: FaqOptions = ctx.options
         self.questions = prefixed(options.question_prefixes)
         self.answers = prefixed(options.answer_prefixes)
         self.question: Entry | None = None
-        self.topic: Entry | None = None
         self.asked: dict[str, int] = {}
+        self.awaiting_text = False  # "Question 1.1" on its own: the question's text follows
+        self.implicit = False  # no prefix anywhere: a line ending with "?" asks, what follows answers
+        self.answering = False
+
+    def run(self, lines: list[Line]) -> None:
+        self.implicit = not any(self.questions.match(self.unmarked(line.text)) for line in lines)
+        super().run(lines)
+
+    @staticmethod
+    def unmarked(text: str) -> str:
+        heading = MARKDOWN_HEADING.match(text.strip())
+        return (heading.group(2) if heading else text).strip()
+
+    def ask(self, line: Line, text: str, number: str | None) -> None:
+        topic = self.stack[-1][1] if self.stack else self.target(line)
+        count = self.asked.get(topic.key, 0) + 1
+        self.asked[topic.key] = count
+        # Questions are numbered within their topic: stable as long as the FAQ keeps its order.
+        question = self.b.entry("question", None, topic, line.no, key=f"{topic.key}/q{count}")
+        question.number = number
+        question.heading_lines.clear()
+        self.current = question
+        self.question = question
+        self.awaiting_text = not text
+        self.answering = False
+        if text:
+            self.last_block = self.b.block(question, "question", text, line.no)
+        else:
+            question.heading_lines.append(line.no)
+            self.last_block = None
 
     def special(self, line: Line) -> bool:
         text = line.text.strip()
-        match = self.questions.match(text)
+        body = self.unmarked(text)
+        match = self.questions.match(body)
         if match:
-            topic = self.stack[-1][1] if self.stack else self.target(line)
-            count = self.asked.get(topic.key, 0) + 1
-            self.asked[topic.key] = count
-            # Questions are numbered within their topic: stable as long as the FAQ keeps its order.
-            question = self.b.entry("question", None, topic, line.no, key=f"{topic.key}/q{count}")
-            question.heading_lines.clear()
-            self.current = question
-            self.question = question
-            self.last_block = self.b.block(question, "paragraph", match.group("text"), line.no)
-            self.last_block.type = "question"
+            self.ask(line, match.group("text") or "", match.group("number"))
             return True
-        answer = self.answers.match(text) if self.question is not None else None
+        is_heading = body != text
+        if self.question is not None and self.awaiting_text and not is_heading:
+            self.awaiting_text = False
+            self.last_block = self.b.block(self.question, "question", text, line.no)
+            return True
+        answer = self.answers.match(body) if self.question is not None else None
         if answer:
             assert self.question is not None
-            self.last_block = self.b.block(self.question, "paragraph", answer.group("text"), line.no)
-            self.last_block.type = "answer"
+            self.last_block = self.b.block(self.question, "answer", answer.group("text") or "", line.no)
+            return True
+        plain = not LIST_ITEM.match(line.text) and not STEP.match(text)
+        if self.implicit and plain and QUESTION_END.search(body) and len(body) <= 400:
+            self.ask(line, body, None)
+            self.answering = True
+            return True
+        if self.answering and self.question is not None and plain and not is_heading and not starts_lowercase(text):
+            self.last_block = self.b.block(self.question, "answer", text, line.no)
             return True
         return False
 
     def open_heading(self, line: Line, level: int, kind: str = "section", numbered: bool = False) -> Entry:
         self.question = None
+        self.answering = self.awaiting_text = False
         return super().open_heading(line, level, kind, numbered)
 
 
