@@ -261,6 +261,7 @@ class GameSpec:
     precedence: list[dict[str, str]]
     manifest: str  # path of game.toml
     sources: dict[str, str]  # source path -> expected sha256
+    source_pages: dict[str, tuple[int, int]] = field(default_factory=dict)  # PDF source -> pages read
 
     @property
     def faq_documents(self) -> set[str]:

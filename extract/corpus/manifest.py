@@ -16,7 +16,7 @@ from extract.options import OptionsError, read_options
 from extract.tomlfile import item_line, line_of, read_toml
 
 GAME_KEYS = {"id", "title", "sources", "documents", "precedence"}
-SOURCE_KEYS = {"file", "sha256"}
+SOURCE_KEYS = {"file", "sha256", "pages"}
 DOCUMENT_KEYS = {"id", "title", "kind", "version", "date", "source", "lines", "profile", "options"}
 PRECEDENCE_KEYS = {"over", "under", "why", "stated_in"}
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -40,11 +40,20 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
     title = _required(data, "title", str, fail, "game")
 
     sources: dict[str, str] = {}
+    pages: dict[str, tuple[int, int]] = {}
     for i, source in enumerate(data.get("sources", [])):
         _check_keys(source, SOURCE_KEYS, "[[sources]]", fail, r"^\s*\[\[sources\]\]", i)
         file = _required(source, "file", str, fail, "[[sources]]")
         digest = _required(source, "sha256", str, fail, "[[sources]]")
         sources[f"corpus/{game_id}/{file}"] = digest.lower()
+        if "pages" in source:
+            span = source["pages"]
+            where = line_of(raw, r"^\s*\[\[sources\]\]", i)
+            if not file.lower().endswith(".pdf"):
+                raise InputError(rel, f"pages applies to a PDF source, not to {file!r}", where)
+            if not (isinstance(span, list) and len(span) == 2 and all(type(n) is int for n in span) and 1 <= span[0] <= span[1]):
+                raise InputError(rel, "pages must be [first, last] page numbers, 1 ≤ first ≤ last", where)
+            pages[f"corpus/{game_id}/{file}"] = (span[0], span[1])
 
     documents: list[DocumentSpec] = []
     seen: set[str] = set()
@@ -96,7 +105,7 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
         for key in ("over", "under", "why"):
             _required(rule, key, str, fail, "[[precedence]]")
         precedence.append({k: str(v) for k, v in rule.items()})
-    return GameSpec(game_id, title, documents, precedence, rel, sources)
+    return GameSpec(game_id, title, documents, precedence, rel, sources, pages)
 
 
 def _read_options(table: Any, profile: str, profiles: Mapping[str, type], rel: str, raw: str, doc_line: int) -> Any:

@@ -40,7 +40,7 @@ class Reading:
 class Reader:
     name: str
     suffixes: tuple[str, ...]
-    read: Callable[[Path, str], Reading]  # (path, name to show in messages) -> Reading
+    read: Callable[..., Reading]  # (path, name to show in messages[, pages for a PDF]) -> Reading
 
 
 READERS: Registry[Reader] = Registry("reader")
@@ -71,14 +71,21 @@ def read_as_text(path: Path, display: str | None = None) -> Reading:
 def read_sources(root: Path, game: GameSpec, raw_text: set[str] = frozenset()) -> dict[str, Reading]:
     """Every source a game declares, read by its format's reader (by the plain-text reader for the
     sources in `raw_text`) and checked against its sha256."""
-    return {rel: read_source(root, rel, digest, rel in raw_text) for rel, digest in sorted(game.sources.items())}
+    return {rel: read_source(root, rel, digest, rel in raw_text, game.source_pages.get(rel))
+            for rel, digest in sorted(game.sources.items())}
 
 
-def read_source(root: Path, rel: str, expected_sha256: str | None, raw_text: bool = False) -> Reading:
+def read_source(root: Path, rel: str, expected_sha256: str | None, raw_text: bool = False,
+                pages: tuple[int, int] | None = None) -> Reading:
     path = root / rel
     if not path.is_file():
         raise InputError(rel, "source file is missing")
-    reading = read_as_text(path, rel) if raw_text and reader_for(path).name == "markdown" else read_document(path, rel)
+    if pages is not None:  # the manifest allows a page range on PDF sources only
+        reading = reader_for(path).read(path, rel, pages)
+    elif raw_text and reader_for(path).name == "markdown":
+        reading = read_as_text(path, rel)
+    else:
+        reading = read_document(path, rel)
     if expected_sha256 is not None:
         digest = hashlib.sha256(path.read_bytes()).hexdigest()
         if digest != expected_sha256:

@@ -33,10 +33,22 @@ def segment_document(game: str, doc: DocumentSpec, lines: list[Line], manifest: 
     if set_aside:
         result.set_aside[:0] = list(set_aside)
         result.reader_lines = {n for item in set_aside for n in range(item.lines[0], item.lines[1] + 1)}
+    assign_pages(result.entries, lines)
     assign_section_kinds(result.entries, options.section_kinds)
     settle_tree(result.entries)
     account(lines, result)
     return result
+
+
+def assign_pages(entries: list[Entry], lines: list[Line]) -> None:
+    """An entry read from a PDF is on the page of its first line."""
+    pages = {line.no: line.page for line in lines if line.page is not None}
+    if not pages:
+        return
+    for entry in entries:
+        first = min(entry.lines, default=None)
+        if entry.page is None and first in pages:
+            entry.page = pages[first]
 
 
 def assign_section_kinds(entries: list[Entry], kinds: dict[str, str]) -> None:

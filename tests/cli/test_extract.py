@@ -1,0 +1,102 @@
+"""`regles extract` as a user meets it: the format chosen by its reader, the profile by evidence
+(and why), the line accounting and anomalies on stderr, exit 3 when something is severely wrong,
+one line and exit 1 for a file it cannot read."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from extract.cli import main
+from tests.read.pdf_maker import block, new, prose, save
+
+MARKDOWN = """---
+titre: Règles
+---
+
+# Règles du jeu
+
+<!-- note de l'auteur -->
+
+## 1. Mise en place
+
+Chaque joueur prend six dés
+et une fiche de personnage.
+
+## 2. Le tour
+
+1. Lancer les dés.
+2. Choisir une action.
+
+**Voir aussi :** Mise en place, Le tour
+"""
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(["extract", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_markdown_is_read_as_markdown_with_the_accounting_on_stderr(tmp_path, capsys):
+    path = tmp_path / "regles.md"
+    path.write_text(MARKDOWN, encoding="utf-8")
+    code, out, err = run(capsys, str(path), "--json")
+    found = json.loads(out)
+    assert code == 0 and found["format"] == "markdown" and found["profile"] == "headed-prose"
+    assert "Markdown" in found["profile_reason"]
+    entries = {e["title"]: e for e in found["entries"]}
+    assert entries["Mise en place"]["number"] == "1" and entries["Le tour"]["number"] == "2"
+    assert entries["Mise en place"]["text"] == "Chaque joueur prend six dés et une fiche de personnage."
+    assert [b["type"] for b in entries["Le tour"]["blocks"]] == ["step", "step", "related"]
+    numbers = found["accounting"]
+    assert numbers["lines_read"] == numbers["lines_placed"] + numbers["lines_set_aside"] == 12
+    assert {item["reason"] for item in found["set_aside"]} >= {"front matter", "HTML comment"}
+    assert "lines read 12 = placed 8 + set aside 4" in err and "profile headed-prose" in err
+
+
+def test_a_severe_anomaly_exits_3(tmp_path, capsys):
+    path = tmp_path / "envers.txt"
+    line = "Les unités qui sont dans la zone doivent se déplacer avec leur chef pour attaquer les ennemis."
+    path.write_text("\n\n".join(line[::-1] for _ in range(6)) + "\n", encoding="utf-8")
+    code, _, err = run(capsys, str(path))
+    assert code == 3
+    assert "severe: reversed-text" in err and "exit code 3" in err
+
+
+def test_a_pdf_through_the_cli(tmp_path, capsys):
+    pdf = new()
+    pdf.add_page()
+    y = block(pdf, 50, 60, 495, "Règles de Kiwi", size=20, style="B")
+    block(pdf, 50, y + 8, 495, prose(60, 2) + ".")
+    path = save(pdf, tmp_path / "kiwi.pdf")
+    code, out, err = run(capsys, str(path), "--json")
+    found = json.loads(out)
+    assert code == 0 and found["format"] == "pdf" and found["pages"] == 1
+    assert found["entries"][0]["title"] == "Règles de Kiwi" and found["entries"][0]["source"]["page"] == 1
+
+
+@pytest.mark.parametrize(("name", "data", "message"), [
+    ("vide.md", b"", "empty"),
+    ("latin1.md", "# Règles\n\nCapacité spéciale\n".encode("latin-1"), "not valid UTF-8"),
+    ("binaire.txt", bytes(range(256)), "binary file"),
+    ("image.pdf", b"\x89PNG\r\n\x1a\n" + bytes(300), ""),
+    ("tronque.pdf", b"%PDF-1.7\n1 0 obj\n<< /Type /Catalog", ""),
+])
+def test_unreadable_files_give_one_line_and_exit_1(tmp_path, capsys, name, data, message):
+    path = tmp_path / name
+    path.write_bytes(data)
+    code, out, err = run(capsys, str(path))
+    assert code == 1 and out == ""
+    assert len(err.strip().splitlines()) == 1 and err.startswith(f"error: {path}") and "Traceback" not in err
+    assert message in err
+
+
+def test_a_pdf_without_text_layer_suggests_ocr(tmp_path, capsys):
+    pdf = new()
+    pdf.add_page()
+    pdf.rect(50, 50, 200, 100, style="F")
+    path = save(pdf, tmp_path / "scan.pdf")
+    code, _, err = run(capsys, str(path))
+    assert code == 1 and "no text layer" in err and "OCR" in err
