@@ -25,6 +25,7 @@ from extract.text import (
 BULLET = re.compile(r"^(?P<indent>\s*)(?:[-•*]\s+|\\\*\s*)?(?P<glyph>[◆♦◇•▪►➤>]\s*)?(?P<text>.*)$")
 LIST_ITEM = re.compile(r"^(?P<indent>\s*)(?:[-•]\s+|\\\*\s+)")
 GLYPH_ITEM = re.compile(r"^\s*[◆♦◇•▪]\s*")
+LETTERED_ITEM = re.compile(r"^(?:-\s+)?[a-h]\)\s+\S")
 STEP = re.compile(r"^(?:-\s+)?(?P<number>\d{1,2})[.)]\s+(?P<text>\S.*)$")
 TABLE_ROW = re.compile(r"^(?:-\s+)?\|.*\|\s*$")
 TABLE_RULE = re.compile(r"^\|?[\s:|-]*-{2,}[\s:|-]*\|?$")
@@ -292,6 +293,9 @@ def infer_step_numbers(entry: Entry, builder: DocBuilder) -> None:
 
 
 MARKDOWN_HEADING = re.compile(r"^(#{1,6})\s+(\S.*)$")
+# "Illustration 2 : Déplacement possible", "Figure 3 – …": a picture's caption, never a heading.
+NUMBERED_CAPTION = re.compile(r"^(?:Illustration|Figure|Fig\.|Schéma|Diagramme|Image|Photo)\s*\d+\s*(?:[:.–—-]|$)",
+                              re.IGNORECASE)
 # "13. Le calcul des scores", "2.1 Règles", "8:1", "Article 3.2.1 – Titre": a heading's own number.
 HEADING_NUMBER = re.compile(r"^(?:(?:Article|Règle|Section|Chapitre)\s+)?(?P<number>\d{1,3}(?:[.:]\d{1,3})*[a-z]?)"
                             r"(?:[.)]|\s*[-–—:]|(?=\s)|$)\s*(?P<title>.*)$", re.IGNORECASE)
@@ -336,17 +340,32 @@ class HeadedWalker:
         self.outline_level = 0
         self.lines: list[Line] = []
         self.index = 0
+        self.numbered_headings = True
 
     # -- driving -------------------------------------------------------------------------
     def run(self, lines: list[Line]) -> None:
         self.lines = lines
         self.index = 0
+        self.numbered_headings = self.heading_numbers_identify(lines)
         while self.index < len(lines):
             line = lines[self.index]
             if not self.special(line):
                 self.default(line)
             self.index += 1
         self.finish()
+
+    def heading_numbers_identify(self, lines: list[Line]) -> bool:
+        """Numbers printed in `#` headings become the entries' numbers (and ids) only when each
+        heading has its own: "1." then "1)" under another heading number steps, not rules."""
+        numbers = [split_heading_number(inline(m.group(2))[0])[0]
+                   for line in lines if (m := MARKDOWN_HEADING.match(line.text.strip()))]
+        numbers = [n for n in numbers if n]
+        if len(numbers) == len(set(numbers)):
+            return True
+        repeated = sorted({n for n in numbers if numbers.count(n) > 1})
+        self.b.anomaly("heading-numbers-repeat", f"heading numbers {', '.join(repeated[:5])} repeat: kept in the titles, "
+                       "not used as rule numbers")
+        return False
 
     def peek(self, offset: int = 1) -> Line | None:
         at = self.index + offset
@@ -391,13 +410,16 @@ class HeadedWalker:
         if self.in_verbatim:
             self.paragraph(line, "paragraph")
             return
-        if fold(inline(stripped)[0]) in self.captions:
-            self.caption(line)
+        if fold(inline(stripped)[0]) in self.captions or NUMBERED_CAPTION.match(inline(MARKDOWN_HEADING.sub(r"\2", stripped))[0]):
+            self.caption(Line(line.no, MARKDOWN_HEADING.sub(r"\2", stripped)))
             return
         if self.cross_reference(line):
             return
         if TABLE_ROW.match(stripped) or TABLE_RULE.match(stripped) or "\t" in text:
             self.table_row(line)
+            return
+        if LETTERED_ITEM.match(stripped):  # "a) 40 x 20 m": an item, though it opens in lower case
+            self.bullet(line)
             return
         if starts_lowercase(stripped) and self.last_block is not None:
             self.continuation(line)
@@ -490,7 +512,7 @@ class HeadedWalker:
         parent = self.stack[-1][1] if self.stack else None
         title: str | None = inline(line.text.strip())[0]
         number = None
-        if numbered:
+        if numbered and self.numbered_headings:
             number, title = split_heading_number(title or "")
         key = number.replace(":", "-") if number and ":" in number else None
         entry = self.b.entry(kind, title, parent, line.no, number=number, is_page=parent is None, key=key)

@@ -26,7 +26,7 @@ class BulletWalker(HeadedWalker):
         heading = HEADING.match(line.text)
         if heading:
             title = re.sub(r"^[-*]\s+", "", heading.group("title"))
-            self.open_heading(Line(line.no, title), len(heading.group("hashes")))
+            self.open_heading(Line(line.no, title), len(heading.group("hashes")), numbered=True)
             return True
         item = ITEM.match(line.text)
         if item:

@@ -1,0 +1,134 @@
+"""The eleven French documents of ../shared/external/french-rules-devset through `regles extract`
+(read, profile chosen, segmented), each checked on what a reader of the document can see: its
+headings and their nesting, sentences whole across wraps, columns and pages, numbers, questions,
+pages. The readers' own tests (tests/read/) check the lines; these check the entries."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from extract.cli.commands import extract_document
+from extract.errors import InputError
+from tests.conftest import SHARED
+
+DEVSET = SHARED / "external" / "french-rules-devset"
+pytestmark = [pytest.mark.corpus,
+              pytest.mark.skipif(not DEVSET.is_dir(), reason="../shared/external/french-rules-devset is absent")]
+
+
+def extract(rel: str) -> dict:
+    found = extract_document(DEVSET / rel)
+    numbers = found["accounting"]
+    assert numbers["lines_read"] == numbers["lines_placed"] + numbers["lines_set_aside"]
+    return found
+
+
+def titled(found: dict) -> dict[str, dict]:
+    return {e["title"]: e for e in found["entries"] if e["title"]}
+
+
+def parent_title(found: dict, entry: dict) -> str | None:
+    parents = {e["id"]: e for e in found["entries"]}
+    return parents[entry["parent"]]["title"] if entry["parent"] else None
+
+
+def test_ffe_general_rules_numbered_articles_nest_with_their_pages():
+    found = extract("ffe-regles-generales/R01_2025_26_Regles_generales.pdf")
+    by_number = {e["number"]: e for e in found["entries"] if e["number"]}
+    assert by_number["3.2"]["title"] == "Forfait isolé" and by_number["3.2.1"]["parent"] == by_number["3.2"]["id"]
+    assert by_number["2.3.2"]["title"] == "Transfert en cours de saison" and by_number["2.3.2"]["source"]["page"] == 2
+    assert by_number["1"]["title"] == "Licences" and by_number["1"]["source"]["page"] == 1
+    assert not any("R01-" in e["text"] for e in found["entries"])  # the running footer is set aside
+
+
+def test_kahmate_two_columns_and_captions():
+    found = extract("kahmate/regle.pdf")
+    entries = titled(found)
+    assert {"Se déplacer", "Forcer le passage", "Plaquage parfait", "Marquer un essai"} <= set(entries)
+    assert entries["Se déplacer"]["text"].startswith("Lors de son tour, un capitaine peut déplacer 1 ou 2 joueurs.")
+    # "Illustration 1: …" captions the picture; it is no heading over the rules that follow.
+    assert not any(t.startswith("Illustration") for t in entries)
+    assert parent_title(found, entries["Plaquage parfait"]) == "Kahmaté" and entries["Plaquage parfait"]["source"]["page"] == 3
+
+
+def test_hanabi_leaflet_columns_and_numbered_actions():
+    found = extract("hanabi/regle.pdf")
+    entries = titled(found)
+    assert entries["Mise en place"]["text"].startswith("Placez les 8 jetons bleus dans le couvercle de la boîte")
+    action = entries["Donner une information"]
+    assert action["number"] == "1" and parent_title(found, action) == "La partie"
+    assert "Une partie d’Hanabi peut se finir de 3 façons" in entries["Fin de partie"]["text"]
+
+
+def test_captain_sonar_designed_pages_keep_the_headings_of_the_rules():
+    found = extract("captain-sonar/regle.pdf")
+    entries = titled(found)
+    assert entries["BUT DU JEU"]["text"].startswith("Le premier sous-marin qui inflige 4 dégâts au sous-marin adverse")
+    assert entries["MISE EN PLACE DU JEU"]["source"]["page"] == 2
+    assert entries["ANNONCER UN CAP"]["text"].startswith("Le Capitaine peut déplacer son bâtiment d’UNE SEULE CASE")
+
+
+def test_petit_jdr_broken_glyph_encoding_is_loud():
+    found = extract("petit-jdr-universel/Regles.pdf")
+    kinds = {a["kind"]: a.get("severity") for a in found["anomalies"]}
+    assert kinds["unknown-glyphs"] == "severe" and "encoding-damage" in kinds and found["severe"] > 0
+
+
+def test_bridge_without_text_layer_asks_for_ocr():
+    with pytest.raises(InputError, match="no text layer.*OCR"):
+        extract_document(DEVSET / "bridge-chinois/regle.pdf")
+
+
+def test_handball_rule_8_numbers_and_lettered_items():
+    found = extract("handball-ihf-regle8/8.md")
+    numbers = [e["number"] for e in found["entries"] if e["number"]]
+    assert numbers == [f"8:{n}" for n in range(1, 11)]
+    first = next(e for e in found["entries"] if e["number"] == "8:1")
+    assert first["blocks"][0]["text"].startswith("a) d’enlever le ballon à l’adversaire avec la main ouverte")
+
+
+def test_dungeon_world_moves_under_their_chapter_and_wrapped_sentences_whole():
+    found = extract("dungeon-world-fr-actions/16-actions.md")
+    entries = titled(found)
+    move = entries["Tailler en pièces (FOR)"]
+    assert parent_title(found, move) == "Les actions de base"
+    assert move["text"].startswith("Quand vous attaquez un ennemi en mêlée, jetez 2d6+FOR. Sur 10+, vous infligez vos dégâts")
+    assert "Préparation" in entries and parent_title(found, entries["Préparation"]) == "Actions spéciales"
+
+
+def test_heros_et_dragons_glossary_of_conditions():
+    found = extract("heros-dragons-sante/gerer-la-sante-du-personnage.md")
+    entries = titled(found)
+    conditions = [e["title"] for e in found["entries"] if parent_title(found, e) == "Les états spéciaux"]
+    assert conditions[0] == "À terre" and conditions[-1] == "Terrorisé" and len(conditions) == 14
+    assert {"lines": [1, 3], "reason": "front matter"} in found["set_aside"]
+    assert entries["Aveuglé"]["text"].startswith("Une créature aveuglée ne voit plus rien")
+
+
+def test_ihf_question_catalogue_gives_its_questions_and_answers():
+    found = extract("handball-ihf-qcm/ihf_qcm_2019_fr.txt")
+    questions = [e for e in found["entries"] if e["kind"] == "question"]
+    assert found["profile"] == "faq" and len(questions) >= 395
+    first = questions[0]
+    assert first["number"] == "1.1"
+    assert [(b["type"], b["text"]) for b in first["blocks"]] == [
+        ("question", "D’après les Règles de jeu, quelles sont les dimensions du terrain de jeu ?"),
+        ("subbullet", "a) 40 x 20 m"), ("subbullet", "b) 42 x 20 m"), ("subbullet", "c) 38 x 18 m"),
+        ("subbullet", "d) Longueur : entre 38 et 42, largeur : entre 18 et 22 m"), ("answer", "a"),
+        ("paragraph", "Règle(s) : 1:1")]
+
+
+def test_ffe_exam_annals_questions():
+    found = extract("ffe-annales-2024/Annales-Decembre-2024.md")
+    questions = [e for e in found["entries"] if e["kind"] == "question"]
+    assert found["profile"] == "faq" and len(questions) >= 200
+    assert questions[0]["blocks"][0]["text"] == "Quand dit-on qu'un joueur a le trait ?"
+    assert [b["text"][:2] for b in questions[0]["blocks"][1:5]] == ["a)", "b)", "c)", "d)"]
+
+
+def test_every_devset_document_is_covered():
+    here = Path(__file__).read_text(encoding="utf-8")
+    folders = sorted(p.name for p in DEVSET.iterdir() if p.is_dir())
+    assert [f for f in folders if f not in here] == []
