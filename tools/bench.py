@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from extract.pipeline import build
-from tools import bench_site
+from tools import bench_readers, bench_site
 
 ROOT = Path(__file__).resolve().parent.parent
 SEGMENTATION_TARGET = 2.0  # seconds for the whole corpus, without NLP (issue: corpus and extraction)
@@ -188,6 +188,8 @@ def main() -> int:
         f"(linear: at most x{LINEAR_GROWTH:.0f})": ratio <= LINEAR_GROWTH,
     }
     checks.update(site_checks)
+    print("readers, each document in a process of its own:")
+    checks.update(bench_readers.report())
     for label, ok in checks.items():
         print(f"{label}: {'ok' if ok else 'MISSED'}")
     return 0 if all(checks.values()) else 1

@@ -1,0 +1,119 @@
+"""Speed of the format readers (issue: real document readers), each document read in a process
+of its own so that its peak memory is its own: the devset PDFs in seconds per page, the Markdown
+files in milliseconds per 1,000 lines, and a generated 200-page PDF for memory.
+
+    python -m tools.bench_readers        (also run by `make bench`)
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+EXTERNAL = ROOT.parent / "shared" / "external"
+PDF_PAGE_TARGET = 0.300  # seconds per page, this machine's 2 cores
+MARKDOWN_TARGET = 0.050  # seconds per 1,000 lines
+MEMORY_TARGET = 500  # MiB for a 200-page PDF
+
+MEASURE = """
+import json, resource, sys, time
+from pathlib import Path
+from extract.read import read_document
+path = Path(sys.argv[1])
+start = time.perf_counter()
+reading = read_document(path)
+seconds = time.perf_counter() - start
+lines = len(path.read_text(encoding="utf-8").splitlines()) if reading.format != "pdf" else 0
+print(json.dumps({"seconds": seconds, "pages": reading.pages, "lines": lines,
+                  "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+"""
+
+
+def measure(path: Path) -> dict:
+    done = subprocess.run([sys.executable, "-c", MEASURE, str(path)], capture_output=True, text=True, cwd=ROOT)
+    if done.returncode != 0:
+        return {"error": (done.stderr.strip().splitlines() or ["?"])[-1]}
+    return json.loads(done.stdout)
+
+
+def long_pdf(folder: Path, pages: int = 200) -> Path:
+    """A two-column rulebook of `pages` pages, generated (fpdf2, a test dependency)."""
+    from fpdf import FPDF
+
+    words = ("le joueur actif pose une carte devant lui puis pioche une nouvelle carte sans la regarder et la garde "
+             "en main jusqu'au prochain tour de jeu").split()
+    pdf = FPDF(unit="pt", format="A4")
+    pdf.set_auto_page_break(False)
+    for page in range(pages):
+        pdf.add_page()
+        pdf.set_font("Helvetica", style="B", size=16)
+        pdf.set_xy(40, 40)
+        pdf.cell(500, 20, f"Chapitre {page + 1}")
+        pdf.set_font("Helvetica", size=10)
+        for column in range(2):
+            pdf.set_xy(40 + column * 265, 80)
+            text = " ".join(words[(page + column + i * 7) % len(words)] for i in range(420)) + "."
+            pdf.multi_cell(245, 12.5, text)
+    path = folder / "long.pdf"
+    pdf.output(str(path))
+    return path
+
+
+def report() -> dict[str, bool]:
+    """Print per-document figures; return the targets checked."""
+    checks: dict[str, bool] = {}
+    pdfs = sorted(EXTERNAL.glob("french-rules-devset/*/*.pdf")) + sorted(EXTERNAL.glob("deadzone-v2/*.pdf"))
+    markdown = sorted(EXTERNAL.glob("**/*.md"))
+    if not pdfs and not markdown:
+        print("readers: ../shared/external is absent, devset timings skipped")
+    worst_page = 0.0
+    for path in pdfs:
+        found = measure(path)
+        if "error" in found:
+            print(f"  pdf {path.parent.name}/{path.name}: not read ({found['error'][:80]})")
+            continue
+        per_page = found["seconds"] / max(found["pages"] or 1, 1)
+        worst_page = max(worst_page, per_page)
+        print(f"  pdf {path.parent.name}/{path.name}: {found['pages']} pages, {found['seconds']:.2f}s, "
+              f"{per_page * 1000:.0f} ms/page, peak {found['peak_mib']:.0f} MiB")
+    lines = seconds = 0.0
+    for path in markdown:
+        found = measure(path)
+        if "error" not in found:
+            lines += found["lines"]
+            seconds += found["seconds"]
+    if pdfs:
+        checks[f"PDF reading: worst {worst_page * 1000:.0f} ms/page on the devset (target <= {PDF_PAGE_TARGET * 1000:.0f})"] = \
+            worst_page <= PDF_PAGE_TARGET
+    if lines:
+        per_k = seconds / lines * 1000
+        checks[f"Markdown reading: {per_k * 1000:.1f} ms per 1,000 lines over {len(markdown)} files "
+               f"(target <= {MARKDOWN_TARGET * 1000:.0f})"] = per_k <= MARKDOWN_TARGET
+    with tempfile.TemporaryDirectory() as folder:
+        try:
+            path = long_pdf(Path(folder))
+        except ImportError:
+            print("readers: fpdf2 is not installed, the 200-page PDF is skipped")
+            return checks
+        found = measure(path)
+        if "error" in found:
+            checks[f"200-page PDF: not read ({found['error']})"] = False
+        else:
+            checks[f"200-page PDF: {found['seconds']:.1f}s ({found['seconds'] / 200 * 1000:.0f} ms/page), "
+                   f"peak {found['peak_mib']:.0f} MiB (target <= {MEMORY_TARGET})"] = found["peak_mib"] <= MEMORY_TARGET
+    return checks
+
+
+def main() -> int:
+    checks = report()
+    for label, ok in checks.items():
+        print(f"{label}: {'ok' if ok else 'MISSED'}")
+    return 0 if all(checks.values()) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
