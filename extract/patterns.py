@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import re
 
+# "voir « X »", "voir la section « X »", "voir l'encadré « X »", "voir la section d'errata « X »"
+VOIR_QUOTED = r"\bvoir\s+(?:l'encadr[ée]\s+|la\s+section\s+(?P<errata>d'errata\s+)?)?«\s*(?P<quoted>[^»]+?)\s*,?\s*»"
+# "ci-dessous", "plus haut": where a pointer looks
+DIRECTION = r"ci-dessous|ci-dessus|ci-contre|ci-après|plus\s+bas|plus\s+haut"
 # "section 49", "sections 84.9 et 84.10"
 SECTION_NUMBERS = re.compile(r"\bsections?\s+(?P<numbers>\d+(?:\.\d+)*(?:\s*(?:,|et)\s*\d+(?:\.\d+)*)*)", re.IGNORECASE)
 NUMBER = re.compile(r"\d+(?:\.\d+)*")

@@ -7,7 +7,7 @@ import re
 
 from extract.lookup import Lookup
 from extract.model import Anomaly, Entry, Erratum, Ref, Reported
-from extract.patterns import SECTION_NUMBERS, section_numbers
+from extract.patterns import SECTION_NUMBERS, VOIR_QUOTED, section_numbers
 from extract.text import title_key
 
 
@@ -27,7 +27,7 @@ def fill_backrefs(entries: list[Entry]) -> None:
 # ---------------------------------------------------------------- FAQ attached to rules
 
 # "Voir la section d'errata « Terrain » en page 2", "Voir « Menace avec des Rangs Partiels » ci-contre"
-POINTER = re.compile(r"\bvoir\s+(?:la\s+section\s+(?P<errata>d'errata\s+)?)?«\s*(?P<title>[^»]+?)\s*»", re.IGNORECASE)
+POINTER = re.compile(VOIR_QUOTED, re.IGNORECASE)
 FAQ_KINDS = ("question", "clarification")
 
 
@@ -106,7 +106,7 @@ def named_titles(text: str, titles: dict[str, list[Entry]], longest: int) -> lis
 
 def pointer_targets(match: re.Match[str], entries: list[Entry], titles: dict[str, list[Entry]], source: Entry,
                     errata_sources: list[tuple[Entry, str]]) -> list[Entry]:
-    key = title_key(match.group("title"))
+    key = title_key(match.group("quoted"))
     if match.group("errata"):
         return [entry for entry, name in errata_sources if title_key(name) == key]
     local = [e for e in entries if e.document == source.document and e.title and title_key(e.title) == key]

@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 
 from extract.lookup import Lookup
 from extract.model import Anomaly, Block, Entry, Erratum, Ref, Reported
-from extract.patterns import CONTENTS_LINE, SECTION_NUMBERS, SEE_LINE, list_items, section_numbers
+from extract.patterns import CONTENTS_LINE, DIRECTION, SECTION_NUMBERS, SEE_LINE, VOIR_QUOTED, list_items, section_numbers
 from extract.text import fold, title_key
 
-POINTER = re.compile(
-    r"\bvoir\s+(?:l'encadr[ée]\s+|la\s+section\s+)?(?:«\s*(?P<quoted>[^»]+?)\s*,?\s*»|(?P<named>[A-ZÉ][\w'’ -]{2,40}?))"
-    r"\s*,?\s*(?P<where>ci-dessous|ci-dessus|ci-contre|ci-après|plus\s+bas|plus\s+haut)", re.IGNORECASE)
+# "Voir la section Mouvement ci-dessous", "(voir « Composition d'unité, » ci-dessous)"
+POINTER = re.compile(rf"(?:{VOIR_QUOTED}|\bvoir\s+(?:l'encadr[ée]\s+|la\s+section\s+)?(?P<named>[A-ZÉ][\w'’ -]{{2,40}}?))"
+                     rf"\s*,?\s*(?P<where>{DIRECTION})", re.IGNORECASE)
 VAGUE = re.compile(r"\(\s*voir\s+(?P<where>plus\s+bas|plus\s+haut|ci-dessous|ci-dessus|ci-contre)\s*\)", re.IGNORECASE)
 DECIMAL = re.compile(r"(?:\(\s*(?:voir\s+(?:le\s+|la\s+)?)?|\bvoir\s+(?:le\s+|la\s+)?\**)(?P<number>\d{1,2}\.\d{2,3}[A-Z]?)\b")
 PAGE = re.compile(

@@ -97,11 +97,16 @@ class GlossaryWalker(HeadedWalker):
         self.paragraph(line, "paragraph")
         return True
 
-    def open_topic(self, line: Line, match: re.Match[str]) -> bool:
+    def printed_number(self, match: re.Match[str], what: str, line: Line) -> str:
+        """The number as printed, its OCR confusions ("I2" for 12) repaired and reported."""
         raw = match.group("num")
         number = repair_number(raw)
         if raw != number:
-            self.b.anomaly("ocr-number-repair", f"topic number {raw!r} read as {number}", [line.no])
+            self.b.anomaly("ocr-number-repair", f"{what} number {raw!r} read as {number}", [line.no])
+        return number
+
+    def open_topic(self, line: Line, match: re.Match[str]) -> bool:
+        number = self.printed_number(match, "topic", line)
         printed = inline(match.group("title"))[0]
         title = strip_trailing_icons(printed)
         if title != printed:
@@ -118,10 +123,7 @@ class GlossaryWalker(HeadedWalker):
         return True
 
     def open_rule(self, line: Line, match: re.Match[str]) -> bool:
-        raw = match.group("num")
-        number = repair_number(raw)
-        if raw != number:
-            self.b.anomaly("ocr-number-repair", f"rule number {raw!r} read as {number}", [line.no])
+        number = self.printed_number(match, "rule", line)
         if re.match(r"^(?:-\s+)?[0-9Il.]+\*\*", line.text.strip()):
             self.b.anomaly("stray-emphasis", f"unpaired ** after rule number {number} removed", [line.no])
         topic_number = number.split(".")[0]
