@@ -321,6 +321,35 @@ class DocumentRecord:
 
 
 @dataclass
+class Fact:
+    """A number, list or limit a rule states (`corpus/<game>/facts.toml`), tied to the entry and
+    the words that state it; verified against the current text at every build."""
+
+    id: str  # "runewars.armee.points_max"
+    label: str
+    value: Any  # int, float, str, list, or {"min": a, "max": b}
+    entry: str  # the cited entry's id
+    quote: str  # the words of the entry's current text that state it
+    unit: str | None = None
+    erratum: str | None = None  # the erratum whose text is the source, when it is
+    file: str = ""
+    line: int | None = None
+    status: str = "holds"  # holds | stale
+    errata: list[str] = field(default_factory=list)  # errata that changed the cited entry
+    reason: str | None = None  # why it is stale
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"id": self.id, "label": self.label, "value": self.value, "unit": self.unit,
+                                "entry": self.entry, "quote": self.quote, "status": self.status, "errata": self.errata,
+                                "source": {"file": self.file, "line": self.line}}
+        if self.erratum:
+            data["erratum"] = self.erratum
+        if self.reason:
+            data["reason"] = self.reason
+        return data
+
+
+@dataclass
 class GameBuild:
     """One game as it goes through the pipeline."""
 
@@ -332,3 +361,4 @@ class GameBuild:
     errata: list[Erratum] = field(default_factory=list)  # every erratum, once the errata stage has run
     terms: TermConfig = field(default_factory=TermConfig)
     lookup: Lookup | None = None  # built once segmentation is done
+    facts: list[Fact] = field(default_factory=list)  # from corpus/<game>/facts.toml, verified after errata

@@ -18,9 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from extract import urls
-from extract.corpus import find_manifests, load_game, read_concepts, read_term_config
+from extract.corpus import find_manifests, load_game, read_concepts, read_facts, read_term_config
 from extract.errata import apply_errata, read_errata, read_errata_files
 from extract.errors import BuildError, InputError
+from extract.facts import verify_facts
 from extract.link import attach_faq, fill_backrefs, link_concepts, link_terms, resolve_explicit, texts_to_tag
 from extract.lookup import Lookup
 from extract.model import Diagnostics, DocumentRecord, Entry, GameBuild, GameSpec
@@ -76,6 +77,7 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress) -> list[GameBui
                 sources = read_sources(root, game, raw)
                 written = read_errata_files(root, game.id)
                 terms = read_term_config(root, game.id)
+                facts = read_facts(root, game.id)
             progress(f"{game.id}: {len(game.documents)} document(s)")
             entries: list[Entry] = []
             documents: dict[str, DocumentRecord] = {}
@@ -94,7 +96,8 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress) -> list[GameBui
                     diagnostics.add(key, anomaly)
             lookup = Lookup(game, entries)
             state_precedence(game, lookup, root)
-            games.append(GameBuild(game, entries, documents, diagnostics, written_errata=written, terms=terms, lookup=lookup))
+            games.append(GameBuild(game, entries, documents, diagnostics, written_errata=written, terms=terms, lookup=lookup,
+                                   facts=facts))
         except InputError as problem:
             problems.append(problem)
         except BuildError as several:  # a manifest with several problems (its options) says them all
@@ -147,6 +150,8 @@ def build(root: Path, out: Path | None = None, progress: Progress | None = None,
     concepts = read_concepts(root)
     with clock.stage("apply errata"):
         amend(games)
+    with clock.stage("facts"):
+        check_facts(games)
     lemmatizer = Lemmatizer(cache)
     with clock.stage("nlp"):
         # Everything linking and the search index will ask for, tagged in one pass (one spaCy
@@ -200,6 +205,17 @@ def amend(games: list[GameBuild]) -> None:
         raise BuildError(problems)
 
 
+def check_facts(games: list[GameBuild]) -> None:
+    """Every fact against the current text; a fact that states nothing true stops the build."""
+    problems = []
+    for game in games:
+        found, wrong = verify_facts(game.lookup, game.errata, game.facts)
+        game.diagnostics.extend(found)
+        problems.extend(wrong)
+    if problems:
+        raise BuildError(problems)
+
+
 def build_report(games: list[GameBuild], everything: list[Entry], clock: Stopwatch) -> dict[str, Any]:
     """`build/report.json`: per document, its line accounting and every anomaly found in it; per
     game, the errata; refs per kind; seconds per stage."""
@@ -215,6 +231,9 @@ def build_report(games: list[GameBuild], everything: list[Entry], clock: Stopwat
     return {
         "documents": documents,
         "errata": {game.game.id: errata_summary(game) for game in games},
+        "facts": {game.game.id: {"holds": sum(f.status == "holds" for f in game.facts),
+                                 "stale": [{"id": f.id, "entry": f.entry, "errata": f.errata, "reason": f.reason}
+                                           for f in game.facts if f.status == "stale"]} for game in games if game.facts},
         "refs": ref_counts(everything),
         "stages": {name: round(seconds, 4) for name, seconds in clock.stages.items()},
     }

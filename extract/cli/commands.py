@@ -202,6 +202,9 @@ def check_build(root: Path) -> list[str]:
             if erratum["status"] == "failed":
                 problems.append(f"{erratum['id']}: erratum failed: {erratum.get('reason')}")
     report = json.loads((root / "build" / "report.json").read_text(encoding="utf-8"))
+    for game_id, facts in sorted(report.get("facts", {}).items()):
+        for fact in facts["stale"]:
+            problems.append(f"{game_id}: fact {fact['id']} is stale: {fact['reason']}")
     for key, doc in report["documents"].items():
         if doc["lines_read"] != doc["lines_placed"] + doc["lines_set_aside"]:
             problems.append(f"{key}: lines read {doc['lines_read']} != placed + set aside")
