@@ -33,7 +33,7 @@ serve: $(STAMP)
 	$(BIN)/regles serve
 
 lint: $(STAMP)
-	$(BIN)/ruff check extract tests
+	$(BIN)/ruff check extract tests tools examples conftest.py
 
 clean:
 	rm -rf build

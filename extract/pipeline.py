@@ -174,7 +174,7 @@ def build(root: Path, out: Path | None = None, progress: Progress | None = None,
     try:
         with clock.stage("write data"):
             for game in games:
-                write_json(staging / "data" / f"{game.game.id}.json", game_json(game.game, game.entries, game.errata))
+                write_json(staging / "data" / f"{game.game.id}.json", game_json(game.game, game.entries, game.errata, game.facts))
             write_json(staging / "data" / "schema.json", SCHEMA)
         with clock.stage("index"):
             build_index(staging / "search", everything, lemmatizer)

@@ -1,90 +1,15 @@
-"""Shared fixtures: one build of the real corpus per test session, and small fixture corpora.
-
-Tiers: a test that uses the real-corpus build (`built`, or a fixture built on it) is marked
-`corpus` here, at collection, and so is every test of a module whose `EXTERNAL` path lies in
-../shared; a test that builds or reads the real corpus itself, or reads ../shared/external,
-carries the mark explicitly; the browser tests are marked `browser`.
-`pytest -m "not corpus and not browser"` is then the fast unit tier.
-"""
+"""Helpers for tests: the repository's paths and small fixture corpora. The session fixtures
+(the real-corpus build, the shared spaCy model) and the tiers live in the root conftest.py, which
+tests/ and examples/ share."""
 
 from __future__ import annotations
 
 import hashlib
-import json
 import shutil
 from pathlib import Path
 
-import pytest
-
-from extract.pipeline import build
-
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
-# Fixtures that stand for the real corpus: a test using any of them (directly or through another
-# fixture) is in the `corpus` tier.
-CORPUS_FIXTURES = {"built"}
-
-
-def reads_shared(item) -> bool:
-    """A test module that names ../shared/external as its `EXTERNAL` reads real third-party documents."""
-    external = getattr(getattr(item, "module", None), "EXTERNAL", None)
-    return isinstance(external, Path) and external.resolve().is_relative_to(SHARED.resolve())
-
-
-def pytest_collection_modifyitems(config, items) -> None:
-    for item in items:
-        if CORPUS_FIXTURES & set(getattr(item, "fixturenames", ())) or reads_shared(item):
-            item.add_marker(pytest.mark.corpus)
-
-
-@pytest.fixture(scope="session")
-def fixture_lemma_cache(tmp_path_factory) -> Path:
-    return tmp_path_factory.mktemp("lemmas")
-
-
-@pytest.fixture(autouse=True)
-def shared_lemma_cache(request, monkeypatch) -> None:
-    """Builds of small fixture corpora share one lemma cache for the session (loading spaCy is
-    most of such a build); the real corpus keeps its own cache (`.cache/`), which is warm."""
-    if request.node.get_closest_marker("corpus") is None:
-        monkeypatch.setenv("REGLES_CACHE_DIR", str(request.getfixturevalue("fixture_lemma_cache")))
-
-
-@pytest.fixture(scope="session", autouse=True)
-def spacy_loaded_once():
-    """One spaCy model for the whole session: every build and Lemmatizer would otherwise load
-    it again (a second each). The model only tags; sharing it changes no result."""
-    from extract import nlp
-
-    models: dict[str, object] = {}
-
-    def shared(self):
-        if self._nlp is None:
-            if "fr" not in models:
-                import spacy
-
-                models["fr"] = spacy.load(nlp.MODEL, exclude=nlp.EXCLUDED)
-            self._nlp = models["fr"]
-        return self._nlp
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(nlp.Lemmatizer, "nlp", property(shared))
-        yield
-
-
-@pytest.fixture(scope="session")
-def built(tmp_path_factory) -> dict:
-    out = tmp_path_factory.mktemp("real") / "build"
-    build(ROOT, out)
-    games = {p.stem: json.loads(p.read_text(encoding="utf-8"))
-             for p in (out / "data").glob("*.json") if p.name != "schema.json"}
-    return {
-        "out": out,
-        "games": games,
-        "entries": {e["id"]: e for g in games.values() for e in g["entries"]},
-        "report": json.loads((out / "report.json").read_text(encoding="utf-8")),
-        "schema": json.loads((out / "data" / "schema.json").read_text(encoding="utf-8")),
-    }
 
 
 def make_corpus(root: Path, text: str | bytes, profile: str = "headed-prose", options: str = "",

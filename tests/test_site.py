@@ -167,3 +167,11 @@ def test_a_broken_anchor_fails_the_site_build(tmp_path):
     (docs / "a" / "index.md").write_text("# A { #a }\n\ntexte\n", encoding="utf-8")
     with pytest.raises(BuildError, match="nulle-part"):
         mkdocs_build(TOOL_ROOT, docs, tmp_path / "site", [{"Accueil": "index.md"}])
+
+
+def test_facts_are_shown_on_their_game_page_and_under_their_rule(built):
+    game = (built["out"] / "site/runewars/index.html").read_text(encoding="utf-8")
+    assert 'id="faits"' in game and "runewars.armee.points_max" in game and "200 points" in game
+    rule = (built["out"] / "site/runewars/reference/59/index.html").read_text(encoding="utf-8")
+    assert '<mark class="regles-fact" title="runewars.armee.unite_unique_par_tranche">' in rule
+    assert "Faits :</strong> Une unité unique autorisée par tranche de points : <strong>100 points</strong>" in rule

@@ -57,6 +57,9 @@ def make_parser() -> Parser:
     p.add_argument("game", nargs="?")
     p.add_argument("--from", dest="source", type=Path, help="read the errata of a document outside the corpus (text or PDF)")
     p.add_argument("--json", action="store_true")
+    p = sub.add_parser("facts", help="the verified facts: numbers and limits the rules state")
+    p.add_argument("--game")
+    p.add_argument("--json", action="store_true")
     p = sub.add_parser("serve", help="serve build/site/ on 127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
     return parser
@@ -102,6 +105,8 @@ def run(args: argparse.Namespace) -> int:
                                        args.all, args.json)
     if args.command == "errata":
         return commands.errata_command(root, args.game, args.json, args.source)
+    if args.command == "facts":
+        return commands.facts_command(root, args.game, args.json)
     if args.command == "export":
         return commands.export_command(root, args.format, args.out)
     raise UsageError(f"unknown command {args.command}")

@@ -18,6 +18,7 @@ from extract.model import (
     SCOPE_BLOCKS,
     Entry,
     Erratum,
+    Fact,
     GameSpec,
 )
 
@@ -71,7 +72,7 @@ def erratum_json(erratum: Erratum) -> dict[str, Any]:
     return data
 
 
-def game_json(game: GameSpec, entries: list[Entry], errata: list[Erratum]) -> dict[str, Any]:
+def game_json(game: GameSpec, entries: list[Entry], errata: list[Erratum], facts: list[Fact] = ()) -> dict[str, Any]:
     return {
         "schema_version": SCHEMA_VERSION,
         "game": {
@@ -88,6 +89,7 @@ def game_json(game: GameSpec, entries: list[Entry], errata: list[Erratum]) -> di
         },
         "entries": [entry_json(entry) for entry in entries],
         "errata": [erratum_json(e) for e in errata],
+        "facts": [fact.to_json() for fact in facts],
     }
 
 
@@ -113,6 +115,29 @@ _BLOCK = {
     "additionalProperties": False,
 }
 _ID = {"type": "string", "pattern": r"^[a-z0-9-]+/[a-z0-9-]+/[A-Za-z0-9.\-/]+$"}
+
+_NUMBER = {"type": "number"}
+_FACT: dict[str, Any] = {
+    "type": "object",
+    "required": ["id", "label", "value", "unit", "entry", "quote", "status", "errata", "source"],
+    "additionalProperties": False,
+    "properties": {
+        "id": {"type": "string", "pattern": r"^[a-z0-9_]+(?:\.[a-z0-9_]+)+$"},
+        "label": {"type": "string"},
+        "value": {"anyOf": [_NUMBER, {"type": "string"}, {"type": "array", "minItems": 1, "items": {"type": ["number", "string"]}},
+                            {"type": "object", "required": ["min", "max"], "additionalProperties": False,
+                             "properties": {"min": _NUMBER, "max": _NUMBER}}]},
+        "unit": {"type": ["string", "null"]},
+        "entry": _ID,
+        "quote": {"type": "string"},
+        "status": {"enum": ["holds", "stale"]},
+        "errata": {"type": "array", "items": {"type": "string"}},
+        "erratum": {"type": "string"},
+        "reason": {"type": "string"},
+        "source": {"type": "object", "required": ["file", "line"], "additionalProperties": False,
+                   "properties": {"file": {"type": "string"}, "line": {"type": ["integer", "null"]}}},
+    },
+}
 
 SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -188,5 +213,6 @@ SCHEMA: dict[str, Any] = {
                 "after_blocks": {"type": "array", "items": _BLOCK},
             },
         }},
+        "facts": {"type": "array", "items": _FACT},
     },
 }

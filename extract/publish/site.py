@@ -24,7 +24,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from extract.errors import BuildError, InputError
-from extract.model import STATUS_LABELS, Block, Entry, Erratum, GameBuild
+from extract.model import STATUS_LABELS, Block, Entry, Erratum, Fact, GameBuild
 from extract.urls import anchor_of, page_file, page_of
 
 # The site's sources (templates, theme overrides, mkdocs.yml) belong to the toolkit, not to a
@@ -126,6 +126,10 @@ class Site:
 
     def __post_init__(self) -> None:
         self.by_id = {key: e for g in self.games for key, e in g.lookup.by_id.items()}
+        self.facts: dict[str, list[Fact]] = {}
+        for game in self.games:
+            for fact in game.facts:
+                self.facts.setdefault(fact.entry, []).append(fact)
         self.errata_by_id = {e.id: e for g in self.games for e in g.errata}
 
     def link(self, entry: Entry | str, here: str) -> str:
@@ -178,6 +182,28 @@ class RenderedEntry:
     mentions: list[tuple[str, str]]
     cited_by: list[tuple[str, str]]
     index_links: list[tuple[str, str]]
+    facts: list[dict[str, str]]
+
+
+def fact_value(fact: Fact) -> str:
+    """"200 points", "90 × 180 cm", "1–2", "Doute, Peur, Confusion"."""
+    value = fact.value
+    if isinstance(value, dict):
+        text = f"{value['min']}–{value['max']}"
+    elif isinstance(value, list):
+        text = " × ".join(map(str, value)) if all(isinstance(v, (int, float)) for v in value) else ", ".join(map(str, value))
+    else:
+        text = str(value)
+    return f"{text} {fact.unit}" if fact.unit else text
+
+
+def mark_facts(body: str, facts: list[Fact]) -> str:
+    """The words that state each fact highlighted in the rule's text (when they stand in one block)."""
+    for fact in facts:
+        quoted = html.escape(" ".join(fact.quote.split()), quote=False)
+        if fact.status == "holds" and quoted in body:
+            body = body.replace(quoted, f'<mark class="regles-fact" title="{html.escape(fact.id)}">{quoted}</mark>', 1)
+    return body
 
 
 def render_entry(entry: Entry, level: int, here: str, site: Site) -> RenderedEntry:
@@ -226,14 +252,16 @@ def render_entry(entry: Entry, level: int, here: str, site: Site) -> RenderedEnt
     shown_faq = {f["link"] for f in faq}
     cited = [s for s in entry.backrefs if s in site.by_id and site.by_id[s].kind != "question"
              and not any(r.kind == "index" for r in site.by_id[s].refs)]
+    facts = site.facts.get(entry.id, [])
     return RenderedEntry(
         entry=entry, level=min(level, 6), heading=md(site.label(entry)), anchor=anchor_of(entry), badge=badge,
-        body=body, printed=printed,
+        body=mark_facts(body, facts), printed=printed,
         related=links(by_kind.get("related", [])), see=links(by_kind.get("see", [])), faq=faq,
         elsewhere=links(by_kind.get("concept", [])),
         mentions=links(by_kind.get("term", []) + by_kind.get("section", []) + by_kind.get("page", []) + by_kind.get("faq", [])),
         cited_by=[x for x in links(cited) if x[1] not in shown_faq],
         index_links=index_links,
+        facts=[{"label": md(f.label), "value": md(fact_value(f)), "id": f.id, "stale": f.status == "stale"} for f in facts],
     )
 
 
@@ -270,6 +298,7 @@ def render_docs(root: Path, docs: Path, games: list[GameBuild]) -> list[str]:
     write("index.md", "home.md.j2", games=games, latest=latest_errata(games))
     for game in games:
         write(f"{game.game.id}/index.md", "game.md.j2", game=game, documents=document_rows(game),
+              facts=[{"fact": f, "value": fact_value(f)} for f in game.facts],
               counts=errata_counts(game.errata), indexes=[e for e in game.entries if any(r.kind == "index" for r in e.refs)])
         write(f"{game.game.id}/errata.md", "errata.md.j2", game=game, errata=[errata_row(e, site, f"{game.game.id}/errata.md")
                                                                            for e in game.errata])
