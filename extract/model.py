@@ -33,6 +33,12 @@ class Line:
     # What a format reader knows beyond the text (None/empty for plain text):
     page: int | None = None  # 1-based page of a PDF
     covers: tuple[int, ...] = ()  # other source lines this logical line joins (a wrapped paragraph)
+    # Where a PDF printed it: its left edge and top (points from the page's top left), the size and
+    # weight of its font. The level, list depth and table cells are in the text's light Markdown.
+    x: float | None = None
+    y: float | None = None
+    size: float | None = None
+    bold: bool | None = None
 
 
 @dataclass

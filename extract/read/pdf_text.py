@@ -111,7 +111,8 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
         if "(cid:" in text and codes:
             text = _repair(text, codes, repairs, unit.lines[0].no)
         first = unit.lines[0]
-        out.append(Line(first.no, text, page=first.page, covers=tuple(ln.no for ln in unit.lines[1:])))
+        out.append(Line(first.no, text, page=first.page, covers=tuple(ln.no for ln in unit.lines[1:]),
+                        x=round(first.x0, 1), y=round(first.top, 1), size=first.size, bold=first.bold))
     set_aside = _ranges([ln for ln in lines if ln.reason is not None])
     anomalies += _glyph_anomalies(out, stats, repairs)
     headings = sum(1 for u in units if u.role == "heading")

@@ -249,3 +249,15 @@ def test_no_text_layer_raises_input_error(tmp_path):
     with pytest.raises(InputError) as err:
         read_pdf(path, "outlines.pdf")
     assert str(err.value) == f"outlines.pdf: {NO_TEXT}"
+
+
+def test_lines_carry_their_position_and_font(tmp_path):
+    pdf = new()
+    pdf.add_page()
+    y = block(pdf, 60, 40, 480, "Mise en place", size=18, style="B")
+    block(pdf, 60, y + 10, 480, prose(30, 2) + ".")
+    r = read(save(pdf, tmp_path / "font.pdf"))
+    heading, body = r.lines[:2]
+    assert heading.text == "# Mise en place" and heading.size == 18 and heading.bold is True
+    assert body.size == 10 and body.bold is False and body.page == 1
+    assert abs(heading.x - 60) < 5 and heading.y < body.y  # fpdf2 pads its cells by a few points
