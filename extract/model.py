@@ -97,6 +97,7 @@ class Entry:
     source_file: str = ""
     page: int | None = None
     printed_index: bool = False  # the book's own index (one line per block), read by the index links
+    original_title: str | None = None  # the title as printed, when an erratum replaced it
 
     @property
     def id(self) -> str:
@@ -125,8 +126,11 @@ class Entry:
 
     @property
     def lines(self) -> list[int]:
+        """The source lines of the entry as printed: its heading and its printed blocks. Text an
+        erratum brought in is not the book's (its lines stay on the erratum's `origin`); an entry
+        an erratum added has no printed blocks, and its lines are the erratum's (`source_file` too)."""
         found = list(self.heading_lines)
-        for block in self.blocks:
+        for block in self.original_blocks or self.blocks:
             found.extend(block.lines)
         return found
 

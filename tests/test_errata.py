@@ -380,3 +380,34 @@ def test_show_printed_and_errata_json(built, capsys, tmp_path):
     listed = json.loads(capsys.readouterr().out)
     assert len(listed) == 13 and {e["status"] for e in listed} == {"applied", "recorded"}
     assert main(["--root", str(root), "errata", "chess"]) == 2
+
+
+TITLE = '''source = "Décision de l'arbitre, Open de Lyon"
+date = "2026-03-14"
+
+[[errata]]
+target = "guide/3"
+operation = "replace"
+block = "title"
+text = "Ligne de vue dégagée"
+'''
+
+
+def test_a_title_replaced_by_an_erratum_keeps_the_printed_one(tmp_path, capsys):
+    root = write_errata(faq_corpus(tmp_path), TITLE)
+    assert main(["--root", str(root), "build"]) == 0
+    path = root / "build/data/demo.json"
+    game = json.loads(path.read_text(encoding="utf-8"))
+    entry = next(e for e in game["entries"] if e["id"] == "demo/guide/3")
+    assert (entry["title"], entry["original_title"], entry["status"]) == ("Ligne de vue dégagée", "Ligne de vue", "amended")
+    # The FAQ erratum replaced its paragraph: the span stays the book's lines, the FAQ's stay on the erratum.
+    assert entry["source"] == {"file": "corpus/demo/rules.txt", "lines": [3, 5]}
+    erratum = next(e for e in game["errata"] if e["target"] == "demo/guide/3" and e["origin"]["file"].endswith("source.txt"))
+    assert erratum["origin"]["lines"][0] > 5
+    capsys.readouterr()
+    assert main(["--root", str(root), "check"]) == 1  # the FAQ's second erratum fails (no section 9)
+    assert "lost its title" not in capsys.readouterr().err
+    entry["title"] = None
+    path.write_text(json.dumps(game, ensure_ascii=False), encoding="utf-8")
+    assert main(["--root", str(root), "check"]) == 1
+    assert "demo/guide/3: lost its title (printed « Ligne de vue »)" in capsys.readouterr().err

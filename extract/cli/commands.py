@@ -198,6 +198,8 @@ def check_build(root: Path) -> list[str]:
                     problems.append(f"{entry['id']}: reference to missing entry {ref['target']}")
             if entry["parent"] is not None and entry["parent"] not in ids:
                 problems.append(f"{entry['id']}: parent {entry['parent']} does not exist")
+            if entry.get("original_title") and not entry["title"]:
+                problems.append(f"{entry['id']}: lost its title (printed « {entry['original_title']} »)")
         for erratum in game["errata"]:
             if erratum["status"] == "failed":
                 problems.append(f"{erratum['id']}: erratum failed: {erratum.get('reason')}")

@@ -230,6 +230,11 @@ def change_target(erratum: Erratum, index: Lookup) -> tuple[Entry, Change] | Non
         return entry, Change(target.how, None, touched=list(entry.blocks))
     entry = target.entry
     assert entry is not None
+    # The new text goes into a printed entry without the erratum's own source lines: those stay on
+    # the erratum's `origin`, and the entry's `source.lines` stay the book's.
+    new_blocks = copy.deepcopy(erratum.new_blocks)
+    for block in new_blocks:
+        block.lines = []
     if op.operation == "insert" and op.block == "entry":
         if not same_text(entry.text, joined(erratum.new_blocks)):
             raise NotApplicable(f"{entry.id} already exists with another text")
@@ -237,7 +242,7 @@ def change_target(erratum: Erratum, index: Lookup) -> tuple[Entry, Change] | Non
     elif op.operation == "delete" and op.block == "entry":
         change = delete_entry(entry)
     else:
-        change = apply_operation(entry, op, erratum.new_blocks)
+        change = apply_operation(entry, op, new_blocks)
     change.resolution = f"{target.how}; {change.resolution}"
     return entry, change
 

@@ -50,6 +50,8 @@ def entry_json(entry: Entry) -> dict[str, Any]:
         data["original_blocks"] = [block.to_json() for block in entry.original_blocks]
     if entry.page is not None:
         data["source"]["page"] = entry.page
+    if entry.original_title is not None:
+        data["original_title"] = entry.original_title
     return data
 
 
