@@ -240,6 +240,18 @@ class Erratum:
     target_hint: dict[str, Any] = field(default_factory=dict)  # what the source says of the target
 
 
+def erratum_ids(prefix: str, keys: list[str]) -> list[str]:
+    """Erratum ids that do not depend on position: `<prefix>/errata/<key>`, where `prefix` is
+    `<game>/<document>` and `key` the source entry's key (a FAQ) or the target's `<document>/<key>`
+    (an errata file); the second and later errata of one key take `~2`, `~3`… in the order written."""
+    seen: dict[str, int] = {}
+    ids = []
+    for key in keys:
+        seen[key] = seen.get(key, 0) + 1
+        ids.append(f"{prefix}/errata/{key}" + (f"~{seen[key]}" if seen[key] > 1 else ""))
+    return ids
+
+
 @dataclass
 class DocumentSpec:
     """One document as declared in a game manifest."""

@@ -18,7 +18,7 @@ from extract.errata.amend import Change, NotApplicable, OrdinalOutOfRange, apply
 from extract.errata.grammar import parse_heading, parse_instruction
 from extract.errors import InputError
 from extract.lookup import Lookup
-from extract.model import Anomaly, Block, DocumentSpec, Entry, Erratum, GameSpec, Operation
+from extract.model import Anomaly, Block, DocumentSpec, Entry, Erratum, GameSpec, Operation, erratum_ids
 from extract.text import fold, title_key
 
 # ---------------------------------------------------------------- reading
@@ -68,7 +68,8 @@ def read_document_errata(game: str, doc: DocumentSpec, entries: list[Entry]) -> 
             elif found and found[-1].entry is entry and found[-1].op.expects_text:
                 found[-1].quoted.append(block)
     errata = []
-    for n, pending in enumerate(found, start=1):
+    ids = erratum_ids(f"{game}/{doc.id}", [pending.entry.key for pending in found])
+    for erratum_id, pending in zip(ids, found, strict=True):
         op = copy.deepcopy(pending.op)
         new_blocks, notes = unquote_blocks(pending.quoted)
         if op.operation == "delete" and new_blocks:
@@ -78,7 +79,7 @@ def read_document_errata(game: str, doc: DocumentSpec, entries: list[Entry]) -> 
         hint = parse_heading(pending.entry.title or "")
         lines = sorted(set(pending.block.lines) | {n for b in pending.quoted for n in b.lines})
         erratum = Erratum(
-            id=f"{game}/{doc.id}/errata/{n}", source=pending.entry.id, target=None, operation=op.operation,
+            id=erratum_id, source=pending.entry.id, target=None, operation=op.operation,
             scope=op.scope(), before=op.before, after=joined(new_blocks) or op.after, status="failed",
             instruction=pending.block.text, origin={"file": doc.source, "lines": [lines[0], lines[-1]] if lines else []},
             checks=notes, new_blocks=new_blocks, op=op,

@@ -177,7 +177,7 @@ SCHEMA: dict[str, Any] = {
             "type": "object",
             "required": ["id", "source", "target", "operation", "scope", "before", "after", "status"],
             "properties": {
-                "id": {"type": "string", "pattern": r"^[a-z0-9-]+/[a-z0-9-]+/errata/\d+$"},
+                "id": {"type": "string", "pattern": r"^[a-z0-9-]+/[a-z0-9-]+/errata/[a-z0-9.\-/]+(~[0-9]+)?$"},
                 "target": {"anyOf": [_ID, {"type": "null"}]},
                 "operation": {"enum": list(OPERATIONS)},
                 "scope": {"type": "object", "required": ["block", "ordinal"], "properties": {
