@@ -43,7 +43,10 @@ def make_parser() -> Parser:
 
     p = sub.add_parser("export", help="the rule data for other tools")
     p.add_argument("--format", choices=EXPORT_FORMATS, required=True)
-    p.add_argument("--out", type=Path, required=True)
+    p.add_argument("--out", type=Path, required=True, help="a file (json, jsonl, sqlite, csv --table) or a new folder (csv)")
+    p.add_argument("--table", help="csv: write this table alone (e.g. entries) to the file --out")
+    p.add_argument("--delimiter", default=",", help="csv: the field separator (default ','; ';' for French spreadsheets)")
+    p.add_argument("--no-bom", dest="bom", action="store_false", help="csv: UTF-8 without the byte order mark")
 
     p = sub.add_parser("search", help="ranked entries for words typed as at the table (accents, typos and forms forgiven)")
     p.add_argument("query", nargs="*")
@@ -103,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "errata":
         return commands.errata_command(root, args.game, args.json, args.source)
     if args.command == "export":
-        return commands.export_command(root, args.format, args.out)
+        return commands.export_command(root, args.format, args.out, args.table, args.delimiter, args.bom)
     raise UsageError(f"unknown command {args.command}")
 
 
