@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # the lookup is built over the model
     from extract.lookup import Lookup
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"  # the game files, report, exports and static API (extract/schema.py)
 DOCUMENT_KINDS = ("reference", "learn-to-play", "faq", "tournament-rules", "player-aid", "summary", "rulebook")
+ENTRY_KINDS = ("section", "topic", "rule", "question", "clarification", "sidebar", "card")
+ENTRY_FLAGS = ("changed-since-previous-edition", "french-variant", "redirect")
 ENTRY_STATUSES = ("printed", "amended", "added", "deleted")
 ERRATUM_STATUSES = ("applied", "recorded", "failed")
 REF_KINDS = ("related", "see", "section", "page", "index", "term", "faq", "concept")
@@ -103,6 +105,7 @@ class Entry:
     source_file: str = ""
     page: int | None = None
     printed_index: bool = False  # the book's own index (one line per block), read by the index links
+    original_title: str | None = None  # the title as printed, when an erratum replaced it
 
     @property
     def id(self) -> str:
@@ -131,8 +134,11 @@ class Entry:
 
     @property
     def lines(self) -> list[int]:
+        """The source lines of the entry as printed: its heading and its printed blocks. Text an
+        erratum brought in is not the book's (its lines stay on the erratum's `origin`); an entry
+        an erratum added has no printed blocks, and its lines are the erratum's (`source_file` too)."""
         found = list(self.heading_lines)
-        for block in self.blocks:
+        for block in self.original_blocks or self.blocks:
             found.extend(block.lines)
         return found
 
@@ -240,6 +246,18 @@ class Erratum:
     new_blocks: list[Block] = field(default_factory=list)
     op: Operation | None = None
     target_hint: dict[str, Any] = field(default_factory=dict)  # what the source says of the target
+
+
+def erratum_ids(prefix: str, keys: list[str]) -> list[str]:
+    """Erratum ids that do not depend on position: `<prefix>/errata/<key>`, where `prefix` is
+    `<game>/<document>` and `key` the source entry's key (a FAQ) or the target's `<document>/<key>`
+    (an errata file); the second and later errata of one key take `~2`, `~3`… in the order written."""
+    seen: dict[str, int] = {}
+    ids = []
+    for key in keys:
+        seen[key] = seen.get(key, 0) + 1
+        ids.append(f"{prefix}/errata/{key}" + (f"~{seen[key]}" if seen[key] > 1 else ""))
+    return ids
 
 
 @dataclass

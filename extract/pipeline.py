@@ -26,10 +26,11 @@ from extract.link import attach_faq, fill_backrefs, link_concepts, link_terms, r
 from extract.lookup import Lookup
 from extract.model import Diagnostics, DocumentRecord, Entry, GameBuild, GameSpec
 from extract.nlp import Lemmatizer, default_cache
-from extract.publish import SCHEMA, build_site, game_json, write_json
+from extract.publish import build_site, game_json, write_api, write_json
 from extract.read import read_sources
 from extract.read.detect import detect
 from extract.read.normalise import normalise_reading
+from extract.schema import SCHEMA_FILES
 from extract.search import build_index, texts_of
 from extract.segment import PROFILES, book_order, document_report, option_classes, segment_document
 from extract.segment.detect import detect_structure
@@ -173,15 +174,18 @@ def build(root: Path, out: Path | None = None, progress: Progress | None = None,
     staging = Path(tempfile.mkdtemp(prefix=".build-", dir=out.parent))
     try:
         with clock.stage("write data"):
-            for game in games:
-                write_json(staging / "data" / f"{game.game.id}.json", game_json(game.game, game.entries, game.errata, game.facts))
-            write_json(staging / "data" / "schema.json", SCHEMA)
+            files = [game_json(game.game, game.entries, game.errata, game.facts) for game in games]
+            for game, data in zip(games, files, strict=True):
+                write_json(staging / "data" / f"{game.game.id}.json", data)
+            for path, schema in SCHEMA_FILES.values():
+                write_json(staging / path, schema)
         with clock.stage("index"):
             build_index(staging / "search", everything, lemmatizer)
         lemmatizer.close()
         with clock.stage("render"):
             progress("rendering the site")
             build_site(staging, games)
+            write_api(staging / "site" / "api", files)
         write_json(staging / "report.json", build_report(games, everything, clock))
         swap(staging, out)
     except BaseException:

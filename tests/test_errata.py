@@ -35,8 +35,18 @@ def erratum_on(runewars: dict, target: str) -> dict:
 
 
 def test_every_runewars_erratum_applied_or_recorded(runewars):
-    statuses = {e["id"].rsplit("/", 1)[1]: e["status"] for e in runewars["errata"].values()}
-    assert statuses == {str(n): "applied" for n in range(1, 12)} | {"12": "recorded", "13": "recorded"}
+    statuses = {e["id"]: e["status"] for e in runewars["errata"].values()}
+    # Ids come from the entry stating each erratum, not its position; a second erratum of one entry takes "~2".
+    F = "runewars/faq/errata/errata/"
+    applied = ["livret-d-apprentissage/cartes-objectif-page-15", "livret-d-apprentissage/regles-a-ne-pas-oublier-page-24",
+               "guide-de-reference/ligne-de-vue-page-13-section-49", "guide-de-reference/menace-page-14-section-51-1",
+               "guide-de-reference/modifier-les-des-page-14-section-56-4", "guide-de-reference/reformation-page-17-sections-76-et-76-2",
+               "guide-de-reference/reformation-page-17-sections-76-et-76-2~2", "guide-de-reference/terrain-page-19-section-84-9",
+               "guide-de-reference/test-de-moral-page-20-section-85-7", "guide-de-reference/timing-page-20-section-86-11",
+               "regles-d-extensions/conditions"]
+    recorded = ["cartes-amelioration/tir-a-bout-portant", "cartes-terrain/fissure-dimorienne"]
+    assert statuses == {F + k: "applied" for k in applied} | {F + k: "recorded" for k in recorded}
+    assert runewars["errata"][F + applied[6]]["target"] == "runewars/reference/76.2"
 
 
 def test_rule_49_current_and_printed(runewars):
@@ -267,25 +277,30 @@ outline = ["# Glossaire"]
     return root
 
 
+OK_ID = "demo/regles/errata/errata/guide-de-reference/ligne-de-vue-section-3"
+# Erratum ids: the FAQ document, then the key of the entry stating them.
+FAILED_ID = "demo/regles/errata/errata/guide-de-reference/charge-section-9"
+
+
 def test_missing_target_fails_and_the_build_completes(tmp_path, capsys):
     root = faq_corpus(tmp_path)
     assert main(["--root", str(root), "build"]) == 0
     game = json.loads((root / "build/data/demo.json").read_text(encoding="utf-8"))
     errata = {e["id"]: e for e in game["errata"]}
-    assert errata["demo/regles/errata/1"]["status"] == "applied"
-    assert errata["demo/regles/errata/1"]["target"] == "demo/guide/3"
-    failed = errata["demo/regles/errata/2"]
+    assert errata[OK_ID]["status"] == "applied"
+    assert errata[OK_ID]["target"] == "demo/guide/3"
+    failed = errata[FAILED_ID]
     assert (failed["status"], failed["target"]) == ("failed", None)
     assert failed["reason"] == "0 entries numbered 9 in guide"
     report = json.loads((root / "build/report.json").read_text(encoding="utf-8"))
-    assert report["errata"]["demo"]["failed_ids"] == ["demo/regles/errata/2"]
+    assert report["errata"]["demo"]["failed_ids"] == [FAILED_ID]
     assert any(a["kind"] == "erratum-failed" for a in report["documents"]["demo/regles"]["anomalies"])
     capsys.readouterr()
     assert main(["--root", str(root), "check"]) == 1
-    assert "demo/regles/errata/2: erratum failed: 0 entries numbered 9 in guide" in capsys.readouterr().err
+    assert f"{FAILED_ID}: erratum failed: 0 entries numbered 9 in guide" in capsys.readouterr().err
     assert main(["--root", str(root), "errata", "demo"]) == 0
     out = capsys.readouterr()
-    assert "demo/regles/errata/2  failed" in out.out and "1 applied, 0 recorded, 1 failed" in out.err
+    assert f"{FAILED_ID}  failed" in out.out and "1 applied, 0 recorded, 1 failed" in out.err
 
 
 def test_title_that_disagrees_with_the_number_fails(tmp_path):
@@ -340,8 +355,8 @@ def test_hand_written_errata_apply_after_the_faq(tmp_path):
     assert entries["demo/guide/3.2"]["status"] == "added" and entries["demo/guide/3.2"]["parent"] == "demo/guide/3"
     assert entries["demo/guide/3"]["blocks"][0]["text"] == "Une unité doit avoir une ligne de vue dégagée sur sa cible."
     # Two errata on the same paragraph, FAQ first: the later one wins and the conflict is reported.
-    assert entries["demo/guide/3"]["errata"] == ["demo/regles/errata/1", "demo/arbitre/errata/3"]
-    assert errata["demo/arbitre/errata/1"]["origin"] == {
+    assert entries["demo/guide/3"]["errata"] == [OK_ID, "demo/arbitre/errata/guide/3"]
+    assert errata["demo/arbitre/errata/guide/3.1"]["origin"] == {
         "file": "corpus/demo/errata/arbitre.toml", "lines": [4, 4], "date": "2026-03-14",
         "source": "Décision de l'arbitre, Open de Lyon"}
     report = json.loads((root / "build/report.json").read_text(encoding="utf-8"))
@@ -373,10 +388,42 @@ def test_show_printed_and_errata_json(built, capsys, tmp_path):
     (root / "build").symlink_to(built["out"])
     assert main(["--root", str(root), "show", "runewars/reference/49", "--printed"]) == 0
     out = capsys.readouterr().out
-    assert "(Modifié par runewars/faq/errata/3)" in out and "tel qu'imprimé" in out and "(♣)" in out and "🏹" not in out
+    assert "(Modifié par runewars/faq/errata/errata/guide-de-reference/ligne-de-vue-page-13-section-49)" in out
+    assert "tel qu'imprimé" in out and "(♣)" in out and "🏹" not in out
     assert main(["--root", str(root), "show", "runewars/reference/49"]) == 0
     assert "🏹" in capsys.readouterr().out
     assert main(["--root", str(root), "errata", "runewars", "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)
     assert len(listed) == 13 and {e["status"] for e in listed} == {"applied", "recorded"}
     assert main(["--root", str(root), "errata", "chess"]) == 2
+
+
+TITLE = '''source = "Décision de l'arbitre, Open de Lyon"
+date = "2026-03-14"
+
+[[errata]]
+target = "guide/3"
+operation = "replace"
+block = "title"
+text = "Ligne de vue dégagée"
+'''
+
+
+def test_a_title_replaced_by_an_erratum_keeps_the_printed_one(tmp_path, capsys):
+    root = write_errata(faq_corpus(tmp_path), TITLE)
+    assert main(["--root", str(root), "build"]) == 0
+    path = root / "build/data/demo.json"
+    game = json.loads(path.read_text(encoding="utf-8"))
+    entry = next(e for e in game["entries"] if e["id"] == "demo/guide/3")
+    assert (entry["title"], entry["original_title"], entry["status"]) == ("Ligne de vue dégagée", "Ligne de vue", "amended")
+    # The FAQ erratum replaced its paragraph: the span stays the book's lines, the FAQ's stay on the erratum.
+    assert entry["source"] == {"file": "corpus/demo/rules.txt", "lines": [3, 5]}
+    erratum = next(e for e in game["errata"] if e["target"] == "demo/guide/3" and e["origin"]["file"].endswith("source.txt"))
+    assert erratum["origin"]["lines"][0] > 5
+    capsys.readouterr()
+    assert main(["--root", str(root), "check"]) == 1  # the FAQ's second erratum fails (no section 9)
+    assert "lost its title" not in capsys.readouterr().err
+    entry["title"] = None
+    path.write_text(json.dumps(game, ensure_ascii=False), encoding="utf-8")
+    assert main(["--root", str(root), "check"]) == 1
+    assert "demo/guide/3: lost its title (printed « Ligne de vue »)" in capsys.readouterr().err

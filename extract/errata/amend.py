@@ -361,11 +361,16 @@ def apply_operation(entry: Entry, op: Operation, new_blocks: list[Block]) -> Cha
         if op.block in ("entry", "card"):
             return replace_entry(entry, new_blocks)
         if op.block == "title":
-            if entry.title == op.after:
+            title = " ".join((new_text or "").split())
+            if not title:
+                raise NotApplicable("a new title needs its text")
+            if entry.title == title:
                 return Change("title already reads so", entry.title, changed=False)
             old_title = entry.title
             start_amending(entry)
-            entry.title = op.after
+            if entry.original_title is None:
+                entry.original_title = old_title
+            entry.title = title
             return Change("title", old_title)
     if op.operation == "insert" and op.block in ("text", "paragraph", "bullet"):
         return insert_text(entry, op, new_blocks)

@@ -18,7 +18,7 @@ from extract.errata.amend import Change, NotApplicable, OrdinalOutOfRange, apply
 from extract.errata.grammar import parse_heading, parse_instruction
 from extract.errors import InputError
 from extract.lookup import Lookup
-from extract.model import Anomaly, Block, DocumentSpec, Entry, Erratum, GameSpec, Operation
+from extract.model import Anomaly, Block, DocumentSpec, Entry, Erratum, GameSpec, Operation, erratum_ids
 from extract.text import fold, title_key
 
 # ---------------------------------------------------------------- reading
@@ -68,7 +68,8 @@ def read_document_errata(game: str, doc: DocumentSpec, entries: list[Entry]) -> 
             elif found and found[-1].entry is entry and found[-1].op.expects_text:
                 found[-1].quoted.append(block)
     errata = []
-    for n, pending in enumerate(found, start=1):
+    ids = erratum_ids(f"{game}/{doc.id}", [pending.entry.key for pending in found])
+    for erratum_id, pending in zip(ids, found, strict=True):
         op = copy.deepcopy(pending.op)
         new_blocks, notes = unquote_blocks(pending.quoted)
         if op.operation == "delete" and new_blocks:
@@ -78,7 +79,7 @@ def read_document_errata(game: str, doc: DocumentSpec, entries: list[Entry]) -> 
         hint = parse_heading(pending.entry.title or "")
         lines = sorted(set(pending.block.lines) | {n for b in pending.quoted for n in b.lines})
         erratum = Erratum(
-            id=f"{game}/{doc.id}/errata/{n}", source=pending.entry.id, target=None, operation=op.operation,
+            id=erratum_id, source=pending.entry.id, target=None, operation=op.operation,
             scope=op.scope(), before=op.before, after=joined(new_blocks) or op.after, status="failed",
             instruction=pending.block.text, origin={"file": doc.source, "lines": [lines[0], lines[-1]] if lines else []},
             checks=notes, new_blocks=new_blocks, op=op,
@@ -230,6 +231,11 @@ def change_target(erratum: Erratum, index: Lookup) -> tuple[Entry, Change] | Non
         return entry, Change(target.how, None, touched=list(entry.blocks))
     entry = target.entry
     assert entry is not None
+    # The new text goes into a printed entry without the erratum's own source lines: those stay on
+    # the erratum's `origin`, and the entry's `source.lines` stay the book's.
+    new_blocks = copy.deepcopy(erratum.new_blocks)
+    for block in new_blocks:
+        block.lines = []
     if op.operation == "insert" and op.block == "entry":
         if not same_text(entry.text, joined(erratum.new_blocks)):
             raise NotApplicable(f"{entry.id} already exists with another text")
@@ -237,7 +243,7 @@ def change_target(erratum: Erratum, index: Lookup) -> tuple[Entry, Change] | Non
     elif op.operation == "delete" and op.block == "entry":
         change = delete_entry(entry)
     else:
-        change = apply_operation(entry, op, erratum.new_blocks)
+        change = apply_operation(entry, op, new_blocks)
     change.resolution = f"{target.how}; {change.resolution}"
     return entry, change
 

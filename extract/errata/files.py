@@ -24,7 +24,7 @@ from typing import Any
 
 from extract.errata.grammar import parse_instruction
 from extract.errors import InputError
-from extract.model import OPERATIONS, Block, Erratum, Operation
+from extract.model import OPERATIONS, Block, Erratum, Operation, erratum_ids
 from extract.text import inline, slugify
 from extract.tomlfile import line_of, read_toml, unknown_key
 
@@ -68,6 +68,10 @@ def read_errata_file(path: Path, root: Path, game: str) -> list[Erratum]:
     for n, item in enumerate(items, start=1):
         line = line_of(raw, r"^\s*\[\[errata\]\]", n - 1)
         errata.append(read_item(item, rel, line, raw, game, stem, n, data))
+    # Ids from the file and each target ("<game>/<file>/errata/<document>/<key>"), not positions.
+    targets = [e.target.split("/", 1)[1] if e.target else str(n) for n, e in enumerate(errata, start=1)]
+    for erratum, erratum_id in zip(errata, erratum_ids(f"{game}/{stem}", targets), strict=True):
+        erratum.id = erratum_id
     return errata
 
 

@@ -1,7 +1,9 @@
 """Publish: the rule data (`data`: game files and their schema), and the rules site (`site`:
-Jinja2 templates to Markdown, MkDocs Material, Pagefind)."""
+Jinja2 templates to Markdown, MkDocs Material, Pagefind; `api`: its static JSON API); `export`: the
+export formats."""
 
+from extract.publish.api import entry_path, write_api
 from extract.publish.data import SCHEMA, entry_json, game_json, write_json
 from extract.publish.site import build_site
 
-__all__ = ["SCHEMA", "build_site", "entry_json", "game_json", "write_json"]
+__all__ = ["SCHEMA", "build_site", "entry_json", "entry_path", "game_json", "write_api", "write_json"]

@@ -7,20 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from extract.model import (
-    BLOCK_TYPES,
-    DOCUMENT_KINDS,
-    ENTRY_STATUSES,
-    ERRATUM_STATUSES,
-    OPERATIONS,
-    REF_KINDS,
-    SCHEMA_VERSION,
-    SCOPE_BLOCKS,
-    Entry,
-    Erratum,
-    Fact,
-    GameSpec,
-)
+from extract.model import SCHEMA_VERSION, Entry, Erratum, Fact, GameSpec
+from extract.schema import GAME_SCHEMA
 
 
 def entry_json(entry: Entry) -> dict[str, Any]:
@@ -51,6 +39,8 @@ def entry_json(entry: Entry) -> dict[str, Any]:
         data["original_blocks"] = [block.to_json() for block in entry.original_blocks]
     if entry.page is not None:
         data["source"]["page"] = entry.page
+    if entry.original_title is not None:
+        data["original_title"] = entry.original_title
     return data
 
 
@@ -81,6 +71,7 @@ def game_json(game: GameSpec, entries: list[Entry], errata: list[Erratum], facts
             "documents": [
                 {"id": d.id, "title": d.title, "kind": d.kind, "version": d.version, "date": d.date,
                  "source": d.source, "profile": d.profile}
+                | ({"sha256": game.sources[d.source]} if d.source in game.sources else {})
                 for d in game.documents
             ],
             # [over, under, why] as in the contract, then the id of the entry stating it.
@@ -102,117 +93,4 @@ def write_json(path: Path, data: Any) -> None:
     path.write_text(dumps(data), encoding="utf-8")
 
 
-_BLOCK = {
-    "type": "object",
-    "required": ["type", "text"],
-    "properties": {
-        "type": {"enum": list(BLOCK_TYPES)},
-        "text": {"type": "string"},
-        "number": {"type": "string"},
-        "depth": {"type": "integer", "minimum": 2},
-        "rows": {"type": "array", "items": {"type": "array", "items": {"type": "string"}}},
-    },
-    "additionalProperties": False,
-}
-_ID = {"type": "string", "pattern": r"^[a-z0-9-]+/[a-z0-9-]+/[A-Za-z0-9.\-/]+$"}
-
-_NUMBER = {"type": "number"}
-_FACT: dict[str, Any] = {
-    "type": "object",
-    "required": ["id", "label", "value", "unit", "entry", "quote", "status", "errata", "source"],
-    "additionalProperties": False,
-    "properties": {
-        "id": {"type": "string", "pattern": r"^[a-z0-9_]+(?:\.[a-z0-9_]+)+$"},
-        "label": {"type": "string"},
-        "value": {"anyOf": [_NUMBER, {"type": "string"}, {"type": "array", "minItems": 1, "items": {"type": ["number", "string"]}},
-                            {"type": "object", "required": ["min", "max"], "additionalProperties": False,
-                             "properties": {"min": _NUMBER, "max": _NUMBER}}]},
-        "unit": {"type": ["string", "null"]},
-        "entry": _ID,
-        "quote": {"type": "string"},
-        "status": {"enum": ["holds", "stale"]},
-        "errata": {"type": "array", "items": {"type": "string"}},
-        "erratum": {"type": "string"},
-        "reason": {"type": "string"},
-        "source": {"type": "object", "required": ["file", "line"], "additionalProperties": False,
-                   "properties": {"file": {"type": "string"}, "line": {"type": ["integer", "null"]}}},
-    },
-}
-
-SCHEMA: dict[str, Any] = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "title": "regles game file",
-    "type": "object",
-    "required": ["schema_version", "game", "entries", "errata"],
-    "properties": {
-        "schema_version": {"const": SCHEMA_VERSION},
-        "game": {
-            "type": "object",
-            "required": ["id", "title", "documents", "precedence"],
-            "properties": {
-                "id": {"type": "string"},
-                "title": {"type": "string"},
-                "documents": {"type": "array", "items": {
-                    "type": "object",
-                    "required": ["id", "title", "kind", "version", "date", "source"],
-                    "properties": {"kind": {"enum": list(DOCUMENT_KINDS)}},
-                }},
-                "precedence": {"type": "array", "items": {
-                    "type": "array", "minItems": 3, "maxItems": 4, "items": {"type": "string"}}},
-            },
-        },
-        "entries": {"type": "array", "items": {
-            "type": "object",
-            "required": ["id", "game", "document", "kind", "number", "title", "parent", "children",
-                         "blocks", "text", "flags", "index_terms", "status", "errata", "refs",
-                         "backrefs", "url", "source"],
-            "properties": {
-                "id": _ID,
-                "kind": {"type": "string"},
-                "number": {"type": ["string", "null"]},
-                "title": {"type": ["string", "null"]},
-                "parent": {"anyOf": [_ID, {"type": "null"}]},
-                "children": {"type": "array", "items": _ID},
-                "blocks": {"type": "array", "items": _BLOCK},
-                "original_blocks": {"type": "array", "items": _BLOCK},
-                "text": {"type": "string"},
-                "markdown": {"type": "string"},
-                "flags": {"type": "array", "items": {"type": "string"}},
-                "index_terms": {"type": "array", "items": {"type": "string"}},
-                "status": {"enum": list(ENTRY_STATUSES)},
-                "errata": {"type": "array", "items": {"type": "string"}},
-                "refs": {"type": "array", "items": {
-                    "type": "object", "required": ["target", "kind", "text"],
-                    "properties": {
-                        "target": {"anyOf": [_ID, {"type": "null"}]},
-                        "kind": {"enum": list(REF_KINDS)},
-                        "text": {"type": "string"},
-                    }}},
-                "backrefs": {"type": "array", "items": _ID},
-                "url": {"type": "string", "pattern": r"^[a-z0-9-]+/[a-z0-9-]+/.+/#.+$"},
-                "source": {"type": "object", "required": ["file", "lines"], "properties": {
-                    "file": {"type": "string", "pattern": "^corpus/"},
-                    "lines": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "integer"}},
-                    "page": {"type": "integer"}}},
-            },
-        }},
-        "errata": {"type": "array", "items": {
-            "type": "object",
-            "required": ["id", "source", "target", "operation", "scope", "before", "after", "status"],
-            "properties": {
-                "id": {"type": "string", "pattern": r"^[a-z0-9-]+/[a-z0-9-]+/errata/\d+$"},
-                "target": {"anyOf": [_ID, {"type": "null"}]},
-                "operation": {"enum": list(OPERATIONS)},
-                "scope": {"type": "object", "required": ["block", "ordinal"], "properties": {
-                    "block": {"enum": list(SCOPE_BLOCKS)},
-                    "ordinal": {"type": ["integer", "null"]}}},
-                "before": {"type": ["string", "null"]},
-                "after": {"type": ["string", "null"]},
-                "status": {"enum": list(ERRATUM_STATUSES)},
-                "reason": {"type": ["string", "null"]},
-                "after_blocks": {"type": "array", "items": _BLOCK},
-            },
-        }},
-        "facts": {"type": "array", "items": _FACT},
-    },
-}
+SCHEMA = GAME_SCHEMA  # build/data/schema.json; the others are in extract/schema.py

@@ -279,6 +279,7 @@ def environment(root: Path) -> Environment:
     env.filters["md"] = md
     env.filters["e"] = html.escape
     env.filters["front_title"] = front_title
+    env.filters["erratum_anchor"] = erratum_anchor
     return env
 
 
@@ -328,12 +329,19 @@ def latest_errata(games: list[GameBuild]) -> list[tuple[Any, Erratum]]:
     return [(g, e) for g in games for e in g.errata][:12]
 
 
+def erratum_anchor(erratum_id: str) -> str:
+    """The anchor of an erratum on its game's errata page: its id without the game, as a slug
+    (`runewars/faq/errata/x/y~2` → `erratum-faq-x-y--2`)."""
+    _, document, rest = erratum_id.split("/", 2)
+    rest = rest.removeprefix("errata/").replace("~", "--")
+    return "erratum-" + re.sub(r"[^a-z0-9~-]+", "-", f"{document}-{rest}".lower()).strip("-")
+
+
 def errata_row(erratum: Erratum, site: Site, here: str) -> dict[str, Any]:
     target = site.by_id.get(erratum.target or "")
     source = site.by_id.get(erratum.source)
-    number = erratum.id.rsplit("/", 1)[-1]
     return {
-        "erratum": erratum, "anchor": f"erratum-{erratum.id.split('/')[1]}-{number}",
+        "erratum": erratum, "anchor": erratum_anchor(erratum.id),
         "title": md(f"{erratum.target_hint.get('name') or (site.label(target) if target else erratum.id)}"),
         "target": (md(site.label(target)), site.link(target, here)) if target else None,
         "source": (md(site.label(source)), site.link(source, here)) if source else None,

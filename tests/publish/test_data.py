@@ -36,9 +36,12 @@ def test_entry_json():
 
 def test_optional_fields_appear_when_set():
     topic, rule = entries()
-    rule.original_blocks = [Block("paragraph", "Ancienne règle.")]
+    rule.original_blocks = [Block("paragraph", "Ancienne règle.", lines=[14])]
+    rule.blocks = [Block("paragraph", "Règle corrigée.", lines=[3098])]  # a FAQ's line: not the book's span
     rule.status, rule.page = "amended", 13
+    rule.original_title, rule.title = "Règle", "Règle corrigée"
     data = entry_json(rule)
+    assert (data["title"], data["original_title"]) == ("Règle corrigée", "Règle")
     assert data["parent"] == "runewars/reference/49" and "markdown" not in data
     assert data["original_blocks"] == [{"type": "paragraph", "text": "Ancienne règle."}]
     assert data["source"] == {"file": "", "lines": [14, 14], "page": 13}

@@ -1,0 +1,50 @@
+"""The static JSON API, written into the site (`build/site/api/`), so that a tool can fetch one
+rule by path from wherever the site is published:
+
+- `api/<game>/index.json` — the game's metadata, every entry's id, kind, number, title, parent,
+  status and `path`, the game's errata and its facts (schema `api-index` in `extract.schema`);
+- `api/<game>/<document>/<name>.json` — one entry, exactly as in `build/data/<game>.json`;
+  `<name>` is the entry's key (its number, `25.3`, or its slug path) with each `/` written `--`
+  (`runewars/apprentissage/regles-avancees/cartes-objectif` →
+  `api/runewars/apprentissage/regles-avancees--cartes-objectif.json`). Keys never hold `--`
+  (slugs collapse hyphens), so the name maps back to the id.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from extract.model import SCHEMA_VERSION
+from extract.publish.data import dumps
+
+
+def entry_path(entry_id: str) -> str:
+    """`runewars/reference/25.3` → `runewars/reference/25.3.json`, relative to `api/`."""
+    game, document, key = entry_id.split("/", 2)
+    return f"{game}/{document}/{key.replace('/', '--')}.json"
+
+
+def write_api(folder: Path, games: list[dict[str, Any]]) -> None:
+    """Write the API of each game file (as `game_json` makes it) into `folder` (`build/site/api`)."""
+    for game in games:
+        gid = game["game"]["id"]
+        index = {
+            "schema_version": SCHEMA_VERSION,
+            "game": game["game"],
+            "entries": [{"id": e["id"], "kind": e["kind"], "number": e["number"], "title": e["title"], "parent": e["parent"],
+                         "status": e["status"], "path": entry_path(e["id"])} for e in game["entries"]],
+            "errata": game["errata"],
+            "facts": game.get("facts", []),
+        }
+        written: set[str] = set()
+        for entry in game["entries"]:
+            path = entry_path(entry["id"])
+            if path in written:
+                raise ValueError(f"two entries would share api/{path}")
+            written.add(path)
+            target = folder / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(dumps(entry), encoding="utf-8")
+        (folder / gid).mkdir(parents=True, exist_ok=True)
+        (folder / gid / "index.json").write_text(dumps(index), encoding="utf-8")
