@@ -9,7 +9,6 @@ in whole, so a failed build leaves the previous one as it was.
 from __future__ import annotations
 
 import shutil
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -17,8 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from extract import urls
-from extract.corpus import find_manifests, load_game, read_concepts, read_term_config
+from extract import outdir, urls
+from extract.corpus import check_sources, find_manifests, load_game, read_concepts, read_term_config
 from extract.errata import apply_errata, read_errata, read_errata_files
 from extract.errors import BuildError, InputError
 from extract.link import attach_faq, fill_backrefs, link_concepts, link_terms, resolve_explicit, texts_to_tag
@@ -72,6 +71,7 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress) -> list[GameBui
         try:
             with clock.stage("load"):
                 game = load_game(manifest, root, option_classes())
+                check_sources(game, root)  # inside the corpus, sha256, line spans: before any reading
                 raw = {doc.source for doc in game.documents if PROFILES[doc.profile].raw_text}
                 sources = read_sources(root, game, raw)
                 written = read_errata_files(root, game.id)
@@ -134,20 +134,34 @@ def duplicate_ids(games: list[GameBuild]) -> list[InputError]:
     return problems
 
 
-def build(root: Path, out: Path | None = None, progress: Progress | None = None, cache: Path | None = None) -> BuildResult:
+def build(root: Path, out: Path | None = None, progress: Progress | None = None, cache: Path | None = None,
+          notice: Progress | None = None) -> BuildResult:
     """Build `out` (default `root/build`) from `root/corpus`. Raises BuildError on bad input.
 
+    `out` must be empty, new, or a previous build (`extract.outdir`): anything else is refused
+    before any work. One build per output folder at a time (a second one waits, through
+    `notice`); staging beside it, removed on every exit path; swapped in atomically.
     `cache` is the lemma cache (default `root/.cache/lemmas.sqlite`, or $REGLES_CACHE_DIR).
     """
     progress = progress or (lambda message: None)
-    out = out or root / "build"
-    cache = cache or default_cache(root)
+    notice = notice or progress
+    out = outdir.target(out or root / "build")
+    with outdir.build_lock(out, notice), outdir.signals_interrupt():
+        outdir.remove_leftovers(out)
+        out = outdir.target(out)  # again, under the lock: another build may have made it meanwhile
+        try:
+            return _build(root, out, progress, cache or default_cache(root), notice)
+        finally:  # whatever the exit (an error, Ctrl-C, SIGTERM): no staging of ours stays
+            outdir.remove_leftovers(out)
+
+
+def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progress) -> BuildResult:
     clock = Stopwatch()
     games = read_games(root, clock, progress)
     concepts = read_concepts(root)
     with clock.stage("apply errata"):
         amend(games)
-    lemmatizer = Lemmatizer(cache)
+    lemmatizer = Lemmatizer(cache, notice)
     with clock.stage("nlp"):
         # Everything linking and the search index will ask for, tagged in one pass (one spaCy
         # load, two processes); both stages then read it from memory.
@@ -164,8 +178,7 @@ def build(root: Path, out: Path | None = None, progress: Progress | None = None,
         link_concepts(everything, concepts, faq_docs)
         urls.assign_urls(everything)
         fill_backrefs(everything)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".build-", dir=out.parent))
+    staging = outdir.new_staging(out)
     try:
         with clock.stage("write data"):
             for game in games:
@@ -178,7 +191,7 @@ def build(root: Path, out: Path | None = None, progress: Progress | None = None,
             progress("rendering the site")
             build_site(staging, games)
         write_json(staging / "report.json", build_report(games, everything, clock))
-        swap(staging, out)
+        outdir.publish(staging, out)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
@@ -236,15 +249,3 @@ def errata_summary(game: GameBuild) -> dict[str, Any]:
     files = {where: [a.to_json() for a in game.diagnostics.of(where)]
              for where in game.diagnostics.places() if where not in game.documents}
     return {**counts, "failed_ids": [e.id for e in game.errata if e.status == "failed"], "files": files}
-
-
-def swap(staging: Path, out: Path) -> None:
-    """Replace `out` by `staging` in two renames, so readers never see half a build."""
-    old = out.with_name(out.name + ".old")
-    if old.exists():
-        shutil.rmtree(old)
-    if out.exists():
-        out.rename(old)
-    staging.rename(out)
-    if old.exists():
-        shutil.rmtree(old)

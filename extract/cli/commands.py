@@ -19,7 +19,10 @@ def build_command(root: Path, out: Path | None, as_json: bool) -> int:
         if sys.stderr.isatty():
             print(f"… {message}", file=sys.stderr)
 
-    result = build(root, out, progress)
+    def notice(message: str) -> None:  # waiting for another build, a damaged cache: always said
+        print(f"note: {message}", file=sys.stderr)
+
+    result = build(root, out, progress, notice=notice)
     summary = {
         "out": str(result.out),
         "entries": result.entry_count,

@@ -49,7 +49,10 @@ def text_blocks(text: str) -> list[Block]:
 
 def read_errata_files(root: Path, game: str) -> list[Erratum]:
     found: list[Erratum] = []
+    folder = (root / "corpus" / game).resolve()
     for path in sorted((root / "corpus" / game / "errata").glob("*.toml")):
+        if not path.resolve().is_relative_to(folder):  # a link leading out of the game's folder
+            raise InputError(f"corpus/{game}/errata/{path.name}", f"is a link to a file outside corpus/{game}/: not read")
         found.extend(read_errata_file(path, root, game))
     return found
 
