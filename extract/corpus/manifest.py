@@ -46,7 +46,7 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
         _check_keys(source, SOURCE_KEYS, "[[sources]]", fail, r"^\s*\[\[sources\]\]", i)
         file = _required(source, "file", str, fail, "[[sources]]")
         digest = _required(source, "sha256", str, fail, "[[sources]]")
-        inside_game(manifest.parent, file, rel, line_of(raw, r"^\s*\[\[sources\]\]", i), "source file")
+        inside_game(manifest.parent, file, rel, _key_line(raw, line_of(raw, r"^\s*\[\[sources\]\]", i) or 0, "file"), "source file")
         sources[f"corpus/{game_id}/{file}"] = digest.lower()
         if "pages" in source:
             span = source["pages"]
