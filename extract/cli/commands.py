@@ -216,23 +216,23 @@ def check_index(root: Path, games: dict[str, dict[str, Any]]) -> list[str]:
 
 
 def serve_command(root: Path, port: int) -> int:
-    """Serve build/site/ on 127.0.0.1 until interrupted."""
-    import functools
-    import http.server
+    """Serve build/site/ on 127.0.0.1 until interrupted (see extract/cli/serve.py)."""
+    from extract.cli.serve import make_server
 
     site = root / "build" / "site"
     if not (site / "index.html").is_file():
         raise InputError("build/site", "no site: run `regles build` first")
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
+    if not 1 <= port <= 65535:
+        raise UsageError(f"regles serve: --port {port} is not a port number (1 to 65535)")
     try:
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+        server = make_server(site.resolve(), port)
     except OSError as exc:
         raise UsageError(f"regles serve: cannot listen on 127.0.0.1:{port} ({exc.strerror})") from None
     print(f"serving {site} on http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C to stop)", file=sys.stderr)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
-        pass
+        print("stopped", file=sys.stderr)
     finally:
         server.server_close()
     return 0
