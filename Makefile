@@ -33,7 +33,7 @@ serve: $(STAMP)
 	$(BIN)/regles serve
 
 lint: $(STAMP)
-	$(BIN)/ruff check extract tests
+	$(BIN)/ruff check extract tests tools
 
 clean:
 	rm -rf build

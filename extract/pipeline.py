@@ -167,6 +167,7 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
         # load, two processes); both stages then read it from memory.
         wanted = [text for game in games for text in texts_to_tag(game.entries, game.terms)]
         wanted += [text for game in games for entry in game.entries for text in texts_of(entry) if text]
+        progress(f"lemmas of {len(set(wanted))} texts ({sum(map(len, set(wanted))) / 1e6:.1f} M characters)")
         lemmatizer.tokens(wanted)
     with clock.stage("link"):
         everything = [entry for game in games for entry in game.entries]
@@ -185,6 +186,7 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
                 write_json(staging / "data" / f"{game.game.id}.json", game_json(game.game, game.entries, game.errata))
             write_json(staging / "data" / "schema.json", SCHEMA)
         with clock.stage("index"):
+            progress("writing the search index")
             build_index(staging / "search", everything, lemmatizer)
         lemmatizer.close()
         with clock.stage("render"):
