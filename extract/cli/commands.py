@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from extract.errors import InputError, UsageError
+from extract.errors import InputError, RegleError, UsageError
 from extract.model import STATUS_LABELS, DocumentSpec, Line
 
 
@@ -154,6 +154,8 @@ def search_command(root: Path, text: str, game: str | None, document: str | None
     opened = open_search_index(root)
     try:
         hits = opened.search(text, game=game, document=document, kind=kind, limit=limit, include_deleted=include_deleted)
+    except RegleError:  # an unknown game or kind: the user's to fix
+        raise
     except Exception as exc:  # a segment of the index damaged past its table of contents
         raise damaged("build/search", f"{type(exc).__name__}: {str(exc)[:80]}") from None
     if as_json:
