@@ -35,3 +35,11 @@ class UsageError(RegleError):
     """The command line itself is wrong."""
 
     exit_code = 2
+
+
+class Interrupted(BaseException):
+    """SIGTERM or SIGHUP during a build: raised like KeyboardInterrupt, so cleanup runs."""
+
+    def __init__(self, signum: int) -> None:
+        self.signum = signum
+        super().__init__(f"interrupted by signal {signum}")

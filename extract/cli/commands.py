@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from extract.errors import InputError, UsageError
+from extract.errors import InputError, RegleError, UsageError
 from extract.model import STATUS_LABELS, DocumentSpec, Line
 
 
@@ -19,7 +19,10 @@ def build_command(root: Path, out: Path | None, as_json: bool) -> int:
         if sys.stderr.isatty():
             print(f"… {message}", file=sys.stderr)
 
-    result = build(root, out, progress)
+    def notice(message: str) -> None:  # waiting for another build, a damaged cache: always said
+        print(f"note: {message}", file=sys.stderr)
+
+    result = build(root, out, progress, notice=notice)
     summary = {
         "out": str(result.out),
         "entries": result.entry_count,
@@ -34,14 +37,80 @@ def build_command(root: Path, out: Path | None, as_json: bool) -> int:
     return 0
 
 
+def damaged(rel: str, why: str) -> InputError:
+    return InputError(rel, f"damaged ({why}): run `regles build` to make it again")
+
+
+def read_build_json(root: Path, rel: str) -> Any:
+    """A JSON file of build/, or an InputError naming it as damaged."""
+    try:
+        return json.loads((root / rel).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise damaged(rel, "missing") from None
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise damaged(rel, f"not valid JSON: {str(exc)[:80]}") from None
+
+
+ENTRY_FIELDS = {"id": str, "blocks": list, "children": list, "refs": list, "status": str}
+ERRATUM_FIELDS = {"id": str, "status": str, "operation": str, "scope": dict}
+
+
+def shape_problem(game: Any) -> str | None:
+    """What makes a game file unusable by the commands (None: its shape holds; `regles check`
+    validates it against the schema in full)."""
+    if not isinstance(game, dict) or not isinstance(game.get("entries"), list) or not isinstance(game.get("errata"), list):
+        return "not a game file: no entries and errata lists"
+    for kind, items, fields in (("entry", game["entries"], ENTRY_FIELDS), ("erratum", game["errata"], ERRATUM_FIELDS)):
+        for n, item in enumerate(items, start=1):
+            if not isinstance(item, dict):
+                return f"{kind} {n} is not an object"
+            for key, cls in fields.items():
+                if not isinstance(item.get(key), cls):
+                    return f"{kind} {item.get('id') or n}: {key} missing or not a {cls.__name__}"
+    for entry in game["entries"]:
+        if any(not isinstance(b, dict) or not isinstance(b.get("text"), str) or not isinstance(b.get("type"), str)
+               for b in entry["blocks"] + entry.get("original_blocks", [])):
+            return f"entry {entry['id']}: a block without type or text"
+        if any(not isinstance(r, dict) or "target" not in r for r in entry["refs"]):
+            return f"entry {entry['id']}: a ref without target"
+        for key in ("number", "title", "parent"):
+            if entry.get(key) is not None and not isinstance(entry[key], str):
+                return f"entry {entry['id']}: {key} is not a string"
+    return None
+
+
 def load_game_files(root: Path) -> dict[str, dict[str, Any]]:
     folder = root / "build" / "data"
     if not folder.is_dir():
         raise InputError("build/data", "no build found: run `regles build` first")
-    return {p.stem: json.loads(p.read_text(encoding="utf-8"))
-            for p in sorted(folder.glob("*.json")) if p.name != "schema.json"}
+    games = {}
+    for path in sorted(folder.glob("*.json")):
+        if path.name == "schema.json":
+            continue
+        rel = f"build/data/{path.name}"
+        game = read_build_json(root, rel)
+        problem = shape_problem(game)
+        if problem:
+            raise damaged(rel, problem)
+        games[path.stem] = game
+    return games
 
 
+
+
+def reads_build(command):
+    """A command reading build/data: a file whose shape is not what the build writes is named
+    damaged, never a traceback."""
+    import functools
+
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> int:
+        try:
+            return command(*args, **kwargs)
+        except (KeyError, TypeError, AttributeError, IndexError) as exc:
+            raise damaged("build/data", f"a game file lacks what the build writes ({type(exc).__name__}: {exc})") from None
+
+    return run
 
 
 def find_entry(games: dict[str, dict[str, Any]], entry_id: str) -> dict[str, Any]:
@@ -52,6 +121,7 @@ def find_entry(games: dict[str, dict[str, Any]], entry_id: str) -> dict[str, Any
     return entry
 
 
+@reads_build
 def show_command(root: Path, entry_id: str, printed: bool, as_json: bool) -> int:
     games = load_game_files(root)
     entry = find_entry(games, entry_id)
@@ -75,18 +145,19 @@ def show_command(root: Path, entry_id: str, printed: bool, as_json: bool) -> int
 
 def search_command(root: Path, text: str, game: str | None, document: str | None, kind: str | None, limit: int,
                    include_deleted: bool, as_json: bool) -> int:
-    from extract.nlp import default_cache
-    from extract.search.engine import SearchIndex, analyse, clean_query
+    from extract.search.engine import analyse, clean_query
 
     if not clean_query(text):
         raise UsageError("regles search: empty query (try: regles search \"ligne de vue\")")
     if limit < 1:
         raise UsageError("regles search: --limit must be at least 1")
+    opened = open_search_index(root)
     try:
-        opened = SearchIndex(root / "build" / "search", default_cache(root))
-    except InputError:
-        raise InputError("build/search", "no search index: run `regles build` first") from None
-    hits = opened.search(text, game=game, document=document, kind=kind, limit=limit, include_deleted=include_deleted)
+        hits = opened.search(text, game=game, document=document, kind=kind, limit=limit, include_deleted=include_deleted)
+    except RegleError:  # an unknown game or kind: the user's to fix
+        raise
+    except Exception as exc:  # a segment of the index damaged past its table of contents
+        raise damaged("build/search", f"{type(exc).__name__}: {str(exc)[:80]}") from None
     if as_json:
         print(json.dumps([hit.to_json() for hit in hits], ensure_ascii=False, indent=2, sort_keys=True))
         return 0
@@ -105,24 +176,65 @@ def search_command(root: Path, text: str, game: str | None, document: str | None
     return 0
 
 
+def open_search_index(root: Path):
+    """The search index of build/, or an InputError: missing, or damaged (which file, and why)."""
+    from extract.nlp import default_cache
+    from extract.search.engine import SearchIndex
+
+    folder = root / "build" / "search"
+    if not folder.is_dir():
+        raise InputError("build/search", "no search index: run `regles build` first")
+    try:
+        return SearchIndex(folder, default_cache(root))
+    except InputError:
+        raise damaged("build/search", "its table of contents is missing") from None
+    except Exception as exc:
+        where = getattr(exc, "filename", None)
+        rel = f"build/search/{Path(where).name}" if where else "build/search"
+        raise damaged(rel, f"{type(exc).__name__}: {str(exc)[:80]}") from None
+
+
+def check_index(root: Path, games: dict[str, dict[str, Any]]) -> list[str]:
+    """The search index opens and finds a known entry by its title."""
+    try:
+        opened = open_search_index(root)
+    except InputError as problem:
+        return [str(problem)]
+    known = next((e for g in games.values() for e in g["entries"] if e.get("title") and e["status"] != "deleted"), None)
+    try:
+        if known is None:
+            return []
+        hits = opened.search(known["title"], limit=50, include_deleted=True)
+        if known["id"] not in [hit.id for hit in hits]:
+            return [f"build/search: does not find {known['id']} by its title {known['title']!r}: run `regles build`"]
+    except Exception as exc:
+        return [str(damaged("build/search", f"{type(exc).__name__}: {str(exc)[:80]}"))]
+    finally:
+        try:
+            opened.close()
+        except Exception:  # noqa: S110 - closing a damaged index: nothing more to say
+            pass
+    return []
+
+
 def serve_command(root: Path, port: int) -> int:
-    """Serve build/site/ on 127.0.0.1 until interrupted."""
-    import functools
-    import http.server
+    """Serve build/site/ on 127.0.0.1 until interrupted (see extract/cli/serve.py)."""
+    from extract.cli.serve import make_server
 
     site = root / "build" / "site"
     if not (site / "index.html").is_file():
         raise InputError("build/site", "no site: run `regles build` first")
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
+    if not 1 <= port <= 65535:
+        raise UsageError(f"regles serve: --port {port} is not a port number (1 to 65535)")
     try:
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+        server = make_server(site.resolve(), port)
     except OSError as exc:
         raise UsageError(f"regles serve: cannot listen on 127.0.0.1:{port} ({exc.strerror})") from None
     print(f"serving {site} on http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C to stop)", file=sys.stderr)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
-        pass
+        print("stopped", file=sys.stderr)
     finally:
         server.server_close()
     return 0
@@ -145,6 +257,7 @@ def errata_from_file(path: Path) -> list[dict[str, Any]]:
     return found
 
 
+@reads_build
 def errata_command(root: Path, game_id: str | None, as_json: bool, source: Path | None = None) -> int:
     if source is not None:
         errata = errata_from_file(source)
@@ -218,6 +331,8 @@ def check_build(root: Path) -> list[str]:
     """Every problem found in build/, as readable lines (empty: all holds): the game files, the
     report, the static API and the JSON exports against their schemas; parents, references and
     titles; errata; line accounting."""
+    import jsonschema
+
     from extract.schema import SCHEMA_FILES
 
     problems: list[str] = []
@@ -225,9 +340,12 @@ def check_build(root: Path) -> list[str]:
     build = root / "build"
     schemas = {}
     for name, (path, _) in SCHEMA_FILES.items():
-        if not (build / path).is_file():
-            raise InputError(f"build/{path}", "schema missing: run `regles build` again")
-        schemas[name] = json.loads((build / path).read_text(encoding="utf-8"))
+        schema = read_build_json(root, f"build/{path}")
+        try:
+            jsonschema.Draft202012Validator.check_schema(schema)
+        except jsonschema.SchemaError as exc:
+            raise damaged(f"build/{path}", f"not a JSON Schema: {exc.message[:80]}") from None
+        schemas[name] = schema
     ids = {e["id"] for g in games.values() for e in g["entries"]}
     for name, game in games.items():
         problems += schema_problems(f"build/data/{name}.json", game, schemas["game"])
@@ -242,19 +360,25 @@ def check_build(root: Path) -> list[str]:
         for erratum in game.get("errata", []):
             if erratum.get("status") == "failed":
                 problems.append(f"{erratum['id']}: erratum failed: {erratum.get('reason')}")
-    report = json.loads((build / "report.json").read_text(encoding="utf-8"))
+    report = read_build_json(root, "build/report.json")
+    if not isinstance(report, dict) or not isinstance(report.get("documents"), dict):
+        raise damaged("build/report.json", "no documents")
     problems += schema_problems("build/report.json", report, schemas["report"])
-    for game_id, facts in sorted(report.get("facts", {}).items()):
-        for fact in facts["stale"]:
-            problems.append(f"{game_id}: fact {fact['id']} is stale: {fact['reason']}")
-    for key, doc in report.get("documents", {}).items():
-        if doc["lines_read"] != doc["lines_placed"] + doc["lines_set_aside"]:
-            problems.append(f"{key}: lines read {doc['lines_read']} != placed + set aside")
-        for anomaly in doc["anomalies"]:
-            if anomaly["kind"] == "unrecognised-line":
-                problems.append(f"{key}: lines no profile rule recognised: {anomaly.get('lines')}")
+    try:
+        for game_id, facts in sorted(report.get("facts", {}).items()):
+            for fact in facts["stale"]:
+                problems.append(f"{game_id}: fact {fact['id']} is stale: {fact['reason']}")
+        for key, doc in report["documents"].items():
+            if doc["lines_read"] != doc["lines_placed"] + doc["lines_set_aside"]:
+                problems.append(f"{key}: lines read {doc['lines_read']} != placed + set aside")
+            for anomaly in doc["anomalies"]:
+                if anomaly["kind"] == "unrecognised-line":
+                    problems.append(f"{key}: lines no profile rule recognised: {anomaly.get('lines')}")
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise damaged("build/report.json", f"{type(exc).__name__}: {exc}") from None
     problems += check_api(build, games, schemas)
     problems += check_exports(games, schemas)
+    problems.extend(check_index(root, games))
     return problems
 
 
@@ -307,7 +431,8 @@ def check_command(root: Path) -> int:
         print(f"problem: {problem}", file=sys.stderr)
     if problems:
         return 1
-    print("build/ is valid: schemas (game files, report, API, exports), references, titles, errata and line accounting hold")
+    print("build/ is valid: schemas (game files, report, API, exports), references, titles, errata, facts, "
+          "line accounting and the search index hold")
     return 0
 
 
@@ -390,6 +515,7 @@ def extract_command(path: Path, profile: str | None, as_json: bool) -> int:
     return code
 
 
+@reads_build
 def export_command(root: Path, fmt: str, out: Path, table: str | None = None, delimiter: str = ",", bom: bool = True) -> int:
     from extract.publish.export import EXPORTS, ExportOptions, export_data
 

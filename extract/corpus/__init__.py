@@ -3,7 +3,7 @@
 
 from extract.corpus.concepts import read_concepts
 from extract.corpus.facts import read_facts
-from extract.corpus.manifest import find_manifests, load_game
+from extract.corpus.manifest import check_sources, find_manifests, load_game
 from extract.corpus.terms import read_term_config
 
-__all__ = ["find_manifests", "load_game", "read_concepts", "read_facts", "read_term_config"]
+__all__ = ["check_sources", "find_manifests", "load_game", "read_concepts", "read_facts", "read_term_config"]

@@ -5,6 +5,7 @@ the caller, as this stage does not look into segmentation."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -45,6 +46,7 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
         _check_keys(source, SOURCE_KEYS, "[[sources]]", fail, r"^\s*\[\[sources\]\]", i)
         file = _required(source, "file", str, fail, "[[sources]]")
         digest = _required(source, "sha256", str, fail, "[[sources]]")
+        inside_game(manifest.parent, file, rel, _key_line(raw, line_of(raw, r"^\s*\[\[sources\]\]", i) or 0, "file"), "source file")
         sources[f"corpus/{game_id}/{file}"] = digest.lower()
         if "pages" in source:
             span = source["pages"]
@@ -75,9 +77,9 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
         if source_path not in sources:
             raise InputError(rel, f"document {doc_id!r} uses {source!r}, which no [[sources]] entry declares with its sha256", doc_line)
         span = doc.get("lines", [1, None])
-        if not (isinstance(span, list) and len(span) == 2 and isinstance(span[0], int)
-                and (isinstance(span[1], int) or span[1] is None)):
-            raise InputError(rel, "lines must be [first, last] line numbers", doc_line)
+        if not (isinstance(span, list) and len(span) == 2 and type(span[0]) is int
+                and (type(span[1]) is int or span[1] is None)):
+            raise InputError(rel, "lines must be [first, last] line numbers", _key_line(raw, doc_line, "lines"))
         profile = _required(doc, "profile", str, fail, "[[documents]]")
         if profile not in profiles:
             raise InputError(rel, f"unknown profile {profile!r} for document {doc_id!r} (known: {', '.join(sorted(profiles))})",
@@ -98,6 +100,9 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
         ))
     if not documents:
         raise InputError(rel, "declares no [[documents]]")
+    problems = check_spans(rel, raw, documents)
+    if problems:
+        raise problems[0] if len(problems) == 1 else BuildError(problems)
 
     precedence: list[dict[str, str]] = []
     for i, rule in enumerate(data.get("precedence", [])):
@@ -106,6 +111,69 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
             _required(rule, key, str, fail, "[[precedence]]")
         precedence.append({k: str(v) for k, v in rule.items()})
     return GameSpec(game_id, title, documents, precedence, rel, sources, pages)
+
+
+def inside_game(folder: Path, file: str, rel: str, line: int | None, what: str) -> Path:
+    """`file` (relative to the game's folder) as a path that stays inside it, symlinks followed;
+    an InputError otherwise (`../../etc/passwd`, an absolute path, a link leading out)."""
+    path = folder / file
+    if Path(file).is_absolute() or ".." in Path(file).parts or not path.resolve().is_relative_to(folder.resolve()):
+        raise InputError(rel, f"{what} {file!r} is outside the game's folder {folder.name}/", line)
+    return path
+
+
+def check_spans(rel: str, raw: str, documents: list[DocumentSpec], counts: Mapping[str, int] | None = None) -> list[InputError]:
+    """Each document's lines: 1 ≤ first ≤ last (≤ the lines of its source when `counts` knows
+    them); documents of one source do not overlap. One problem per document, at its `lines`."""
+    counts = counts or {}
+    problems: list[InputError] = []
+    spans: dict[str, list[tuple[int, float, DocumentSpec]]] = {}
+    for doc in documents:
+        where = _key_line(raw, doc.manifest_line, "lines")
+        first, last = doc.first_line, doc.last_line
+        total = counts.get(doc.source)
+        if first < 1 or (last is not None and last < first):
+            problems.append(InputError(rel, f"document {doc.id!r}: lines [{first}, {last}] must satisfy 1 ≤ first ≤ last", where))
+            continue
+        if total and (first > total or (last is not None and last > total)):  # an empty file: its reader says so
+            problems.append(InputError(rel, f"document {doc.id!r}: lines [{first}, {last}] go beyond the "
+                                            f"{total} lines of {doc.source.rsplit('/', 1)[-1]}", where))
+            continue
+        end = last if last is not None else total if total is not None else float("inf")
+        for other_first, other_end, other in spans.get(doc.source, []):
+            if first <= other_end and other_first <= end:
+                shown = "end" if other_end == float("inf") else other_end
+                problems.append(InputError(rel, f"document {doc.id!r}: lines overlap document {other.id!r} "
+                                                f"({other_first}–{shown}) of the same source", where))
+                break
+        spans.setdefault(doc.source, []).append((first, end, doc))
+    return problems
+
+
+def check_sources(game: GameSpec, root: Path) -> None:
+    """Before any reading: each source is there and has its declared sha256 (its actual hash is
+    never printed: a manifest must not reveal the content of a file it names), and each
+    document's lines lie within its text source. Every problem, one line each (a BuildError when
+    there are several)."""
+    problems: list[InputError] = []
+    counts: dict[str, int] = {}
+    for source, digest in sorted(game.sources.items()):
+        path = root / source
+        if not path.is_file():
+            problems.append(InputError(source, "source file is missing"))
+            continue
+        data = path.read_bytes()
+        if hashlib.sha256(data).hexdigest() != digest:
+            problems.append(InputError(source, "checksum mismatch: the file does not match the declared sha256 "
+                                               "(changed since the manifest was written?)"))
+            continue
+        if not source.lower().endswith(".pdf"):  # a PDF's lines are its reader's: not known before reading
+            counts[source] = len(data.decode("utf-8", errors="replace").splitlines())
+    if not problems:
+        raw = (root / game.manifest).read_text(encoding="utf-8")
+        problems = check_spans(game.manifest, raw, game.documents, counts)
+    if problems:
+        raise problems[0] if len(problems) == 1 else BuildError(problems)
 
 
 def _read_options(table: Any, profile: str, profiles: Mapping[str, type], rel: str, raw: str, doc_line: int) -> Any:

@@ -131,7 +131,7 @@ def find_target(erratum: Erratum, index: Lookup) -> Target:
             parent = index.by_id.get(erratum.target.rsplit(".", 1)[0]) if "." in number else None
             if parent is not None:
                 return Target(None, f"new section {number} under {parent.id}", create=(parent, number))
-        raise NotApplicable(f"no entry {erratum.target}")
+        raise MissingTarget(f"no entry {erratum.target}")
     source = index.by_id[erratum.source]
     hint = erratum.target_hint
     docs = named_documents(index, source)
@@ -200,6 +200,10 @@ def add_entry(index: Lookup, parent: Entry, number: str, erratum: Erratum, sourc
     return entry
 
 
+class MissingTarget(NotApplicable):
+    """An errata file names an entry the corpus does not have."""
+
+
 def apply_one(erratum: Erratum, index: Lookup, registry: dict[tuple[str, str], str], anomalies: list[Anomaly]) -> None:
     """Apply one erratum; raises InputError only for a hand-written erratum whose ordinal is impossible."""
     op = erratum.op
@@ -208,8 +212,8 @@ def apply_one(erratum: Erratum, index: Lookup, registry: dict[tuple[str, str], s
     try:
         try:
             apply_found(erratum, index, registry, anomalies)
-        except OrdinalOutOfRange as problem:
-            if erratum.origin.get("strict"):
+        except (OrdinalOutOfRange, MissingTarget) as problem:
+            if erratum.origin.get("strict"):  # an errata file's mistake stops the build, as its other mistakes do
                 raise InputError(erratum.origin["file"], f"{erratum.target}: {problem}", lines[0] if lines else None) from None
             raise
     except NotApplicable as problem:
@@ -266,8 +270,15 @@ def apply_found(erratum: Erratum, index: Lookup, registry: dict[tuple[str, str],
         anomalies.append(Anomaly("erratum-drops-text", f"{erratum.id} on {entry.id}: {note}", lines))
     for old in change.replaced:
         earlier = registry.get((entry.id, old.text))
-        if earlier and earlier != erratum.id:
-            anomalies.append(Anomaly("errata-conflict", f"{erratum.id} changes text {earlier} already changed in {entry.id}", lines))
+        if earlier and earlier != erratum.id and erratum.origin.get("supersedes") == earlier:
+            anomalies.append(Anomaly("errata-superseded", f"{erratum.id} replaces {earlier}'s text in {entry.id}", lines))
+        elif earlier and earlier != erratum.id:
+            # Two errata on one block: which text holds is for a person to decide, not the order
+            # of the files. The build stops, naming both; `supersedes` in an errata file says which.
+            where = erratum.origin.get("file") or erratum.origin.get("document") or erratum.source
+            raise InputError(where, f"{erratum.id} changes text of {entry.id} that {earlier} already changed: "
+                                    "conflicting errata (keep one, or say `supersedes = \"…\"` in the errata file)",
+                             lines[0] if lines else None)
     for block in change.touched:
         registry[(entry.id, block.text)] = erratum.id
     if change.changed and erratum.id not in entry.errata:

@@ -29,7 +29,8 @@ from extract.text import inline, slugify
 from extract.tomlfile import line_of, read_toml, unknown_key
 
 FILE_KEYS = {"source", "date", "url", "errata"}
-ERRATUM_KEYS = {"target", "operation", "block", "ordinal", "label", "text", "before", "instruction", "position", "note"}
+ERRATUM_KEYS = {"target", "operation", "block", "ordinal", "label", "text", "before", "instruction", "position", "note",
+                "supersedes"}
 BLOCKS = ("paragraph", "bullet", "subbullet", "sentence", "text", "title", "entry")
 
 
@@ -49,7 +50,10 @@ def text_blocks(text: str) -> list[Block]:
 
 def read_errata_files(root: Path, game: str) -> list[Erratum]:
     found: list[Erratum] = []
+    folder = (root / "corpus" / game).resolve()
     for path in sorted((root / "corpus" / game / "errata").glob("*.toml")):
+        if not path.resolve().is_relative_to(folder):  # a link leading out of the game's folder
+            raise InputError(f"corpus/{game}/errata/{path.name}", f"is a link to a file outside corpus/{game}/: not read")
         found.extend(read_errata_file(path, root, game))
     return found
 
@@ -105,12 +109,19 @@ def read_item(item: dict[str, Any], rel: str, line: int | None, raw: str, game: 
         raise fail(f"a {op.operation} needs the new text (key 'text')")
     if isinstance(item.get("before"), str):
         op.before = item["before"]
+    supersedes = item.get("supersedes")
+    if supersedes is not None and not (isinstance(supersedes, str) and supersedes.strip()):
+        raise fail("supersedes must be the id of the erratum this one replaces "
+                   "(e.g. \"faq/errata/errata/guide-de-reference/ligne-de-vue-page-13-section-49\")", "supersedes")
+    if supersedes is not None:
+        supersedes = supersedes.strip().strip("/")
+        supersedes = supersedes if supersedes.startswith(f"{game}/") else f"{game}/{supersedes}"
     return Erratum(
         id=f"{game}/{stem}/errata/{n}", source=rel, target=full_target, operation=op.operation, scope=op.scope(),
         before=op.before, after="\n\n".join(b.text for b in new_blocks) or op.after, status="failed",
         instruction=str(item.get("instruction") or item.get("note") or ""),
         origin={"file": rel, "lines": [line, line] if line else [], "date": meta["date"], "source": meta["source"],
-                "url": meta.get("url"), "document": rel, "strict": True},
+                "url": meta.get("url"), "document": rel, "strict": True, "supersedes": supersedes},
         new_blocks=new_blocks, op=op,
     )
 

@@ -407,10 +407,14 @@ def site_nav(games: list[GameBuild]) -> list[Any]:
 
 
 def write_forms(docs: Path, search_dir: Path) -> None:
-    """The corpus's word forms and their lemmas, for the search box (see site/overrides/main.html)."""
-    forms = (search_dir / "forms.json").read_text(encoding="utf-8") if (search_dir / "forms.json").is_file() else "{}"
+    """The corpus's word forms and their lemmas, for the search box (see site/overrides/main.html),
+    as a Map built from pairs: no form can reach an object's prototype (`__proto__`, `constructor`)."""
+    import json
+
+    forms = json.loads((search_dir / "forms.json").read_text(encoding="utf-8")) if (search_dir / "forms.json").is_file() else {}
+    pairs = json.dumps(sorted(forms.items()), ensure_ascii=False).replace("</", "<\\/")
     (docs / "assets").mkdir(parents=True, exist_ok=True)
-    (docs / "assets" / "forms.js").write_text(f"window.REGLES_FORMS = {forms};\n", encoding="utf-8")
+    (docs / "assets" / "forms.js").write_text(f"window.REGLES_FORMS = new Map({pairs});\n", encoding="utf-8")
 
 
 def build_site(staging: Path, games: list[GameBuild]) -> dict[str, int]:

@@ -62,7 +62,7 @@ def test_a_good_manifest(tmp_path):
     (('kind = "rulebook"', 'kind = "roman"'), "corpus/demo/game.toml:8: unknown document kind 'roman'"),
     (('source = "source.txt"\nprofile', 'source = "autre.txt"\nprofile'),
      "corpus/demo/game.toml:8: document 'regles' uses 'autre.txt', which no [[sources]] entry declares with its sha256"),
-    (("lines = [3, 40]", 'lines = [3, "fin"]'), "corpus/demo/game.toml:8: lines must be [first, last] line numbers"),
+    (("lines = [3, 40]", 'lines = [3, "fin"]'), "corpus/demo/game.toml:14: lines must be [first, last] line numbers"),
     (('outline = ["# Règles"]', 'contour = ["# Règles"]'), "corpus/demo/game.toml:17: unknown option 'contour' for profile 'headed-prose'"),
     (('outline = ["# Règles"]', 'sidebar_pattern = "(exemple"'),
      "corpus/demo/game.toml:17: option 'sidebar_pattern' is for ocr-columns, not for profile 'headed-prose'"),

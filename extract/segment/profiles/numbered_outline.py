@@ -98,9 +98,9 @@ class OutlineWalker:
         while parent_no is not None and parent_no not in self.numbered:
             parent_no = parent_number(parent_no)
         parent = self.numbered.get(parent_no) if parent_no else self.section
-        if number in self.numbered:  # a contents list named it first: the rule is the second
+        if number in self.numbered and self.numbered[number].kind != "rule":  # a contents list named it first
             entry = self.numbered[number]
-        else:
+        else:  # a number printed twice is two entries (the second "-2"), reported as duplicate-number
             entry = self.b.entry("rule", None, parent or self.section, line.no, number=number)
             self.numbered[number] = entry
         if number_line is not None:

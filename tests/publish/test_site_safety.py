@@ -1,0 +1,75 @@
+"""The site loads nothing from another host, on any page (the 404 page too, whose paths MkDocs
+writes from the root when `site_url` is unset), and its search helper reads the corpus's word
+forms from a Map, so that no typed word reaches a JavaScript object's prototype."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from extract.pipeline import build
+from extract.publish.site import TOOL_ROOT, write_forms
+from tests.conftest import make_corpus
+
+TEXT = "Déplacement\n\nUne unité se déplace de deux cases.\n\nAttaque\n\nUne unité attaque après son déplacement.\n"
+# src= and href= values; an <a href> to another site is a text link a reader may follow, not a load
+ATTRIBUTE = re.compile(r"<(?P<tag>[a-zA-Z]+)\b[^>]*?\b(?P<attr>src|href|srcset|action|poster|data)\s*=\s*[\"']?(?P<value>[^\"' >]+)")
+CSS_URL = re.compile(r"url\(\s*[\"']?(?P<value>[^\"')]+)")
+ALLOWED_TEXT_LINKS = ("https://squidfunk.github.io/mkdocs-material/",)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    root = make_corpus(tmp_path_factory.mktemp("site"), TEXT)
+    build(root, root / "build")
+    return root / "build" / "site"
+
+
+def foreign(value: str) -> bool:
+    return value.startswith("//") or re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*://", value) is not None
+
+
+def test_no_page_loads_anything_from_another_host(site):
+    pages = sorted(site.rglob("*.html"))
+    assert site / "404.html" in pages and len(pages) >= 4
+    found = []
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        for match in ATTRIBUTE.finditer(html):
+            value = match["value"]
+            if not foreign(value):
+                continue
+            if match["tag"].lower() == "a" and match["attr"] == "href" and value in ALLOWED_TEXT_LINKS:
+                continue
+            found.append(f"{page.relative_to(site)}: <{match['tag']} {match['attr']}={value}>")
+    for sheet in site.rglob("*.css"):
+        found += [f"{sheet.relative_to(site)}: url({m['value']})" for m in CSS_URL.finditer(sheet.read_text(encoding="utf-8"))
+                  if foreign(m["value"])]
+    assert found == []
+
+
+def test_the_404_page_loads_its_assets_from_the_site(site):
+    html = (site / "404.html").read_text(encoding="utf-8")
+    for asset in ("pagefind/pagefind-ui.js", "pagefind/pagefind-ui.css", "assets/forms.js", "assets/regles.css"):
+        paths = re.findall(rf"(?:src|href)=\"([^\"]*{re.escape(asset)})\"", html)
+        assert paths and all(p == f"/{asset}" for p in paths), (asset, paths)
+        assert (site / asset).is_file()
+    other = (site / "demo" / "index.html").read_text(encoding="utf-8")
+    assert 'src="../pagefind/pagefind-ui.js"' in other  # relative everywhere else
+
+
+def test_word_forms_are_a_map_and_the_helper_never_indexes_an_object(tmp_path):
+    search = tmp_path / "search"
+    search.mkdir()
+    (search / "forms.json").write_text(json.dumps({"__proto__": "x", "constructor": "y", "attaquent": "attaquer"}),
+                                       encoding="utf-8")
+    write_forms(tmp_path / "docs", search)
+    script = (tmp_path / "docs/assets/forms.js").read_text(encoding="utf-8")
+    assert script.startswith("window.REGLES_FORMS = new Map([[")
+    assert json.loads(script.removeprefix("window.REGLES_FORMS = new Map(").removesuffix(");\n")) == [
+        ["__proto__", "x"], ["attaquent", "attaquer"], ["constructor", "y"]]
+    helper = (TOOL_ROOT / "site/overrides/main.html").read_text(encoding="utf-8")
+    assert "forms.get(key)" in helper and "forms[" not in helper
