@@ -111,6 +111,7 @@ def test_long_texts_are_tagged_in_pieces():
     assert split_text("x" * (PIECE * 2 + 1), PIECE)[2] == (PIECE * 2, "x")  # a single word is cut too
 
 
+@pytest.mark.corpus  # a large input: the slow tier
 def test_a_one_megabyte_line_builds(tmp_path, capsys):
     """spaCy refuses a text over 1,000,000 characters ([E088]); long words keep this test quick
     (`make bench` builds megabytes of ordinary French)."""

@@ -22,6 +22,8 @@ from tests.conftest import ROOT, make_corpus
 
 GOOD = "Titre\n\nUn paragraphe de règle.\n\nSection\n\nUn autre paragraphe.\n"
 
+pytestmark = pytest.mark.corpus  # whole builds, several in child processes: the slow tier
+
 
 def leftovers(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if ".regles-staging-" in p.name)

@@ -20,6 +20,8 @@ ATTRIBUTE = re.compile(r"<(?P<tag>[a-zA-Z]+)\b[^>]*?\b(?P<attr>src|href|srcset|a
 CSS_URL = re.compile(r"url\(\s*[\"']?(?P<value>[^\"')]+)")
 ALLOWED_TEXT_LINKS = ("https://squidfunk.github.io/mkdocs-material/",)
 
+pytestmark = pytest.mark.corpus  # whole builds, several in child processes: the slow tier
+
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
