@@ -43,9 +43,9 @@ SYNONYM_WEIGHT = 0.8
 PHRASE_PART_WEIGHT = 0.7  # each word of a thesaurus phrase, inside the phrase's concept
 PAIR_WEIGHT = 0.5  # two query words found together, per the mean idf of the two
 EXACT_WEIGHT = 1.0  # the query is a whole title or name, per idf of the query
-COVERAGE_POWER = 2.0
+COVERAGE_POWER = 1.0
 MIN_COVERAGE = 0.34  # below it an entry holds too little of the query to be an answer
-GAME_BEST = 0.5  # another game's best entry joins the top when it scores at least this share of the best
+GAME_BEST = 0.8  # another game's best entry joins the top when it scores at least this share of the best
 NEAR_CANDIDATES = 5
 
 
@@ -119,6 +119,9 @@ class SearchIndex:
             if len(key) >= 3:
                 self.by_sound[key].append(word)
         self._df: dict[str, int] = {}
+        # Every stem a word can reach: the corpus's and the thesaurus's ("écrasent" → ecras → piétiner).
+        self.known_stems = set(self.terms) | {item if isinstance(item, str) else item[0]
+                                              for stems in self.vocab.values() for item in stems}
 
     def close(self) -> None:
         pass
@@ -148,7 +151,7 @@ class SearchIndex:
             return concept
         concept.approximate = True
         for k in range(len(word) - 1, max(4, len(word) - 4) - 1, -1):
-            if word[:k] in self.terms:
+            if word[:k] in self.known_stems:
                 concept.add(word[:k], PREFIX_WEIGHT)
                 break
         for candidate, weight in self.near(word):

@@ -9,7 +9,7 @@
 
   var K1 = 1.2, PREFIX_WEIGHT = 0.9, NEAR_WEIGHTS = [1.0, 0.8, 0.6], SOUND_WEIGHT = 0.8;
   var SYNONYM_WEIGHT = 0.8, PHRASE_PART_WEIGHT = 0.7, PAIR_WEIGHT = 0.5, EXACT_WEIGHT = 1.0;
-  var COVERAGE_POWER = 2.0, MIN_COVERAGE = 0.34, GAME_BEST = 0.5, NEAR_CANDIDATES = 5;
+  var COVERAGE_POWER = 1.0, MIN_COVERAGE = 0.34, GAME_BEST = 0.8, NEAR_CANDIDATES = 5;
   var NUMBERISH = /^[\d.]+[a-z]?$/;
   var ELISION_TYPED = /^(?:l|d|j|m|n|s|t|c|qu)(?=[aeiouyh])/;
 
@@ -64,6 +64,12 @@
       }
     });
     this.dfs = Object.create(null);
+    // Every stem a word can reach: the corpus's and the thesaurus's ("écrasent" → ecras → piétiner).
+    this.knownStems = Object.create(null);
+    Object.keys(this.terms).forEach(function (s) { self.knownStems[s] = true; });
+    Object.keys(this.vocab).forEach(function (w) {
+      self.vocab[w].forEach(function (item) { self.knownStems[typeof item === "string" ? item : item[0]] = true; });
+    });
   }
 
   Model.prototype.sound = function (word) {
@@ -159,7 +165,7 @@
     }
     concept.approximate = true;
     for (var k = word.length - 1; k >= Math.max(4, word.length - 4); k--) {
-      if (has(this.terms, word.slice(0, k))) { concept.add(word.slice(0, k), PREFIX_WEIGHT); break; }
+      if (has(this.knownStems, word.slice(0, k))) { concept.add(word.slice(0, k), PREFIX_WEIGHT); break; }
     }
     this.near(word).forEach(function (pair) {
       var found = self.stems(pair[0]);
