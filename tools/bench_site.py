@@ -46,7 +46,7 @@ def report(build_dir: Path, render_seconds: float) -> dict[str, bool]:
         print("the site's search box not measured: Debian's chromium is absent")
     checks = search_report(build_dir, site=True)
     return {**checks,
-        f"site stage (Markdown + MkDocs + Pagefind): {render_seconds:.2f}s, target < 15s": render_seconds < 15,
+        f"site stage (Markdown + MkDocs): {render_seconds:.2f}s, target < 15s": render_seconds < 15,
         f"largest page {measured['largest_page'] / 1000:.0f} KB, target < 300 KB": measured["largest_page"] < 300_000,
         f"whole site {measured['total'] / 1e6:.1f} MB, target < 30 MB": measured["total"] < 30_000_000,
     }
