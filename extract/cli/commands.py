@@ -187,7 +187,7 @@ def open_search_index(root: Path):
     try:
         return SearchIndex(folder, default_cache(root))
     except InputError:
-        raise damaged("build/search", "its table of contents is missing") from None
+        raise damaged("build/search", "its model or its meta file is missing") from None
     except Exception as exc:
         where = getattr(exc, "filename", None)
         rel = f"build/search/{Path(where).name}" if where else "build/search"

@@ -1,6 +1,6 @@
 """Stage 9, render: the rules site. Jinja2 templates (`site/templates/`) write Markdown into
 `build/docs/`, MkDocs with the Material theme builds it into `build/site/` (strict: any broken
-link or anchor fails the build), and Pagefind indexes it for the search box.
+link or anchor fails the build); the search box ranks from the search model copied beside it.
 
 Rule text is never trusted as Markdown or HTML: it is HTML-escaped into raw HTML blocks (which
 Markdown leaves alone), and titles and link texts are escaped for Markdown. Everything
@@ -13,8 +13,6 @@ import difflib
 import html
 import re
 import shutil
-import subprocess
-import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -386,14 +384,6 @@ def mkdocs_build(root: Path, docs: Path, site_dir: Path, nav: list[Any]) -> None
         raise BuildError([InputError("mkdocs.yml", f"site build warning: {w}") for w in warnings[:10]])
 
 
-def pagefind(site_dir: Path) -> None:
-    """Index the built site for its search box (the pagefind-bin package ships the binary)."""
-    done = subprocess.run([sys.executable, "-m", "pagefind_bin", "--site", str(site_dir), "--silent"],
-                          capture_output=True, text=True)
-    if done.returncode != 0:
-        raise BuildError([InputError(str(site_dir), f"pagefind failed: {(done.stderr or done.stdout).strip()[:300]}")])
-
-
 def site_nav(games: list[GameBuild]) -> list[Any]:
     """A small navigation: games, then their documents and errata. Topic pages are reached from
     their document's page, not listed in every page's sidebar."""
@@ -406,21 +396,18 @@ def site_nav(games: list[GameBuild]) -> list[Any]:
     return nav
 
 
-def write_forms(docs: Path, search_dir: Path) -> None:
-    """The corpus's word forms and their lemmas, for the search box (see site/overrides/main.html),
-    as a Map built from pairs: no form can reach an object's prototype (`__proto__`, `constructor`)."""
-    import json
-
-    forms = json.loads((search_dir / "forms.json").read_text(encoding="utf-8")) if (search_dir / "forms.json").is_file() else {}
-    pairs = json.dumps(sorted(forms.items()), ensure_ascii=False).replace("</", "<\\/")
+def write_search_model(docs: Path, search_dir: Path) -> None:
+    """The search model `regles search` ranks from, for the site's search box
+    (site/assets/regles-search.js ranks from it the same way)."""
     (docs / "assets").mkdir(parents=True, exist_ok=True)
-    (docs / "assets" / "forms.js").write_text(f"window.REGLES_FORMS = new Map({pairs});\n", encoding="utf-8")
+    model = search_dir / "model.json"
+    if model.is_file():
+        shutil.copyfile(model, docs / "assets" / "search-model.json")
 
 
 def build_site(staging: Path, games: list[GameBuild]) -> dict[str, int]:
     docs, site_dir = staging / "docs", staging / "site"
     pages = render_docs(TOOL_ROOT, docs, games)
-    write_forms(docs, staging / "search")
+    write_search_model(docs, staging / "search")
     mkdocs_build(TOOL_ROOT, docs, site_dir, site_nav(games))
-    pagefind(site_dir)
     return {"pages": len(pages)}

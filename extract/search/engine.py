@@ -1,235 +1,52 @@
-"""Stage 8, index, and the search over it: French as people type it at the table.
+"""The search: French as people type it at the table, ranked from `build/search/model.json`.
 
-The index (`build/search/`, Whoosh) holds one document per entry. Text fields go through a
-French analysis: elisions split (l', d', qu', straight or curly apostrophe), lowercase, our own
-stop list, Snowball French stemming, and accents folded *after* stemming (folding first changes
-the stems). A `lemmas` field holds spaCy lemmas for the inflections Snowball misses
-("attaquent" -> attaquer); queries reach it through a table of the corpus's own word forms, so
-spaCy is loaded at query time only for a word the corpus has never seen.
+What a query means (`understand`): its words (`words.py`: folded, table talk and stop words
+out), each reaching the corpus's stems through the corpus's own word forms, with the lemma's stem
+as a weaker alternative; a word the corpus never uses reaches the longest stem it starts with
+("attaqueront" → attaqu), words one or two edits away ("debordment" → débordement; the first
+letter kept) and words that sound the same ("menasse" → menace): that word alone is approximate,
+never the whole query. Then the thesaurus (`corpus/thesaurus.toml`, each game's `terms.toml`)
+adds the books' words for the reader's ("fuir le combat" → désengagement).
 
-Queries are built from analysed words, never parsed as Whoosh syntax, so no input can be a
-syntax error. A rule number alone ("86.11", "5.03A") goes straight to its rule; words found
-together (a phrase) rank first; words the index does not know are looked up approximately
-("lige de vu") and the results say so.
+How it ranks (`rank`): each concept scores an entry by its best alternative (BM25 over the four
+fields, titles weighing most); the scores add up, with a bonus for two words found together and
+for a query that is a whole title or name; the sum is multiplied by the share of the query's
+concepts the entry holds (so a sub-rule holding every word beats its parent topic holding one)
+and by the entry's prior (an index or contents page, a "Voir « X »" redirect weigh less). Without
+a game filter, the best entry of each game that scores near the top comes first, one per game.
+
+The site's search box (`site/assets/regles-search.js`) does the same on the same model: a test
+and `make bench` compare them.
 """
 
 from __future__ import annotations
 
 import json
-import random
+import math
 import re
-import shutil
-import unicodedata
-from dataclasses import asdict, dataclass
+from collections import defaultdict
+from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from whoosh import analysis, fields, index, query
-from whoosh.lang import stemmer_for_language
-
 from extract.errors import InputError
-from extract.text import fold
+from extract.search import words as W
+from extract.search.model import LEMMA_WEIGHT, build_model, positions, write_model
 
-# Whoosh's French list lacks "les", "aux", "cette"…; question words carry no rule either.
-FRENCH_STOP_WORDS = frozenset("""
-a à ai aie ait as au aux avec c ça ce ceci cela celle celles celui ces cet cette ceux d dans de des du
-elle elles en es est et été être eu eux il ils j je l la le les leur leurs lui m ma mais me même mes
-moi mon n ne nos notre nous on ont ou où par pas pour qu que quel quelle quelles quels qui s sa se
-ses si son sont sur t ta te tes toi ton tu un une vos votre vous y
-comment pourquoi quoi est-ce passe-t-il peut-on peut-il doit-on faut-il
-""".split())
-NUMBER_QUERY = re.compile(r"^\s*(\d{1,3}(?:\.\d{1,3})*[A-Za-z]?)\s*$")
-TOKEN = r"\d+(?:\.\d+)+[A-Za-z]?|\w+(?:['’]\w+)*"
-# Endings of conjugated verbs: only such an unknown word is worth loading spaCy for; a typo is
-# better served by approximate matching.
-VERB_FORM = re.compile(r"(?:ent|ons|ez|ait|aient|ais|ra|ras|rons|rez|ront|rait|raient|erai|ant|ee|ees|es|is|it|ut)$")
-ELISION = re.compile(r"^(?:l|d|j|m|n|s|t|c|qu|jusqu|lorsqu|puisqu|quoiqu)['’](?=\w)", re.IGNORECASE)
-TEXT_FIELDS = {"title": 3.0, "index_terms": 2.5, "context": 1.5, "text": 1.0}
-EXACT_TITLE_BOOST = 60.0  # the query is the whole title ("attaque surprise"); BM25 sums here reach 50-100
-LEMMA_BOOST = 1.5
-PHRASE_BOOST = 2.0
-PHRASE_FIELDS = ("title", "text")  # index terms and headings are short: their words are together anyway
-SCHEMA_VERSION = "1"
-
-
-class ElisionFilter(analysis.Filter):
-    """"l'unité" -> "unité", "qu'elle" -> "elle"."""
-
-    def __call__(self, tokens):
-        for token in tokens:
-            token.text = ELISION.sub("", token.text)
-            yield token
-
-
-class StopWords(analysis.Filter):
-    """Whoosh's StopFilter keeps a frozenset, which pickles (into the index's table of contents)
-    in an order that changes with Python's hash seed; this one pickles a sorted tuple."""
-
-    def __init__(self, words: frozenset[str]) -> None:
-        self.words = tuple(sorted(words))
-        self._lookup = frozenset(words)
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {"words": self.words}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.words = state["words"]
-        self._lookup = frozenset(self.words)
-
-    def __call__(self, tokens):
-        position = 0
-        for token in tokens:
-            if token.text in self._lookup:
-                continue
-            if token.positions:
-                token.pos = position
-            position += 1
-            yield token
-
-
-_stem = stemmer_for_language("fr")
-
-
-@lru_cache(maxsize=100000)
-def fold_accents(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
-class FrenchStems(analysis.Filter):
-    """Snowball stems, accents folded after stemming. A word typed without its accents stems
-    differently ("agilite" -> agilit, "agilité" -> agil), so where the two differ both are
-    emitted at the same position: either spelling then finds the other."""
-
-    def __call__(self, tokens):
-        for token in tokens:
-            word = token.text
-            primary = fold_accents(_stemmed(word))
-            token.text = primary
-            yield token
-            alternate = _stemmed(fold_accents(word))
-            if alternate != primary:
-                token.text = alternate
-                yield token
-
-
-@lru_cache(maxsize=100000)
-def _stemmed(word: str) -> str:
-    return _stem(word)
-
-
-def french_analyzer() -> analysis.Analyzer:
-    return (analysis.RegexTokenizer(TOKEN) | ElisionFilter() | analysis.LowercaseFilter()
-            | StopWords(FRENCH_STOP_WORDS) | FrenchStems())
-
-
-def lemma_analyzer() -> analysis.Analyzer:
-    return analysis.SpaceSeparatedTokenizer() | analysis.LowercaseFilter()
-
-
-def schema() -> fields.Schema:
-    french = french_analyzer()
-    return fields.Schema(
-        id=fields.ID(stored=True, unique=True),
-        game=fields.ID(stored=True),
-        document=fields.ID(stored=True),
-        kind=fields.ID(stored=True),
-        number=fields.ID(stored=True),
-        number_key=fields.ID(),
-        status=fields.ID(stored=True),
-        url=fields.STORED(),
-        title=fields.TEXT(analyzer=french, stored=True, field_boost=TEXT_FIELDS["title"]),
-        index_terms=fields.TEXT(analyzer=french, stored=True, field_boost=TEXT_FIELDS["index_terms"]),
-        # An untitled rule or question is about its heading: "49.1" about "Ligne de vue".
-        context=fields.TEXT(analyzer=french, field_boost=TEXT_FIELDS["context"]),
-        title_exact=fields.ID(),
-        text=fields.TEXT(analyzer=french, stored=True),
-        lemmas=fields.TEXT(analyzer=lemma_analyzer(), field_boost=LEMMA_BOOST),
-    )
-
-
-def analyse(text: str) -> list[str]:
-    """Every indexed form of the words of `text` (a word may give two: see FrenchStems)."""
-    return [t.text for t in _ANALYZER(text)]
-
-
-def primary_forms(text: str) -> list[str]:
-    """One form per word, in order: what a phrase query needs."""
-    found: dict[int, str] = {}
-    for token in _ANALYZER(text, positions=True):
-        found.setdefault(token.pos, token.text)
-    return [found[p] for p in sorted(found)]
-
-
-_ANALYZER = french_analyzer()
-
-
-def content_lemmas(tokens: list[Any]) -> list[str]:
-    return [fold(t.lemma) for t in tokens if t.pos not in ("PUNCT", "SPACE", "DET", "ADP", "CCONJ", "SCONJ", "PRON")
-            and fold(t.lemma) not in FRENCH_STOP_WORDS and any(c.isalnum() for c in t.lemma)]
-
-
-# ---------------------------------------------------------------- building
-
-
-def texts_of(entry: Any) -> list[str]:
-    """What the lemma field of an entry is made of: its title and its text blocks."""
-    return [entry.title or "", *[b.text for b in entry.blocks if b.type not in ("related", "see")]]
-
-
-def build_index(out: Path, entries: list[Any], lemmatizer: Any) -> dict[str, int]:
-    """Write the index of `entries` into `out` (a fresh folder), with the word-form table."""
-    if out.exists():
-        shutil.rmtree(out)
-    out.mkdir(parents=True)
-    texts = {entry.id: texts_of(entry) for entry in entries}
-    tokens = lemmatizer.tokens(t for parts in texts.values() for t in parts if t)
-    forms: dict[str, str] = {}
-    # Whoosh names segments with the global `random`: seeded here (and restored after) so that the
-    # same entries give the same index, byte for byte.
-    state = random.getstate()
-    random.seed(f"regles-search-{SCHEMA_VERSION}")
-    try:
-        write_documents(out, entries, texts, tokens, forms)
-    finally:
-        random.setstate(state)
-    (out / "MAIN_WRITELOCK").unlink(missing_ok=True)
-    meta = {"schema_version": SCHEMA_VERSION, "entries": len(entries),
-            "games": sorted({e.game for e in entries}),
-            "documents": sorted({f"{e.game}/{e.document}" for e in entries}),
-            "kinds": sorted({e.kind for e in entries})}
-    (out / "forms.json").write_text(json.dumps(dict(sorted(forms.items())), ensure_ascii=False), encoding="utf-8")
-    (out / "meta.json").write_text(json.dumps(meta, ensure_ascii=False, sort_keys=True), encoding="utf-8")
-    return {"entries": len(entries), "forms": len(forms)}
-
-
-def write_documents(out: Path, entries: list[Any], texts: dict[str, list[str]], tokens: dict[str, list[Any]],
-                    forms: dict[str, str]) -> None:
-    ix = index.create_in(str(out), schema())
-    # One file per part, not a compound file: a compound file records each part's mtime.
-    writer = ix.writer(limitmb=256, compound=False)
-    for entry in entries:
-        lemmas: list[str] = []
-        for part in texts[entry.id]:
-            for token in tokens.get(part, []):
-                surface, lemma = fold(token.text), fold(token.lemma)
-                if surface != lemma and surface.isalpha():
-                    forms.setdefault(surface, lemma)
-            lemmas.extend(content_lemmas(tokens.get(part, [])))
-        writer.add_document(
-            id=entry.id, game=entry.game, document=entry.document, kind=entry.kind,
-            number=entry.number or "", number_key=(entry.number or "").lower(), status=entry.status, url=entry.url,
-            title=entry.title or "", index_terms="\n".join(entry.index_terms), text=entry.text,
-            context="" if entry.title else "\n".join(a.title or "" for a in entry.ancestors[:2]),
-            title_exact=" ".join(primary_forms(entry.title or "")),
-            lemmas=" ".join(lemmas),
-        )
-    writer.commit()
-    ix.close()
-
-
-# ---------------------------------------------------------------- searching
+SCHEMA_VERSION = "2"
+K1 = 1.2
+PREFIX_WEIGHT = 0.9  # "attaqueront" → attaqu
+NEAR_WEIGHTS = (1.0, 0.8, 0.6)  # by edit distance
+SOUND_WEIGHT = 0.8
+SYNONYM_WEIGHT = 0.8
+PHRASE_PART_WEIGHT = 0.7  # each word of a thesaurus phrase, inside the phrase's concept
+PAIR_WEIGHT = 0.5  # two query words found together, per the mean idf of the two
+EXACT_WEIGHT = 1.0  # the query is a whole title or name, per idf of the query
+COVERAGE_POWER = 1.0
+MIN_COVERAGE = 0.34  # below it an entry holds too little of the query to be an answer
+GAME_BEST = 0.8  # another game's best entry joins the top when it scores at least this share of the best
+NEAR_CANDIDATES = 5
 
 
 @dataclass
@@ -245,50 +62,238 @@ class Hit:
     score: float
     snippet: str  # matched words between [ ]
     snippet_html: str  # matched words in <mark>
-    approximate: bool = False  # found by fuzzy matching: "résultats approchés"
+    approximate: bool = False  # some word was matched approximately: "résultats approchés"
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
 
+@dataclass
+class Concept:
+    """One thing the query asks about: a word, or a phrase of the thesaurus."""
+
+    words: list[str]
+    alternatives: dict[str, float] = field(default_factory=dict)  # stem -> weight
+    approximate: bool = False
+
+    def add(self, stem: str, weight: float) -> None:
+        if weight > self.alternatives.get(stem, 0.0):
+            self.alternatives[stem] = weight
+
+    def keys(self) -> set[str]:
+        return {stem for stem, weight in self.alternatives.items() if weight >= 0.8}
+
+
 class SearchIndex:
-    """An opened index: open once, query many times."""
+    """An opened model: open once, query many times."""
 
     def __init__(self, folder: Path, cache: Path | None = None) -> None:
-        if not (folder / "meta.json").is_file() or not index.exists_in(str(folder)):
+        if not (folder / "meta.json").is_file() or not (folder / "model.json").is_file():
             raise InputError(str(folder), "no search index: run `regles build` first")
         self.folder = folder
-        self.meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
-        self.forms: dict[str, str] = json.loads((folder / "forms.json").read_text(encoding="utf-8"))
-        self.ix = index.open_dir(str(folder))
-        self.searcher = self.ix.searcher()
-        self.reader = self.searcher.reader()
         self.cache = cache
-        self._lemmatizer = None
+        self.meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
+        model = json.loads((folder / "model.json").read_text(encoding="utf-8"))
+        self.model = model
+        self.docs = model["docs"]
+        self.texts = model["texts"]
+        self.lengths = model["lengths"]
+        self.weights = model["weights"]
+        self.b = model["b"]
+        self.averages = [a or 1.0 for a in model["averages"]]
+        self.terms: dict[str, list[int]] = model["terms"]
+        self.pairs: dict[str, list[int]] = model["pairs"]
+        self.exact: dict[str, list[int]] = model["exact"]
+        self.numbers: dict[str, list[int]] = model["numbers"]
+        self.vocab: dict[str, list[Any]] = model["vocab"]
+        self.count = len(self.docs)
+        self.unknown_idf = math.log(1 + (self.count + 0.5) / 0.5)
+        self.rules: dict[str, list[tuple[list[str], list[str]]]] = defaultdict(list)
+        for key, targets in model["thesaurus"]:
+            self.rules[key[0]].append((key, targets))
+        self.by_letter: dict[str, list[str]] = defaultdict(list)
+        self.by_sound: dict[str, list[str]] = defaultdict(list)
+        for word in model["typo_words"]:
+            self.by_letter[word[0]].append(word)
+            key = W.sound(word)
+            if len(key) >= 3:
+                self.by_sound[key].append(word)
+        self._df: dict[str, int] = {}
+        # Every stem a word can reach: the corpus's and the thesaurus's ("écrasent" → ecras → piétiner).
+        self.known_stems = set(self.terms) | {item if isinstance(item, str) else item[0]
+                                              for stems in self.vocab.values() for item in stems}
 
     def close(self) -> None:
-        self.searcher.close()
-        self.ix.close()
+        pass
 
-    def known(self, field: str, term: str) -> bool:
-        return self.reader.doc_frequency(field, term) > 0
+    # ------------------------------------------------------------ understanding
 
-    def lemma_of(self, word: str) -> str | None:
-        """The lemma of a query word: from the corpus's own forms; for a verb form the corpus
-        never uses ("attaqueront"), from spaCy, loaded then and only then."""
-        key = fold(word)
-        if key in self.forms:
-            return self.forms[key]
-        if self.known("lemmas", key):
-            return key
-        if self.cache is None or not VERB_FORM.search(key):
-            return None
-        if self._lemmatizer is None:
-            from extract.nlp import Lemmatizer
+    def stems(self, word: str) -> dict[str, float]:
+        found: dict[str, float] = {}
+        for item in self.vocab.get(word, ()):
+            stem, weight = (item, 1.0) if isinstance(item, str) else (item[0], item[1])
+            found[stem] = max(found.get(stem, 0.0), weight)
+        return found
 
-            self._lemmatizer = Lemmatizer(self.cache)
-        tokens = self._lemmatizer.tokens([word])[word]
-        return fold(tokens[0].lemma) if tokens else None
+    def alternatives(self, word: str) -> Concept:
+        concept = Concept([word])
+        if word in self.vocab:
+            for stem, weight in self.stems(word).items():
+                concept.add(stem, weight)
+            return concept
+        if NUMBERISH.match(word):
+            return concept
+        # "leau", "lunite": an elision typed without its apostrophe.
+        bare = ELISION_TYPED.sub("", word)
+        if bare != word and bare in self.vocab:
+            for stem, weight in self.stems(bare).items():
+                concept.add(stem, weight)
+            return concept
+        concept.approximate = True
+        for k in range(len(word) - 1, max(4, len(word) - 4) - 1, -1):
+            if word[:k] in self.known_stems:
+                concept.add(word[:k], PREFIX_WEIGHT)
+                break
+        for candidate, weight in self.near(word):
+            for stem, stem_weight in self.stems(candidate).items():
+                if stem_weight >= 1.0:
+                    concept.add(stem, weight)
+        return concept
+
+    def near(self, word: str) -> list[tuple[str, float]]:
+        """Words of the corpus one or two edits from `word` (the first letter kept), or that
+        sound the same; best first."""
+        limit = 0 if len(word) <= 3 else 1 if len(word) <= 5 else 2
+        found: dict[str, float] = {}
+        if limit and word:
+            for candidate in self.by_letter.get(word[0], ()):
+                if abs(len(candidate) - len(word)) <= limit:
+                    d = W.distance(word, candidate, limit)
+                    if d <= limit:
+                        found[candidate] = NEAR_WEIGHTS[d]
+        key = W.sound(word)
+        if len(key) >= 3:
+            for candidate in self.by_sound.get(key, ()):
+                found[candidate] = max(found.get(candidate, 0.0), SOUND_WEIGHT)
+        return sorted(found.items(), key=lambda item: (-item[1], item[0]))[:NEAR_CANDIDATES]
+
+    def understand(self, text: str) -> tuple[list[Concept], list[list[str]]]:
+        """The query's concepts, and the primary stems of its words in order (for words together)."""
+        words = W.words_of(text)
+        if not words:  # only question words: "comment ?" asks nothing; read them as words then
+            words = W.words_of(text, talk=False)
+        concepts = [self.alternatives(word) for word in words]
+        primaries = [[s for s, w in c.alternatives.items() if w >= 0.8][:2] for c in concepts]
+        merged: list[Concept] = []
+        i = 0
+        while i < len(concepts):
+            match = self.thesaurus_match(concepts, i)
+            if match is None:
+                merged.append(concepts[i])
+                i += 1
+                continue
+            length, targets = match
+            if length == 1:
+                concept = concepts[i]
+            else:
+                concept = Concept([w for c in concepts[i:i + length] for w in c.words])
+                for part in concepts[i:i + length]:
+                    concept.approximate |= part.approximate
+                    for stem, weight in part.alternatives.items():
+                        concept.add(stem, weight * PHRASE_PART_WEIGHT)
+            for stem in targets:
+                concept.add(stem, SYNONYM_WEIGHT)
+            merged.append(concept)
+            i += length
+        unique: dict[tuple[str, ...], Concept] = {}
+        for concept in merged:
+            unique.setdefault(tuple(concept.words), concept)
+        return list(unique.values()), primaries
+
+    def thesaurus_match(self, concepts: list[Concept], i: int) -> tuple[int, list[str]] | None:
+        """The longest thesaurus phrase starting at concept `i`, with every target of that length."""
+        best: tuple[int, list[str]] | None = None
+        for first in sorted(concepts[i].keys()):
+            for key, targets in self.rules.get(first, ()):
+                if i + len(key) > len(concepts):
+                    continue
+                if all(key[k] in concepts[i + k].keys() for k in range(1, len(key))):
+                    if best is None or len(key) > best[0]:
+                        best = (len(key), list(targets))
+                    elif len(key) == best[0]:
+                        best[1].extend(t for t in targets if t not in best[1])
+        return best
+
+    # ------------------------------------------------------------ ranking
+
+    def df(self, stem: str) -> int:
+        if stem not in self._df:
+            postings = self.terms.get(stem, [])
+            self._df[stem] = len({postings[k] for k in range(0, len(postings), 3)})
+        return self._df[stem]
+
+    def idf(self, stem: str) -> float:
+        df = self.df(stem)
+        return math.log(1 + (self.count - df + 0.5) / (df + 0.5))
+
+    def concept_scores(self, concept: Concept, allowed) -> dict[int, float]:
+        scores: dict[int, float] = {}
+        for stem, weight in sorted(concept.alternatives.items()):
+            postings = self.terms.get(stem)
+            if not postings:
+                continue
+            weighted: dict[int, float] = {}
+            for k in range(0, len(postings), 3):
+                doc, f, tf = postings[k], postings[k + 1], postings[k + 2]
+                if not allowed(doc):
+                    continue
+                norm = 1 - self.b[f] + self.b[f] * self.lengths[doc][f] / self.averages[f]
+                weighted[doc] = weighted.get(doc, 0.0) + self.weights[f] * tf / norm
+            idf = self.idf(stem)
+            for doc, wtf in weighted.items():
+                score = weight * idf * wtf * (K1 + 1) / (K1 + wtf)
+                if score > scores.get(doc, 0.0):
+                    scores[doc] = score
+        return scores
+
+    def concept_weight(self, concept: Concept) -> float:
+        weights = [weight * self.idf(stem) for stem, weight in concept.alternatives.items() if stem in self.terms]
+        return max(weights) if weights else self.unknown_idf
+
+    def rank(self, concepts: list[Concept], primaries: list[list[str]], allowed) -> list[tuple[int, float, float]]:
+        """(doc, score, coverage) of every entry holding enough of the query, best first."""
+        total_weight = sum(self.concept_weight(c) for c in concepts) or 1.0
+        sums: dict[int, float] = defaultdict(float)
+        held: dict[int, float] = defaultdict(float)
+        for concept in concepts:
+            weight = self.concept_weight(concept)
+            for doc, score in self.concept_scores(concept, allowed).items():
+                sums[doc] += score
+                held[doc] += weight
+        for first, second in zip(primaries, primaries[1:], strict=False):
+            for a in first[:1]:
+                for b in second[:1]:
+                    postings = self.pairs.get(f"{a} {b}")
+                    if not postings:
+                        continue
+                    bonus = PAIR_WEIGHT * (self.idf(a) + self.idf(b)) / 2
+                    for k in range(0, len(postings), 2):
+                        if postings[k] in sums:
+                            sums[postings[k]] += bonus
+        key = " ".join(p[0] for p in primaries if p)
+        for doc in self.exact.get(key, ()):
+            if doc in sums:
+                sums[doc] += EXACT_WEIGHT * total_weight
+        ranked = []
+        for doc, score in sums.items():
+            coverage = min(1.0, held[doc] / total_weight)
+            if len(concepts) > 1 and coverage < MIN_COVERAGE:
+                continue
+            ranked.append((doc, score * coverage ** COVERAGE_POWER * self.docs[doc][8], coverage))
+        ranked.sort(key=lambda item: (-item[1], item[0]))
+        return ranked
+
+    # ------------------------------------------------------------ searching
 
     def check_filters(self, game: str | None, document: str | None, kind: str | None) -> None:
         from extract.errors import UsageError
@@ -307,66 +312,103 @@ class SearchIndex:
         self.check_filters(game, document, kind)
         text = clean_query(text)
         limit = max(1, min(limit, 200))
-        filters = [query.Term(name, value) for name, value in (("game", game), ("document", document), ("kind", kind))
-                   if value is not None]
-        number = NUMBER_QUERY.match(text)
-        if number:
-            found = query.Term("number_key", number.group(1).lower())
-            results = self.searcher.search(found, filter=query.And(filters) if filters else None, limit=limit)
-            return [self.hit(r, [], False) for r in results]
-        words = analyse(text)
-        if not words:
+        docs = self.docs
+
+        def allowed(doc: int, number: bool = False) -> bool:
+            row = docs[doc]
+            return ((game is None or row[3] == game) and (document is None or row[4] == document)
+                    and (kind is None or row[5] == kind) and (include_deleted or number or row[7] != "deleted"))
+
+        number = W.number_asked(text)
+        if number is not None:
+            found = [d for d in self.numbers.get(number, []) if allowed(d, number=True)]
+            if found:
+                return [self.hit(d, 0.0, set(), False) for d in found[:limit]]
+        concepts, primaries = self.understand(text)
+        concepts = [c for c in concepts if c.words]
+        if not concepts:
             return []
-        subqueries: list[query.Query] = []
-        unknown = [w for w in dict.fromkeys(words) if not any(self.known(f, w) for f in TEXT_FIELDS)]
-        for field in TEXT_FIELDS:
-            subqueries.append(union([query.Term(field, w) for w in words]))
-            phrase = primary_forms(text)
-            if len(phrase) > 1 and field in PHRASE_FIELDS:
-                subqueries.append(query.Phrase(field, phrase, slop=1, boost=PHRASE_BOOST))
-        raw_words = [w for w in re.findall(TOKEN, text) if fold(w) not in FRENCH_STOP_WORDS]
-        lemmas = [lem for lem in (self.lemma_of(ELISION.sub("", w)) for w in raw_words) if lem]
-        if lemmas:
-            subqueries.append(union([query.Term("lemmas", lem) for lem in lemmas]))
-        subqueries.append(query.Term("title_exact", " ".join(primary_forms(text)), boost=EXACT_TITLE_BOOST))
-        mask = None if include_deleted else query.Term("status", "deleted")
-        restrict = query.And(filters) if filters else None
-        # Words the index does not know are looked up approximately at once; when the exact
-        # search finds nothing at all (OCR damage inside known words), every word is.
-        fuzzy = [w for w in unknown if len(w) >= 3]
-        results = None
-        if not fuzzy:
-            results = self.searcher.search(union(subqueries), filter=restrict, mask=mask, limit=limit)
-            if results.is_empty():  # len() would count every match: costly
-                fuzzy = [w for w in dict.fromkeys(words) if len(w) >= 4]
-        if fuzzy:
-            approximate = [union([query.FuzzyTerm(f, w, maxdist=1 if len(w) <= 5 else 2, prefixlength=1, constantscore=False)
-                                  for w in fuzzy]) for f in TEXT_FIELDS]
-            results = self.searcher.search(union(subqueries + approximate), filter=restrict, mask=mask, limit=limit)
-        marked = set(words) | set(self.fuzzy_expansions(fuzzy))
-        return [self.hit(r, marked, bool(fuzzy)) for r in results]
+        ranked = self.rank(concepts, primaries, allowed)
+        if game is None:
+            ranked = best_of_each_game(ranked, docs)
+        marked = {stem for c in concepts for stem in c.alternatives}
+        approximate = any(c.approximate and c.alternatives for c in concepts)
+        return [self.hit(doc, score, marked, approximate) for doc, score, _ in ranked[:limit]]
 
-    def fuzzy_expansions(self, words: list[str]) -> list[str]:
-        found = []
-        for word in words:
-            for field in ("title", "text"):
-                found.extend(self.reader.terms_within(field, word, 1 if len(word) <= 5 else 2, prefix=1))
-        return found
-
-    def hit(self, result: Any, marked: set[str] | list[str], approximate: bool) -> Hit:
-        stored = result.fields()
-        plain, html = snippet(stored.get("text", ""), set(marked))
-        return Hit(stored["id"], stored.get("title") or None, stored["game"], stored["document"], stored["kind"],
-                   stored.get("number") or None, stored["status"], stored.get("url", ""), round(result.score, 4),
+    def hit(self, doc: int, score: float, marked: set[str], approximate: bool) -> Hit:
+        entry_id, url, title, game, document, kind, number, status, _ = self.docs[doc]
+        plain, html = snippet(self.texts[doc], marked)
+        return Hit(entry_id, title or None, game, document, kind, number or None, status, url, round(score, 4),
                    plain, html, approximate)
 
 
-def union(subqueries: list[query.Query], boost: float = 1.0) -> query.Or:
-    """An Or built as a tree of union matchers: Whoosh's default for a small index preloads
-    every posting into arrays, several times slower here."""
-    found = query.Or(subqueries, boost=boost)
-    found.matcher_type = query.Or.DEFAULT_MATCHER
-    return found
+NUMBERISH = re.compile(r"^[\d.]+[a-z]?$")
+ELISION_TYPED = re.compile(r"^(?:l|d|j|m|n|s|t|c|qu)(?=[aeiouyh])")
+
+
+def best_of_each_game(ranked: list[tuple[int, float, float]], docs: list[list[Any]]) -> list[tuple[int, float, float]]:
+    """The best entry first; then the best of each other game scoring near it, one per game;
+    then the rest in order."""
+    if not ranked:
+        return ranked
+    top = ranked[0][1]
+    seen = {docs[ranked[0][0]][3]}
+    lifted = [ranked[0]]
+    for item in ranked[1:]:
+        game = docs[item[0]][3]
+        if game not in seen and item[1] >= GAME_BEST * top:
+            lifted.append(item)
+        seen.add(game)
+    chosen = {item[0] for item in lifted}
+    return lifted + [item for item in ranked if item[0] not in chosen]
+
+
+# ---------------------------------------------------------------- building
+
+
+def texts_of(entry: Any) -> list[str]:
+    """What the lemma forms of an entry are taken from: its title and its text blocks."""
+    return [entry.title or "", *[b.text for b in entry.blocks if b.type not in ("related", "see")]]
+
+
+def build_index(out: Path, entries: list[Any], lemmatizer: Any, synonyms: Any = (), names: dict[str, list[str]] | None = None,
+                labels: dict[str, str] | None = None) -> dict[str, int]:
+    """Write the search model of `entries` into `out` (a fresh folder)."""
+    import shutil
+
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    texts = {entry.id: texts_of(entry) for entry in entries}
+    tokens = lemmatizer.tokens(t for parts in texts.values() for t in parts if t)
+    forms: dict[str, str] = {}
+    for parts in texts.values():
+        for part in parts:
+            for token in tokens.get(part, []):
+                surface, lemma = W.fold(token.text), W.fold(token.lemma)
+                if surface != lemma and surface.isalpha() and lemma.isalpha():
+                    forms.setdefault(surface, lemma)
+    model = build_model(entries, forms, synonyms, names, labels)
+    write_model(out, model)
+    meta = {"schema_version": SCHEMA_VERSION, "entries": len(entries),
+            "games": sorted({e.game for e in entries}),
+            "documents": sorted({f"{e.game}/{e.document}" for e in entries}),
+            "kinds": sorted({e.kind for e in entries})}
+    (out / "meta.json").write_text(json.dumps(meta, ensure_ascii=False, sort_keys=True), encoding="utf-8")
+    return {"entries": len(entries), "forms": len(model["vocab"])}
+
+
+# ---------------------------------------------------------------- text helpers
+
+
+def analyse(text: str) -> list[str]:
+    """Every indexed form of the words of `text` (a word may give two: accented and not)."""
+    return [stem for _, stems in positions(text) for stem in stems]
+
+
+def primary_forms(text: str) -> list[str]:
+    """One form per word, in order."""
+    return [stems[0] for _, stems in positions(text)]
 
 
 def clean_query(text: str) -> str:
@@ -376,10 +418,11 @@ def clean_query(text: str) -> str:
 
 
 def snippet(text: str, marked: set[str], width: int = 180) -> tuple[str, str]:
-    """The window of the text with most matched words, marked `[…]` and `<mark>…</mark>`."""
+    """The window of the text with most matched words, marked `[…]` and `<mark>…</mark>`, each
+    word once."""
     import html as html_lib
 
-    spans = [(start, end) for form, start, end in analysed_spans(text) if form in marked] if marked else []
+    spans = [(start, end) for stems, start, end in analysed_spans(text) if marked and set(stems) & marked]
     start = 0
     if spans:
         best = max(range(len(spans)), key=lambda i: sum(1 for s, _ in spans if spans[i][0] <= s < spans[i][0] + width))
@@ -402,9 +445,20 @@ def snippet(text: str, marked: set[str], width: int = 180) -> tuple[str, str]:
 
 
 @lru_cache(maxsize=2048)
-def analysed_spans(text: str) -> tuple[tuple[str, int, int], ...]:
-    """Each indexed form of `text` with its characters: computed once per stored text."""
-    return tuple((t.text, t.startchar, t.endchar) for t in _ANALYZER(text, chars=True, mode="index"))
+def analysed_spans(text: str) -> tuple[tuple[tuple[str, ...], int, int], ...]:
+    """Each word of `text` with its stems and characters (one span per word: marked once)."""
+    from extract.search.model import UNICODE_ELISION, UNICODE_TOKEN, stems_of_word
+
+    found = []
+    for match in UNICODE_TOKEN.finditer(text):
+        token = match.group(0)
+        bare = UNICODE_ELISION.sub("", token)
+        start = match.start() + (len(token) - len(bare))
+        folded = W.fold(bare)
+        if folded in W.FOLDED_STOP_WORDS:
+            continue
+        found.append((stems_of_word(bare.lower(), folded), start, match.end()))
+    return tuple(found)
 
 
 @lru_cache(maxsize=4)
@@ -423,3 +477,7 @@ def search(query_text: str, game: str | None = None, document: str | None = None
     root = (root or Path.cwd()).resolve()
     opened = open_index(str(root / "build" / "search"), str(default_cache(root)))
     return opened.search(query_text, game=game, document=document, kind=kind, limit=limit, include_deleted=include_deleted)
+
+
+__all__ = ["Hit", "SearchIndex", "build_index", "open_index", "search", "texts_of", "analyse", "primary_forms",
+           "clean_query", "snippet", "LEMMA_WEIGHT"]

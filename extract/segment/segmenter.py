@@ -3,6 +3,7 @@ order of children, ids) and account for every source line."""
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Sequence
 
@@ -36,8 +37,34 @@ def segment_document(game: str, doc: DocumentSpec, lines: list[Line], manifest: 
     assign_pages(result.entries, lines)
     assign_section_kinds(result.entries, options.section_kinds)
     settle_tree(result.entries)
+    result.anomalies.extend(struck_through(result.entries))
     account(lines, result)
     return result
+
+
+STRUCK = re.compile(r"^~~(?:(?!~~).)+~~$", re.DOTALL)
+
+
+def struck_through(entries: list[Entry]) -> list[Anomaly]:
+    """Text printed struck through (`~~…~~`) is text the book deletes: an entry whose every block
+    is struck is `deleted`, its printed text kept (as an erratum that deletes it would leave it);
+    a struck passage inside a rule that stands is reported, left as printed."""
+    found = []
+    for entry in entries:
+        marked = [b for b in entry.blocks if "~~" in (b.markdown or "")]
+        if not marked:
+            continue
+        lines = sorted({n for b in marked for n in b.lines})
+        written = [b for b in entry.blocks if b.text.strip()]
+        if written and all(STRUCK.match((b.markdown or "").strip()) for b in written) and entry.status != "deleted":
+            entry.original_blocks = copy.deepcopy(entry.blocks)
+            entry.status = "deleted"
+            found.append(Anomaly("struck-through", f"{entry.id}: printed struck through, read as deleted "
+                                 "(its printed text kept)", lines, "warning"))
+        else:
+            found.append(Anomaly("struck-through", f"{entry.id}: a passage printed struck through, left as "
+                                 "printed", lines, "warning"))
+    return found
 
 
 def assign_pages(entries: list[Entry], lines: list[Line]) -> None:

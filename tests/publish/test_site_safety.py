@@ -1,17 +1,16 @@
 """The site loads nothing from another host, on any page (the 404 page too, whose paths MkDocs
-writes from the root when `site_url` is unset), and its search helper reads the corpus's word
-forms from a Map, so that no typed word reaches a JavaScript object's prototype."""
+writes from the root when `site_url` is unset), and its search box looks typed words up in maps
+without a prototype, so that no typed word reaches a JavaScript object's prototype."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
 
 from extract.pipeline import build
-from extract.publish.site import TOOL_ROOT, write_forms
+from extract.publish.site import TOOL_ROOT
 from tests.conftest import make_corpus
 
 TEXT = "Déplacement\n\nUne unité se déplace de deux cases.\n\nAttaque\n\nUne unité attaque après son déplacement.\n"
@@ -55,23 +54,23 @@ def test_no_page_loads_anything_from_another_host(site):
 
 def test_the_404_page_loads_its_assets_from_the_site(site):
     html = (site / "404.html").read_text(encoding="utf-8")
-    for asset in ("pagefind/pagefind-ui.js", "pagefind/pagefind-ui.css", "assets/forms.js", "assets/regles.css"):
+    for asset in ("assets/regles-search.js", "assets/regles.css"):
         paths = re.findall(rf"(?:src|href)=\"([^\"]*{re.escape(asset)})\"", html)
         assert paths and all(p == f"/{asset}" for p in paths), (asset, paths)
         assert (site / asset).is_file()
+    # The search box fetches its model from its base: "/" on the 404 page, which the script joins
+    # without making "//assets/…" (protocol-relative: another host).
+    assert 'data-base="/"' in html and (site / "assets/search-model.json").is_file()
+    script = (site / "assets/regles-search.js").read_text(encoding="utf-8")
+    assert '(root.dataset.base || "").replace(/\\/+$/, "")' in script and 'base + "/assets/search-model.json"' in script
     other = (site / "demo" / "index.html").read_text(encoding="utf-8")
-    assert 'src="../pagefind/pagefind-ui.js"' in other  # relative everywhere else
+    assert 'src="../assets/regles-search.js"' in other  # relative everywhere else
 
 
-def test_word_forms_are_a_map_and_the_helper_never_indexes_an_object(tmp_path):
-    search = tmp_path / "search"
-    search.mkdir()
-    (search / "forms.json").write_text(json.dumps({"__proto__": "x", "constructor": "y", "attaquent": "attaquer"}),
-                                       encoding="utf-8")
-    write_forms(tmp_path / "docs", search)
-    script = (tmp_path / "docs/assets/forms.js").read_text(encoding="utf-8")
-    assert script.startswith("window.REGLES_FORMS = new Map([[")
-    assert json.loads(script.removeprefix("window.REGLES_FORMS = new Map(").removesuffix(");\n")) == [
-        ["__proto__", "x"], ["attaquent", "attaquer"], ["constructor", "y"]]
-    helper = (TOOL_ROOT / "site/overrides/main.html").read_text(encoding="utf-8")
-    assert "forms.get(key)" in helper and "forms[" not in helper
+def test_the_search_helper_never_indexes_a_plain_object_by_a_typed_word():
+    """Every map the box looks a typed word up in is built without a prototype (or is a Map),
+    so "constructor" or "__proto__" is a word like any other."""
+    script = (TOOL_ROOT / "site/assets/regles-search.js").read_text(encoding="utf-8")
+    assert "Object.create(null)" in script
+    assert not re.search(r"=\s*\{\s*\}", script)  # no `{}` literal maps
+    assert "hasOwnProperty" in script  # lookups in the parsed model go through an own-property check

@@ -1,0 +1,191 @@
+"""Stage 8, index: the search model (`build/search/model.json`), one file that both the CLI
+(`engine.py`) and the site's search box (`site/assets/regles-search.js`) rank from, the same way.
+
+Per entry, four fields of Snowball stems (accents folded after stemming, and for a word whose
+unaccented spelling stems differently, that stem too): `title`; `names`, the other names of the
+entry (the book's index terms, the English editions' names and aliases from `terms.toml`, the
+titles of "Voir « X »" redirects to it); `context`, an untitled rule's headings; `text`. Then:
+the word forms of the corpus and of the thesaurus with their stems (what a typed word reaches,
+the lemma's stem as a weaker alternative: "gagnent" → gagn), the thesaurus as stem phrases, the
+adjacent stem pairs of titles, names and texts (words found together), the whole titles and
+names, the rule numbers, the words typos are matched against, and the word lists of `words.py`.
+Byte-identical for the same entries.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from whoosh.lang import stemmer_for_language
+
+from extract.search import words as W
+
+FIELDS = ("title", "names", "context", "text")
+FIELD_WEIGHTS = (3.0, 2.5, 1.2, 1.0)
+FIELD_B = (0.3, 0.3, 0.3, 0.75)  # length normalisation: short fields barely
+PAIR_FIELDS = (0, 1, 3)  # words together: in titles, names and texts (a heading's words are together anyway)
+LEMMA_WEIGHT = 0.6
+NAV_PRIOR = 0.1  # the book's index and contents lists: they point to rules, they are not the rule
+REDIRECT_PRIOR = 0.3  # "Voir « X »": the rule is X
+MODEL_VERSION = 2
+UNICODE_TOKEN = re.compile(r"\d+(?:\.\d+)+[^\W\d_]?|\w+(?:['’]\w+)*")
+UNICODE_ELISION = re.compile(r"^(?:l|d|j|m|n|s|t|c|qu|jusqu|lorsqu|puisqu|quoiqu)['’](?=\w)", re.IGNORECASE)
+NUMBER = re.compile(r"^\d+(?:\.\d+)+[a-z]?$")
+
+_stem = stemmer_for_language("fr")
+
+
+@lru_cache(maxsize=200000)
+def stems_of_word(original: str, folded: str) -> tuple[str, ...]:
+    """Primary stem first: the accented word's, folded; then the unaccented spelling's if it differs."""
+    if NUMBER.match(folded) or folded.isdigit():
+        return (folded,)
+    primary = W.fold(_stem(original))
+    alternate = _stem(folded)
+    return (primary,) if alternate == primary else (primary, alternate)
+
+
+def positions(text: str) -> list[tuple[str, tuple[str, ...]]]:
+    """(folded word, its stems) for each word of `text` that is not a stop word, in order."""
+    found = []
+    for token in UNICODE_TOKEN.findall(text.lower().translate(W.LIGATURES)):
+        token = UNICODE_ELISION.sub("", token)
+        folded = W.fold(token)
+        pieces = [(token, folded)] if W.TOKEN.fullmatch(folded) else \
+            [(w, w) for w in (W.ELISION.sub("", t) for t in W.TOKEN.findall(folded))]
+        for original, word in pieces:
+            if word and word not in W.FOLDED_STOP_WORDS:
+                found.append((word, stems_of_word(original, word)))
+    return found
+
+
+def primary_key(text: str) -> str:
+    return " ".join(stems[0] for _, stems in positions(text))
+
+
+def is_navigation(entry: Any) -> bool:
+    """The book's index, or a contents list: most of its lines point to pages or rules."""
+    if getattr(entry, "printed_index", False):
+        return True
+    pointers = sum(1 for ref in entry.refs if ref.kind in ("index", "page"))
+    lines = sum(1 for block in entry.blocks if block.text.strip())
+    return pointers >= 4 and pointers >= 0.5 * max(lines, 1)
+
+
+def other_names(entries: list[Any], names: dict[str, list[str]]) -> dict[str, list[str]]:
+    """Each entry's other names: its index terms, the names given in the corpus files, and the
+    titles of the redirects that send readers to it ("Désengagement: Voir « Repositionnement »")."""
+    found: dict[str, list[str]] = defaultdict(list)
+    for entry in entries:
+        found[entry.id].extend(entry.index_terms)
+        if "redirect" in entry.flags and entry.title:
+            for ref in entry.refs:
+                if ref.kind == "see" and ref.target:
+                    found[ref.target].append(entry.title)
+    for entry_id, extra in names.items():
+        found[entry_id].extend(extra)
+    return {k: list(dict.fromkeys(v)) for k, v in found.items()}
+
+
+def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tuple[list[str], list[str]]] = (),
+                names: dict[str, list[str]] | None = None, labels: dict[str, str] | None = None) -> dict[str, Any]:
+    """The model of `entries`. `forms` maps a folded word form of the corpus to its folded lemma;
+    `synonyms` are (expressions a reader types, expressions the books use); `names` adds other
+    names to entries by id; `labels` names games and documents ("runewars/reference")."""
+    named = other_names(entries, names or {})
+    docs, texts = [], []
+    postings: dict[str, dict[tuple[int, int], int]] = defaultdict(dict)
+    pairs: dict[str, Counter] = defaultdict(Counter)
+    exact: dict[str, set[int]] = defaultdict(set)
+    numbers: dict[str, list[int]] = defaultdict(list)
+    vocab: dict[str, Counter] = defaultdict(Counter)
+    word_docs: dict[str, set[int]] = defaultdict(set)
+    headline_words: set[str] = set()
+    lengths = []
+    for n, entry in enumerate(entries):
+        title = entry.title or ""
+        context = "" if entry.title else "\n".join(a.title or "" for a in entry.ancestors[:2])
+        parts = {0: [title], 1: named.get(entry.id, []), 2: [context], 3: [entry.text]}
+        own_lengths = []
+        for field, texts_of_field in parts.items():
+            length = 0
+            for piece in texts_of_field:
+                found = positions(piece)
+                length += len(found)
+                for word, stems in found:
+                    vocab[word][stems] += 1
+                    word_docs[word].add(n)
+                    if field in (0, 1):
+                        headline_words.add(word)
+                    for stem in stems:
+                        postings[stem][(n, field)] = postings[stem].get((n, field), 0) + 1
+                if field in PAIR_FIELDS:
+                    for (_, a), (_, b) in zip(found, found[1:], strict=False):
+                        pairs[f"{a[0]} {b[0]}"][n] += 1
+                if field in (0, 1) and found:
+                    exact[" ".join(stems[0] for _, stems in found)].add(n)
+            own_lengths.append(length)
+        lengths.append(own_lengths)
+        if entry.number:
+            numbers[entry.number.lower()].append(n)
+        prior = NAV_PRIOR if is_navigation(entry) else REDIRECT_PRIOR if "redirect" in entry.flags else 1.0
+        docs.append([entry.id, entry.url, entry.title or "", entry.game, entry.document, entry.kind,
+                     entry.number or "", entry.status, prior])
+        texts.append(entry.text)
+    # Words of the thesaurus the corpus never uses still need their stems ("soldats").
+    rules = []
+    for typed, meant in synonyms:
+        keys = [[stems for _, stems in positions(e)] for e in typed]
+        targets = sorted({s for e in meant for _, stems in positions(e) for s in stems[:1]})
+        for e in [*typed, *meant]:
+            for word, stems in positions(e):
+                if word not in vocab:
+                    vocab[word][stems] += 1
+        for key in keys:
+            if key:
+                rules.append([[s[0] for s in key], targets])
+    vocabulary = {}
+    for word, counts in sorted(vocab.items()):
+        ordered = [stem for stems, _ in counts.most_common() for stem in stems]
+        listed = list(dict.fromkeys(ordered))
+        entry_stems: list[Any] = listed[:]
+        lemma = forms.get(word)
+        if lemma and not NUMBER.match(word):
+            lemma_stem = W.fold(_stem(lemma))
+            if lemma_stem not in listed and lemma_stem in postings:
+                entry_stems.append([lemma_stem, LEMMA_WEIGHT])
+        vocabulary[word] = entry_stems
+    # Typos are matched against words seen twice or in a title or name: OCR debris is not a word.
+    typo_words = sorted(w for w in vocab if w.isalpha() and len(w) >= 3
+                        and (len(word_docs.get(w, ())) >= 2 or w in headline_words or w not in word_docs))
+    averages = [sum(row[f] for row in lengths) / max(len(lengths), 1) for f in range(len(FIELDS))]
+    return {
+        "version": MODEL_VERSION,
+        "fields": list(FIELDS), "weights": list(FIELD_WEIGHTS), "b": list(FIELD_B),
+        "averages": [round(a, 4) for a in averages],
+        "docs": docs, "lengths": lengths, "texts": texts,
+        "terms": {stem: [x for (doc, field), tf in sorted(found.items()) for x in (doc, field, tf)]
+                  for stem, found in sorted(postings.items())},
+        "pairs": {pair: [x for doc, tf in sorted(found.items()) for x in (doc, tf)] for pair, found in sorted(pairs.items())},
+        "exact": {key: sorted(found) for key, found in sorted(exact.items())},
+        "numbers": dict(sorted(numbers.items())),
+        "vocab": vocabulary,
+        "typo_words": typo_words,
+        "thesaurus": sorted(rules),
+        "stop_words": sorted(W.FOLDED_STOP_WORDS), "talk_words": sorted(W.TALK_WORDS),
+        "talk": W.TALK.pattern, "token": W.TOKEN.pattern, "elision": W.ELISION.pattern,
+        "number_query": W.NUMBER_QUERY.pattern,
+        "sound_rules": [list(rule) for rule in W.SOUND_RULES],
+        "labels": dict(sorted((labels or {}).items())),
+    }
+
+
+def write_model(out: Path, model: dict[str, Any]) -> None:
+    (out / "model.json").write_text(json.dumps(model, ensure_ascii=False, separators=(",", ":"), sort_keys=True),
+                                    encoding="utf-8")

@@ -1,0 +1,126 @@
+"""The words of a query as the search reads them, written so that the site's search box
+(`site/assets/regles-search.js`) can do exactly the same: every rule here is a regular expression
+or a word list shipped in the model (`build/search/model.json`), no stemmer and no tagger.
+
+Text is folded (lowercase, accents off, œ → oe, curly apostrophes straight), table talk removed
+("qu'est-ce qui se passe si", "est-ce qu'on peut"), split into words, elisions split ("l'unité" →
+"unite"), and stop words and question words dropped. Index-side stems come from Snowball (see
+`model.py`); a query word reaches them through the corpus's own word forms, so the box needs no
+stemmer of its own.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+# Whoosh's French list lacks "les", "aux", "cette"…; kept from the first index.
+STOP_WORDS = frozenset("""
+a à ai aie ait as au aux avec c ça ce ceci cela celle celles celui ces cet cette ceux d dans de des du
+elle elles en es est et été être eu eux il ils j je l la le les leur leurs lui m ma mais me même mes
+moi mon n ne nos notre nous on ont ou où par pas pour qu que quel quelle quelles quels qui s sa se
+ses si son sont sur t ta te tes toi ton tu un une vos votre vous y
+comment pourquoi quoi est-ce passe-t-il peut-on peut-il doit-on faut-il
+""".split())
+FOLDED_STOP_WORDS: frozenset[str] = frozenset()  # filled below, once fold() is defined
+
+# Words of table talk: they ask, they say nothing of the rule asked about. Folded.
+TALK_WORDS = frozenset("""
+combien quand lequel laquelle lesquels lesquelles quels quelles quel quelle
+peut peuvent peux pouvez pourrait puis dois doit doivent faut possible
+fonctionne fonctionnent marchent sert servent
+oui non alors donc bien vraiment exactement svp merci chose truc moment
+ca cela ceci celui celle mon ton notre votre leur
+faire fait fais font faites prendre prend prends prennent mettre met mets avoir avez aller va vais vont
+devoir pouvoir falloir vouloir veut veux
+""".split())
+
+# Phrases of table talk, on folded text. Each is a whole phrase (no letter right before or after).
+TALK_PHRASES = (
+    r"qu'?est[- ]ce qu'?il se passe", r"qu'?est[- ]ce qui se passe", r"qu'?est[- ]ce qui arrive",
+    r"qu'?est[- ]ce qu'?on fait", r"qu'?est[- ]ce que", r"qu'?est[- ]ce qu'",
+    r"que se passe[- ]t[- ]il", r"il se passe", r"se passe[- ]t[- ]il", r"ca se passe comment",
+    r"est[- ]ce que", r"est[- ]ce qu'", r"est[- ]il possible de", r"est[- ]ce possible de",
+    r"a[- ]t[- ]on le droit de", r"ai[- ]je le droit de", r"j'ai le droit de", r"on a le droit de",
+    r"a le droit de", r"le droit de", r"on fait quoi", r"on fait comment", r"comment on fait",
+    r"comment (?:ca|cela) (?:marche|fonctionne)", r"comment fonctionnent?", r"comment marchent?",
+    r"a quoi serv(?:en)?t", r"a quoi ca sert", r"on peut", r"peut[- ]on", r"je peux", r"puis[- ]je",
+    r"dois[- ]je", r"doit[- ]on", r"faut[- ]il", r"il faut", r"y a[- ]t[- ]il", r"il y a",
+)
+TALK = re.compile(r"(?<![a-z0-9])(?:" + "|".join(TALK_PHRASES) + r")(?![a-z0-9])")
+TOKEN = re.compile(r"\d+(?:\.\d+)+[a-z]?|[a-z0-9]+(?:'[a-z0-9]+)*")
+ELISION = re.compile(r"^(?:l|d|j|m|n|s|t|c|qu|jusqu|lorsqu|puisqu|quoiqu)'(?=[a-z0-9])")
+# A rule number asked for, alone or after the word that names it: "86.11", "règle 84.9", "§14.2".
+NUMBER_QUERY = re.compile(r"^\s*(?:(?:regle|section|paragraphe|article|point|rule)\s*|§\s*)?"
+                          r"(\d{1,3}(?:\.\d{1,3})*[a-z]?)\s*[?.!]?\s*$")
+COMBINING = re.compile(r"[\u0300-\u036f]")
+# Folding as the box does it: what String.prototype.normalize("NFKD") and this range give.
+LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "’": "'", "‘": "'", "`": "'", "ʼ": "'"})
+
+
+@lru_cache(maxsize=100000)
+def fold(text: str) -> str:
+    return COMBINING.sub("", unicodedata.normalize("NFKD", text.lower().translate(LIGATURES)))
+
+
+FOLDED_STOP_WORDS = frozenset(fold(word) for word in STOP_WORDS)
+
+
+def words_of(text: str, talk: bool = True) -> list[str]:
+    """The folded words of `text` that can carry meaning, in order."""
+    folded = fold(text)
+    if talk:
+        folded = TALK.sub(" ", folded)
+    found = []
+    for token in TOKEN.findall(folded):
+        word = ELISION.sub("", token)
+        if word in FOLDED_STOP_WORDS or (talk and word in TALK_WORDS):
+            continue
+        found.append(word)
+    return found
+
+
+def number_asked(text: str) -> str | None:
+    match = NUMBER_QUERY.match(fold(text))
+    return match.group(1) if match else None
+
+
+# A French sound key: two spellings that sound alike get the same key ("menasse", "menace";
+# "atake", "attaque"; "retrete", "retraite"). Applied in order, on a folded word.
+SOUND_RULES = (
+    ("ph", "f"), ("sch", "x"), ("ch", "x"), ("qu", "k"), ("ck", "k"), ("c(?=[eiy])", "s"), ("c", "k"),
+    ("gu(?=[eiy])", "g"), ("g(?=[eiy])", "j"), ("eau", "o"), ("au", "o"), ("ai", "e"), ("ei", "e"),
+    ("y", "i"), ("h", ""), ("z", "s"), ("w", "v"), (r"(.)\1+", r"\1"), ("(?:es|s|x|t|d|e)$", ""),
+)
+_SOUND = [(re.compile(pattern), replacement) for pattern, replacement in SOUND_RULES]
+
+
+@lru_cache(maxsize=100000)
+def sound(word: str) -> str:
+    for pattern, replacement in _SOUND:
+        word = pattern.sub(replacement, word)
+    return word
+
+
+def distance(a: str, b: str, limit: int) -> int:
+    """Optimal string alignment distance (an edit is an insertion, a deletion, a substitution or
+    two neighbours swapped), or `limit + 1` as soon as it must exceed `limit`."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        current = [i] + [0] * len(b)
+        best = i
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                value = min(value, previous2[j - 2] + 1)
+            current[j] = value
+            best = min(best, value)
+        if best > limit:
+            return limit + 1
+        previous2, previous = previous, current
+    return previous[len(b)]

@@ -1,0 +1,460 @@
+/* regles: the site's search box. It ranks from the same model as `regles search`
+   (assets/search-model.json, written by extract/search/model.py) the same way as
+   extract/search/engine.py: same word lists and patterns (read from the model), same typo
+   matching, same thesaurus, same scores. Every map keyed by a typed word has no prototype
+   (Object.create(null)), so "constructor" or "__proto__" typed in the box is just a word.
+   Results are written with textContent and DOM nodes, never as HTML from the text. */
+(function () {
+  "use strict";
+
+  var K1 = 1.2, PREFIX_WEIGHT = 0.9, NEAR_WEIGHTS = [1.0, 0.8, 0.6], SOUND_WEIGHT = 0.8;
+  var SYNONYM_WEIGHT = 0.8, PHRASE_PART_WEIGHT = 0.7, PAIR_WEIGHT = 0.5, EXACT_WEIGHT = 1.0;
+  var COVERAGE_POWER = 1.0, MIN_COVERAGE = 0.34, GAME_BEST = 0.8, NEAR_CANDIDATES = 5;
+  var NUMBERISH = /^[\d.]+[a-z]?$/;
+  var ELISION_TYPED = /^(?:l|d|j|m|n|s|t|c|qu)(?=[aeiouyh])/;
+
+  function bare(obj) {  // a prototype-less copy of a plain object's own entries
+    var out = Object.create(null);
+    if (obj) Object.keys(obj).forEach(function (k) { out[k] = obj[k]; });
+    return out;
+  }
+  function setOf(list) {
+    var out = Object.create(null);
+    list.forEach(function (w) { out[w] = true; });
+    return out;
+  }
+  function has(map, key) { return Object.prototype.hasOwnProperty.call(map, key); }
+
+  function fold(text) {
+    return text.toLowerCase().replace(/œ/g, "oe").replace(/æ/g, "ae").replace(/[’‘`ʼ]/g, "'")
+      .normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
+  }
+
+  function Model(raw) {
+    this.docs = raw.docs; this.texts = raw.texts; this.lengths = raw.lengths;
+    this.weights = raw.weights; this.b = raw.b;
+    this.averages = raw.averages.map(function (a) { return a || 1.0; });
+    this.terms = bare(raw.terms); this.pairs = bare(raw.pairs); this.exact = bare(raw.exact);
+    this.numbers = bare(raw.numbers); this.vocab = bare(raw.vocab); this.labels = bare(raw.labels);
+    this.count = this.docs.length;
+    this.unknownIdf = Math.log(1 + (this.count + 0.5) / 0.5);
+    this.stop = setOf(raw.stop_words); this.talkWords = setOf(raw.talk_words);
+    this.talk = new RegExp(raw.talk, "g");
+    this.token = new RegExp(raw.token, "g");
+    this.elision = new RegExp(raw.elision);
+    this.numberQuery = new RegExp(raw.number_query);
+    this.soundRules = raw.sound_rules.map(function (rule) {
+      return [new RegExp(rule[0], "g"), rule[1].replace(/\\(\d)/g, "$$$1")];
+    });
+    var self = this;
+    this.rules = Object.create(null);
+    raw.thesaurus.forEach(function (rule) {
+      var first = rule[0][0];
+      if (!has(self.rules, first)) self.rules[first] = [];
+      self.rules[first].push(rule);
+    });
+    this.byLetter = Object.create(null); this.bySound = Object.create(null);
+    raw.typo_words.forEach(function (word) {
+      if (!has(self.byLetter, word[0])) self.byLetter[word[0]] = [];
+      self.byLetter[word[0]].push(word);
+      var key = self.sound(word);
+      if (key.length >= 3) {
+        if (!has(self.bySound, key)) self.bySound[key] = [];
+        self.bySound[key].push(word);
+      }
+    });
+    this.dfs = Object.create(null);
+    // Every stem a word can reach: the corpus's and the thesaurus's ("écrasent" → ecras → piétiner).
+    this.knownStems = Object.create(null);
+    Object.keys(this.terms).forEach(function (s) { self.knownStems[s] = true; });
+    Object.keys(this.vocab).forEach(function (w) {
+      self.vocab[w].forEach(function (item) { self.knownStems[typeof item === "string" ? item : item[0]] = true; });
+    });
+  }
+
+  Model.prototype.sound = function (word) {
+    this.soundRules.forEach(function (rule) { word = word.replace(rule[0], rule[1]); });
+    return word;
+  };
+
+  Model.prototype.wordsOf = function (text, talk) {
+    var folded = fold(text), found = [], self = this, m;
+    if (talk) folded = folded.replace(this.talk, " ");
+    this.token.lastIndex = 0;
+    var tokens = folded.match(this.token) || [];
+    tokens.forEach(function (token) {
+      var word = token.replace(self.elision, "");
+      if (has(self.stop, word) || (talk && has(self.talkWords, word))) return;
+      found.push(word);
+    });
+    return found;
+  };
+
+  Model.prototype.stems = function (word) {
+    var found = Object.create(null), list = has(this.vocab, word) ? this.vocab[word] : [];
+    list.forEach(function (item) {
+      var stem = typeof item === "string" ? item : item[0], weight = typeof item === "string" ? 1.0 : item[1];
+      found[stem] = Math.max(has(found, stem) ? found[stem] : 0, weight);
+    });
+    return found;
+  };
+
+  function Concept(words) { this.words = words; this.alternatives = Object.create(null); this.approximate = false; }
+  Concept.prototype.add = function (stem, weight) {
+    if (!has(this.alternatives, stem) || weight > this.alternatives[stem]) this.alternatives[stem] = weight;
+  };
+  Concept.prototype.keys = function () {
+    var out = Object.create(null), alts = this.alternatives;
+    Object.keys(alts).forEach(function (s) { if (alts[s] >= 0.8) out[s] = true; });
+    return out;
+  };
+
+  function distance(a, b, limit) {  // optimal string alignment, as words.distance
+    if (Math.abs(a.length - b.length) > limit) return limit + 1;
+    var prev2 = [], prev = [], i, j;
+    for (j = 0; j <= b.length; j++) prev.push(j);
+    for (i = 1; i <= a.length; i++) {
+      var cur = [i], best = i;
+      for (j = 1; j <= b.length; j++) {
+        var cost = a[i - 1] === b[j - 1] ? 0 : 1;
+        var value = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, prev2[j - 2] + 1);
+        cur.push(value);
+        if (value < best) best = value;
+      }
+      if (best > limit) return limit + 1;
+      prev2 = prev; prev = cur;
+    }
+    return prev[b.length];
+  }
+
+  Model.prototype.near = function (word) {
+    var limit = word.length <= 3 ? 0 : word.length <= 5 ? 1 : 2, found = Object.create(null);
+    if (limit && word && has(this.byLetter, word[0])) {
+      this.byLetter[word[0]].forEach(function (candidate) {
+        if (Math.abs(candidate.length - word.length) <= limit) {
+          var d = distance(word, candidate, limit);
+          if (d <= limit) found[candidate] = NEAR_WEIGHTS[d];
+        }
+      });
+    }
+    var key = this.sound(word);
+    if (key.length >= 3 && has(this.bySound, key)) {
+      this.bySound[key].forEach(function (candidate) {
+        found[candidate] = Math.max(has(found, candidate) ? found[candidate] : 0, SOUND_WEIGHT);
+      });
+    }
+    return Object.keys(found).map(function (w) { return [w, found[w]]; })
+      .sort(function (x, y) { return y[1] - x[1] || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0); })
+      .slice(0, NEAR_CANDIDATES);
+  };
+
+  Model.prototype.alternatives = function (word) {
+    var concept = new Concept([word]), self = this, stems, s;
+    if (has(this.vocab, word)) {
+      stems = this.stems(word);
+      for (s in stems) concept.add(s, stems[s]);
+      return concept;
+    }
+    if (NUMBERISH.test(word)) return concept;
+    var stripped = word.replace(ELISION_TYPED, "");
+    if (stripped !== word && has(this.vocab, stripped)) {
+      stems = this.stems(stripped);
+      for (s in stems) concept.add(s, stems[s]);
+      return concept;
+    }
+    concept.approximate = true;
+    for (var k = word.length - 1; k >= Math.max(4, word.length - 4); k--) {
+      if (has(this.knownStems, word.slice(0, k))) { concept.add(word.slice(0, k), PREFIX_WEIGHT); break; }
+    }
+    this.near(word).forEach(function (pair) {
+      var found = self.stems(pair[0]);
+      for (var stem in found) if (found[stem] >= 1.0) concept.add(stem, pair[1]);
+    });
+    return concept;
+  };
+
+  Model.prototype.thesaurusMatch = function (concepts, i) {
+    var best = null, self = this;
+    Object.keys(concepts[i].keys()).sort().forEach(function (first) {
+      (has(self.rules, first) ? self.rules[first] : []).forEach(function (rule) {
+        var key = rule[0], targets = rule[1];
+        if (i + key.length > concepts.length) return;
+        for (var k = 1; k < key.length; k++) if (!has(concepts[i + k].keys(), key[k])) return;
+        if (best === null || key.length > best[0]) best = [key.length, targets.slice()];
+        else if (key.length === best[0]) targets.forEach(function (t) { if (best[1].indexOf(t) < 0) best[1].push(t); });
+      });
+    });
+    return best;
+  };
+
+  Model.prototype.understand = function (text) {
+    var words = this.wordsOf(text, true), self = this;
+    if (!words.length) words = this.wordsOf(text, false);
+    var concepts = words.map(function (w) { return self.alternatives(w); });
+    var primaries = concepts.map(function (c) {
+      return Object.keys(c.alternatives).filter(function (s) { return c.alternatives[s] >= 0.8; }).slice(0, 2);
+    });
+    var merged = [], i = 0;
+    while (i < concepts.length) {
+      var match = this.thesaurusMatch(concepts, i);
+      if (match === null) { merged.push(concepts[i]); i += 1; continue; }
+      var length = match[0], concept;
+      if (length === 1) concept = concepts[i];
+      else {
+        var parts = concepts.slice(i, i + length);
+        concept = new Concept([].concat.apply([], parts.map(function (c) { return c.words; })));
+        parts.forEach(function (part) {
+          concept.approximate = concept.approximate || part.approximate;
+          for (var s in part.alternatives) concept.add(s, part.alternatives[s] * PHRASE_PART_WEIGHT);
+        });
+      }
+      match[1].forEach(function (stem) { concept.add(stem, SYNONYM_WEIGHT); });
+      merged.push(concept);
+      i += length;
+    }
+    var seen = Object.create(null), unique = [];
+    merged.forEach(function (c) {
+      var key = c.words.join("\u0000");
+      if (!has(seen, key)) { seen[key] = true; unique.push(c); }
+    });
+    return [unique, primaries];
+  };
+
+  Model.prototype.df = function (stem) {
+    if (!has(this.dfs, stem)) {
+      var postings = has(this.terms, stem) ? this.terms[stem] : [], docs = Object.create(null), n = 0;
+      for (var k = 0; k < postings.length; k += 3) if (!has(docs, postings[k])) { docs[postings[k]] = true; n++; }
+      this.dfs[stem] = n;
+    }
+    return this.dfs[stem];
+  };
+  Model.prototype.idf = function (stem) {
+    var df = this.df(stem);
+    return Math.log(1 + (this.count - df + 0.5) / (df + 0.5));
+  };
+
+  Model.prototype.conceptScores = function (concept, allowed) {
+    var scores = new Map(), self = this;
+    Object.keys(concept.alternatives).sort().forEach(function (stem) {
+      var weight = concept.alternatives[stem];
+      if (!has(self.terms, stem)) return;
+      var postings = self.terms[stem], weighted = new Map();
+      for (var k = 0; k < postings.length; k += 3) {
+        var doc = postings[k], f = postings[k + 1], tf = postings[k + 2];
+        if (!allowed(doc)) continue;
+        var norm = 1 - self.b[f] + self.b[f] * self.lengths[doc][f] / self.averages[f];
+        weighted.set(doc, (weighted.get(doc) || 0) + self.weights[f] * tf / norm);
+      }
+      var idf = self.idf(stem);
+      weighted.forEach(function (wtf, doc) {
+        var score = weight * idf * wtf * (K1 + 1) / (K1 + wtf);
+        if (score > (scores.get(doc) || 0)) scores.set(doc, score);
+      });
+    });
+    return scores;
+  };
+
+  Model.prototype.conceptWeight = function (concept) {
+    var best = null;
+    for (var stem in concept.alternatives) {
+      if (!has(this.terms, stem)) continue;
+      var w = concept.alternatives[stem] * this.idf(stem);
+      if (best === null || w > best) best = w;
+    }
+    return best === null ? this.unknownIdf : best;
+  };
+
+  Model.prototype.rank = function (concepts, primaries, allowed) {
+    var self = this, total = 0;
+    concepts.forEach(function (c) { total += self.conceptWeight(c); });
+    total = total || 1.0;
+    var sums = new Map(), held = new Map();
+    concepts.forEach(function (concept) {
+      var weight = self.conceptWeight(concept);
+      self.conceptScores(concept, allowed).forEach(function (score, doc) {
+        sums.set(doc, (sums.get(doc) || 0) + score);
+        held.set(doc, (held.get(doc) || 0) + weight);
+      });
+    });
+    for (var i = 0; i + 1 < primaries.length; i++) {
+      var a = primaries[i][0], b = primaries[i + 1][0];
+      if (a === undefined || b === undefined) continue;
+      var key = a + " " + b;
+      if (!has(this.pairs, key)) continue;
+      var postings = this.pairs[key], bonus = PAIR_WEIGHT * (this.idf(a) + this.idf(b)) / 2;
+      for (var k = 0; k < postings.length; k += 2) if (sums.has(postings[k])) sums.set(postings[k], sums.get(postings[k]) + bonus);
+    }
+    var whole = primaries.filter(function (p) { return p.length; }).map(function (p) { return p[0]; }).join(" ");
+    (has(this.exact, whole) ? this.exact[whole] : []).forEach(function (doc) {
+      if (sums.has(doc)) sums.set(doc, sums.get(doc) + EXACT_WEIGHT * total);
+    });
+    var ranked = [];
+    sums.forEach(function (score, doc) {
+      var coverage = Math.min(1.0, held.get(doc) / total);
+      if (concepts.length > 1 && coverage < MIN_COVERAGE) return;
+      ranked.push([doc, score * Math.pow(coverage, COVERAGE_POWER) * self.docs[doc][8], coverage]);
+    });
+    ranked.sort(function (x, y) { return y[1] - x[1] || x[0] - y[0]; });
+    return ranked;
+  };
+
+  Model.prototype.bestOfEachGame = function (ranked) {
+    if (!ranked.length) return ranked;
+    var top = ranked[0][1], docs = this.docs, seen = Object.create(null), lifted = [ranked[0]], chosen = Object.create(null);
+    seen[docs[ranked[0][0]][3]] = true;
+    for (var i = 1; i < ranked.length; i++) {
+      var game = docs[ranked[i][0]][3];
+      if (!has(seen, game) && ranked[i][1] >= GAME_BEST * top) lifted.push(ranked[i]);
+      seen[game] = true;
+    }
+    lifted.forEach(function (item) { chosen[item[0]] = true; });
+    return lifted.concat(ranked.filter(function (item) { return !has(chosen, item[0]); }));
+  };
+
+  Model.prototype.search = function (text, game, limit) {
+    var docs = this.docs, self = this;
+    text = text.replace(/[\u0000-\u001f\u007f]/g, " ").replace(/\s+/g, " ").trim().slice(0, 500);
+    limit = limit || 10;
+    function allowed(doc, number) {
+      var row = docs[doc];
+      return (!game || row[3] === game) && (number || row[7] !== "deleted");
+    }
+    var number = fold(text).match(this.numberQuery);
+    if (number && has(this.numbers, number[1])) {
+      var found = this.numbers[number[1]].filter(function (d) { return allowed(d, true); });
+      if (found.length) return { hits: found.slice(0, limit).map(function (d) { return [d, 0]; }), marked: Object.create(null), approximate: false };
+    }
+    var understood = this.understand(text), concepts = understood[0].filter(function (c) { return c.words.length; });
+    if (!concepts.length) return { hits: [], marked: Object.create(null), approximate: false };
+    var ranked = this.rank(concepts, understood[1], allowed);
+    if (!game) ranked = this.bestOfEachGame(ranked);
+    var marked = Object.create(null), approximate = false;
+    concepts.forEach(function (c) {
+      for (var s in c.alternatives) marked[s] = true;
+      if (c.approximate && Object.keys(c.alternatives).length) approximate = true;
+    });
+    return { hits: ranked.slice(0, limit).map(function (r) { return [r[0], r[1]]; }), marked: marked, approximate: approximate };
+  };
+
+  /* The window of the text with most matched words; each matched word wrapped in <mark>. */
+  Model.prototype.snippet = function (text, marked, width) {
+    width = width || 180;
+    var self = this, spans = [], re = /[\p{L}\p{N}_]+(?:['’][\p{L}\p{N}_]+)*/gu, m;
+    while ((m = re.exec(text)) !== null) {
+      var word = fold(m[0]).replace(this.elision, "");
+      var stems = this.stems(word), hit = false;
+      for (var s in stems) if (marked[s]) hit = true;
+      if (hit && !has(this.stop, word)) {
+        var start = m.index + (m[0].length - m[0].replace(/^(?:l|d|j|m|n|s|t|c|qu|jusqu|lorsqu|puisqu|quoiqu)['’](?=[\p{L}\p{N}_])/iu, "").length);
+        spans.push([start, m.index + m[0].length]);
+      }
+    }
+    var begin = 0;
+    if (spans.length) {
+      var best = 0, bestCount = -1;
+      spans.forEach(function (span, i) {
+        var count = spans.filter(function (o) { return span[0] <= o[0] && o[0] < span[0] + width; }).length;
+        if (count > bestCount) { best = i; bestCount = count; }
+      });
+      begin = Math.max(0, spans[best][0] - 40);
+      begin = begin ? text.lastIndexOf(" ", begin - 1) + 1 : 0;
+    }
+    var end = Math.min(text.length, begin + width);
+    if (end < text.length) { var cut = text.lastIndexOf(" ", end - 1); if (cut > begin) end = cut; }
+    var parts = [], at = begin;
+    spans.forEach(function (span) {
+      if (span[0] < begin || span[1] > end) return;
+      parts.push([text.slice(at, span[0]), false], [text.slice(span[0], span[1]), true]);
+      at = span[1];
+    });
+    parts.push([text.slice(at, end), false]);
+    if (begin > 0) parts.unshift(["…", false]);
+    if (end < text.length) parts.push(["…", false]);
+    return parts;
+  };
+
+  /* ---------------------------------------------------------------- the box */
+
+  var model = null, loading = null;
+  function load(base) {
+    if (!loading) {
+      loading = fetch(base + "/assets/search-model.json").then(function (r) { return r.json(); })
+        .then(function (raw) { model = new Model(raw); window.reglesModel = model; return model; });
+    }
+    return loading;
+  }
+
+  function render(list, status, base, query, game) {
+    var found = model.search(query, game, 10);
+    list.textContent = "";
+    found.hits.forEach(function (pair) {
+      var row = model.docs[pair[0]], item = document.createElement("li"), link = document.createElement("a");
+      item.className = "regles-search-result";
+      item.dataset.id = row[0]; item.dataset.game = row[3];
+      link.href = base + "/" + row[1];
+      link.className = "regles-search-link";
+      var title = row[6] ? row[6] + (row[2] ? " " + row[2] : "") : (row[2] || row[0]);
+      link.textContent = title + (row[7] === "deleted" ? " (supprimé)" : "");
+      var label = document.createElement("span");
+      label.className = "regles-search-label";
+      var gameName = has(model.labels, row[3]) ? model.labels[row[3]] : row[3];
+      var book = has(model.labels, row[3] + "/" + row[4]) ? model.labels[row[3] + "/" + row[4]] : row[4];
+      label.textContent = gameName + " · " + book;
+      var text = document.createElement("p");
+      text.className = "regles-search-snippet";
+      model.snippet(model.texts[pair[0]], found.marked).forEach(function (part) {
+        if (part[1]) { var mark = document.createElement("mark"); mark.textContent = part[0]; text.appendChild(mark); }
+        else text.appendChild(document.createTextNode(part[0]));
+      });
+      item.appendChild(link); item.appendChild(label); item.appendChild(text);
+      list.appendChild(item);
+    });
+    status.textContent = !query.trim() ? "" : !found.hits.length ? "Aucun résultat pour « " + query + " »"
+      : found.approximate ? "Résultats approchés" : "";
+  }
+
+  window.reglesSearch = function (query, game) {  // for tests: the ids the box would show
+    return load(window.REGLES_BASE || "").then(function () {
+      return model.search(query, game || null, 10).hits.map(function (pair) { return model.docs[pair[0]][0]; });
+    });
+  };
+
+  window.addEventListener("DOMContentLoaded", function () {
+    var root = document.getElementById("regles-search");
+    if (!root) return;
+    // MkDocs gives "." or ".." on a page and "/" on the 404 page: without its trailing slash, so
+    // that "/" + path never makes "//assets/…" (protocol-relative: another host).
+    var base = (root.dataset.base || "").replace(/\/+$/, "");
+    window.REGLES_BASE = base;
+    var input = root.querySelector(".regles-search-input"), select = root.querySelector(".regles-search-game");
+    var list = root.querySelector(".regles-search-results"), status = root.querySelector(".regles-search-status");
+    var pending = null;
+    function update() {
+      var query = input.value, game = select ? select.value : "";
+      load(base).then(function () {
+        if (input.value !== query) return;  // a newer keystroke will render
+        render(list, status, base, query, game);
+        root.classList.toggle("regles-search-open", !!query.trim());
+      });
+    }
+    input.addEventListener("input", function () { clearTimeout(pending); pending = setTimeout(update, 30); });
+    if (select) select.addEventListener("change", update);
+    input.addEventListener("keydown", function (event) {
+      if (event.key === "Escape") { input.value = ""; update(); }
+      if (event.key === "Enter") {
+        var first = list.querySelector("a");
+        if (first) window.location.href = first.href;
+      }
+    });
+    input.addEventListener("focus", function () { load(base); });
+    load(base).then(function () {  // the game filter: one option per game of the model
+      if (!select) return;
+      Object.keys(model.labels).filter(function (k) { return k.indexOf("/") < 0; }).sort().forEach(function (game) {
+        var option = document.createElement("option");
+        option.value = game; option.textContent = model.labels[game];
+        select.appendChild(option);
+      });
+    });
+  });
+})();

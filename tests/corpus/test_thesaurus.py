@@ -1,0 +1,61 @@
+"""`corpus/thesaurus.toml` and the search tables of `terms.toml`: read strictly, errors name the
+file and line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from extract.corpus import read_term_config, read_thesaurus
+from extract.errors import InputError
+
+
+def write(root: Path, rel: str, text: str) -> None:
+    (root / rel).parent.mkdir(parents=True, exist_ok=True)
+    (root / rel).write_text(text, encoding="utf-8")
+
+
+def test_same_and_means(tmp_path):
+    write(tmp_path, "corpus/thesaurus.toml", '[[same]]\nwords = ["pivoter", "tourner"]\n\n'
+          '[[means]]\nsay = ["fuir le combat"]\nbooks = ["désengagement"]\n')
+    assert read_thesaurus(tmp_path) == [(["pivoter"], ["tourner"]), (["tourner"], ["pivoter"]),
+                                        (["fuir le combat"], ["désengagement"])]
+
+
+def test_no_thesaurus_is_no_synonym(tmp_path):
+    assert read_thesaurus(tmp_path) == []
+
+
+@pytest.mark.parametrize(("text", "message", "line"), [
+    ('[[same]]\nwords = ["seul"]\n', "needs two expressions", 1),
+    ('[[same]]\nwords = ["a", "b"]\n\n[[means]]\nsay = ["x"]\n', "books must be a non-empty list", 4),
+    ('[[means]]\nsay = ["x"]\nbooks = ["y"]\nweight = 2\n', "unknown key 'weight'", 1),
+    ('[[same]]\nwords = ["a", 3]\n', "non-empty list of expressions", 1),
+    ('[synonyms]\na = 1\n', "unknown key 'synonyms'", None),
+    ('[[same]]\nwords = ["a", "b"]]\n', "invalid TOML", 2),
+])
+def test_mistakes_name_file_and_line(tmp_path, text, message, line):
+    write(tmp_path, "corpus/thesaurus.toml", text)
+    with pytest.raises(InputError) as caught:
+        read_thesaurus(tmp_path)
+    assert caught.value.file == "corpus/thesaurus.toml" and message in str(caught.value)
+    if line is not None:
+        assert caught.value.line == line
+
+
+def test_terms_names_and_synonyms(tmp_path):
+    write(tmp_path, "corpus/jeu/terms.toml", '[names]\n"Firing Arc" = "reference/8"\n'
+          '"Line of Sight" = ["reference/49", "jeu/apprentissage/ldv"]\n\n'
+          '[[means]]\nsay = ["demi-tour"]\nbooks = ["reformation"]\n')
+    config = read_term_config(tmp_path, "jeu")
+    assert config.names == {"jeu/reference/8": ["Firing Arc"], "jeu/reference/49": ["Line of Sight"],
+                            "jeu/apprentissage/ldv": ["Line of Sight"]}
+    assert config.synonyms == [(["demi-tour"], ["reformation"])]
+
+
+def test_a_name_must_name_entries(tmp_path):
+    write(tmp_path, "corpus/jeu/terms.toml", '[names]\n"Firing Arc" = 8\n')
+    with pytest.raises(InputError) as caught:
+        read_term_config(tmp_path, "jeu")
+    assert caught.value.line == 2 and "an entry id or a list of ids" in str(caught.value)

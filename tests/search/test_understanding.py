@@ -1,0 +1,106 @@
+"""What a query means, on a small model built here: table talk, typos per word, the thesaurus,
+index pages below the rules they point to, snippets marked once."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from extract.model import Block, Entry, Ref
+from extract.search import words as W
+from extract.search.engine import SearchIndex, snippet
+from extract.search.model import build_model, write_model
+
+
+def make(key: str, title: str | None, text: str, parent: Entry | None = None, **extra) -> Entry:
+    entry = Entry("jeu", "regles", "rule", None, title, key, parent=parent)
+    entry.blocks = [Block("paragraph", line) for line in text.split("\n")]
+    entry.url = f"jeu/regles/{key}/"
+    for name, value in extra.items():
+        setattr(entry, name, value)
+    return entry
+
+
+@pytest.fixture(scope="module")
+def index(tmp_path_factory) -> SearchIndex:
+    topic = make("36", "Débordement", "Une unité qui déborde une unité ennemie attaque son flanc ou son dos.")
+    rule = make("36.1", None, "Quand une unité déborde, elle relance ses dés de dégâts.", parent=topic)
+    moral = make("57", "Moral", "Quand le paquet Moral est vide, mélangez la défausse pour former un nouveau paquet.")
+    shift = make("77", "Repositionnement", "Une unité engagée peut se désengager par un repositionnement.")
+    redirect = make("12", "Désengagement", "Voir « Repositionnement ».", flags=["redirect"],
+                    refs=[Ref("jeu/regles/77", "see", "Repositionnement")])
+    listing = make("index", "Index", "\n".join(f"Débordement, 36 ({n})" for n in range(6)),
+                   refs=[Ref("jeu/regles/36", "index", f"Débordement {n}") for n in range(6)])
+    entries = [topic, rule, moral, shift, redirect, listing]
+    for parent, child in ((topic, rule),):
+        parent.children.append(child)
+    folder = tmp_path_factory.mktemp("search")
+    model = build_model(entries, {}, [(["fuir le combat", "s'enfuir"], ["désengager"])],
+                        {"jeu/regles/57": ["Morale"]}, {"jeu": "Le Jeu", "jeu/regles": "Règles"})
+    write_model(folder, model)
+    (folder / "meta.json").write_text(json.dumps({"schema_version": "2", "games": ["jeu"], "documents": ["jeu/regles"],
+                                                  "kinds": ["rule"]}), encoding="utf-8")
+    return SearchIndex(Path(folder))
+
+
+def ids(hits) -> list[str]:
+    return [h.id.split("/")[-1] for h in hits]
+
+
+def test_table_talk_weighs_nothing():
+    assert W.words_of("qu'est-ce qui se passe si le paquet moral est vide ?") == ["paquet", "moral", "vide"]
+    assert W.words_of("est-ce qu'on peut faire une attaque à distance ?") == ["attaque", "distance"]
+    assert W.words_of("Comment fonctionne la panique") == ["panique"]
+    assert W.words_of("l’unité") == ["unite"]
+
+
+def test_sound_keys_and_edit_distance():
+    assert W.sound("menasse") == W.sound("menace")
+    assert W.sound("atake") == W.sound("attaque")
+    assert W.sound("retrete") == W.sound("retraite")
+    assert W.distance("debordment", "debordement", 2) == 1
+    assert W.distance("desengajement", "desengagement", 2) == 1
+    assert W.distance("abc", "xyzw", 1) == 2  # past the limit: limit + 1
+
+
+def test_a_typo_finds_its_word_and_only_that_word_is_approximate(index):
+    hits = index.search("debordment")
+    assert ids(hits)[0] == "36" and hits[0].approximate
+    concepts, _ = index.understand("paquet morale vide debordment")
+    assert [c.approximate for c in concepts] == [False, False, False, True]
+    assert not index.search("débordement")[0].approximate
+
+
+def test_the_thesaurus_reaches_the_books_words(index):
+    assert ids(index.search("fuir le combat"))[0] == "77"
+
+
+def test_other_names_and_redirects_reach_the_rule(index):
+    assert ids(index.search("morale"))[0] == "57"  # a name from terms.toml
+    found = ids(index.search("désengagement"))
+    assert found.index("77") < found.index("12")  # the redirect's title is a name of its target
+
+
+def test_the_index_page_ranks_below_the_rule_it_points_to(index):
+    found = ids(index.search("débordement"))
+    assert found.index("36") < found.index("index")
+
+
+def test_a_sub_rule_holding_every_word_beats_its_topic(index):
+    assert ids(index.search("débordement relance dés"))[0] == "36.1"
+
+
+def test_a_question_finds_its_rule(index):
+    assert ids(index.search("que se passe-t-il si le paquet moral est vide ?"))[0] == "57"
+
+
+def test_nonsense_finds_nothing(index):
+    assert index.search("horaires du train Lyon Paris") == []
+
+
+def test_snippet_marks_a_word_once():
+    plain, html = snippet("Une unité engagée reste engagée.", {"engag"})
+    assert plain == "Une unité [engagée] reste [engagée]."
+    assert html.count("<mark>") == 2

@@ -1,0 +1,161 @@
+"""`make bench`, the search part: the relevance set (`tests/fixtures/search_relevance.toml`) run
+through `regles search` in process and typed into the site's search box in Chromium, MRR and
+Hit@5 per kind of query for each, latencies for each.
+
+A query's reciprocal rank is that of the first expected entry among the first ten results; Hit@5
+says whether one is among the first five. A `nonsense` query expects nothing: it scores 1 when
+nothing comes back.
+
+    python -m tools.bench_search BUILD_DIR [--site] [--misses]
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+import tomllib
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RELEVANCE_SET = ROOT / "tests/fixtures/search_relevance.toml"
+KINDS = ("question", "keyword", "typo", "paraphrase", "english", "faq", "cross-game", "number", "nonsense")
+
+
+def load_relevance() -> list[dict]:
+    return tomllib.loads(RELEVANCE_SET.read_text(encoding="utf-8"))["query"]
+
+
+def score(expect: list[str], top: list[str]) -> tuple[float, float]:
+    """(reciprocal rank, hit within five) of one query's results."""
+    if not expect:
+        return (1.0, 1.0) if not top else (0.0, 0.0)
+    ranks = [top.index(e) for e in expect if e in top[:10]]
+    if not ranks:
+        return 0.0, 0.0
+    return 1 / (1 + min(ranks)), 1.0 if min(ranks) < 5 else 0.0
+
+
+def summarise(queries: list[dict], results: list[list[str]]) -> dict[str, dict[str, float]]:
+    """Per kind and overall ("all"): MRR, Hit@5, number of queries, queries with no result."""
+    sums: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0, 0, 0])
+    for item, top in zip(queries, results, strict=True):
+        rr, hit = score(item["expect"], top)
+        for key in (item["kind"], "all"):
+            acc = sums[key]
+            acc[0] += rr
+            acc[1] += hit
+            acc[2] += 1
+            acc[3] += 0 if top or not item["expect"] else 1
+    return {k: {"mrr": v[0] / v[2], "hit5": v[1] / v[2], "n": v[2], "empty": v[3]} for k, v in sums.items()}
+
+
+def run_cli(search_dir: Path, queries: list[dict]) -> tuple[list[list[str]], list[float]]:
+    """Each query through the Python search, twice (the second pass timed: a warm process)."""
+    from extract.search.engine import SearchIndex
+
+    index = SearchIndex(search_dir)
+    for item in queries:
+        index.search(item["text"], game=item.get("game"), limit=10)
+    results, times = [], []
+    for item in queries:
+        start = time.perf_counter()
+        results.append([h.id for h in index.search(item["text"], game=item.get("game"), limit=10)])
+        times.append(time.perf_counter() - start)
+    return results, sorted(times)
+
+
+SHOWN = "Array.from(document.querySelectorAll('#regles-search .regles-search-result')).map(li => li.dataset.id)"
+
+
+def run_site(site_dir: Path, queries: list[dict]) -> tuple[list[list[str]], list[float]]:
+    """Each query typed into the site's box in Chromium (the game filter set when the query has
+    one); the ids shown once the list has settled, and the time from the last keystroke to the
+    first results shown."""
+    from playwright.sync_api import sync_playwright
+
+    from tools.bench_site import CHROMIUM, serve
+
+    results, times = [], []
+    with serve(site_dir) as base, sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=str(CHROMIUM),
+                                         args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        page = browser.new_page()
+        page.goto(f"{base}/")
+        page.wait_for_function("window.reglesModel !== undefined", timeout=20_000)
+        for item in queries:
+            page.select_option("#regles-search .regles-search-game", item.get("game") or "")
+            page.fill("#regles-search .regles-search-input", "")
+            page.wait_for_function(f"({SHOWN}).length === 0")
+            page.type("#regles-search .regles-search-input", item["text"], delay=0)
+            typed = time.perf_counter()
+            shown: list[str] = []
+            try:
+                page.wait_for_function(f"({SHOWN}).length > 0", timeout=1_500)
+                times.append(time.perf_counter() - typed)
+            except Exception:  # nothing shown: a query with no result
+                pass
+            page.wait_for_timeout(60)
+            shown = page.evaluate(SHOWN)
+            results.append(shown[:10])
+        browser.close()
+    return results, sorted(times)
+
+
+def percentile(times: list[float], share: float) -> float:
+    return times[min(len(times) - 1, int(len(times) * share))] if times else 0.0
+
+
+def table(label: str, summary: dict[str, dict[str, float]]) -> None:
+    print(f"{label}: MRR / Hit@5 per kind")
+    for kind in (*KINDS, "all"):
+        if kind in summary:
+            s = summary[kind]
+            extra = f", {s['empty']} without result" if s["empty"] else ""
+            print(f"  {kind:>11} ({s['n']:3d}): MRR {s['mrr']:.2f}  Hit@5 {s['hit5']:.2f}{extra}")
+
+
+def report(build_dir: Path, site: bool = True, misses: bool = False) -> dict[str, bool]:
+    """Print the figures, return the targets as checks (label -> met)."""
+    queries = load_relevance()
+    results, times = run_cli(build_dir / "search", queries)
+    cli = summarise(queries, results)
+    table("regles search, relevance set", cli)
+    p95 = percentile(times, 0.95)
+    print(f"  latency, warm: p50 {percentile(times, 0.5) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms")
+    if misses:
+        for item, top in zip(queries, results, strict=True):
+            rr, _ = score(item["expect"], top)
+            if rr < 1:
+                print(f"  {rr:.2f} [{item['kind']}] {item['text']!r} expected {item['expect'][:3]} got {top[:5]}")
+    a = cli["all"]
+    empties = sum(s["empty"] for k, s in cli.items() if k != "all")
+    checks = {
+        f"search MRR {a['mrr']:.2f} (target >= 0.85), Hit@5 {a['hit5']:.2f} (target >= 0.90)": a["mrr"] >= 0.85 and a["hit5"] >= 0.90,
+        f"search paraphrases MRR {cli['paraphrase']['mrr']:.2f}, English MRR {cli['english']['mrr']:.2f} (targets >= 0.7)":
+            cli["paraphrase"]["mrr"] >= 0.7 and cli["english"]["mrr"] >= 0.7,
+        f"search queries without result (nonsense aside): {empties} (target 0)": empties == 0,
+        f"search latency p95 {p95 * 1000:.1f} ms (target <= 20)": p95 <= 0.020,
+    }
+    from tools.bench_site import CHROMIUM
+
+    if site and CHROMIUM.is_file():
+        shown, site_times = run_site(build_dir / "site", queries)
+        box = summarise(queries, shown)
+        table("the site's search box in Chromium, relevance set", box)
+        first = percentile(site_times, 0.95)
+        print(f"  first results after the last keystroke: p50 {percentile(site_times, 0.5) * 1000:.0f} ms, "
+              f"p95 {first * 1000:.0f} ms")
+        differ = sum(1 for a_, b_ in zip(results, shown, strict=True) if a_[:10] != b_[:10])
+        print(f"  queries whose ten results differ from `regles search`: {differ} of {len(queries)}")
+        gap = a["mrr"] - box["all"]["mrr"]
+        checks[f"site box MRR {box['all']['mrr']:.2f}, {gap:+.2f} from the CLI (target within 0.05)"] = abs(gap) <= 0.05
+        checks[f"site box first results p95 {first * 1000:.0f} ms (target <= 300)"] = first <= 0.300
+    return checks
+
+
+if __name__ == "__main__":
+    build = Path(next((a for a in sys.argv[1:] if not a.startswith("--")), str(ROOT / "build")))
+    outcome = report(build, site="--site" in sys.argv, misses="--misses" in sys.argv)
+    for label, ok in outcome.items():
+        print(f"{label}: {'ok' if ok else 'MISSED'}")
