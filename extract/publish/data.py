@@ -50,6 +50,8 @@ def entry_json(entry: Entry) -> dict[str, Any]:
         data["original_blocks"] = [block.to_json() for block in entry.original_blocks]
     if entry.page is not None:
         data["source"]["page"] = entry.page
+    if entry.printed_title is not None and entry.printed_title != entry.title:
+        data["printed_title"] = entry.printed_title
     return data
 
 
@@ -109,6 +111,7 @@ _BLOCK = {
         "number": {"type": "string"},
         "depth": {"type": "integer", "minimum": 2},
         "rows": {"type": "array", "items": {"type": "array", "items": {"type": "string"}}},
+        "printed_text": {"type": "string"},  # as scanned, where the OCR repair changed the text
     },
     "additionalProperties": False,
 }
@@ -146,6 +149,7 @@ SCHEMA: dict[str, Any] = {
                 "kind": {"type": "string"},
                 "number": {"type": ["string", "null"]},
                 "title": {"type": ["string", "null"]},
+                "printed_title": {"type": "string"},
                 "parent": {"anyOf": [_ID, {"type": "null"}]},
                 "children": {"type": "array", "items": _ID},
                 "blocks": {"type": "array", "items": _BLOCK},

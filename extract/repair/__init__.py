@@ -121,10 +121,11 @@ def repair_lines(lines: list[Line], corpus: set[str], corrections: Iterable[Corr
                 raise InputError(manifest, f"correction on line {line.no}: {correction.before!r} is not on that line ({text!r})")
             text = text.replace(correction.before, correction.after, 1)
             repairs.append(Repair(line.no, correction.before, correction.after, f"declared: {correction.reason}"))
-        text, found = _repair_words(text, line.no, previous, repairer, apostrophe)
-        repairs += found
-        text, found = _repair_context(text, line.no, previous, repairer)
-        repairs += found
+        if not _english(text, rules.english):
+            text, found = _repair_words(text, line.no, previous, repairer, apostrophe)
+            repairs += found
+            text, found = _repair_context(text, line.no, previous, repairer)
+            repairs += found
         out.append(replace(line, text=text) if text != line.text else line)
         previous = out[-1]
     _cache_put(cache_dir, key, {new.no: new.text for old, new in zip(lines, out, strict=True) if new.text != old.text}, repairs)
@@ -136,6 +137,17 @@ def _sentence_start(before_text: str, previous: Line | None) -> bool:
     if not head or head in ("-", "•", "*", "—", "–"):
         return previous is None or previous.text.rstrip().endswith(SENTENCE_END)
     return head.endswith(SENTENCE_END)
+
+
+def _opens(before_text: str, previous: Line | None) -> bool:
+    """The word opens its line or a sentence (after . ! ?): a capital there says nothing of a
+    name. Elsewhere a capitalised word may be a name ("Daniel", "Alex"), never split."""
+    head = before_text.rstrip()
+    return not head.strip(" -•*—–[]()«»\"") or head.endswith((".", "!", "?"))
+
+
+def _english(text: str, markers: set[str]) -> bool:
+    return sum(piece.lower() in markers for piece in PIECE.findall(text)) >= 2
 
 
 def _cased(original: str, candidate: str, sentence_start: bool) -> str:
@@ -190,7 +202,7 @@ def _repair_token(token, start, end, text, previous, repairer: WordRepairer, mis
         return None  # the first half of a word hyphenated at the end of the line
     if not text[:start].strip() and previous is not None and previous.text.rstrip().endswith("-"):
         return None  # the second half of a hyphenated word
-    if start > 0 and text[start - 1] in "-‑" or text[end:end + 1] in "-‑":
+    if (start > 0 and text[start - 1] in ("-", "‑")) or text[end:end + 1] in ("-", "‑"):
         return None  # a piece of a compound: its other half decides
     opening = _sentence_start(text[:start], previous)
     pieces = re.split(r"['’]", token)
@@ -205,7 +217,8 @@ def _repair_token(token, start, end, text, previous, repairer: WordRepairer, mis
                 if found:
                     return _cased(token, found.text, False), "+".join(found.rules)
             return None
-        found = repairer.best(low, capital_first=token[:1].isupper())
+        name_like = token[:1].isupper() and token[1:].islower() and not _opens(text[:start], previous)
+        found = repairer.best(low, capital_first=token[:1].isupper(), splits=not name_like)
         if found is None:
             return None
         return _restore(token, found, opening, misread), "+".join(found.rules)

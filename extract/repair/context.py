@@ -17,7 +17,7 @@ A_BEFORE = {
     "laquelle", "lequel", "lesquels", "lesquelles", "travers", "nouveau", "présent", "partir", "côté",
     "condition", "proximité", "tour", "celui", "celle", "ceux", "celles", "chaque", "cet", "cette", "mi", "peine",
     "gauche", "droite", "part", "quel", "quelle", "quels", "quelles", "eux", "compter", "portée", "distance",
-    "nouveau", "volonté", "raison", "l'exception", "l'intérieur", "l'extérieur", "l'aide", "l'inverse", "l'instar",
+    "volonté", "raison", "l'exception", "l'intérieur", "l'extérieur", "l'aide", "l'inverse", "l'instar",
     "l'exclusion", "l'endroit", "l'arrière", "l'avant", "l'opposé",
 }
 DETERMINERS = {"la", "le", "les", "l", "un", "une", "ce", "ces", "sa", "son", "ses", "leur", "leurs"}

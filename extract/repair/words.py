@@ -19,15 +19,19 @@ APOSTROPHES = "'’"
 VOWELS = set("aàâäeéèêëiîïoôöuùûüyœæh")
 MAX_RULES = 2
 AMBIGUOUS = 3.0  # the best candidate must be this many times commoner than the next, same cost
+COMMONER = 20  # a word whose accented spelling is this many times commoner looks damaged
+MIN_COUNT = 100  # … and that spelling is a common word
 
 
 @dataclass
 class Rules:
     substitutions: list[tuple[str, str, str]]  # (rule name, from, to)
+    only: dict[str, set[str]]  # rule name -> the only words it may make (when the file says so)
     misread_l: tuple[str, list[str]]
     elision: tuple[str, list[str]]
     glue: tuple[str, set[str]]
     keep: dict[str, str]
+    english: set[str] = field(default_factory=set)
     text: str = ""  # the file as read: part of the cache key
 
     @classmethod
@@ -37,10 +41,12 @@ class Rules:
         subs = [(rule["name"], a, b) for rule in data["substitution"] for a, b in rule["pairs"]]
         return cls(
             substitutions=subs,
+            only={rule["name"]: set(rule["only"]) for rule in data["substitution"] if "only" in rule},
             misread_l=(data["misread_l"]["name"], list(data["misread_l"]["letters"])),
             elision=(data["elision"]["name"], list(data["elision"]["prefixes"])),
             glue=(data["glue"]["name"], set(data["glue"]["short_words"])),
             keep={item["word"]: item["reason"] for item in data["keep"]["words"]},
+            english=set(data["english"]["markers"]),
             text=text,
         )
 
@@ -94,29 +100,47 @@ class WordRepairer:
     def __init__(self, vocabulary: Vocabulary, rules: Rules) -> None:
         self.vocabulary = vocabulary
         self.rules = rules
-        self.memo: dict[tuple[str, bool], Candidate | None] = {}
+        self.memo: dict[tuple[str, bool, bool], Candidate | None] = {}
+        self.damaged: dict[str, bool] = {}
 
     def known(self, word: str) -> bool:
-        return self.vocabulary.knows(word)
+        """A word of the lexicon or the corpus, unless it looks damaged: the same letters with
+        accents make a word far commoner (dégats, with dégâts 5,819 times commoner; the frequency
+        list and the other books hold such misspellings too)."""
+        if not self.vocabulary.knows(word):
+            return False
+        if word in self.vocabulary.keep:
+            return True
+        damaged = self.damaged.get(word)
+        if damaged is None:
+            damaged = self.damaged[word] = self.accent_in_capitals(word) is not None
+        return not damaged
 
     def spelled(self, word: str, budget: int) -> list[Candidate]:
         """Known spellings of `word` (lower case, no apostrophe) within `budget` substitutions."""
         if budget <= 0:
             return [Candidate(word, (), self.vocabulary.count(word))] if self.known(word) else []
         return [Candidate(text, used, self.vocabulary.count(text))
-                for text, used in variants(word, self.rules, budget).items() if self.known(text)]
+                for text, used in variants(word, self.rules, budget).items()
+                if self.allowed(text, used) and self.known(text)]
 
-    def candidates(self, word: str, capital_first: bool) -> list[Candidate]:
-        """What `word` (lower case, one token without apostrophe) may have been."""
+    def allowed(self, text: str, used: tuple[str, ...]) -> bool:
+        return all(text in self.rules.only[rule] for rule in used if rule in self.rules.only)
+
+    def candidates(self, word: str, capital_first: bool, splits: bool = True) -> list[Candidate]:
+        """What `word` (lower case, one token without apostrophe) may have been. `splits`: may
+        it be several words or have lost an apostrophe (not for a name: "Daniel", "Alex")."""
         found = [c for c in self.spelled(word, MAX_RULES) if c.rules]
         l_name, letters = self.rules.misread_l
         if capital_first:  # P'/I' misread for l' lose their apostrophe too: Paptitude, PPauteur
             for letter in sorted(letters, key=len, reverse=True):
                 low = letter.lower()
                 rest = word[len(low):]
-                if word.startswith(low) and rest[:1] in VOWELS and len(rest) > 1:
+                if word.startswith(low) and rest[:1] in VOWELS and len(rest) > 2:
                     found += [Candidate("l'" + c.text, (l_name,) + c.rules, c.count) for c in self.spelled(rest, MAX_RULES - 1)]
                     break
+        if not splits:
+            return found
         e_name, prefixes = self.rules.elision
         for prefix in prefixes:
             rest = word[len(prefix):]
@@ -165,14 +189,14 @@ class WordRepairer:
         DES ENGAGEMENT."""
         return sum(1.5 if rule == self.rules.glue[0] else 1 for rule in candidate.rules)
 
-    def best(self, word: str, capital_first: bool = False) -> Candidate | None:
+    def best(self, word: str, capital_first: bool = False, splits: bool = True) -> Candidate | None:
         """The repair of `word` (lower case), or None: a word, or nothing sure."""
-        key = (word, capital_first)
+        key = (word, capital_first, splits)
         if key in self.memo:
             return self.memo[key]
         result = None
         if not self.known(word):
-            found = self.candidates(word, capital_first)
+            found = self.candidates(word, capital_first, splits)
             if found:
                 least = min(self.cost(c) for c in found)
                 top = sorted({c.text: c for c in found if self.cost(c) == least}.values(), key=lambda c: -c.count)
@@ -182,17 +206,22 @@ class WordRepairer:
         return result
 
     def accent_in_capitals(self, word: str) -> Candidate | None:
-        """A word in capitals that is French as printed, whose accented spelling is far commoner
-        (ALLIES → ALLIÉS): capitals often drop accents. Accent rules only."""
+        """The same letters with accents, when that word is far commoner than `word` as printed
+        (ALLIES → ALLIÉS: capitals often drop accents; dégats → dégâts). Accent rules only."""
         own = self.vocabulary.count(word)
         best = None
         for text, used in variants(word, self.rules, MAX_RULES).items():
-            if not used or nfc(strip_accents(text)) != strip_accents(word) or not self.known(text):
+            if not used or not adds_accents(word, text) or text not in self.vocabulary.lexicon:
                 continue
             count = self.vocabulary.count(text)
-            if count >= 20 * max(own, 1) and (best is None or count > best.count):
+            if count >= COMMONER * max(own, 1) and count >= MIN_COUNT and (best is None or count > best.count):
                 best = Candidate(text, used, count)
         return best
+
+
+def adds_accents(printed: str, text: str) -> bool:
+    """`text` is `printed` with accents on letters that had none (degats → dégâts; not dés → des)."""
+    return len(printed) == len(text) and all(a == b or a == strip_accents(b) for a, b in zip(printed, text, strict=True))
 
 
 def strip_accents(text: str) -> str:
