@@ -143,7 +143,7 @@ def _opens(before_text: str, previous: Line | None) -> bool:
     """The word opens its line or a sentence (after . ! ?): a capital there says nothing of a
     name. Elsewhere a capitalised word may be a name ("Daniel", "Alex"), never split."""
     head = before_text.rstrip()
-    return not head.strip(" -•*—–[]()«»\"") or head.endswith((".", "!", "?"))
+    return not head.strip(" -•*—–[]()«»\"") or head.endswith((".", "!", "?", "-", "|", "•", "–", "—"))
 
 
 def _english(text: str, markers: set[str]) -> bool:
@@ -255,6 +255,19 @@ def _repair_token(token, start, end, text, previous, repairer: WordRepairer, mis
 
 
 def _neighbours(text: str, words: list[re.Match], i: int, prior: str | None) -> tuple[str | None, str | None, str | None, str | None]:
+    before, before2, after, following = _around(text, words, i, prior)
+    return before, before2, after, following
+
+
+def _after2(text: str, words: list[re.Match], i: int) -> str | None:
+    """The second word after words[i], when only spaces separate them."""
+    if i + 2 < len(words) and not text[words[i].end():words[i + 1].start()].strip() \
+            and not text[words[i + 1].end():words[i + 2].start()].strip():
+        return words[i + 2].group().lower()
+    return None
+
+
+def _around(text: str, words: list[re.Match], i: int, prior: str | None) -> tuple[str | None, str | None, str | None, str | None]:
     """The word before (None across punctuation), the one before that, the word after (with its
     elided partner: "l'exception"; or a number) and the character following it."""
     match = words[i]
@@ -298,7 +311,7 @@ def _repair_context(text: str, no: int, previous: Line | None, repairer: WordRep
             continue
         before, before2, after, following = _neighbours(text, words, i, prior)
         opening = _sentence_start(text[:match.start()], previous)
-        decided = decide(word, before, before2, after, following, opening, repairer.known)
+        decided = decide(word, before, before2, after, following, opening, repairer.known, _after2(text, words, i))
         if decided is None:
             continue
         accented, rule = decided
@@ -329,7 +342,8 @@ def measure_context(texts: list[str], known: Callable[[str], bool]) -> dict[str,
             if word.lower() not in ("a", "ou", "des"):
                 continue
             before, before2, after, following = _neighbours(text, words, i, prior)
-            decided = decide(word, before, before2, after, following, _sentence_start(text[:match.start()], previous), known)
+            decided = decide(word, before, before2, after, following, _sentence_start(text[:match.start()], previous), known,
+                             _after2(text, words, i))
             was_accented = truth[i] in accented
             if decided and was_accented:
                 tally["restored"] += 1

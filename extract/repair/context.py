@@ -16,10 +16,14 @@ AVOIR_BEFORE = {"il", "elle", "on", "qui", "y", "en", "n", "ne", "cela", "ceci",
 A_BEFORE = {
     "laquelle", "lequel", "lesquels", "lesquelles", "travers", "nouveau", "présent", "partir", "côté",
     "condition", "proximité", "tour", "celui", "celle", "ceux", "celles", "chaque", "cet", "cette", "mi", "peine",
-    "gauche", "droite", "part", "quel", "quelle", "quels", "quelles", "eux", "compter", "portée", "distance",
+    "gauche", "droite", "part", "quel", "quelle", "quels", "quelles", "eux", "lui", "leur", "leurs", "compter", "portée", "distance",
     "volonté", "raison", "l'exception", "l'intérieur", "l'extérieur", "l'aide", "l'inverse", "l'instar",
     "l'exclusion", "l'endroit", "l'arrière", "l'avant", "l'opposé",
 }
+# … and before these two words ("a la fin", "a longue portée"), whatever precedes but a subject.
+A_BEFORE_PAIRS = {("la", "fin"), ("la", "place"), ("la", "fois"), ("la", "suite"), ("la", "verticale"), ("la", "phase"),
+                  ("longue", "portée"), ("courte", "portée"), ("tour", "de")}
+RELATIVES = {"laquelle", "lequel", "lesquels", "lesquelles", "travers"}  # "à" whatever precedes
 DETERMINERS = {"la", "le", "les", "l", "un", "une", "ce", "ces", "sa", "son", "ses", "leur", "leurs"}
 # Before a word in -é these make it a noun or an adjective ("chaque unité a", "plus élevée a"), not
 # a participle ("activé à la phase").
@@ -42,11 +46,11 @@ def infinitive(word: str, known: Known) -> bool:
 
 
 def decide(word: str, before: str | None, before2: str | None, after: str | None, following: str | None,
-           sentence_start: bool, known: Known) -> tuple[str, str] | None:
+           sentence_start: bool, known: Known, after2: str | None = None) -> tuple[str, str] | None:
     """The accented spelling of `word` and the rule that says so, or None. `before`/`after`: the
     neighbouring words in lower case (an elided word keeps its apostrophe: "l'initiative"), `before2`
     the word before `before`;
-    `following`: the characters right after `after` (a distance: 3")."""
+    `following`: the characters right after `after` (a distance: 3"); `after2`: the word after `after`."""
     low = word.lower()
     if low == "a":
         if before == "jusqu":
@@ -57,7 +61,9 @@ def decide(word: str, before: str | None, before2: str | None, after: str | None
             return None
         if after is None:
             return None
-        if after in A_BEFORE:
+        if after in A_BEFORE or (after, after2) in A_BEFORE_PAIRS:
+            if before2 in NOUN_BEFORE and after not in RELATIVES:  # "si l'Ent a la place": a subject before
+                return None
             return "à", "a-before-complement"
         if infinitive(after, known):
             return "à", "a-before-infinitive"

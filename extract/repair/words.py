@@ -139,14 +139,18 @@ class WordRepairer:
                 if word.startswith(low) and rest[:1] in VOWELS and len(rest) > 2:
                     found += [Candidate("l'" + c.text, (l_name,) + c.rules, c.count) for c in self.spelled(rest, MAX_RULES - 1)]
                     break
-        if not splits:
-            return found
+        whole = found
+        found = list(found)
         e_name, prefixes = self.rules.elision
         for prefix in prefixes:
             rest = word[len(prefix):]
             if word.startswith(prefix) and rest[:1] in VOWELS and len(rest) > 1:
                 found += [Candidate(prefix + "'" + c.text, (e_name,) + c.rules, c.count) for c in self.spelled(rest, MAX_RULES - 1)]
         found += self.glued(word)
+        if not splits:  # a name: split only into short words ("Cest" → "C'est", "Siun" → "Si un")
+            short = self.rules.glue[1]
+            return whole + [c for c in found if c not in whole and all(
+                piece.split("'")[-1] in short for piece in c.text.split(" "))]
         return found
 
     def glued(self, word: str) -> list[Candidate]:
