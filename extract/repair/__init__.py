@@ -103,7 +103,7 @@ def repair_lines(lines: list[Line], corpus: set[str], corrections: Iterable[Corr
         texts, repairs = cached
         return RepairOutcome([replace(line, text=texts.get(line.no, line.text)) for line in lines], repairs)
     repairer = WordRepairer(vocabulary(corpus, cache_dir, rules), rules)
-    apostrophe = "’" if sum(line.text.count("’") for line in lines) >= sum(line.text.count("'") for line in lines) else "'"
+    apostrophe = "’" if sum(line.text.count("’") for line in lines) > sum(line.text.count("'") for line in lines) else "'"
     by_line: dict[int, list[Correction]] = {}
     for correction in corrections:
         by_line.setdefault(correction.line, []).append(correction)
@@ -202,8 +202,8 @@ def _repair_token(token, start, end, text, previous, repairer: WordRepairer, mis
         return None  # the first half of a word hyphenated at the end of the line
     if not text[:start].strip() and previous is not None and previous.text.rstrip().endswith("-"):
         return None  # the second half of a hyphenated word
-    if (start > 0 and text[start - 1] in ("-", "‑")) or text[end:end + 1] in ("-", "‑"):
-        return None  # a piece of a compound: its other half decides
+    if text[end:end + 1] in ("-", "‑") and not text[end + 1:end + 2].isalpha():
+        return None  # "effec- | pour": hyphenated where columns were read side by side
     opening = _sentence_start(text[:start], previous)
     pieces = re.split(r"['’]", token)
     if len(pieces) == 1:
