@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from extract.pipeline import build
-from tools import bench_readers, bench_site
+from tools import bench_ocr, bench_readers, bench_site
 
 ROOT = Path(__file__).resolve().parent.parent
 SEGMENTATION_TARGET = 2.0  # seconds for the whole corpus, without NLP (issue: corpus and extraction)
@@ -156,6 +156,7 @@ def main() -> int:
         searching = measure_search_apart(kept / "build" / "search", cache)
         startup = cli_first_result(kept, cache)
         site_checks = bench_site.report(kept / "build", base["render"])
+        ocr_checks = bench_ocr.report(kept / "build")
         shutil.rmtree(kept, ignore_errors=True)
         large_root = enlarge(ROOT, 20)
         try:
@@ -188,6 +189,7 @@ def main() -> int:
         f"(linear: at most x{LINEAR_GROWTH:.0f})": ratio <= LINEAR_GROWTH,
     }
     checks.update(site_checks)
+    checks.update(ocr_checks)
     print("readers, each document in a process of its own:")
     checks.update(bench_readers.report())
     for label, ok in checks.items():

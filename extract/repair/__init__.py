@@ -33,9 +33,11 @@ from extract.repair.context import decide
 from extract.repair.lexicon import Lexicon, versions
 from extract.repair.words import Candidate, Rules, Vocabulary, WordRepairer, nfc
 
-__all__ = ["Correction", "Repair", "RepairOutcome", "corpus_words", "keep_printed", "oov", "repair_lines", "vocabulary"]
+__all__ = ["Correction", "Repair", "RepairOutcome", "corpus_words", "entry_texts", "keep_printed", "measure_context", "oov",
+           "oov_by_book", "own_names", "repair_lines", "vocabulary"]
 
-VERSION = "1"  # of this algorithm: part of the cache key
+# Part of the cache key: the code of this stage, so a change to it never reuses old results.
+VERSION = hashlib.sha256(b"".join(path.read_bytes() for path in sorted(Path(__file__).parent.glob("*.py")))).hexdigest()
 TOKEN = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 PIECE = re.compile(r"[^\W\d_]+")
 SENTENCE_END = (".", "!", "?", ":")
@@ -135,8 +137,14 @@ def repair_lines(lines: list[Line], corpus: set[str], corrections: Iterable[Corr
 def _sentence_start(before_text: str, previous: Line | None) -> bool:
     head = before_text.rstrip()
     if not head or head in ("-", "•", "*", "—", "–"):
-        return previous is None or previous.text.rstrip().endswith(SENTENCE_END)
+        return previous is None or previous.text.rstrip().endswith(SENTENCE_END) or _heading(previous.text)
     return head.endswith(SENTENCE_END)
+
+
+def _heading(text: str) -> bool:
+    """A line in capitals (a heading): what follows it opens a sentence."""
+    letters = [c for c in text if c.isalpha()]
+    return len(letters) > 2 and all(c.isupper() for c in letters)
 
 
 def _opens(before_text: str, previous: Line | None) -> bool:
@@ -295,7 +303,7 @@ def _around(text: str, words: list[re.Match], i: int, prior: str | None) -> tupl
 
 
 def _prior(previous: Line | None) -> str | None:
-    if previous is None or previous.text.rstrip().endswith(SENTENCE_END):
+    if previous is None or previous.text.rstrip().endswith(SENTENCE_END) or _heading(previous.text):
         return None
     tail = PIECE.findall(previous.text)
     return tail[-1].lower() if tail else None
@@ -456,3 +464,32 @@ def own_names(texts: Iterable[str]) -> set[str]:
             elif piece.islower():
                 lower.add(piece)
     return {word for word, n in seen.items() if n >= 2 and word not in lower}
+
+
+def entry_texts(entries: Iterable[dict], printed: bool = False) -> list[str]:
+    """Titles and block texts of entries as written in `build/data/<game>.json`; `printed`: as
+    scanned, before the OCR repair (`printed_title`, `printed_text`)."""
+    texts = []
+    for entry in entries:
+        texts.append((entry.get("printed_title") if printed else None) or entry.get("title") or "")
+        texts += [(block.get("printed_text") if printed else None) or block["text"] for block in entry["blocks"]]
+    return texts
+
+
+def oov_by_book(games: dict[str, list[dict]], cache_dir: Path | None = None) -> dict[str, tuple[float, float]]:
+    """Per game (its entries as in `build/data`): the share of its words neither French, nor used
+    twice by the other games, nor a name the book itself uses (`own_names`), as scanned and as
+    repaired. Elided stems ("jusqu", "d") are not counted."""
+    rules = Rules.load()
+    rates = {}
+    for game, entries in sorted(games.items()):
+        others = [text for other, found in games.items() if other != game for text in entry_texts(found)]
+        repairer = WordRepairer(vocabulary(corpus_words(others), cache_dir, rules), rules)
+        pair = []
+        for printed in (True, False):
+            texts = entry_texts(entries, printed)
+            names = own_names(texts)
+            total, unknown, _ = oov(texts, lambda word, names=names, known=repairer.known: word in names or known(word))
+            pair.append(unknown / max(total, 1))
+        rates[game] = (pair[0], pair[1])
+    return rates
