@@ -50,7 +50,7 @@ def _frequency_path() -> Path:
 class Lexicon:
     """`words`: every lower-case French form; `frequency`: counts where the list has them."""
 
-    def __init__(self, words: set[str], frequency: dict[str, int]) -> None:
+    def __init__(self, words: set[str] | frozenset[str], frequency: dict[str, int]) -> None:
         self.words = words
         self.frequency = frequency
 
@@ -67,7 +67,7 @@ class Lexicon:
         if cached is not None and cached.exists():
             try:
                 words, frequency = marshal.loads(cached.read_bytes())
-                return cls(set(words), frequency)
+                return cls(words, frequency)
             except (ValueError, EOFError, TypeError):
                 pass  # a damaged cache file is rebuilt
         with gzip.open(_frequency_path(), "rt", encoding="utf-8") as handle:
@@ -78,6 +78,6 @@ class Lexicon:
         if cached is not None:
             cached.parent.mkdir(parents=True, exist_ok=True)
             temporary = cached.with_suffix(".tmp")
-            temporary.write_bytes(marshal.dumps((sorted(words), frequency)))
+            temporary.write_bytes(marshal.dumps((frozenset(words), frequency)))
             temporary.replace(cached)
         return cls(words, frequency)

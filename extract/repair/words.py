@@ -102,6 +102,7 @@ class WordRepairer:
         self.rules = rules
         self.memo: dict[tuple[str, bool, bool], Candidate | None] = {}
         self.damaged: dict[str, bool] = {}
+        self._accents: dict[str, list[tuple[str, str]]] | None = None
 
     def known(self, word: str) -> bool:
         """A word of the lexicon or the corpus, unless it looks damaged: the same letters with
@@ -214,13 +215,35 @@ class WordRepairer:
         (ALLIES → ALLIÉS: capitals often drop accents; dégats → dégâts). Accent rules only."""
         own = self.vocabulary.count(word)
         best = None
-        for text, used in variants(word, self.rules, MAX_RULES).items():
-            if not used or not adds_accents(word, text) or text not in self.vocabulary.lexicon:
+        for text, used in self.accented(word).items():
+            if text not in self.vocabulary.lexicon:
                 continue
             count = self.vocabulary.count(text)
             if count >= COMMONER * max(own, 1) and count >= MIN_COUNT and (best is None or count > best.count):
                 best = Candidate(text, used, count)
         return best
+
+    def accented(self, word: str) -> dict[str, tuple[str, ...]]:
+        """`word` with accents added on up to two of its letters (the substitution rules that add
+        an accent to a bare letter), and the rules used."""
+        if self._accents is None:
+            self._accents = {}
+            for name, old, new in self.rules.substitutions:
+                if len(old) == 1 and len(new) == 1 and strip_accents(new) == old != new:
+                    self._accents.setdefault(old, []).append((new, name))
+        found: dict[str, tuple[str, ...]] = {}
+        frontier = {word: ()}
+        for _ in range(MAX_RULES):
+            following = {}
+            for spelling, used in frontier.items():
+                for at, letter in enumerate(spelling):
+                    for new, name in self._accents.get(letter, ()):
+                        changed = spelling[:at] + new + spelling[at + 1:]
+                        if changed not in found:
+                            following[changed] = used + (name,)
+            found.update(following)
+            frontier = following
+        return found
 
 
 def adds_accents(printed: str, text: str) -> bool:
