@@ -52,9 +52,12 @@ class Block:
     rows: list[list[str]] | None = None  # for tables
     depth: int = 0  # list nesting below sub-bullets (bullet aids nest deeper than two levels)
     lines: list[int] = field(default_factory=list)
+    printed_text: str | None = None  # the text as scanned, where an OCR repair changed it
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": self.type, "text": self.text}
+        if self.printed_text is not None:
+            data["printed_text"] = self.printed_text
         if self.number is not None:
             data["number"] = self.number
         if self.rows is not None:
@@ -106,6 +109,7 @@ class Entry:
     page: int | None = None
     printed_index: bool = False  # the book's own index (one line per block), read by the index links
     original_title: str | None = None  # the title as printed, when an erratum replaced it
+    printed_title: str | None = None  # the title as scanned, where an OCR repair changed it
 
     @property
     def id(self) -> str:
@@ -160,11 +164,13 @@ class Anomaly:
     detail: str
     lines: list[int] = field(default_factory=list)
     severity: str = "info"
+    data: dict[str, Any] = field(default_factory=dict)  # what a stage adds for programs (an OCR repair's before/after/rule)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "detail": self.detail}
         if self.lines:
             data["lines"] = self.lines
+        data.update(self.data)
         if self.severity != "info":
             data["severity"] = self.severity
         return data
@@ -275,6 +281,8 @@ class DocumentSpec:
     profile: str
     options: Any  # the profile's options dataclass (extract.options), read from the manifest; a plain table from code
     manifest_line: int = 0
+    ocr: bool = False  # read by a scanner: its words are repaired before segmentation (extract.repair)
+    corrections: list[dict[str, Any]] = field(default_factory=list)  # declared repairs: {line, from, to, reason}
 
 
 @dataclass

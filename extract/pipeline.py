@@ -1,4 +1,4 @@
-"""The whole build, top to bottom: load → normalise → segment → apply errata → nlp → link →
+"""The whole build, top to bottom: load → normalise → repair (scanned books) → segment → apply errata → nlp → link →
 write data → index → render.
 
 Each stage is a call into its own module. Input problems are collected across games and
@@ -38,6 +38,7 @@ from extract.publish import build_site, game_json, write_api, write_json
 from extract.read import read_sources
 from extract.read.detect import detect
 from extract.read.normalise import normalise_reading
+from extract.repair import Correction, corpus_words, keep_printed, repair_lines
 from extract.schema import SCHEMA_FILES
 from extract.search import build_index, texts_of
 from extract.segment import PROFILES, book_order, document_report, option_classes, segment_document
@@ -72,12 +73,15 @@ class Stopwatch:
             self.stages[name] = self.stages.get(name, 0.0) + time.perf_counter() - start
 
 
-def read_games(root: Path, clock: Stopwatch, progress: Progress) -> list[GameBuild]:
+def read_games(root: Path, clock: Stopwatch, progress: Progress, cache_dir: Path | None = None) -> list[GameBuild]:
+    """`cache_dir`: where the OCR repair caches its results (default `root/.cache`, or
+    $REGLES_CACHE_DIR)."""
     problems: list[InputError] = []
     games: list[GameBuild] = []
     manifests = find_manifests(root)
     if not manifests:
         raise BuildError([InputError("corpus", "no corpus/<game>/game.toml found")])
+    loaded = []
     for manifest in manifests:
         try:
             with clock.stage("load"):
@@ -88,6 +92,15 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress) -> list[GameBui
                 written = read_errata_files(root, game.id)
                 terms = read_term_config(root, game.id)
                 facts = read_facts(root, game.id)
+            loaded.append((game, sources, written, terms, facts))
+        except InputError as problem:
+            problems.append(problem)
+        except BuildError as several:  # a manifest with several problems (its options) says them all
+            problems.extend(several.problems)
+    vocabulary = ocr_vocabulary(loaded)
+    cache_dir = cache_dir or default_cache(root).parent
+    for game, sources, written, terms, facts in loaded:
+        try:
             progress(f"{game.id}: {len(game.documents)} document(s)")
             entries: list[Entry] = []
             documents: dict[str, DocumentRecord] = {}
@@ -98,8 +111,17 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress) -> list[GameBui
                 with clock.stage("normalise"):
                     lines, anomalies, read, aside = normalise_reading(reading, doc)
                     anomalies += detect(lines, anomalies)
+                repaired = None
+                if doc.ocr:
+                    with clock.stage("repair"):
+                        corrections = [Correction(c["line"], c["from"], c["to"], c["reason"]) for c in doc.corrections]
+                        repaired = repair_lines(lines, vocabulary, corrections, cache_dir, game.manifest)
+                        lines = repaired.lines
+                        anomalies += repaired.anomalies
                 with clock.stage("segment"):
                     result = segment_document(game.id, doc, lines, game.manifest, reading.format, aside)
+                if repaired is not None:
+                    keep_printed(result.entries, repaired.repairs)
                 entries.extend(book_order(result.entries))
                 documents[key] = document_report(lines, read, result)
                 for anomaly in anomalies + result.anomalies + detect_structure(result, documents[key].lines_placed):
@@ -110,12 +132,23 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress) -> list[GameBui
                                    facts=facts))
         except InputError as problem:
             problems.append(problem)
-        except BuildError as several:  # a manifest with several problems (its options) says them all
+        except BuildError as several:
             problems.extend(several.problems)
     problems.extend(duplicate_ids(games))
     if problems:
         raise BuildError(problems)
     return games
+
+
+def ocr_vocabulary(loaded: list) -> set[str]:
+    """The words of every document not declared OCR: the corpus's own vocabulary, which the OCR
+    repair keeps as words. Empty (and not computed) when no document is OCR."""
+    if not any(doc.ocr for game, *_ in loaded for doc in game.documents):
+        return set()
+    scanned = {doc.source for game, *_ in loaded for doc in game.documents if doc.ocr}
+    texts = [line.text for game, sources, *_ in loaded for doc in game.documents if doc.source not in scanned
+             for line in sources[doc.source].lines]
+    return corpus_words(texts)
 
 
 def state_precedence(game: GameSpec, lookup: Lookup, root: Path) -> None:
@@ -170,7 +203,7 @@ def build(root: Path, out: Path | None = None, progress: Progress | None = None,
 
 def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progress) -> BuildResult:
     clock = Stopwatch()
-    games = read_games(root, clock, progress)
+    games = read_games(root, clock, progress, cache.parent)
     concepts = read_concepts(root)
     thesaurus = read_thesaurus(root)
     names = search_names(games, root)

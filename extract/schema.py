@@ -88,6 +88,7 @@ DEFS: dict[str, Any] = {
         "number": STRING,
         "depth": {"type": "integer", "minimum": 2},
         "rows": {"type": "array", "items": strings()},
+        "printed_text": STRING,  # as scanned, where the OCR repair changed the text
     }),
     "ref": closed(["target", "kind", "text"], {
         "target": ref["entry_id_or_null"],
@@ -125,6 +126,7 @@ DEFS: dict[str, Any] = {
             "number": {"type": ["string", "null"], "pattern": r"^[0-9A-Za-z][0-9A-Za-z.\-]*$"},
             "title": TEXT_OR_NULL,
             "original_title": TEXT_OR_NULL,
+            "printed_title": STRING,  # as scanned, where the OCR repair changed the title
             "parent": ref["entry_id_or_null"],
             "children": {"type": "array", "items": ref["entry_id"]},
             "blocks": {"type": "array", "items": {"$ref": "#/$defs/block"}},
@@ -216,6 +218,8 @@ GAME_SCHEMA = schema("game", "regles game file (build/data/<game>.json)", _GAME_
 
 _ANOMALY = closed(["kind", "detail"], {
     "kind": {"type": "string", "pattern": SLUG}, "detail": STRING, "lines": {"type": "array", "items": LINE},
+    # an OCR repair says what it changed: the word as scanned, as repaired, and the rule used
+    "before": STRING, "after": STRING, "rule": STRING,
     "severity": {"enum": [s for s in SEVERITIES if s != "info"]}})
 _COUNTS = closed(["resolved", "unresolved"], {"resolved": COUNT, "unresolved": COUNT})
 REPORT_SCHEMA = schema("report", "regles build report (build/report.json)", closed(["documents", "errata", "refs", "stages"], {

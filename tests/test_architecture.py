@@ -10,7 +10,7 @@ from pathlib import Path
 from tests.conftest import ROOT
 
 PACKAGE = ROOT / "extract"
-ROOMS = {"corpus", "read", "segment", "errata", "link", "search", "publish"}
+ROOMS = {"corpus", "read", "repair", "segment", "errata", "link", "search", "publish"}
 TOP = {"pipeline", "cli"}
 
 

@@ -39,7 +39,7 @@ def test_across_games_from_the_concept_file(built):
     assert concepts(built, "runewars/reference/49") == {
         "runewars/apprentissage/actions/portee-et-ligne-de-vue",  # same game, other book
         "sda-jfe/tournoi/5/ligne-de-vue-ldv",  # "Ligne de Vue (LDV)"
-        "warcry/regles/regles-de-base/visibilite",  # "VISIBILITE"
+        "warcry/regles/regles-de-base/visibilite",  # "VISIBILITÉ" (printed "VISIBILITE")
         "battlelore/resume/combat/portee-et-ligne-de-mire",  # "Portée et Ligne de Mire"
     }
     assert "runewars/reference/49" in concepts(built, "battlelore/resume/combat/portee-et-ligne-de-mire")

@@ -47,7 +47,7 @@ def test_headings_paragraphs_and_hyphenation():
 def test_real_warcry(built):
     e = built["entries"]
     assert e["warcry/regles/regles-de-base/combattants-et-bandes"]["blocks"][0]["text"].startswith(
-        "A Warcry, chaque joueur contrdle un groupe de figurines Citadel appelées des combattants.")
+        "À Warcry, chaque joueur contrôle un groupe de figurines Citadel appelées des combattants.")  # OCR repaired
     kinds = [a["kind"] for a in built["report"]["documents"]["warcry/regles"]["anomalies"]]
     assert kinds.count("text-removed-in-source") == 5
 
@@ -60,7 +60,7 @@ def test_warcry_chapters_hold_their_sections(built):
     assert e["warcry/regles/regles-de-base/visibilite"]["parent"] == "warcry/regles/regles-de-base"
     # A heading the outline does not declare is a section of the chapter before it, even OCR-garbled.
     # The column rule the OCR read as "|" after it is removed.
-    assert e["warcry/regles/livrer-la-batailee/actions-d-attaque"]["title"] == "ACTIONS D'ATTAQUE"
+    assert e["warcry/regles/livrer-la-bataille/actions-d-attaque"]["title"] == "ACTIONS D'ATTAQUE"
     roots = [x["id"] for x in built["games"]["warcry"]["entries"] if x["parent"] is None]
     assert len(roots) == 12
 
@@ -166,16 +166,16 @@ Mystique Eclaireur Trappeur Guerrier ' Monstre
 
 def test_warcry_boxes_and_captions(built):
     e = built["entries"]
-    joker = e["warcry/regles/livrer-la-batailee/de-joker"]
-    example = e["warcry/regles/livrer-la-batailee/de-joker/exemple-de-phase-d-initiative"]
+    joker = e["warcry/regles/livrer-la-bataille/de-joker"]
+    example = e["warcry/regles/livrer-la-bataille/de-joker/exemple-de-phase-d-initiative"]
     assert example["kind"] == "sidebar" and example["parent"] == joker["id"]
     # The example box cut a bullet of DE JOKER in two; the bullet is whole again.
     assert any(b["type"] == "bullet" and "[triple] en [quadruple]. En ce cas" in b["text"] for b in joker["blocks"])
     assert all("Joueur A" not in b["text"] for b in joker["blocks"])
-    flying = e["warcry/regles/livrer-la-batailee/voler"]
+    flying = e["warcry/regles/livrer-la-bataille/voler"]
     assert [c.rsplit("/", 1)[1] for c in flying["children"]] == ["tomber", "degats-dimpact", "mouvements-interdits"]
     assert [b["type"] for b in flying["blocks"]] == ["paragraph", "caption", "paragraph"]
-    interdits = e["warcry/regles/livrer-la-batailee/voler/mouvements-interdits"]
+    interdits = e["warcry/regles/livrer-la-bataille/voler/mouvements-interdits"]
     assert interdits["blocks"][-1]["type"] == "caption" and "Ruinator Alpha" in interdits["blocks"][-1]["text"]
     bands = e["warcry/regles/les-bandes"]
     assert [b["type"] for b in bands["blocks"]].count("bullet") == 5

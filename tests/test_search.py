@@ -68,6 +68,17 @@ def test_typos_fall_back_to_approximate_results(index):
     assert not index.search("ligne de vue")[0].approximate
 
 
+@pytest.mark.parametrize("query, word", [("règles", "règles"), ("contrôle", "contrôle"), ("dégâts", "dégâts"),
+                                         ("être placé", "être")])
+def test_repaired_warcry_words_are_found(index, query, word):
+    """The Warcry rules were scanned ("régles", "contrdle", "étre", "dégats"); the OCR repair
+    gives them their French spelling, which search finds, exactly, in the Warcry text. ("être"
+    alone is on the analyser's stop list, like "même": it is searched within a phrase.)"""
+    hits = index.search(query, game="warcry", limit=5)
+    assert hits and not hits[0].approximate
+    assert any(word in h.snippet.replace("[", "").replace("]", "").lower() for h in hits), [h.snippet for h in hits]
+
+
 def test_filters(index):
     assert {h.game for h in index.search("terrain", game="warcry", limit=20)} == {"warcry"}
     assert {h.document for h in index.search("terrain", game="runewars", document="faq", limit=20)} == {"faq"}

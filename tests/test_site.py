@@ -101,7 +101,7 @@ def test_deleted_and_added_rules_are_shown(site):
 
 
 def test_boxes_and_captions_are_shown_apart(site):
-    page = (site / "warcry/regles/livrer-la-batailee/index.html").read_text(encoding="utf-8")
+    page = (site / "warcry/regles/livrer-la-bataille/index.html").read_text(encoding="utf-8")
     box = page.split('id="de-joker-exemple-de-phase-d-initiative"', 1)[1]
     assert "Encadré</span>" in box[:2000] and '<div class="regles-box">' in box
     assert '<p class="regles-caption">Marigueux Proscrit avec Armes de Bilebois</p>' in page

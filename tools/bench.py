@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from extract.pipeline import build
-from tools import bench_readers, bench_scale, bench_site, load
+from tools import bench_ocr, bench_readers, bench_scale, bench_site, load
 
 ROOT = Path(__file__).resolve().parent.parent
 SEGMENTATION_TARGET = 2.0  # seconds for the whole corpus, without NLP (issue: corpus and extraction)
@@ -158,6 +158,7 @@ def main() -> int:
         startup = cli_first_result(kept, cache)
         site_checks = bench_site.report(kept / "build", base["render"])
         site_checks.update(load.report(kept / "build" / "site"))  # regles serve, 200 clients for 10 s
+        ocr_checks = bench_ocr.report(kept / "build")
         shutil.rmtree(kept, ignore_errors=True)
         large_root = enlarge(ROOT, 20)
         try:
@@ -190,6 +191,7 @@ def main() -> int:
         f"(linear: at most x{LINEAR_GROWTH:.0f})": ratio <= LINEAR_GROWTH,
     }
     checks.update(site_checks)
+    checks.update(ocr_checks)
     print("readers, each document in a process of its own:")
     checks.update(bench_readers.report())
     print("large inputs, generated French rule text, each size in a process of its own:")

@@ -18,7 +18,8 @@ from extract.tomlfile import item_line, line_of, read_toml
 
 GAME_KEYS = {"id", "title", "sources", "documents", "precedence"}
 SOURCE_KEYS = {"file", "sha256", "pages"}
-DOCUMENT_KEYS = {"id", "title", "kind", "version", "date", "source", "lines", "profile", "options"}
+DOCUMENT_KEYS = {"id", "title", "kind", "version", "date", "source", "lines", "profile", "options", "ocr", "corrections"}
+CORRECTION_KEYS = {"line", "from", "to", "reason"}
 PRECEDENCE_KEYS = {"over", "under", "why", "stated_in"}
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
@@ -85,6 +86,10 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
             raise InputError(rel, f"unknown profile {profile!r} for document {doc_id!r} (known: {', '.join(sorted(profiles))})",
                              _key_line(raw, doc_line, "profile"))
         options = _read_options(doc.get("options", {}), profile, profiles, rel, raw, doc_line)
+        ocr = doc.get("ocr", False)
+        if not isinstance(ocr, bool):
+            raise InputError(rel, "ocr must be true or false", _key_line(raw, doc_line, "ocr"))
+        corrections = _read_corrections(doc.get("corrections", []), ocr, rel, _key_line(raw, doc_line, "corrections"))
         documents.append(DocumentSpec(
             id=doc_id,
             title=_required(doc, "title", str, fail, "[[documents]]"),
@@ -97,6 +102,8 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
             profile=profile,
             options=options,
             manifest_line=doc_line,
+            ocr=ocr,
+            corrections=corrections,
         ))
     if not documents:
         raise InputError(rel, "declares no [[documents]]")
@@ -174,6 +181,25 @@ def check_sources(game: GameSpec, root: Path) -> None:
         problems = check_spans(game.manifest, raw, game.documents, counts)
     if problems:
         raise problems[0] if len(problems) == 1 else BuildError(problems)
+
+
+def _read_corrections(value: Any, ocr: bool, rel: str, line: int) -> list[dict[str, Any]]:
+    """`corrections = [{line = N, from = "…", to = "…", reason = "…"}]`: strings of a scanned
+    document too damaged for the repair's lexicon, corrected by hand (extract.repair)."""
+    if not value:
+        return []
+    if not ocr:
+        raise InputError(rel, "corrections apply to a document declared ocr = true", line)
+    if not isinstance(value, list):
+        raise InputError(rel, "corrections must be a list of {line, from, to, reason}", line)
+    found = []
+    for item in value:
+        if not isinstance(item, dict) or set(item) != CORRECTION_KEYS:
+            raise InputError(rel, f"each correction has exactly the keys {', '.join(sorted(CORRECTION_KEYS))}", line)
+        if type(item["line"]) is not int or not all(isinstance(item[k], str) and item[k] for k in ("from", "to", "reason")):
+            raise InputError(rel, "a correction's line is a number; from, to and reason are non-empty strings", line)
+        found.append(dict(item))
+    return found
 
 
 def _read_options(table: Any, profile: str, profiles: Mapping[str, type], rel: str, raw: str, doc_line: int) -> Any:

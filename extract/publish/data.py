@@ -41,6 +41,8 @@ def entry_json(entry: Entry) -> dict[str, Any]:
         data["source"]["page"] = entry.page
     if entry.original_title is not None:
         data["original_title"] = entry.original_title
+    if entry.printed_title is not None and entry.printed_title != entry.title:
+        data["printed_title"] = entry.printed_title
     return data
 
 
