@@ -110,6 +110,9 @@ class Entry:
     printed_index: bool = False  # the book's own index (one line per block), read by the index links
     original_title: str | None = None  # the title as printed, when an erratum replaced it
     printed_title: str | None = None  # the title as scanned, where an OCR repair changed it
+    # (target, kind) of `refs[:n]`, n the second item: what add_ref looks up (never written out;
+    # refs appended directly are taken in on the next call)
+    _ref_keys: tuple[set[tuple[str | None, str]], int, int] | None = field(default=None, repr=False, compare=False)
 
     @property
     def id(self) -> str:
@@ -117,9 +120,20 @@ class Entry:
 
     def add_ref(self, target: Entry, kind: str, text: str) -> None:
         """Link to `target`, once per kind, never to itself."""
-        if target is self or any(r.target == target.id and r.kind == kind for r in self.refs):
+        if target is self:
             return
-        self.refs.append(Ref(target.id, kind, text))
+        refs = self.refs
+        known = self._ref_keys
+        if known is None or known[2] != id(refs) or known[1] > len(refs):
+            known = (set(), 0, id(refs))
+        keys = known[0]
+        for ref in refs[known[1]:]:
+            keys.add((ref.target, ref.kind))
+        wanted = (target.id, kind)
+        if wanted not in keys:
+            refs.append(Ref(target.id, kind, text))
+            keys.add(wanted)
+        self._ref_keys = (keys, len(refs), id(refs))
 
     @property
     def ancestors(self) -> list[Entry]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 _BOLD = re.compile(r"\*\*")
 # "(*)" is a printed asterisk (an icon placeholder), not emphasis: no ")" right after an
@@ -73,8 +74,20 @@ def slugify(text: str) -> str:
     return slug or "x"
 
 
+MEMO_LENGTH = 300  # headings and titles are remembered (pure functions); long texts are not kept
+
+
 def fold(text: str) -> str:
     """Lowercase, accents removed, spaces collapsed: for comparing headings and titles."""
+    return _fold_short(text) if len(text) <= MEMO_LENGTH else _fold(text)
+
+
+@lru_cache(maxsize=65536)
+def _fold_short(text: str) -> str:
+    return _fold(text)
+
+
+def _fold(text: str) -> str:
     folded = unicodedata.normalize("NFKD", text)
     ascii_text = "".join(c for c in folded if not unicodedata.combining(c)).lower()
     ascii_text = ascii_text.replace("’", "'")
@@ -112,6 +125,15 @@ def title_key(title: str | None) -> str:
     """Titles as printed vary in case, accents, icons and number: "Obstacles ✦" ~ "obstacle"."""
     if not title:
         return ""
+    return _title_key_short(title) if len(title) <= MEMO_LENGTH else _title_key(title)
+
+
+@lru_cache(maxsize=65536)
+def _title_key_short(title: str) -> str:
+    return _title_key(title)
+
+
+def _title_key(title: str) -> str:
     text = fold(strip_trailing_icons(title))
     text = re.sub(r"\[[^\]]*\]|\([^)]*\)", " ", text)
     text = re.sub(r"[^\w' -]+", " ", text)

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from extract.pipeline import build
-from tools import bench_ocr, bench_readers, bench_scale, bench_site, load
+from tools import bench_growth, bench_ocr, bench_readers, bench_scale, bench_site, load
 
 ROOT = Path(__file__).resolve().parent.parent
 SEGMENTATION_TARGET = 2.0  # seconds for the whole corpus, without NLP (issue: corpus and extraction)
@@ -37,8 +37,19 @@ def enlarge(root: Path, factor: int) -> Path:
         if docs and "[[precedence]]" in docs[-1]:
             docs[-1], tail = docs[-1].split("[[precedence]]", 1)
             tail = "[[precedence]]" + tail
-        copies = [re.sub(r'(?m)^id = "([^"]+)"', rf'id = "\1-{n}"', d) if n else d
-                  for n in range(factor) for d in docs]
+        # Each copy reads a copy of its source file: documents of one source may not overlap.
+        sources = re.findall(r'(?ms)^\[\[sources\]\]\n.*?(?=^\[|\Z)', head)
+        extra = []
+        for n in range(1, factor):
+            for table in sources:
+                name = re.search(r'(?m)^file = "([^"]+)"', table).group(1)
+                shutil.copyfile(manifest.parent / name, manifest.parent / f"{n}_{name}")
+                extra.append(table.replace(f'file = "{name}"', f'file = "{n}_{name}"').rstrip("\n") + "\n\n")
+        if extra:
+            at = head.index("[[sources]]")
+            head = head[:at] + "".join(extra) + head[at:]
+        copies = [re.sub(r'(?m)^source = "([^"]+)"', rf'source = "{n}_\1"', re.sub(r'(?m)^id = "([^"]+)"', rf'id = "\1-{n}"', d))
+                  if n else d for n in range(factor) for d in docs]
         manifest.write_text(head + "".join(copies) + tail, encoding="utf-8")
     return target
 
@@ -196,6 +207,8 @@ def main() -> int:
     checks.update(bench_readers.report())
     print("large inputs, generated French rule text, each size in a process of its own:")
     checks.update(bench_scale.report())
+    print("growth with the corpus, x1, x5, x20 copies, each build in a process of its own (tools/bench_growth.py):")
+    checks.update(bench_growth.report())
     for label, ok in checks.items():
         print(f"{label}: {'ok' if ok else 'MISSED'}")
     return 0 if all(checks.values()) else 1

@@ -12,6 +12,7 @@ de moral", "Obstacles et collisions" ~ "Obstacles" and "Collision") link both wa
 from __future__ import annotations
 
 import re
+from difflib import SequenceMatcher
 
 from extract.model import Concept, Entry
 from extract.text import title_key
@@ -48,9 +49,35 @@ def link_concepts(entries: list[Entry], concepts: list[Concept], faq_docs: set[t
                 for other in preferred(entry.game, document, subject):
                     entry.add_ref(other, "concept", other.title or subject)
                     other.add_ref(entry, "concept", entry.title or subject)
+    position = {id(entry): i for i, entry in enumerate(titled)}
+    by_key: dict[str, list[Entry]] = {}
+    for entry in titled:
+        by_key.setdefault(title_key(entry.title), []).append(entry)
     for concept in concepts:
-        members = [e for e in titled if title_key(e.title) in concept.terms]
-        for entry in members:
-            for other in members:
-                if other.game != entry.game:
-                    entry.add_ref(other, "concept", f"{concept.name} ({other.game})")
+        link_across_games(concept, [e for key in sorted(concept.terms) for e in by_key.get(key, [])], position)
+
+
+def link_across_games(concept: Concept, members: list[Entry], position: dict[int, int]) -> None:
+    """Each member links to one member of each other game bearing the concept: the one whose
+    title is nearest its own (the same title key, else the most alike), a glossary topic before a
+    section, else the first in book order. Linear in the members, however many books repeat a name."""
+    members.sort(key=lambda e: position[id(e)])
+    standing: dict[str, dict[str, Entry]] = {}  # game -> title key -> the entry standing for it
+    for entry in members:
+        keys = standing.setdefault(entry.game, {})
+        key = title_key(entry.title)
+        if key not in keys or (entry.kind == "topic" and keys[key].kind != "topic"):
+            keys[key] = entry
+    nearest: dict[tuple[str, str], Entry] = {}
+    for entry in members:
+        key = title_key(entry.title)
+        targets = []
+        for game, keys in standing.items():
+            if game == entry.game:
+                continue
+            if (key, game) not in nearest:
+                best = max(keys, key=lambda k: (k == key, SequenceMatcher(None, key, k).ratio(), -position[id(keys[k])]))
+                nearest[key, game] = keys[best]
+            targets.append(nearest[key, game])
+        for other in sorted(targets, key=lambda e: position[id(e)]):
+            entry.add_ref(other, "concept", f"{concept.name} ({other.game})")

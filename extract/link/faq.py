@@ -13,15 +13,13 @@ from extract.text import title_key
 
 def fill_backrefs(entries: list[Entry]) -> None:
     by_id = {entry.id: entry for entry in entries}
-    for entry in entries:
-        entry.backrefs = []
+    found: dict[str, set[str]] = {entry.id: set() for entry in entries}
     for entry in entries:
         for ref in entry.refs:
-            target = by_id.get(ref.target or "")
-            if target is not None and entry.id not in target.backrefs:
-                target.backrefs.append(entry.id)
+            if ref.target in by_id:
+                found[ref.target].add(entry.id)
     for entry in entries:
-        entry.backrefs.sort()
+        entry.backrefs = sorted(found[entry.id])
 
 
 # ---------------------------------------------------------------- FAQ attached to rules
