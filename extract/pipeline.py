@@ -43,6 +43,7 @@ from extract.schema import SCHEMA_FILES
 from extract.search import build_index, texts_of
 from extract.segment import PROFILES, book_order, document_report, option_classes, segment_document
 from extract.segment.detect import detect_structure
+from extract.stagecache import StageCache, inputs_key
 from extract.text import fold
 from extract.tomlfile import line_of
 
@@ -237,17 +238,28 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
                 write_json(staging / "data" / f"{game.game.id}.json", data)
             for path, schema in SCHEMA_FILES.values():
                 write_json(staging / path, schema)
-        with clock.stage("index"):
+        # The search model and the site are copied from the cache when nothing they are made of
+        # changed (extract.stagecache): the same bytes, without the work.
+        stages = StageCache(cache.parent / "stages")
+        key = inputs_key(root)
+
+        def index() -> None:
             progress("writing the search index")
             synonyms = thesaurus + [s for game in games for s in game.terms.synonyms]
             labels = {**{g.game.id: g.game.title for g in games},
                       **{f"{g.game.id}/{d.id}": d.title for g in games for d in g.game.documents}}
             build_index(staging / "search", everything, lemmatizer, synonyms, names, labels)
-        lemmatizer.close()
-        with clock.stage("render"):
+
+        def render() -> None:
             progress("rendering the site")
             build_site(staging, games)
             write_api(staging / "site" / "api", files)
+
+        with clock.stage("index"):
+            stages.run("index", key, staging, index)
+        lemmatizer.close()
+        with clock.stage("render"):
+            stages.run("render", key, staging, render)
         write_json(staging / "report.json", build_report(games, everything, clock))
         outdir.publish(staging, out)
     except BaseException:

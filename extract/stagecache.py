@@ -1,0 +1,119 @@
+"""Incremental builds: the outputs of the expensive late stages (the search model, the site),
+kept in the build's cache folder (`.cache/stages/`, or $REGLES_CACHE_DIR) under a hash of
+everything they are made from — the corpus's files (sources, manifests, data files, errata,
+terms), the toolkit's code, templates and package data (`extract/`, with the site's files it
+links to), the package version and the NLP model's. A rebuild whose inputs hash the same copies
+the stored outputs instead of doing the work: the build is deterministic, so they are the bytes
+a clean build writes. Anything unreadable in the cache is a miss, never an error.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from importlib import metadata
+from pathlib import Path
+
+import extract
+
+PACKAGE = Path(extract.__file__).resolve().parent
+KEY_FILE = "key"
+
+
+def _files(base: Path) -> list[Path]:
+    if base.is_file():
+        return [base]
+    found = []
+    for folder, dirs, names in os.walk(base, followlinks=True):
+        dirs[:] = sorted(d for d in dirs if d not in ("__pycache__", ".cache", "build"))
+        found.extend(Path(folder) / n for n in sorted(names) if not n.endswith((".pyc", ".pyo")))
+    return found
+
+
+def _version(name: str) -> str:
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return "-"
+
+
+def inputs_key(root: Path) -> str:
+    """One hash of every input of the build (file names and bytes, versions)."""
+    from extract.nlp import MODEL, MODEL_VERSION
+
+    digest = hashlib.sha256()
+    for part in (extract.__version__, MODEL, MODEL_VERSION, _version("spacy"), _version(MODEL), _version("mkdocs")):
+        digest.update(f"{part}\n".encode())
+    for label, base in (("corpus", root / "corpus"), ("code", PACKAGE)):
+        for path in _files(base):
+            digest.update(f"{label}/{path.relative_to(base).as_posix()}\n".encode())
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+class StageCache:
+    """`run(stage, key, staging, work)`: either copies the stored outputs of `stage` into
+    `staging`, or runs `work()` and stores the top-level files and folders it made."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+        self.hits: list[str] = []
+
+    def run(self, stage: str, key: str, staging: Path, work: Callable[[], object]) -> bool:
+        """True when the outputs came from the cache."""
+        place = self.folder / stage if self.folder is not None else None
+        if place is not None and self._restore(place, key, staging):
+            self.hits.append(stage)
+            return True
+        before = {p.name for p in staging.iterdir()}
+        work()
+        if place is not None:
+            made = sorted(p.name for p in staging.iterdir() if p.name not in before)
+            self._store(place, key, staging, made)
+        return False
+
+    @staticmethod
+    def _restore(place: Path, key: str, staging: Path) -> bool:
+        try:
+            if (place / KEY_FILE).read_text(encoding="utf-8") != key:
+                return False
+            items = sorted((place / "out").iterdir())
+            for item in items:
+                if (staging / item.name).exists():
+                    return False
+            for item in items:
+                if item.is_dir():
+                    shutil.copytree(item, staging / item.name, symlinks=True)
+                else:
+                    shutil.copy2(item, staging / item.name)
+            return True
+        except OSError:
+            for item in (place / "out").glob("*") if (place / "out").is_dir() else []:
+                shutil.rmtree(staging / item.name, ignore_errors=True)
+            return False
+
+    @staticmethod
+    def _store(place: Path, key: str, staging: Path, made: list[str]) -> None:
+        try:
+            place.parent.mkdir(parents=True, exist_ok=True)
+            fresh = Path(tempfile.mkdtemp(prefix=f".{place.name}-", dir=place.parent))
+            for name in made:
+                item = staging / name
+                if item.is_dir():
+                    shutil.copytree(item, fresh / "out" / name, symlinks=True)
+                else:
+                    (fresh / "out").mkdir(exist_ok=True)
+                    shutil.copy2(item, fresh / "out" / name)
+            (fresh / "out").mkdir(exist_ok=True)
+            (fresh / KEY_FILE).write_text(key, encoding="utf-8")  # written last: a stored entry is whole
+            old = place.with_name(f".{place.name}-old")
+            shutil.rmtree(old, ignore_errors=True)
+            if place.exists():
+                place.rename(old)
+            fresh.rename(place)
+            shutil.rmtree(old, ignore_errors=True)
+        except OSError:
+            pass  # a cache that cannot be written: the build goes on without it
