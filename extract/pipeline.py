@@ -8,6 +8,7 @@ in whole, so a failed build leaves the previous one as it was.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import time
@@ -240,7 +241,7 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
                 write_json(staging / path, schema)
         # The search model and the site are copied from the cache when nothing they are made of
         # changed (extract.stagecache): the same bytes, without the work.
-        stages = StageCache(cache.parent / "stages")
+        stages = StageCache(None if os.environ.get("REGLES_STAGE_CACHE") == "off" else cache.parent / "stages")
         key = inputs_key(root)
 
         def index() -> None:
