@@ -228,7 +228,8 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
             game.diagnostics.extend(attach_faq(game.lookup, game.errata))
             game.diagnostics.extend(link_terms(game.lookup, game.terms, lemmatizer))
         faq_docs = {(g.game.id, d) for g in games for d in g.game.faq_documents}
-        link_concepts(everything, concepts, faq_docs)
+        kinds = {(g.game.id, d.id): d.kind for g in games for d in g.game.documents}
+        link_concepts(everything, concepts, faq_docs, kinds)
         urls.assign_urls(everything)
         fill_backrefs(everything)
     staging = outdir.new_staging(out)

@@ -27,8 +27,13 @@ def subjects(title: str) -> list[str]:
     return [key] + (parts if len(parts) > 1 else [])
 
 
-def link_concepts(entries: list[Entry], concepts: list[Concept], faq_docs: set[tuple[str, str]]) -> None:
-    """`faq_docs` holds (game, document) pairs whose links come from the FAQ attachment instead."""
+def link_concepts(entries: list[Entry], concepts: list[Concept], faq_docs: set[tuple[str, str]],
+                  document_kinds: dict[tuple[str, str], str] | None = None) -> None:
+    """`faq_docs` holds (game, document) pairs whose links come from the FAQ attachment instead.
+    `document_kinds` ((game, document) -> kind): within a game, an entry links to the first other
+    document of each kind bearing its subject, so the links stay linear in the entries however
+    many books of one kind a game has."""
+    document_kinds = document_kinds or {}
     titled = [e for e in entries if e.title and e.kind not in SKIPPED_KINDS and (e.game, e.document) not in faq_docs
               and e.status != "deleted" and "redirect" not in e.flags]
     by_game_title: dict[tuple[str, str], list[Entry]] = {}
@@ -45,7 +50,12 @@ def link_concepts(entries: list[Entry], concepts: list[Concept], faq_docs: set[t
             continue
         for subject in subjects(entry.title or ""):
             documents = {o.document for o in by_game_title.get((entry.game, subject), [])} - {entry.document}
+            kinds: set[str] = set()
             for document in sorted(documents):
+                kind = document_kinds.get((entry.game, document), document)
+                if kind in kinds:
+                    continue
+                kinds.add(kind)
                 for other in preferred(entry.game, document, subject):
                     entry.add_ref(other, "concept", other.title or subject)
                     other.add_ref(entry, "concept", entry.title or subject)
