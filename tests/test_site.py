@@ -3,6 +3,7 @@ no external request, sizes for people."""
 
 from __future__ import annotations
 
+import functools
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -33,6 +34,7 @@ class Ids(HTMLParser):
                 self.sources.append(found[key])
 
 
+@functools.lru_cache(maxsize=None)  # a page is parsed once, however many links point into it
 def parse(path: Path) -> Ids:
     parser = Ids()
     parser.feed(path.read_text(encoding="utf-8"))

@@ -31,7 +31,11 @@ def root(built, tmp_path_factory) -> Path:
 
 @pytest.fixture
 def runewars(built) -> dict:
-    return copy.deepcopy(built["games"]["runewars"])
+    """The Runewars game file, its entries cut to a dozen (rule 49 among them): each entry is
+    validated on its own, so the mutations are checked as on the whole file, fifty times faster."""
+    game = copy.deepcopy(built["games"]["runewars"])
+    game["entries"] = game["entries"][:12] + [e for e in game["entries"][12:] if e["id"] == "runewars/reference/49"]
+    return game
 
 
 def entry_of(game: dict, entry_id: str) -> dict:
