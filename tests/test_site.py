@@ -34,7 +34,7 @@ class Ids(HTMLParser):
                 self.sources.append(found[key])
 
 
-@functools.lru_cache(maxsize=None)  # a page is parsed once, however many links point into it
+@functools.cache  # a page is parsed once, however many links point into it
 def parse(path: Path) -> Ids:
     parser = Ids()
     parser.feed(path.read_text(encoding="utf-8"))
