@@ -69,11 +69,10 @@ def test_typos_fall_back_to_approximate_results(index):
 
 
 @pytest.mark.parametrize("query, word", [("règles", "règles"), ("contrôle", "contrôle"), ("dégâts", "dégâts"),
-                                         ("être placé", "être")])
+                                         ("être", "être"), ("être placé", "être")])
 def test_repaired_warcry_words_are_found(index, query, word):
     """The Warcry rules were scanned ("régles", "contrdle", "étre", "dégats"); the OCR repair
-    gives them their French spelling, which search finds, exactly, in the Warcry text. ("être"
-    alone is on the analyser's stop list, like "même": it is searched within a phrase.)"""
+    gives them their French spelling, which search finds, exactly, in the Warcry text."""
     hits = index.search(query, game="warcry", limit=5)
     assert hits and not hits[0].approximate
     assert any(word in h.snippet.replace("[", "").replace("]", "").lower() for h in hits), [h.snippet for h in hits]

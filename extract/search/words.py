@@ -15,10 +15,11 @@ import re
 import unicodedata
 from functools import lru_cache
 
-# Whoosh's French list lacks "les", "aux", "cette"…; kept from the first index.
+# Whoosh's French list lacks "les", "aux", "cette"…; kept from the first index. "Être" is a word a
+# player searches ("être engagé", "être placé"): not a stop word.
 STOP_WORDS = frozenset("""
 a à ai aie ait as au aux avec c ça ce ceci cela celle celles celui ces cet cette ceux d dans de des du
-elle elles en es est et été être eu eux il ils j je l la le les leur leurs lui m ma mais me même mes
+elle elles en es est et été eu eux il ils j je l la le les leur leurs lui m ma mais me même mes
 moi mon n ne nos notre nous on ont ou où par pas pour qu que quel quelle quelles quels qui s sa se
 ses si son sont sur t ta te tes toi ton tu un une vos votre vous y
 comment pourquoi quoi est-ce passe-t-il peut-on peut-il doit-on faut-il
