@@ -89,12 +89,7 @@ class Lemmatizer:
 
     def _give_up(self, why: str) -> None:
         self.notice(f"lemma cache {self.cache}: {why}; going on without it")
-        if self._db is not None:
-            try:
-                self._db.close()
-            except sqlite3.Error:
-                pass
-        self._db = None
+        self.close()
         self.cache = None
 
     @property

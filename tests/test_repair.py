@@ -10,15 +10,14 @@ from pathlib import Path
 import pytest
 
 from extract import repair
-from extract.corpus import find_manifests, load_game
+from extract.corpus import load_game
 from extract.errors import InputError
 from extract.model import Block, Entry, Line
-from extract.read import read_sources
-from extract.read.normalise import normalise_reading
 from extract.repair import Correction, corpus_words, keep_printed, measure_context, oov, oov_by_book, own_names, repair_lines
 from extract.repair.words import Rules, WordRepairer
-from extract.segment import PROFILES, option_classes
+from extract.segment import option_classes
 from tests.conftest import ROOT, make_corpus
+from tools.bench_ocr import documents
 
 SAMPLE = ROOT / "tests" / "fixtures" / "ocr_repairs_sample.toml"
 
@@ -140,13 +139,8 @@ def test_oov_leaves_elided_stems_out():
 
 
 def corpus_documents() -> dict[str, tuple[object, list[Line]]]:
-    found = {}
-    for manifest in find_manifests(ROOT):
-        game = load_game(manifest, ROOT, option_classes())
-        sources = read_sources(ROOT, game, {d.source for d in game.documents if PROFILES[d.profile].raw_text})
-        for doc in game.documents:
-            found[f"{game.id}/{doc.id}"] = (doc, normalise_reading(sources[doc.source], doc)[0])
-    return found
+    """Every document of the corpus, normalised, by "<game>/<document>" (as the OCR bench reads them)."""
+    return documents()
 
 
 @pytest.mark.corpus
