@@ -175,3 +175,29 @@ def test_facts_are_shown_on_their_game_page_and_under_their_rule(built):
     rule = (built["out"] / "site/runewars/reference/59/index.html").read_text(encoding="utf-8")
     assert '<mark class="regles-fact" title="runewars.armee.unite_unique_par_tranche">' in rule
     assert "Faits :</strong> Une unité unique autorisée par tranche de points : <strong>100 points</strong>" in rule
+
+
+# ---------------------------------------------------------------- context, citations, phone
+
+
+def test_a_topic_page_says_where_it_stands(site):
+    page = (site / "runewars/reference/49/index.html").read_text(encoding="utf-8")
+    assert "<title>49 Ligne de vue — Guide de Référence — Runewars</title>" in page
+    assert ('<p class="regles-crumbs"><a href="../../">Runewars</a> › <a href="../">Guide de Référence</a> › '
+            '<a href="../glossaire/">Glossaire</a> › 49 Ligne de vue</p>') in page
+    assert '<p class="regles-edition">Guide de Référence, version Boîte de base (2016)</p>' in page
+    assert 'class="regles-prev" href="../48/#48" rel="prev"' in page and 'class="regles-next" href="../50/#50" rel="next"' in page
+    hostile = (site / "runewars/index.html").read_text(encoding="utf-8")
+    assert "<title>Runewars" in hostile  # other pages keep their title
+
+
+def test_the_navigation_lists_the_games_and_the_current_games_documents(site):
+    page = (site / "runewars/reference/49/index.html").read_text(encoding="utf-8")
+    nav = page.split('class="md-nav md-nav--primary regles-nav"', 1)[1].split("</nav>", 1)[0]
+    for game in ("Runewars", "Warcry", "Heroscape", "BattleLore"):
+        assert game in nav
+    assert "Guide de Référence" in nav and "Apprentissage</a>" in nav and 'md-nav__link--active">Guide de Référence' in nav
+    assert "Règles de base" not in nav and "Résumé des règles" not in nav  # other games' documents
+    sizes = {len(p.read_text(encoding="utf-8").split('regles-nav"', 1)[1].split("</nav>", 1)[0])
+             for p in (site / "runewars/reference").glob("*/index.html")}
+    assert max(sizes) - min(sizes) < 200  # the same on every page of a game, whatever its number of pages

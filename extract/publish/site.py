@@ -305,13 +305,42 @@ def render_docs(root: Path, docs: Path, games: list[GameBuild]) -> list[str]:
             pages = [e for e in game.entries if e.document == doc.id and (e.is_page or e.parent is None)]
             write(f"{game.game.id}/{doc.id}/index.md", "document.md.j2", game=game, doc=doc, pages=pages,
                   kind=KIND_LABELS.get(doc.kind, doc.kind))
-            for page in pages:
+            for i, page in enumerate(pages):
                 here = page_file(page)
                 shown = [render_entry(page, 1, here, site)]
                 shown += [render_entry(e, 1 + depth, here, site) for e, depth in shown_on_page(page)]
                 subpages = [c for c in page.children if c.is_page]
-                write(here, "page.md.j2", game=game, doc=doc, page=page, entries=shown, subpages=subpages)
+                write(here, "page.md.j2", game=game, doc=doc, page=page, entries=shown, subpages=subpages,
+                      **page_context(site, game, doc, page, here, pages[i - 1] if i else None,
+                                     pages[i + 1] if i + 1 < len(pages) else None))
     return written
+
+
+def short_title(title: str) -> str:
+    """A game's name without its subtitle: "Runewars : le Jeu de Figurines" → "Runewars"."""
+    return re.split(r"\s+[:—–]\s+", title, maxsplit=1)[0]
+
+
+def page_context(site: Site, game: GameBuild, doc: Any, page: Entry, here: str,
+                 previous: Entry | None, following: Entry | None) -> dict[str, Any]:
+    """What a topic page says of where it stands: its title (topic — book — game), its breadcrumb
+    (game › book › chapters › topic), its document's version and date, the previous and next topics."""
+    folder = posix_dirname(here)
+    ancestors: list[Entry] = []
+    parent = page.parent
+    while parent is not None:
+        ancestors.insert(0, parent)
+        parent = parent.parent
+    crumbs = [(md(short_title(game.game.title)), relpath(f"{game.game.id}/index.md", folder)),
+              (md(doc.title), relpath(f"{game.game.id}/{doc.id}/index.md", folder))]
+    crumbs += [(md(site.label(a)), site.link(a, here)) for a in ancestors]
+    return {
+        "title": " — ".join((site.label(page), doc.title, short_title(game.game.title))),
+        "crumbs": crumbs, "current": md(site.label(page)),
+        "edition": doc.title + (f", version {doc.version}" if doc.version else "") + (f" ({doc.date})" if doc.date else ""),
+        "previous": (md(site.label(previous)), site.link(previous, here)) if previous else None,
+        "next": (md(site.label(following)), site.link(following, here)) if following else None,
+    }
 
 
 def document_rows(game: GameBuild) -> list[dict[str, Any]]:
