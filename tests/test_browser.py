@@ -153,3 +153,54 @@ def test_following_a_sujets_connexes_link(page, server):
     page.get_by_role("link", name="8 Arc de tir").first.click()
     page.wait_for_url("**/runewars/reference/8/#8")
     assert page.locator("h1").first.inner_text().startswith("8 Arc de tir")
+
+
+@pytest.fixture
+def phone(browser, server):
+    context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True)
+    opened = context.new_page()
+    outside: list[str] = []
+    opened.on("request", lambda request: outside.append(request.url) if not request.url.startswith(server) else None)
+    yield opened
+    context.close()
+    assert outside == [], f"the site made external requests: {outside}"
+
+
+def test_a_rule_is_cited_with_its_link_and_its_text(page, server):
+    page.goto(f"{server}/runewars/reference/49/#49.1")
+    assert page.title() == "49 Ligne de vue — Guide de Référence — Runewars"
+    assert page.locator(".regles-crumbs").inner_text().startswith("Runewars › Guide de Référence ›")
+    assert "Boîte de base" in page.locator(".regles-edition").inner_text()
+    heading = page.locator('[id="49.1"]')
+    assert heading.evaluate("h => getComputedStyle(h).backgroundColor") != "rgba(0, 0, 0, 0)"  # :target
+    anchor = heading.locator(".headerlink")
+    assert anchor.is_visible() and anchor.evaluate("a => getComputedStyle(a).opacity") == "1"
+    assert anchor.get_attribute("title") == "Lien permanent vers cette règle"
+    bar = page.locator('.regles-cite[data-anchor="49.1"]')
+    bar.get_by_role("button", name="Copier le lien").click()
+    playwright_api.expect(bar.locator(".regles-copied")).to_have_text("Lien copié ✓")
+    assert page.evaluate("window.reglesCopied") == f"{server}/runewars/reference/49/#49.1"
+    bar.get_by_role("button", name="Copier la citation").click()
+    playwright_api.expect(bar.locator(".regles-copied")).to_have_text("Citation copiée ✓")
+    cited = page.evaluate("window.reglesCopied")
+    assert cited.startswith("49.1 — Guide de Référence, version Boîte de base (2016) — Runewars\n")
+    assert f"{server}/runewars/reference/49/#49.1" in cited and "« Pour déterminer si une unité a une ligne de vue" in cited
+    assert "Copier le lien" not in cited
+    page.keyboard.press("Escape")
+    page.locator("body").click(position={"x": 5, "y": 300})
+    page.keyboard.press("/")
+    assert page.evaluate("document.activeElement.classList.contains('regles-search-input')")
+
+
+def test_on_a_phone_the_citation_buttons_are_shown_and_large_enough(phone, server):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    phone.goto(f"{server}/runewars/reference/49/")
+    for selector in (".regles-cite .regles-copy", "h1 .headerlink", ".regles-pager a", ".regles-crumbs a"):
+        element = phone.locator(selector).first
+        assert element.is_visible(), selector
+        box = element.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, (selector, box)
+    phone.locator('.regles-cite[data-anchor="49"] .regles-copy[data-copy="link"]').tap()
+    playwright_api.expect(phone.locator('.regles-cite[data-anchor="49"] .regles-copied')).to_have_text("Lien copié ✓")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375 + 1  # nothing wider than the phone
+    phone.screenshot(path=str(SCREENSHOTS / "phone-rule-49.png"), full_page=False)

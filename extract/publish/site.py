@@ -129,6 +129,17 @@ class Site:
             for fact in game.facts:
                 self.facts.setdefault(fact.entry, []).append(fact)
         self.errata_by_id = {e.id: e for g in self.games for e in g.errata}
+        self.documents = {(g.game.id, d.id): d for g in self.games for d in g.game.documents}
+        self.game_titles = {g.game.id: g.game.title for g in self.games}
+
+    def cite(self, entry: Entry) -> str:
+        """What a citation of the entry says before its URL and text: rule, book, game, version, date."""
+        doc = self.documents.get((entry.game, entry.document))
+        parts = [self.label(entry)]
+        if doc is not None:
+            parts.append(doc.title + (f", version {doc.version}" if doc.version else "") + (f" ({doc.date})" if doc.date else ""))
+        parts.append(short_title(self.game_titles.get(entry.game, entry.game)))
+        return " — ".join(parts)
 
     def link(self, entry: Entry | str, here: str) -> str:
         """Relative Markdown link from the page file `here` to an entry's page and anchor."""
@@ -181,6 +192,7 @@ class RenderedEntry:
     cited_by: list[tuple[str, str]]
     index_links: list[tuple[str, str]]
     facts: list[dict[str, str]]
+    cite: str = ""  # plain text: rule, book, version, date (escaped in the template)
 
 
 def fact_value(fact: Fact) -> str:
@@ -260,6 +272,7 @@ def render_entry(entry: Entry, level: int, here: str, site: Site) -> RenderedEnt
         cited_by=[x for x in links(cited) if x[1] not in shown_faq],
         index_links=index_links,
         facts=[{"label": md(f.label), "value": md(fact_value(f)), "id": f.id, "stale": f.status == "stale"} for f in facts],
+        cite=site.cite(entry),
     )
 
 
