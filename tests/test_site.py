@@ -201,3 +201,13 @@ def test_the_navigation_lists_the_games_and_the_current_games_documents(site):
     sizes = {len(p.read_text(encoding="utf-8").split('regles-nav"', 1)[1].split("</nav>", 1)[0])
              for p in (site / "runewars/reference").glob("*/index.html")}
     assert max(sizes) - min(sizes) < 200  # the same on every page of a game, whatever its number of pages
+
+
+def test_references_in_the_text_are_links(site):
+    tir = (site / "sda-jfe/tournoi/5/index.html").read_text(encoding="utf-8")
+    assert 'Ligne Noire (<a class="regles-ref" href="#5.10" title="5.10">5.10</a>)' in tir
+    book = (site / "runewars/apprentissage/creer-des-armees-personnalisees/index.html").read_text(encoding="utf-8")
+    assert ('<a class="regles-ref" href="../../reference/construction-d-armee/#construction-d-armee" '
+            'title="Construction d&#x27;armée">page 3 du Guide de Référence</a>') in book
+    moves = (site / "sda-jfe/tournoi/3/index.html").read_text(encoding="utf-8")
+    assert '<a class="regles-ref" href="../4/#4" title="4 Mouvement">Voir la section Mouvement ci-dessous</a>' in moves

@@ -216,6 +216,57 @@ def mark_facts(body: str, facts: list[Fact]) -> str:
     return body
 
 
+INLINE_REF_KINDS = ("section", "page", "see", "faq")  # refs written in the text: "(5.10)", "page 13", "Voir « X »"
+TAG = re.compile(r"(<[^>]*>)")
+
+
+@dataclass
+class InlineRef:
+    text: str  # as written, plain text
+    href: str  # relative URL (raw HTML: not rewritten by MkDocs)
+    title: str  # plain text: what the link leads to
+    deleted: bool = False
+
+
+def inline_links(body: str, refs: list[InlineRef]) -> str:
+    """The first occurrence of each ref's text in the (escaped) HTML `body` made a link to its
+    target: only in text, never inside a tag or an existing link, and only as whole words
+    ("5.10" does not link "5.101")."""
+    done: set[str] = set()
+    for ref in refs:
+        text = html.escape(" ".join(ref.text.split()), quote=False)
+        if not text or text in done:
+            continue
+        pattern = re.compile(r"(?<![\w.])" + re.escape(text) + r"(?!\w|\.\d)")
+        css = "regles-ref regles-ref-deleted" if ref.deleted else "regles-ref"
+        title = ref.title + (" (supprimée par un erratum)" if ref.deleted else "")
+        link = f'<a class="{css}" href="{html.escape(ref.href)}" title="{html.escape(title)}">'
+        parts, in_link, found = TAG.split(body), 0, False
+        for i, part in enumerate(parts):
+            if part.startswith("<"):
+                in_link += 1 if re.match(r"<a[\s>]", part) else -1 if part.startswith("</a") else 0
+                continue
+            if in_link or found:
+                continue
+            parts[i], n = pattern.subn(lambda m, link=link: f"{link}{m.group(0)}</a>", part, count=1)
+            found = n > 0
+        if found:
+            done.add(text)
+            body = "".join(parts)
+    return body
+
+
+def html_href(target: Entry, here: str) -> str:
+    """A relative URL from the page file `here` to an entry, as the built site serves it
+    (`use_directory_urls`: `a/b/index.md` is served at `a/b/`, `a/errata.md` at `a/errata/`)."""
+    def served(path: str) -> str:
+        return path.removesuffix("/index.md") if path.endswith("/index.md") else path.removesuffix(".md")
+
+    here_dir = served(here) if here != "index.md" else "."
+    path = relpath(served(page_file(target)), here_dir)
+    return ("" if path == "." else path + "/") + "#" + anchor_of(target)
+
+
 def render_entry(entry: Entry, level: int, here: str, site: Site) -> RenderedEntry:
     def links(targets: Iterable[str | None]) -> list[tuple[str, str]]:
         seen, found = set(), []
@@ -263,9 +314,12 @@ def render_entry(entry: Entry, level: int, here: str, site: Site) -> RenderedEnt
     cited = [s for s in entry.backrefs if s in site.by_id and site.by_id[s].kind != "question"
              and not any(r.kind == "index" for r in site.by_id[s].refs)]
     facts = site.facts.get(entry.id, [])
+    inline = [InlineRef(ref.text, html_href(site.by_id[ref.target], here), site.label(ref.target),
+                        site.by_id[ref.target].status == "deleted")
+              for ref in entry.refs if ref.kind in INLINE_REF_KINDS and ref.target in site.by_id and ref.target != entry.id]
     return RenderedEntry(
         entry=entry, level=min(level, 6), heading=md(site.label(entry)), anchor=anchor_of(entry), badge=badge,
-        body=mark_facts(body, facts), printed=printed,
+        body=inline_links(mark_facts(body, facts), inline), printed=printed,
         related=links(by_kind.get("related", [])), see=links(by_kind.get("see", [])), faq=faq,
         elsewhere=links(by_kind.get("concept", [])),
         mentions=links(by_kind.get("term", []) + by_kind.get("section", []) + by_kind.get("page", []) + by_kind.get("faq", [])),
