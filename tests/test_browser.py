@@ -204,3 +204,17 @@ def test_on_a_phone_the_citation_buttons_are_shown_and_large_enough(phone, serve
     playwright_api.expect(phone.locator('.regles-cite[data-anchor="49"] .regles-copied')).to_have_text("Lien copié ✓")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 375 + 1  # nothing wider than the phone
     phone.screenshot(path=str(SCREENSHOTS / "phone-rule-49.png"), full_page=False)
+
+
+def test_on_a_phone_the_rule_comes_before_its_link_lists(phone, server):
+    phone.goto(f"{server}/runewars/reference/49/")
+    text = phone.locator(".regles-text").first.bounding_box()
+    cited = phone.locator("details.regles-cited-by").first
+    summary = cited.locator("summary")
+    assert text["y"] < summary.bounding_box()["y"]
+    assert summary.inner_text().startswith("Cité par ") and summary.bounding_box()["height"] >= 44
+    assert not cited.locator("a").first.is_visible()
+    summary.tap()
+    link = cited.locator("a").first
+    assert link.is_visible() and link.bounding_box()["height"] >= 44
+    assert link.inner_text() == "8 Arc de tir"

@@ -211,3 +211,15 @@ def test_references_in_the_text_are_links(site):
             'title="Construction d&#x27;armée">page 3 du Guide de Référence</a>') in book
     moves = (site / "sda-jfe/tournoi/3/index.html").read_text(encoding="utf-8")
     assert '<a class="regles-ref" href="../4/#4" title="4 Mouvement">Voir la section Mouvement ci-dessous</a>' in moves
+
+
+def test_link_lists_are_collapsed_behind_their_count_in_natural_order(site):
+    page = (site / "runewars/reference/49/index.html").read_text(encoding="utf-8")
+    first = page.split('id="49.1"', 1)[0]
+    assert first.index('class="regles-text"') < first.index('<details class="regles-links')  # text first
+    cited = first.split('<details class="regles-links regles-cited-by">', 1)[1].split("</details>", 1)[0]
+    assert re.match(r"\s*<summary>Cité par \d+ règles</summary>", cited)
+    hrefs = re.findall(r'href="\.\./(\d+)/#([\d.]+)"', cited)
+    numbers = [tuple(int(p) for p in anchor.split(".")) for _, anchor in hrefs]
+    assert numbers == sorted(numbers) and len(numbers) > 10  # 8 < 8.3 < 9.2 < 10 < 67.3
+    assert '<details class="regles-links regles-elsewhere">\n<summary>Ailleurs : 4 règles</summary>' in first

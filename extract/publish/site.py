@@ -267,14 +267,26 @@ def html_href(target: Entry, here: str) -> str:
     return ("" if path == "." else path + "/") + "#" + anchor_of(target)
 
 
+def natural_key(entry: Entry, site: Site) -> tuple[Any, ...]:
+    """Numbered rules first, by number as numbers (8 < 8.3 < 67.3 < 67.10), then the others by
+    game, document and label."""
+    parts = re.findall(r"\d+", entry.number or "")
+    label = site.label(entry).casefold()
+    if parts:
+        return (0, entry.game, entry.document, tuple(int(p) for p in parts), label)
+    return (1, entry.game, entry.document, (), label)
+
+
 def render_entry(entry: Entry, level: int, here: str, site: Site) -> RenderedEntry:
-    def links(targets: Iterable[str | None]) -> list[tuple[str, str]]:
-        seen, found = set(), []
+    def links(targets: Iterable[str | None], ordered: bool = False) -> list[tuple[str, str]]:
+        seen, kept = set(), []
         for target in targets:
             if target and target in site.by_id and target not in seen and target != entry.id:
                 seen.add(target)
-                found.append((md(site.label(target)), site.link(target, here)))
-        return found
+                kept.append(site.by_id[target])
+        if ordered:
+            kept.sort(key=lambda e: natural_key(e, site))
+        return [(md(site.label(e)), site.link(e, here)) for e in kept]
 
     badge = ""
     if entry.status in STATUS_LABELS:
@@ -321,9 +333,10 @@ def render_entry(entry: Entry, level: int, here: str, site: Site) -> RenderedEnt
         entry=entry, level=min(level, 6), heading=md(site.label(entry)), anchor=anchor_of(entry), badge=badge,
         body=inline_links(mark_facts(body, facts), inline), printed=printed,
         related=links(by_kind.get("related", [])), see=links(by_kind.get("see", [])), faq=faq,
-        elsewhere=links(by_kind.get("concept", [])),
-        mentions=links(by_kind.get("term", []) + by_kind.get("section", []) + by_kind.get("page", []) + by_kind.get("faq", [])),
-        cited_by=[x for x in links(cited) if x[1] not in shown_faq],
+        elsewhere=links(by_kind.get("concept", []), ordered=True),
+        mentions=links(by_kind.get("term", []) + by_kind.get("section", []) + by_kind.get("page", []) + by_kind.get("faq", []),
+                       ordered=True),
+        cited_by=[x for x in links(cited, ordered=True) if x[1] not in shown_faq],
         index_links=index_links,
         facts=[{"label": md(f.label), "value": md(fact_value(f)), "id": f.id, "stale": f.status == "stale"} for f in facts],
         cite=site.cite(entry),
