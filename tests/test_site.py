@@ -223,3 +223,15 @@ def test_link_lists_are_collapsed_behind_their_count_in_natural_order(site):
     numbers = [tuple(int(p) for p in anchor.split(".")) for _, anchor in hrefs]
     assert numbers == sorted(numbers) and len(numbers) > 10  # 8 < 8.3 < 9.2 < 10 < 67.3
     assert '<details class="regles-links regles-elsewhere">\n<summary>Ailleurs : 4 règles</summary>' in first
+
+
+def test_a_printed_index_is_shown_once_by_letter_with_links(site):
+    page = (site / "runewars/reference/index/index.html").read_text(encoding="utf-8")
+    article = page.split("<article", 1)[1]
+    assert article.count("Action Bonus") == 1
+    assert '<li>Action Bonus — <a href="../2/#2">2</a></li>' in article
+    assert 'id="index-a"' in article and 'id="index-z"' not in article or 'id="index-v"' in article
+    assert "<p>Action Bonus, 2.0</p>" not in article and "Cet index se réfère" in article
+    sda = (site / "sda-jfe/tournoi/11/index.html").read_text(encoding="utf-8")
+    assert ('<li>Attaques (Attacks) — <a href="../1/#1.02">1.02</a>, <a href="../6/#6.08">6.08</a>, '
+            '<a href="../6/#6.27">6.27</a></li>') in sda

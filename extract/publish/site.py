@@ -190,7 +190,7 @@ class RenderedEntry:
     elsewhere: list[tuple[str, str]]
     mentions: list[tuple[str, str]]
     cited_by: list[tuple[str, str]]
-    index_links: list[tuple[str, str]]
+    index_links: list[dict[str, Any]]
     facts: list[dict[str, str]]
     cite: str = ""  # plain text: rule, book, version, date (escaped in the template)
 
@@ -267,6 +267,51 @@ def html_href(target: Entry, here: str) -> str:
     return ("" if path == "." else path + "/") + "#" + anchor_of(target)
 
 
+INDEX_LINE = re.compile(r"^(?P<label>.*?)[\s,:]+(?P<numbers>\d[\d.]*(?:\s*[,;–-]\s*\d[\d.]*)*)\.?$")
+
+
+def fold_letter(text: str) -> str:
+    import unicodedata
+
+    first = unicodedata.normalize("NFKD", text.strip()[:1]).encode("ascii", "ignore").decode().upper()
+    return first if first.isalpha() else "#"
+
+
+def printed_index(entry: Entry, here: str, site: Site) -> tuple[list[dict[str, Any]], set[str]]:
+    """A printed index's lines in printed order, grouped by letter, each with links to its targets
+    (the refs of kind `index`, one per number printed; a line without them keeps its printed
+    numbers), and the lines it shows (not shown again as text)."""
+    targets: dict[str, list[str]] = {}
+    for ref in entry.refs:
+        if ref.kind == "index" and ref.target in site.by_id:
+            text = " ".join(ref.text.split())
+            for key in {text, text.split(" › ")[-1]}:
+                if ref.target not in targets.setdefault(key, []):
+                    targets[key].append(ref.target)
+    letters: dict[str, list[dict[str, Any]]] = {}
+    shown: set[str] = set()
+    letter = ""
+    for block in entry.blocks:
+        line = " ".join(block.text.split())
+        if len(line) == 1 and line.isalpha():  # a printed letter heading
+            letter = fold_letter(line)
+            shown.add(line)
+            continue
+        found = INDEX_LINE.match(line)
+        if line not in targets and not found and not (letters and len(line) < 60):
+            continue  # a paragraph about the index (before its lines): stays in the text
+        shown.add(line)
+        label = found["label"] if found else line
+        links = [{"label": md(site.by_id[t].number or site.label(t)), "link": site.link(t, here),
+                  "deleted": site.by_id[t].status == "deleted"} for t in targets.get(line, [])]
+        letters.setdefault(letter or fold_letter(label), []).append(
+            {"label": md(label) if links or found else f"**{md(label)}**", "links": links,
+             "printed": "" if links or not found else md(found["numbers"])})
+    groups = [{"letter": key, "anchor": f"{anchor_of(entry)}-{key.lower() if key != '#' else 'autres'}", "lines": items}
+              for key, items in sorted(letters.items(), key=lambda kv: (kv[0] == "#", kv[0]))]
+    return groups, shown
+
+
 def natural_key(entry: Entry, site: Site) -> tuple[Any, ...]:
     """Numbered rules first, by number as numbers (8 < 8.3 < 67.3 < 67.10), then the others by
     game, document and label."""
@@ -317,11 +362,10 @@ def render_entry(entry: Entry, level: int, here: str, site: Site) -> RenderedEnt
     by_kind: dict[str, list[str | None]] = {}
     for ref in entry.refs:
         by_kind.setdefault(ref.kind, []).append(ref.target)
-    index_links = []
-    if by_kind.get("index"):
-        for ref in entry.refs:
-            if ref.kind == "index" and ref.target in site.by_id:
-                index_links.append((md(ref.text), site.link(ref.target, here)))
+    index_links: list[dict[str, Any]] = []
+    if by_kind.get("index"):  # the book's printed index: once, by letter, each line a link to its rules
+        index_links, printed_lines = printed_index(entry, here, site)
+        body = blocks_html([b for b in entry.blocks if " ".join(b.text.split()) not in printed_lines])
     shown_faq = {f["link"] for f in faq}
     cited = [s for s in entry.backrefs if s in site.by_id and site.by_id[s].kind != "question"
              and not any(r.kind == "index" for r in site.by_id[s].refs)]
