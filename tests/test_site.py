@@ -115,8 +115,8 @@ def test_game_home_and_errata_pages(site):
     game = (site / "runewars/index.html").read_text(encoding="utf-8")
     assert "Règles d" in game and "prévaut sur" in game and "11 appliqué(s), 2 enregistré(s)" in game
     errata = (site / "runewars/errata/index.html").read_text(encoding="utf-8")
-    assert errata.count('class="regles-meta">runewars/faq/errata/') == 13
-    assert "Tir à Bout Portant" in errata and "enregistré (hors corpus)" in errata
+    assert errata.count('class="regles-erratum-status regles-erratum-') == 13
+    assert "Tir à Bout Portant" in errata and "Enregistré, non appliqué" in errata
 
 
 def test_sizes_for_people(site):
@@ -235,3 +235,18 @@ def test_a_printed_index_is_shown_once_by_letter_with_links(site):
     sda = (site / "sda-jfe/tournoi/11/index.html").read_text(encoding="utf-8")
     assert ('<li>Attaques (Attacks) — <a href="../1/#1.02">1.02</a>, <a href="../6/#6.08">6.08</a>, '
             '<a href="../6/#6.27">6.27</a></li>') in sda
+
+
+def test_precedence_and_errata_are_said_in_french(site):
+    game = (site / "runewars/index.html").read_text(encoding="utf-8")
+    assert "Le Guide de Référence prévaut sur le Livret d&#39;Apprentissage." in game or \
+        "Le Guide de Référence prévaut sur le Livret d'Apprentissage." in game
+    assert "« Ne peut pas » prévaut sur « peut »." in game and "apprentissage</strong>" not in game
+    assert "Les Règles de tournoi v3.1.2fr prévalent sur les règles de base." in \
+        (site / "sda-jfe/index.html").read_text(encoding="utf-8")
+    errata = (site / "runewars/errata/index.html").read_text(encoding="utf-8")
+    assert "Remplace le paragraphe 2 de la section 76.2. Appliqué : le texte en vigueur en tient compte" in errata
+    assert "Supprime la section 86.11. Appliqué" in errata and "Remplace la puce qui commence par « Exposé »." in errata
+    assert "Remplace la carte « Fissure Dimorienne ». Enregistré, non appliqué" in errata
+    for diagnostic in ("similarity", "counting", "replace", "paragraph 3", "the quoted", "runewars/faq/errata/"):
+        assert diagnostic not in errata.split("<article", 1)[1], diagnostic

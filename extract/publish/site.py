@@ -422,7 +422,8 @@ def render_docs(root: Path, docs: Path, games: list[GameBuild]) -> list[str]:
     for game in games:
         write(f"{game.game.id}/index.md", "game.md.j2", game=game, documents=document_rows(game),
               facts=[{"fact": f, "value": fact_value(f)} for f in game.facts],
-              counts=errata_counts(game.errata), indexes=[e for e in game.entries if any(r.kind == "index" for r in e.refs)])
+              counts=errata_counts(game.errata), precedence=precedence_rows(game),
+              indexes=[e for e in game.entries if any(r.kind == "index" for r in e.refs)])
         write(f"{game.game.id}/errata.md", "errata.md.j2", game=game, errata=[errata_row(e, site, f"{game.game.id}/errata.md")
                                                                            for e in game.errata])
         for doc in game.game.documents:
@@ -488,6 +489,94 @@ def erratum_anchor(erratum_id: str) -> str:
     return "erratum-" + re.sub(r"[^a-z0-9~-]+", "-", f"{document}-{rest}".lower()).strip("-")
 
 
+# What a precedence rule's `over`/`under` name when it is not a document of the game: (words, plural).
+PRECEDENCE_WORDS = {
+    "cards": ("les cartes et autres éléments de jeu", True), "rules": ("les règles des livrets", True),
+    "cannot": ("« ne peut pas »", False), "can": ("« peut »", False), "regles-de-base": ("les règles de base", True),
+}
+
+
+def with_article(title: str) -> tuple[str, bool]:
+    """A document's title with its article: "le Guide de Référence", "la FAQ de Tournoi",
+    "les Règles de base", "l'Aide de jeu"; and whether it is plural."""
+    first = title.split()[0].casefold() if title.split() else ""
+    if first in ("règles", "regles", "cartes", "errata"):
+        return f"les {title}", True
+    if first[:1] in "aeiouyhéèêàâîôû" and first:
+        return f"l'{title}", False
+    if first in ("faq", "aide", "règle", "feuille", "fiche", "carte", "référence"):
+        return f"la {title}", False
+    return f"le {title}", False
+
+
+def precedence_rows(game: GameBuild) -> list[dict[str, Any]]:
+    """The game's rules of precedence as French sentences, with the documents' titles."""
+    titles = {d.id: d.title for d in game.game.documents}
+
+    def words(name: str) -> tuple[str, bool]:
+        if name in titles:
+            return with_article(titles[name])
+        return PRECEDENCE_WORDS.get(name, (name.replace("-", " "), False))
+
+    rows = []
+    for rule in game.game.precedence:
+        (over, plural), (under, _) = words(rule["over"]), words(rule["under"])
+        cut = 3 if over.startswith("« ") else 1
+        sentence = f"{over[:cut].upper()}{over[cut:]} {'prévalent' if plural else 'prévaut'} sur {under}."
+        stated = rule.get("stated_in") or ""
+        rows.append({"sentence": sentence, "why": rule.get("why", ""),
+                     "stated_in": f"{game.game.id}/{stated}" if stated and not stated.startswith(f"{game.game.id}/") else stated})
+    return rows
+
+
+OPERATION_WORDS = {"replace": "remplace", "insert": "ajoute", "delete": "supprime", "move": "déplace"}
+BLOCK_WORDS = {"paragraph": ("le paragraphe", "un paragraphe"), "bullet": ("la puce", "une puce"),
+               "subbullet": ("la sous-puce", "une sous-puce"), "sentence": ("la phrase", "une phrase"),
+               "text": ("le texte", "du texte"), "title": ("le titre", "le titre"), "value": ("la valeur", "une valeur"),
+               "entry": ("la règle", "une règle"), "card": ("la carte", "une carte")}
+ORDINALS = {1: "premier", 2: "deuxième", 3: "troisième", 4: "quatrième", 5: "cinquième", 6: "sixième"}
+
+
+def erratum_change(erratum: Erratum) -> str:
+    """What an erratum changes, where, in French, for readers ("Remplace la puce 2 de la règle.")."""
+    scope = erratum.scope or {}
+    block = scope.get("block") or "text"
+    verb = OPERATION_WORDS.get(erratum.operation, "modifie")
+    definite, indefinite = BLOCK_WORDS.get(block, ("le texte", "du texte"))
+    if block == "card":
+        subject = scope.get("subject")
+        where = f"{definite} « {subject} »" if subject else definite
+    elif block == "entry":
+        where = f"la section {scope['section']}" if scope.get("section") else "toute la règle"
+        if erratum.operation == "insert":
+            where = f"une nouvelle section {scope['section']}" if scope.get("section") else "une nouvelle règle"
+    elif scope.get("label"):
+        where = f"{definite} qui commence par « {scope['label']} »"
+    elif scope.get("ordinal"):
+        where = f"{definite} {scope['ordinal']}"
+    elif erratum.operation == "insert":
+        where = indefinite
+    else:
+        where = definite
+    if block not in ("entry", "card") and scope.get("section"):
+        where += f" de la section {scope['section']}"
+    if erratum.operation == "move" and scope.get("position"):
+        where += " en première position" if scope["position"] == "first" else " en dernière position"
+    if scope.get("with_subbullets"):
+        where += " et ses sous-puces"
+    return f"{verb.capitalize()} {where}."
+
+
+def erratum_outcome(erratum: Erratum) -> str:
+    if erratum.status == "applied":
+        return "Appliqué : le texte en vigueur en tient compte, le texte imprimé reste consultable sous la règle."
+    if erratum.status == "recorded":
+        subject = (erratum.scope or {}).get("subject")
+        what = f"la carte « {subject} »" if subject else "ce qu'il modifie"
+        return f"Enregistré, non appliqué : {what} ne fait pas partie des documents de ce site."
+    return "Non appliqué : le passage à modifier n'a pas été retrouvé avec certitude ; le texte imprimé est montré tel quel."
+
+
 def errata_row(erratum: Erratum, site: Site, here: str) -> dict[str, Any]:
     target = site.by_id.get(erratum.target or "")
     source = site.by_id.get(erratum.source)
@@ -500,8 +589,7 @@ def errata_row(erratum: Erratum, site: Site, here: str) -> dict[str, Any]:
         "instruction": html.escape(erratum.instruction),
         "after": html.escape(erratum.after or ""), "before": html.escape(erratum.before or ""),
         "diff": word_diff(erratum.before, erratum.after) if erratum.before and erratum.after else "",
-        "why": html.escape(erratum.reason or erratum.resolution or ""),
-        "checks": [html.escape(c) for c in erratum.checks],
+        "change": md(erratum_change(erratum)), "outcome": md(erratum_outcome(erratum)),
     }
 
 
