@@ -218,3 +218,23 @@ def test_on_a_phone_the_rule_comes_before_its_link_lists(phone, server):
     link = cited.locator("a").first
     assert link.is_visible() and link.bounding_box()["height"] >= 44
     assert link.inner_text() == "8 Arc de tir"
+
+
+def test_dark_mode_print_and_screenshots(page, server):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.goto(f"{server}/runewars/errata/")
+    assert "Remplace la puce qui commence par « Exposé »." in page.locator("article").inner_text()
+    page.screenshot(path=str(SCREENSHOTS / "errata.png"), full_page=True)
+    page.goto(f"{server}/runewars/reference/49/")
+    link = page.locator("article p a").first
+    assert link.evaluate("a => getComputedStyle(a).textDecorationLine") == "underline"
+    before = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
+    page.locator("form[data-md-component=palette] label:visible").first.click()
+    after = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
+    assert {before, after} == {"default", "slate"}
+    page.screenshot(path=str(SCREENSHOTS / f"rule-49-{after}.png"))
+    page.emulate_media(media="print")
+    assert not page.locator(".regles-cite").first.is_visible()
+    printed = page.evaluate("getComputedStyle(document.querySelector('.regles-edition'), '::after').content")
+    assert "/runewars/reference/49/" in printed and "Boîte de base" in page.locator(".regles-edition").inner_text()
+    assert (SCREENSHOTS / "errata.png").stat().st_size > 10_000  # home.png, rule-49.png, phone-rule-49.png: the tests above

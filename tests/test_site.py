@@ -250,3 +250,15 @@ def test_precedence_and_errata_are_said_in_french(site):
     assert "Remplace la carte « Fissure Dimorienne ». Enregistré, non appliqué" in errata
     for diagnostic in ("similarity", "counting", "replace", "paragraph 3", "the quoted", "runewars/faq/errata/"):
         assert diagnostic not in errata.split("<article", 1)[1], diagnostic
+
+
+def test_polish_faq_headings_palette_label(site):
+    faq = (site / "runewars/faq/faq/index.html").read_text(encoding="utf-8")
+    assert ('<h3 id="ligne-de-vue-q1">Une unité engagée dont le rang frontal est intégralement en contact avec une unité '
+            "ennemie peut-elle tracer une ligne de vue vers une autre unité à travers l'étroite zone dégagée aux coins "
+            "de l'arc de tir de l'unité engagée ?<a") in faq  # in full, not shortened
+    home = (site / "index.html").read_text(encoding="utf-8")
+    assert 'data-md-color-scheme="slate"' in home and "Passer au thème sombre" in home
+    assert '<label class="md-visually-hidden" for="regles-search-input">' in home and 'id="regles-search-input"' in home
+    css = (site / "assets/regles.css").read_text(encoding="utf-8")
+    assert "@media print" in css and "attr(data-url)" in css

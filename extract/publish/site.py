@@ -322,6 +322,13 @@ def natural_key(entry: Entry, site: Site) -> tuple[Any, ...]:
     return (1, entry.game, entry.document, (), label)
 
 
+def question_text(entry: Entry) -> str:
+    """A FAQ question in full, for its heading on its own page (links and titles shorten it)."""
+    if entry.kind != "question":
+        return ""
+    return " ".join(next((b.text for b in entry.blocks if b.type == "question"), "").split())
+
+
 def render_entry(entry: Entry, level: int, here: str, site: Site) -> RenderedEntry:
     def links(targets: Iterable[str | None], ordered: bool = False) -> list[tuple[str, str]]:
         seen, kept = set(), []
@@ -374,7 +381,7 @@ def render_entry(entry: Entry, level: int, here: str, site: Site) -> RenderedEnt
                         site.by_id[ref.target].status == "deleted")
               for ref in entry.refs if ref.kind in INLINE_REF_KINDS and ref.target in site.by_id and ref.target != entry.id]
     return RenderedEntry(
-        entry=entry, level=min(level, 6), heading=md(site.label(entry)), anchor=anchor_of(entry), badge=badge,
+        entry=entry, level=min(level, 6), heading=md(question_text(entry) or site.label(entry)), anchor=anchor_of(entry), badge=badge,
         body=inline_links(mark_facts(body, facts), inline), printed=printed,
         related=links(by_kind.get("related", [])), see=links(by_kind.get("see", [])), faq=faq,
         elsewhere=links(by_kind.get("concept", []), ordered=True),

@@ -63,6 +63,13 @@
     });
   });
 
+  function printable() {  // the page's address, printed under its edition (see regles.css, @media print)
+    var edition = document.querySelectorAll(".regles-edition");
+    for (var i = 0; i < edition.length; i++) edition[i].setAttribute("data-url", location.href.split("#")[0]);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", printable);
+  else printable();
+
   document.addEventListener("keydown", function (event) {  // "/" focuses the search box
     if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
     var active = document.activeElement;
