@@ -238,3 +238,11 @@ def test_dark_mode_print_and_screenshots(page, server):
     printed = page.evaluate("getComputedStyle(document.querySelector('.regles-edition'), '::after').content")
     assert "/runewars/reference/49/" in printed and "Boîte de base" in page.locator(".regles-edition").inner_text()
     assert (SCREENSHOTS / "errata.png").stat().st_size > 10_000  # home.png, rule-49.png, phone-rule-49.png: the tests above
+
+
+def test_the_search_label_is_for_screen_readers_only(page, server):
+    page.goto(f"{server}/")
+    label = page.locator('label[for="regles-search-input"]')
+    assert label.count() == 1 and label.bounding_box()["width"] <= 1
+    assert page.evaluate("document.getElementById('regles-search-input').labels.length") == 1
+    assert page.get_by_label("Rechercher une règle", exact=True).count() == 1

@@ -259,6 +259,6 @@ def test_polish_faq_headings_palette_label(site):
             "de l'arc de tir de l'unité engagée ?<a") in faq  # in full, not shortened
     home = (site / "index.html").read_text(encoding="utf-8")
     assert 'data-md-color-scheme="slate"' in home and "Passer au thème sombre" in home
-    assert '<label class="md-visually-hidden" for="regles-search-input">' in home and 'id="regles-search-input"' in home
+    assert '<label class="regles-visually-hidden" for="regles-search-input">' in home and 'id="regles-search-input"' in home
     css = (site / "assets/regles.css").read_text(encoding="utf-8")
     assert "@media print" in css and "attr(data-url)" in css
