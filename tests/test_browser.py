@@ -246,3 +246,22 @@ def test_the_search_label_is_for_screen_readers_only(page, server):
     assert label.count() == 1 and label.bounding_box()["width"] <= 1
     assert page.evaluate("document.getElementById('regles-search-input').labels.length") == 1
     assert page.get_by_label("Rechercher une règle", exact=True).count() == 1
+
+
+def test_a_reference_previews_its_target(page, server, phone):
+    page.goto(f"{server}/sda-jfe/tournoi/5/")
+    ref = page.locator('a.regles-ref[href="#5.10"]').first
+    ref.hover()
+    popover = page.locator(".regles-popover")
+    playwright_api.expect(popover).to_be_visible()
+    assert popover.locator("strong").inner_text().startswith("5.10")
+    phone.goto(f"{server}/runewars/reference/49/")
+    summary = phone.locator("details.regles-cited-by summary").first
+    summary.tap()
+    link = phone.locator("details.regles-cited-by a").first
+    link.tap()  # first tap: the preview
+    playwright_api.expect(phone.locator(".regles-popover")).to_be_visible()
+    assert phone.locator(".regles-popover strong").inner_text().startswith("8 Arc de tir")
+    assert phone.url.endswith("/runewars/reference/49/")
+    link.tap()  # second tap: follows
+    phone.wait_for_url("**/runewars/reference/8/#8")
