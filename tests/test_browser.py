@@ -82,6 +82,7 @@ def test_search_box_finds_french_as_typed(page, server, query, expected):
 
 def test_spellings_meet_in_the_box(page, server):
     page.goto(f"{server}/")
+    page.focus(BOX)  # the model loads when the reader turns to the box
     page.wait_for_function("window.reglesModel !== undefined")
     assert page.evaluate(FIND, ["unité", None]) == page.evaluate(FIND, ["unite", None]) == \
         page.evaluate(FIND, ["l'unité", None])
@@ -94,6 +95,7 @@ def test_the_box_ranks_as_regles_search(page, server, built):
 
     index = SearchIndex(built["out"] / "search")
     page.goto(f"{server}/")
+    page.focus(BOX)  # the model loads when the reader turns to the box
     page.wait_for_function("window.reglesModel !== undefined")
     for item in load_relevance():
         expected = [h.id for h in index.search(item["text"], game=item.get("game"), limit=10)]
@@ -105,6 +107,7 @@ def test_game_filter_labels_and_odd_words(page, server, built):
 
     index = SearchIndex(built["out"] / "search")
     page.goto(f"{server}/")
+    page.focus(BOX)  # the model loads when the reader turns to the box
     page.wait_for_function("window.reglesModel !== undefined")
     page.select_option("#regles-search .regles-search-game", "battlelore")
     page.fill(BOX, "moral")
@@ -265,3 +268,20 @@ def test_a_reference_previews_its_target(page, server, phone):
     assert phone.url.endswith("/runewars/reference/49/")
     link.tap()  # second tap: follows
     phone.wait_for_url("**/runewars/reference/8/#8")
+
+
+def test_a_rule_page_weighs_less_than_500_kb(page, server, built):
+    """Everything a rule page loads before the reader turns to the search box."""
+    loaded: list[str] = []
+    page.on("requestfinished", lambda request: loaded.append(request.url))
+    page.goto(f"{server}/runewars/reference/49/")
+    page.wait_for_load_state("networkidle")
+    site = built["out"] / "site"
+    total = 0
+    for url in loaded:
+        path = site / url[len(server):].split("#")[0].split("?")[0].lstrip("/")
+        total += (path / "index.html" if path.is_dir() else path).stat().st_size
+    assert not any(url.endswith("search-model.json") for url in loaded)
+    assert total < 500_000, total
+    options = page.locator("#regles-search .regles-search-game option").all_inner_texts()
+    assert options[:2] == ["Tous les jeux", "BattleLore"] and len(options) == 6
