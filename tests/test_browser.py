@@ -82,6 +82,7 @@ def test_search_box_finds_french_as_typed(page, server, query, expected):
 
 def test_spellings_meet_in_the_box(page, server):
     page.goto(f"{server}/")
+    page.focus(BOX)  # the model loads when the reader turns to the box
     page.wait_for_function("window.reglesModel !== undefined")
     assert page.evaluate(FIND, ["unité", None]) == page.evaluate(FIND, ["unite", None]) == \
         page.evaluate(FIND, ["l'unité", None])
@@ -94,6 +95,7 @@ def test_the_box_ranks_as_regles_search(page, server, built):
 
     index = SearchIndex(built["out"] / "search")
     page.goto(f"{server}/")
+    page.focus(BOX)  # the model loads when the reader turns to the box
     page.wait_for_function("window.reglesModel !== undefined")
     for item in load_relevance():
         expected = [h.id for h in index.search(item["text"], game=item.get("game"), limit=10)]
@@ -105,6 +107,7 @@ def test_game_filter_labels_and_odd_words(page, server, built):
 
     index = SearchIndex(built["out"] / "search")
     page.goto(f"{server}/")
+    page.focus(BOX)  # the model loads when the reader turns to the box
     page.wait_for_function("window.reglesModel !== undefined")
     page.select_option("#regles-search .regles-search-game", "battlelore")
     page.fill(BOX, "moral")
@@ -153,3 +156,132 @@ def test_following_a_sujets_connexes_link(page, server):
     page.get_by_role("link", name="8 Arc de tir").first.click()
     page.wait_for_url("**/runewars/reference/8/#8")
     assert page.locator("h1").first.inner_text().startswith("8 Arc de tir")
+
+
+@pytest.fixture
+def phone(browser, server):
+    context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True)
+    opened = context.new_page()
+    outside: list[str] = []
+    opened.on("request", lambda request: outside.append(request.url) if not request.url.startswith(server) else None)
+    yield opened
+    context.close()
+    assert outside == [], f"the site made external requests: {outside}"
+
+
+def test_a_rule_is_cited_with_its_link_and_its_text(page, server):
+    page.goto(f"{server}/runewars/reference/49/#49.1")
+    assert page.title() == "49 Ligne de vue — Guide de Référence — Runewars"
+    assert page.locator(".regles-crumbs").inner_text().startswith("Runewars › Guide de Référence ›")
+    assert "Boîte de base" in page.locator(".regles-edition").inner_text()
+    heading = page.locator('[id="49.1"]')
+    assert heading.evaluate("h => getComputedStyle(h).backgroundColor") != "rgba(0, 0, 0, 0)"  # :target
+    anchor = heading.locator(".headerlink")
+    assert anchor.is_visible() and anchor.evaluate("a => getComputedStyle(a).opacity") == "1"
+    assert anchor.get_attribute("title") == "Lien permanent vers cette règle"
+    bar = page.locator('.regles-cite[data-anchor="49.1"]')
+    bar.get_by_role("button", name="Copier le lien").click()
+    playwright_api.expect(bar.locator(".regles-copied")).to_have_text("Lien copié ✓")
+    assert page.evaluate("window.reglesCopied") == f"{server}/runewars/reference/49/#49.1"
+    bar.get_by_role("button", name="Copier la citation").click()
+    playwright_api.expect(bar.locator(".regles-copied")).to_have_text("Citation copiée ✓")
+    cited = page.evaluate("window.reglesCopied")
+    assert cited.startswith("49.1 — Guide de Référence, version Boîte de base (2016) — Runewars\n")
+    assert f"{server}/runewars/reference/49/#49.1" in cited and "« Pour déterminer si une unité a une ligne de vue" in cited
+    assert "Copier le lien" not in cited
+    page.keyboard.press("Escape")
+    page.locator("body").click(position={"x": 5, "y": 300})
+    page.keyboard.press("/")
+    assert page.evaluate("document.activeElement.classList.contains('regles-search-input')")
+
+
+def test_on_a_phone_the_citation_buttons_are_shown_and_large_enough(phone, server):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    phone.goto(f"{server}/runewars/reference/49/")
+    for selector in (".regles-cite .regles-copy", "h1 .headerlink", ".regles-pager a", ".regles-crumbs a"):
+        element = phone.locator(selector).first
+        assert element.is_visible(), selector
+        box = element.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, (selector, box)
+    phone.locator('.regles-cite[data-anchor="49"] .regles-copy[data-copy="link"]').tap()
+    playwright_api.expect(phone.locator('.regles-cite[data-anchor="49"] .regles-copied')).to_have_text("Lien copié ✓")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375 + 1  # nothing wider than the phone
+    phone.screenshot(path=str(SCREENSHOTS / "phone-rule-49.png"), full_page=False)
+
+
+def test_on_a_phone_the_rule_comes_before_its_link_lists(phone, server):
+    phone.goto(f"{server}/runewars/reference/49/")
+    text = phone.locator(".regles-text").first.bounding_box()
+    cited = phone.locator("details.regles-cited-by").first
+    summary = cited.locator("summary")
+    assert text["y"] < summary.bounding_box()["y"]
+    assert summary.inner_text().startswith("Cité par ") and summary.bounding_box()["height"] >= 44
+    assert not cited.locator("a").first.is_visible()
+    summary.tap()
+    link = cited.locator("a").first
+    assert link.is_visible() and link.bounding_box()["height"] >= 44
+    assert link.inner_text() == "8 Arc de tir"
+
+
+def test_dark_mode_print_and_screenshots(page, server):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.goto(f"{server}/runewars/errata/")
+    assert "Remplace la puce qui commence par « Exposé »." in page.locator("article").inner_text()
+    page.screenshot(path=str(SCREENSHOTS / "errata.png"), full_page=True)
+    page.goto(f"{server}/runewars/reference/49/")
+    link = page.locator("article p a").first
+    assert link.evaluate("a => getComputedStyle(a).textDecorationLine") == "underline"
+    before = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
+    page.locator("form[data-md-component=palette] label:visible").first.click()
+    after = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
+    assert {before, after} == {"default", "slate"}
+    page.screenshot(path=str(SCREENSHOTS / f"rule-49-{after}.png"))
+    page.emulate_media(media="print")
+    assert not page.locator(".regles-cite").first.is_visible()
+    printed = page.evaluate("getComputedStyle(document.querySelector('.regles-edition'), '::after').content")
+    assert "/runewars/reference/49/" in printed and "Boîte de base" in page.locator(".regles-edition").inner_text()
+    assert (SCREENSHOTS / "errata.png").stat().st_size > 10_000  # home.png, rule-49.png, phone-rule-49.png: the tests above
+
+
+def test_the_search_label_is_for_screen_readers_only(page, server):
+    page.goto(f"{server}/")
+    label = page.locator('label[for="regles-search-input"]')
+    assert label.count() == 1 and label.bounding_box()["width"] <= 1
+    assert page.evaluate("document.getElementById('regles-search-input').labels.length") == 1
+    assert page.get_by_label("Rechercher une règle", exact=True).count() == 1
+
+
+def test_a_reference_previews_its_target(page, server, phone):
+    page.goto(f"{server}/sda-jfe/tournoi/5/")
+    ref = page.locator('a.regles-ref[href="#5.10"]').first
+    ref.hover()
+    popover = page.locator(".regles-popover")
+    playwright_api.expect(popover).to_be_visible()
+    assert popover.locator("strong").inner_text().startswith("5.10")
+    phone.goto(f"{server}/runewars/reference/49/")
+    summary = phone.locator("details.regles-cited-by summary").first
+    summary.tap()
+    link = phone.locator("details.regles-cited-by a").first
+    link.tap()  # first tap: the preview
+    playwright_api.expect(phone.locator(".regles-popover")).to_be_visible()
+    assert phone.locator(".regles-popover strong").inner_text().startswith("8 Arc de tir")
+    assert phone.url.endswith("/runewars/reference/49/")
+    link.tap()  # second tap: follows
+    phone.wait_for_url("**/runewars/reference/8/#8")
+
+
+def test_a_rule_page_weighs_less_than_500_kb(page, server, built):
+    """Everything a rule page loads before the reader turns to the search box."""
+    loaded: list[str] = []
+    page.on("requestfinished", lambda request: loaded.append(request.url))
+    page.goto(f"{server}/runewars/reference/49/")
+    page.wait_for_load_state("networkidle")
+    site = built["out"] / "site"
+    total = 0
+    for url in loaded:
+        path = site / url[len(server):].split("#")[0].split("?")[0].lstrip("/")
+        total += (path / "index.html" if path.is_dir() else path).stat().st_size
+    assert not any(url.endswith("search-model.json") for url in loaded)
+    assert total < 500_000, total
+    options = page.locator("#regles-search .regles-search-game option").all_inner_texts()
+    assert options[:2] == ["Tous les jeux", "BattleLore"] and len(options) == 6

@@ -35,6 +35,7 @@ def test_the_wheel_carries_the_site_sources_and_no_developer_tools(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     for needed in ("extract/publish/files/mkdocs.yml", "extract/publish/files/site/templates/page.md.j2",
                    "extract/publish/files/site/overrides/main.html", "extract/publish/files/site/assets/regles.css",
+                   "extract/publish/files/site/overrides/partials/nav.html", "extract/publish/files/site/assets/regles-cite.js",
                    "extract/py.typed"):
         assert needed in names
     assert not any(name.startswith(("tools/", "tests/")) for name in names)

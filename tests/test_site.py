@@ -117,8 +117,8 @@ def test_game_home_and_errata_pages(site):
     game = (site / "runewars/index.html").read_text(encoding="utf-8")
     assert "Règles d" in game and "prévaut sur" in game and "11 appliqué(s), 2 enregistré(s)" in game
     errata = (site / "runewars/errata/index.html").read_text(encoding="utf-8")
-    assert errata.count('class="regles-meta">runewars/faq/errata/') == 13
-    assert "Tir à Bout Portant" in errata and "enregistré (hors corpus)" in errata
+    assert errata.count('class="regles-erratum-status regles-erratum-') == 13
+    assert "Tir à Bout Portant" in errata and "Enregistré, non appliqué" in errata
 
 
 def test_sizes_for_people(site):
@@ -177,3 +177,90 @@ def test_facts_are_shown_on_their_game_page_and_under_their_rule(built):
     rule = (built["out"] / "site/runewars/reference/59/index.html").read_text(encoding="utf-8")
     assert '<mark class="regles-fact" title="runewars.armee.unite_unique_par_tranche">' in rule
     assert "Faits :</strong> Une unité unique autorisée par tranche de points : <strong>100 points</strong>" in rule
+
+
+# ---------------------------------------------------------------- context, citations, phone
+
+
+def test_a_topic_page_says_where_it_stands(site):
+    page = (site / "runewars/reference/49/index.html").read_text(encoding="utf-8")
+    assert "<title>49 Ligne de vue — Guide de Référence — Runewars</title>" in page
+    assert ('<p class="regles-crumbs"><a href="../../">Runewars</a> › <a href="../">Guide de Référence</a> › '
+            '<a href="../glossaire/">Glossaire</a> › 49 Ligne de vue</p>') in page
+    assert '<p class="regles-edition">Guide de Référence, version Boîte de base (2016)</p>' in page
+    assert 'class="regles-prev" href="../48/#48" rel="prev"' in page and 'class="regles-next" href="../50/#50" rel="next"' in page
+    hostile = (site / "runewars/index.html").read_text(encoding="utf-8")
+    assert "<title>Runewars" in hostile  # other pages keep their title
+
+
+def test_the_navigation_lists_the_games_and_the_current_games_documents(site):
+    page = (site / "runewars/reference/49/index.html").read_text(encoding="utf-8")
+    nav = page.split('class="md-nav md-nav--primary regles-nav"', 1)[1].split("</nav>", 1)[0]
+    for game in ("Runewars", "Warcry", "Heroscape", "BattleLore"):
+        assert game in nav
+    assert "Guide de Référence" in nav and "Apprentissage</a>" in nav and 'md-nav__link--active">Guide de Référence' in nav
+    assert "Règles de base" not in nav and "Résumé des règles" not in nav  # other games' documents
+    sizes = {len(p.read_text(encoding="utf-8").split('regles-nav"', 1)[1].split("</nav>", 1)[0])
+             for p in (site / "runewars/reference").glob("*/index.html")}
+    assert max(sizes) - min(sizes) < 200  # the same on every page of a game, whatever its number of pages
+
+
+def test_references_in_the_text_are_links(site):
+    tir = (site / "sda-jfe/tournoi/5/index.html").read_text(encoding="utf-8")
+    assert 'Ligne Noire (<a class="regles-ref" href="#5.10" title="5.10">5.10</a>)' in tir
+    book = (site / "runewars/apprentissage/creer-des-armees-personnalisees/index.html").read_text(encoding="utf-8")
+    assert ('<a class="regles-ref" href="../../reference/construction-d-armee/#construction-d-armee" '
+            'title="Construction d&#x27;armée">page 3 du Guide de Référence</a>') in book
+    moves = (site / "sda-jfe/tournoi/3/index.html").read_text(encoding="utf-8")
+    assert '<a class="regles-ref" href="../4/#4" title="4 Mouvement">Voir la section Mouvement ci-dessous</a>' in moves
+
+
+def test_link_lists_are_collapsed_behind_their_count_in_natural_order(site):
+    page = (site / "runewars/reference/49/index.html").read_text(encoding="utf-8")
+    first = page.split('id="49.1"', 1)[0]
+    assert first.index('class="regles-text"') < first.index('<details class="regles-links')  # text first
+    cited = first.split('<details class="regles-links regles-cited-by">', 1)[1].split("</details>", 1)[0]
+    assert re.match(r"\s*<summary>Cité par \d+ règles</summary>", cited)
+    hrefs = re.findall(r'href="\.\./(\d+)/#([\d.]+)"', cited)
+    numbers = [tuple(int(p) for p in anchor.split(".")) for _, anchor in hrefs]
+    assert numbers == sorted(numbers) and len(numbers) > 10  # 8 < 8.3 < 9.2 < 10 < 67.3
+    assert '<details class="regles-links regles-elsewhere">\n<summary>Ailleurs : 4 règles</summary>' in first
+
+
+def test_a_printed_index_is_shown_once_by_letter_with_links(site):
+    page = (site / "runewars/reference/index/index.html").read_text(encoding="utf-8")
+    article = page.split("<article", 1)[1]
+    assert article.count("Action Bonus") == 1
+    assert '<li>Action Bonus — <a href="../2/#2">2</a></li>' in article
+    assert 'id="index-a"' in article and 'id="index-z"' not in article or 'id="index-v"' in article
+    assert "<p>Action Bonus, 2.0</p>" not in article and "Cet index se réfère" in article
+    sda = (site / "sda-jfe/tournoi/11/index.html").read_text(encoding="utf-8")
+    assert ('<li>Attaques (Attacks) — <a href="../1/#1.02">1.02</a>, <a href="../6/#6.08">6.08</a>, '
+            '<a href="../6/#6.27">6.27</a></li>') in sda
+
+
+def test_precedence_and_errata_are_said_in_french(site):
+    game = (site / "runewars/index.html").read_text(encoding="utf-8")
+    assert "Le Guide de Référence prévaut sur le Livret d&#39;Apprentissage." in game or \
+        "Le Guide de Référence prévaut sur le Livret d'Apprentissage." in game
+    assert "« Ne peut pas » prévaut sur « peut »." in game and "apprentissage</strong>" not in game
+    assert "Les Règles de tournoi v3.1.2fr prévalent sur les règles de base." in \
+        (site / "sda-jfe/index.html").read_text(encoding="utf-8")
+    errata = (site / "runewars/errata/index.html").read_text(encoding="utf-8")
+    assert "Remplace le paragraphe 2 de la section 76.2. Appliqué : le texte en vigueur en tient compte" in errata
+    assert "Supprime la section 86.11. Appliqué" in errata and "Remplace la puce qui commence par « Exposé »." in errata
+    assert "Remplace la carte « Fissure Dimorienne ». Enregistré, non appliqué" in errata
+    for diagnostic in ("similarity", "counting", "replace", "paragraph 3", "the quoted", "runewars/faq/errata/"):
+        assert diagnostic not in errata.split("<article", 1)[1], diagnostic
+
+
+def test_polish_faq_headings_palette_label(site):
+    faq = (site / "runewars/faq/faq/index.html").read_text(encoding="utf-8")
+    assert ('<h3 id="ligne-de-vue-q1">Une unité engagée dont le rang frontal est intégralement en contact avec une unité '
+            "ennemie peut-elle tracer une ligne de vue vers une autre unité à travers l'étroite zone dégagée aux coins "
+            "de l'arc de tir de l'unité engagée ?<a") in faq  # in full, not shortened
+    home = (site / "index.html").read_text(encoding="utf-8")
+    assert 'data-md-color-scheme="slate"' in home and "Passer au thème sombre" in home
+    assert '<label class="regles-visually-hidden" for="regles-search-input">' in home and 'id="regles-search-input"' in home
+    css = (site / "assets/regles.css").read_text(encoding="utf-8")
+    assert "@media print" in css and "attr(data-url)" in css

@@ -82,6 +82,7 @@ def run_site(site_dir: Path, queries: list[dict]) -> tuple[list[list[str]], list
                                          args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
         page = browser.new_page()
         page.goto(f"{base}/")
+        page.focus("#regles-search .regles-search-input")  # the model loads when the reader turns to the box
         page.wait_for_function("window.reglesModel !== undefined", timeout=20_000)
         for item in queries:
             page.select_option("#regles-search .regles-search-game", item.get("game") or "")

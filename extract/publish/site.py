@@ -129,6 +129,17 @@ class Site:
             for fact in game.facts:
                 self.facts.setdefault(fact.entry, []).append(fact)
         self.errata_by_id = {e.id: e for g in self.games for e in g.errata}
+        self.documents = {(g.game.id, d.id): d for g in self.games for d in g.game.documents}
+        self.game_titles = {g.game.id: g.game.title for g in self.games}
+
+    def cite(self, entry: Entry) -> str:
+        """What a citation of the entry says before its URL and text: rule, book, game, version, date."""
+        doc = self.documents.get((entry.game, entry.document))
+        parts = [self.label(entry)]
+        if doc is not None:
+            parts.append(doc.title + (f", version {doc.version}" if doc.version else "") + (f" ({doc.date})" if doc.date else ""))
+        parts.append(short_title(self.game_titles.get(entry.game, entry.game)))
+        return " — ".join(parts)
 
     def link(self, entry: Entry | str, here: str) -> str:
         """Relative Markdown link from the page file `here` to an entry's page and anchor."""
@@ -179,8 +190,9 @@ class RenderedEntry:
     elsewhere: list[tuple[str, str]]
     mentions: list[tuple[str, str]]
     cited_by: list[tuple[str, str]]
-    index_links: list[tuple[str, str]]
+    index_links: list[dict[str, Any]]
     facts: list[dict[str, str]]
+    cite: str = ""  # plain text: rule, book, version, date (escaped in the template)
 
 
 def fact_value(fact: Fact) -> str:
@@ -204,14 +216,129 @@ def mark_facts(body: str, facts: list[Fact]) -> str:
     return body
 
 
+INLINE_REF_KINDS = ("section", "page", "see", "faq")  # refs written in the text: "(5.10)", "page 13", "Voir « X »"
+TAG = re.compile(r"(<[^>]*>)")
+
+
+@dataclass
+class InlineRef:
+    text: str  # as written, plain text
+    href: str  # relative URL (raw HTML: not rewritten by MkDocs)
+    title: str  # plain text: what the link leads to
+    deleted: bool = False
+
+
+def inline_links(body: str, refs: list[InlineRef]) -> str:
+    """The first occurrence of each ref's text in the (escaped) HTML `body` made a link to its
+    target: only in text, never inside a tag or an existing link, and only as whole words
+    ("5.10" does not link "5.101")."""
+    done: set[str] = set()
+    for ref in refs:
+        text = html.escape(" ".join(ref.text.split()), quote=False)
+        if not text or text in done:
+            continue
+        pattern = re.compile(r"(?<![\w.])" + re.escape(text) + r"(?!\w|\.\d)")
+        css = "regles-ref regles-ref-deleted" if ref.deleted else "regles-ref"
+        title = ref.title + (" (supprimée par un erratum)" if ref.deleted else "")
+        link = f'<a class="{css}" href="{html.escape(ref.href)}" title="{html.escape(title)}">'
+        parts, in_link, found = TAG.split(body), 0, False
+        for i, part in enumerate(parts):
+            if part.startswith("<"):
+                in_link += 1 if re.match(r"<a[\s>]", part) else -1 if part.startswith("</a") else 0
+                continue
+            if in_link or found:
+                continue
+            parts[i], n = pattern.subn(lambda m, link=link: f"{link}{m.group(0)}</a>", part, count=1)
+            found = n > 0
+        if found:
+            done.add(text)
+            body = "".join(parts)
+    return body
+
+
+def html_href(target: Entry, here: str) -> str:
+    """A relative URL from the page file `here` to an entry, as the built site serves it
+    (`use_directory_urls`: `a/b/index.md` is served at `a/b/`, `a/errata.md` at `a/errata/`)."""
+    def served(path: str) -> str:
+        return path.removesuffix("/index.md") if path.endswith("/index.md") else path.removesuffix(".md")
+
+    here_dir = served(here) if here != "index.md" else "."
+    path = relpath(served(page_file(target)), here_dir)
+    return ("" if path == "." else path + "/") + "#" + anchor_of(target)
+
+
+INDEX_LINE = re.compile(r"^(?P<label>.*?)[\s,:]+(?P<numbers>\d[\d.]*(?:\s*[,;–-]\s*\d[\d.]*)*)\.?$")
+
+
+def fold_letter(text: str) -> str:
+    import unicodedata
+
+    first = unicodedata.normalize("NFKD", text.strip()[:1]).encode("ascii", "ignore").decode().upper()
+    return first if first.isalpha() else "#"
+
+
+def printed_index(entry: Entry, here: str, site: Site) -> tuple[list[dict[str, Any]], set[str]]:
+    """A printed index's lines in printed order, grouped by letter, each with links to its targets
+    (the refs of kind `index`, one per number printed; a line without them keeps its printed
+    numbers), and the lines it shows (not shown again as text)."""
+    targets: dict[str, list[str]] = {}
+    for ref in entry.refs:
+        if ref.kind == "index" and ref.target in site.by_id:
+            text = " ".join(ref.text.split())
+            for key in {text, text.split(" › ")[-1]}:
+                if ref.target not in targets.setdefault(key, []):
+                    targets[key].append(ref.target)
+    letters: dict[str, list[dict[str, Any]]] = {}
+    shown: set[str] = set()
+    letter = ""
+    for block in entry.blocks:
+        line = " ".join(block.text.split())
+        if len(line) == 1 and line.isalpha():  # a printed letter heading
+            letter = fold_letter(line)
+            shown.add(line)
+            continue
+        found = INDEX_LINE.match(line)
+        if line not in targets and not found and not (letters and len(line) < 60):
+            continue  # a paragraph about the index (before its lines): stays in the text
+        shown.add(line)
+        label = found["label"] if found else line
+        links = [{"label": md(site.by_id[t].number or site.label(t)), "link": site.link(t, here),
+                  "deleted": site.by_id[t].status == "deleted"} for t in targets.get(line, [])]
+        letters.setdefault(letter or fold_letter(label), []).append(
+            {"label": md(label) if links or found else f"**{md(label)}**", "links": links,
+             "printed": "" if links or not found else md(found["numbers"])})
+    groups = [{"letter": key, "anchor": f"{anchor_of(entry)}-{key.lower() if key != '#' else 'autres'}", "lines": items}
+              for key, items in sorted(letters.items(), key=lambda kv: (kv[0] == "#", kv[0]))]
+    return groups, shown
+
+
+def natural_key(entry: Entry, site: Site) -> tuple[Any, ...]:
+    """Numbered rules first, by number as numbers (8 < 8.3 < 67.3 < 67.10), then the others by
+    game, document and label."""
+    parts = re.findall(r"\d+", entry.number or "")
+    label = site.label(entry).casefold()
+    if parts:
+        return (0, entry.game, entry.document, tuple(int(p) for p in parts), label)
+    return (1, entry.game, entry.document, (), label)
+
+
+def question_text(entry: Entry) -> str:
+    """A FAQ question in full, for its heading on its own page (links and titles shorten it)."""
+    if entry.kind != "question":
+        return ""
+    return " ".join(next((b.text for b in entry.blocks if b.type == "question"), "").split())
+
+
 def render_entry(entry: Entry, level: int, here: str, site: Site) -> RenderedEntry:
-    def links(targets: Iterable[str | None]) -> list[tuple[str, str]]:
-        seen, found = set(), []
+    def links(targets: Iterable[str | None], ordered: bool = False) -> list[tuple[str, str]]:
+        seen, kept = set(), []
         for target in targets:
             if target and target in site.by_id and target not in seen and target != entry.id:
                 seen.add(target)
-                found.append((md(site.label(target)), site.link(target, here)))
-        return found
+                kept.append(site.by_id[target])
+        if ordered:
+            kept.sort(key=lambda e: natural_key(e, site))
+        return [(md(site.label(e)), site.link(e, here)) for e in kept]
 
     badge = ""
     if entry.status in STATUS_LABELS:
@@ -242,24 +369,28 @@ def render_entry(entry: Entry, level: int, here: str, site: Site) -> RenderedEnt
     by_kind: dict[str, list[str | None]] = {}
     for ref in entry.refs:
         by_kind.setdefault(ref.kind, []).append(ref.target)
-    index_links = []
-    if by_kind.get("index"):
-        for ref in entry.refs:
-            if ref.kind == "index" and ref.target in site.by_id:
-                index_links.append((md(ref.text), site.link(ref.target, here)))
+    index_links: list[dict[str, Any]] = []
+    if by_kind.get("index"):  # the book's printed index: once, by letter, each line a link to its rules
+        index_links, printed_lines = printed_index(entry, here, site)
+        body = blocks_html([b for b in entry.blocks if " ".join(b.text.split()) not in printed_lines])
     shown_faq = {f["link"] for f in faq}
     cited = [s for s in entry.backrefs if s in site.by_id and site.by_id[s].kind != "question"
              and not any(r.kind == "index" for r in site.by_id[s].refs)]
     facts = site.facts.get(entry.id, [])
+    inline = [InlineRef(ref.text, html_href(site.by_id[ref.target], here), site.label(ref.target),
+                        site.by_id[ref.target].status == "deleted")
+              for ref in entry.refs if ref.kind in INLINE_REF_KINDS and ref.target in site.by_id and ref.target != entry.id]
     return RenderedEntry(
-        entry=entry, level=min(level, 6), heading=md(site.label(entry)), anchor=anchor_of(entry), badge=badge,
-        body=mark_facts(body, facts), printed=printed,
+        entry=entry, level=min(level, 6), heading=md(question_text(entry) or site.label(entry)), anchor=anchor_of(entry), badge=badge,
+        body=inline_links(mark_facts(body, facts), inline), printed=printed,
         related=links(by_kind.get("related", [])), see=links(by_kind.get("see", [])), faq=faq,
-        elsewhere=links(by_kind.get("concept", [])),
-        mentions=links(by_kind.get("term", []) + by_kind.get("section", []) + by_kind.get("page", []) + by_kind.get("faq", [])),
-        cited_by=[x for x in links(cited) if x[1] not in shown_faq],
+        elsewhere=links(by_kind.get("concept", []), ordered=True),
+        mentions=links(by_kind.get("term", []) + by_kind.get("section", []) + by_kind.get("page", []) + by_kind.get("faq", []),
+                       ordered=True),
+        cited_by=[x for x in links(cited, ordered=True) if x[1] not in shown_faq],
         index_links=index_links,
         facts=[{"label": md(f.label), "value": md(fact_value(f)), "id": f.id, "stale": f.status == "stale"} for f in facts],
+        cite=site.cite(entry),
     )
 
 
@@ -298,20 +429,50 @@ def render_docs(root: Path, docs: Path, games: list[GameBuild]) -> list[str]:
     for game in games:
         write(f"{game.game.id}/index.md", "game.md.j2", game=game, documents=document_rows(game),
               facts=[{"fact": f, "value": fact_value(f)} for f in game.facts],
-              counts=errata_counts(game.errata), indexes=[e for e in game.entries if any(r.kind == "index" for r in e.refs)])
+              counts=errata_counts(game.errata), precedence=precedence_rows(game),
+              indexes=[e for e in game.entries if any(r.kind == "index" for r in e.refs)])
         write(f"{game.game.id}/errata.md", "errata.md.j2", game=game, errata=[errata_row(e, site, f"{game.game.id}/errata.md")
                                                                            for e in game.errata])
         for doc in game.game.documents:
             pages = [e for e in game.entries if e.document == doc.id and (e.is_page or e.parent is None)]
             write(f"{game.game.id}/{doc.id}/index.md", "document.md.j2", game=game, doc=doc, pages=pages,
                   kind=KIND_LABELS.get(doc.kind, doc.kind))
-            for page in pages:
+            for i, page in enumerate(pages):
                 here = page_file(page)
                 shown = [render_entry(page, 1, here, site)]
                 shown += [render_entry(e, 1 + depth, here, site) for e, depth in shown_on_page(page)]
                 subpages = [c for c in page.children if c.is_page]
-                write(here, "page.md.j2", game=game, doc=doc, page=page, entries=shown, subpages=subpages)
+                write(here, "page.md.j2", game=game, doc=doc, page=page, entries=shown, subpages=subpages,
+                      **page_context(site, game, doc, page, here, pages[i - 1] if i else None,
+                                     pages[i + 1] if i + 1 < len(pages) else None))
     return written
+
+
+def short_title(title: str) -> str:
+    """A game's name without its subtitle: "Runewars : le Jeu de Figurines" → "Runewars"."""
+    return re.split(r"\s+[:—–]\s+", title, maxsplit=1)[0]
+
+
+def page_context(site: Site, game: GameBuild, doc: Any, page: Entry, here: str,
+                 previous: Entry | None, following: Entry | None) -> dict[str, Any]:
+    """What a topic page says of where it stands: its title (topic — book — game), its breadcrumb
+    (game › book › chapters › topic), its document's version and date, the previous and next topics."""
+    folder = posix_dirname(here)
+    ancestors: list[Entry] = []
+    parent = page.parent
+    while parent is not None:
+        ancestors.insert(0, parent)
+        parent = parent.parent
+    crumbs = [(md(short_title(game.game.title)), relpath(f"{game.game.id}/index.md", folder)),
+              (md(doc.title), relpath(f"{game.game.id}/{doc.id}/index.md", folder))]
+    crumbs += [(md(site.label(a)), site.link(a, here)) for a in ancestors]
+    return {
+        "title": " — ".join((site.label(page), doc.title, short_title(game.game.title))),
+        "crumbs": crumbs, "current": md(site.label(page)),
+        "edition": doc.title + (f", version {doc.version}" if doc.version else "") + (f" ({doc.date})" if doc.date else ""),
+        "previous": (md(site.label(previous)), site.link(previous, here)) if previous else None,
+        "next": (md(site.label(following)), site.link(following, here)) if following else None,
+    }
 
 
 def document_rows(game: GameBuild) -> list[dict[str, Any]]:
@@ -335,6 +496,94 @@ def erratum_anchor(erratum_id: str) -> str:
     return "erratum-" + re.sub(r"[^a-z0-9~-]+", "-", f"{document}-{rest}".lower()).strip("-")
 
 
+# What a precedence rule's `over`/`under` name when it is not a document of the game: (words, plural).
+PRECEDENCE_WORDS = {
+    "cards": ("les cartes et autres éléments de jeu", True), "rules": ("les règles des livrets", True),
+    "cannot": ("« ne peut pas »", False), "can": ("« peut »", False), "regles-de-base": ("les règles de base", True),
+}
+
+
+def with_article(title: str) -> tuple[str, bool]:
+    """A document's title with its article: "le Guide de Référence", "la FAQ de Tournoi",
+    "les Règles de base", "l'Aide de jeu"; and whether it is plural."""
+    first = title.split()[0].casefold() if title.split() else ""
+    if first in ("règles", "regles", "cartes", "errata"):
+        return f"les {title}", True
+    if first[:1] in "aeiouyhéèêàâîôû" and first:
+        return f"l'{title}", False
+    if first in ("faq", "aide", "règle", "feuille", "fiche", "carte", "référence"):
+        return f"la {title}", False
+    return f"le {title}", False
+
+
+def precedence_rows(game: GameBuild) -> list[dict[str, Any]]:
+    """The game's rules of precedence as French sentences, with the documents' titles."""
+    titles = {d.id: d.title for d in game.game.documents}
+
+    def words(name: str) -> tuple[str, bool]:
+        if name in titles:
+            return with_article(titles[name])
+        return PRECEDENCE_WORDS.get(name, (name.replace("-", " "), False))
+
+    rows = []
+    for rule in game.game.precedence:
+        (over, plural), (under, _) = words(rule["over"]), words(rule["under"])
+        cut = 3 if over.startswith("« ") else 1
+        sentence = f"{over[:cut].upper()}{over[cut:]} {'prévalent' if plural else 'prévaut'} sur {under}."
+        stated = rule.get("stated_in") or ""
+        rows.append({"sentence": sentence, "why": rule.get("why", ""),
+                     "stated_in": f"{game.game.id}/{stated}" if stated and not stated.startswith(f"{game.game.id}/") else stated})
+    return rows
+
+
+OPERATION_WORDS = {"replace": "remplace", "insert": "ajoute", "delete": "supprime", "move": "déplace"}
+BLOCK_WORDS = {"paragraph": ("le paragraphe", "un paragraphe"), "bullet": ("la puce", "une puce"),
+               "subbullet": ("la sous-puce", "une sous-puce"), "sentence": ("la phrase", "une phrase"),
+               "text": ("le texte", "du texte"), "title": ("le titre", "le titre"), "value": ("la valeur", "une valeur"),
+               "entry": ("la règle", "une règle"), "card": ("la carte", "une carte")}
+ORDINALS = {1: "premier", 2: "deuxième", 3: "troisième", 4: "quatrième", 5: "cinquième", 6: "sixième"}
+
+
+def erratum_change(erratum: Erratum) -> str:
+    """What an erratum changes, where, in French, for readers ("Remplace la puce 2 de la règle.")."""
+    scope = erratum.scope or {}
+    block = scope.get("block") or "text"
+    verb = OPERATION_WORDS.get(erratum.operation, "modifie")
+    definite, indefinite = BLOCK_WORDS.get(block, ("le texte", "du texte"))
+    if block == "card":
+        subject = scope.get("subject")
+        where = f"{definite} « {subject} »" if subject else definite
+    elif block == "entry":
+        where = f"la section {scope['section']}" if scope.get("section") else "toute la règle"
+        if erratum.operation == "insert":
+            where = f"une nouvelle section {scope['section']}" if scope.get("section") else "une nouvelle règle"
+    elif scope.get("label"):
+        where = f"{definite} qui commence par « {scope['label']} »"
+    elif scope.get("ordinal"):
+        where = f"{definite} {scope['ordinal']}"
+    elif erratum.operation == "insert":
+        where = indefinite
+    else:
+        where = definite
+    if block not in ("entry", "card") and scope.get("section"):
+        where += f" de la section {scope['section']}"
+    if erratum.operation == "move" and scope.get("position"):
+        where += " en première position" if scope["position"] == "first" else " en dernière position"
+    if scope.get("with_subbullets"):
+        where += " et ses sous-puces"
+    return f"{verb.capitalize()} {where}."
+
+
+def erratum_outcome(erratum: Erratum) -> str:
+    if erratum.status == "applied":
+        return "Appliqué : le texte en vigueur en tient compte, le texte imprimé reste consultable sous la règle."
+    if erratum.status == "recorded":
+        subject = (erratum.scope or {}).get("subject")
+        what = f"la carte « {subject} »" if subject else "ce qu'il modifie"
+        return f"Enregistré, non appliqué : {what} ne fait pas partie des documents de ce site."
+    return "Non appliqué : le passage à modifier n'a pas été retrouvé avec certitude ; le texte imprimé est montré tel quel."
+
+
 def errata_row(erratum: Erratum, site: Site, here: str) -> dict[str, Any]:
     target = site.by_id.get(erratum.target or "")
     source = site.by_id.get(erratum.source)
@@ -347,8 +596,7 @@ def errata_row(erratum: Erratum, site: Site, here: str) -> dict[str, Any]:
         "instruction": html.escape(erratum.instruction),
         "after": html.escape(erratum.after or ""), "before": html.escape(erratum.before or ""),
         "diff": word_diff(erratum.before, erratum.after) if erratum.before and erratum.after else "",
-        "why": html.escape(erratum.reason or erratum.resolution or ""),
-        "checks": [html.escape(c) for c in erratum.checks],
+        "change": md(erratum_change(erratum)), "outcome": md(erratum_outcome(erratum)),
     }
 
 

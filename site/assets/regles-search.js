@@ -447,14 +447,20 @@
         if (first) window.location.href = first.href;
       }
     });
-    input.addEventListener("focus", function () { load(base); });
-    load(base).then(function () {  // the game filter: one option per game of the model
-      if (!select) return;
+    // The model (over a megabyte) loads when the reader turns to the box, not with every page:
+    // a rule page stays light. The game filter's options are written by the header template.
+    function fill() {  // without options from the template: one per game of the model
+      if (!select || select.options.length > 1) return;
       Object.keys(model.labels).filter(function (k) { return k.indexOf("/") < 0; }).sort().forEach(function (game) {
         var option = document.createElement("option");
         option.value = game; option.textContent = model.labels[game];
         select.appendChild(option);
       });
+    }
+    function prepare() { load(base).then(fill); }
+    ["focus", "pointerdown", "touchstart"].forEach(function (name) {
+      input.addEventListener(name, prepare, { passive: true });
+      if (select) select.addEventListener(name, prepare, { passive: true });
     });
   });
 })();

@@ -71,3 +71,18 @@ def test_front_title_is_escaped_once_for_yaml():
 
 def test_posix_dirname():
     assert posix_dirname("runewars/reference/49/index.md") == "runewars/reference/49" and posix_dirname("index.md") == "."
+
+
+def test_inline_links_wrap_the_first_whole_occurrence_in_text_only():
+    from extract.publish.site import InlineRef, inline_links
+
+    body = '<p>Voir 5.101 puis (5.10) et 5.10 ; <a href="x">5.11</a> 5.11 <mark title="5.12">5.12</mark> &lt;b&gt;</p>'
+    out = inline_links(body, [InlineRef("5.10", "../5/#5.10", "5.10 Tir"), InlineRef("5.11", "#5.11", "5.11"),
+                              InlineRef("5.12", "#5.12", 'x"<', deleted=True), InlineRef("<b>", "#b", "b")])
+    assert '(<a class="regles-ref" href="../5/#5.10" title="5.10 Tir">5.10</a>) et 5.10' in out
+    assert "Voir 5.101" in out  # not a part of a longer number
+    assert '<a href="x">5.11</a> <a class="regles-ref" href="#5.11" title="5.11">5.11</a>' in out
+    assert ('<mark title="5.12"><a class="regles-ref regles-ref-deleted" href="#5.12" '
+            'title="x&quot;&lt; (supprimée par un erratum)">5.12</a></mark>') in out
+    assert '<a class="regles-ref" href="#b" title="b">&lt;b&gt;</a>' in out
+
