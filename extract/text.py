@@ -139,3 +139,14 @@ def _title_key(title: str) -> str:
     text = re.sub(r"[^\w' -]+", " ", text)
     words = [re.sub(r"(?<=\w\w)[sx]$", "", w) for w in text.replace("-", " ").split()]
     return " ".join(words)
+
+
+def value_text(value: object, unit: str | None = None) -> str:
+    """A fact's value as a reader writes it: "200 points", "90 × 180 cm", "1–2", "Doute, Peur, Confusion"."""
+    if isinstance(value, dict):
+        text = f"{value['min']}–{value['max']}"
+    elif isinstance(value, list):
+        text = " × ".join(map(str, value)) if all(isinstance(v, (int, float)) for v in value) else ", ".join(map(str, value))
+    else:
+        text = str(value)
+    return f"{text} {unit}" if unit else text

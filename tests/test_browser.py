@@ -34,15 +34,20 @@ def browser():
         chromium.close()
 
 
-@pytest.fixture
-def page(browser, server):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def opened_page(browser, server, **options):
+    """A page in a new context; on leaving, no request may have gone to another host."""
+    context = browser.new_context(**options)
     opened = context.new_page()
     outside: list[str] = []
     opened.on("request", lambda request: outside.append(request.url) if not request.url.startswith(server) else None)
     yield opened
     context.close()
     assert outside == [], f"the site made external requests: {outside}"
+
+
+@pytest.fixture
+def page(browser, server):
+    yield from opened_page(browser, server, viewport={"width": 1280, "height": 900})
 
 
 SHOWN = ("Array.from(document.querySelectorAll('#regles-search .regles-search-link')).slice(0, 10)"
@@ -160,13 +165,7 @@ def test_following_a_sujets_connexes_link(page, server):
 
 @pytest.fixture
 def phone(browser, server):
-    context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True)
-    opened = context.new_page()
-    outside: list[str] = []
-    opened.on("request", lambda request: outside.append(request.url) if not request.url.startswith(server) else None)
-    yield opened
-    context.close()
-    assert outside == [], f"the site made external requests: {outside}"
+    yield from opened_page(browser, server, viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True)
 
 
 def test_a_rule_is_cited_with_its_link_and_its_text(page, server):

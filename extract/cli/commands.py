@@ -293,14 +293,6 @@ def errata_command(root: Path, game_id: str | None, as_json: bool, source: Path 
     return 0
 
 
-def format_value(value: Any) -> str:
-    if isinstance(value, dict):
-        return f"{value['min']}–{value['max']}"
-    if isinstance(value, list):
-        return " × ".join(str(v) for v in value) if all(isinstance(v, (int, float)) for v in value) else ", ".join(value)
-    return str(value)
-
-
 def facts_command(root: Path, game_id: str | None, as_json: bool) -> int:
     games = load_game_files(root)
     if game_id is not None and game_id not in games:
@@ -309,10 +301,11 @@ def facts_command(root: Path, game_id: str | None, as_json: bool) -> int:
     if as_json:
         print(json.dumps(facts, ensure_ascii=False, indent=2, sort_keys=True))
         return 0
+    from extract.text import value_text
+
     for fact in facts:
-        unit = f" {fact['unit']}" if fact["unit"] else ""
         stale = "  (PÉRIMÉ: " + fact.get("reason", "") + ")" if fact["status"] == "stale" else ""
-        print(f"{fact['id']} = {format_value(fact['value'])}{unit}  — {fact['label']}  [{fact['entry']}]{stale}")
+        print(f"{fact['id']} = {value_text(fact['value'], fact['unit'])}  — {fact['label']}  [{fact['entry']}]{stale}")
     stale_count = sum(f["status"] == "stale" for f in facts)
     print(f"{len(facts)} facts, {len(facts) - stale_count} hold, {stale_count} stale", file=sys.stderr)
     return 0

@@ -23,6 +23,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from extract.errors import BuildError, InputError
 from extract.model import STATUS_LABELS, Block, Entry, Erratum, Fact, GameBuild
+from extract.text import value_text
 from extract.urls import anchor_of, page_file, page_of
 
 # The site's sources (templates, theme overrides, mkdocs.yml) belong to the toolkit, not to a
@@ -196,15 +197,7 @@ class RenderedEntry:
 
 
 def fact_value(fact: Fact) -> str:
-    """"200 points", "90 × 180 cm", "1–2", "Doute, Peur, Confusion"."""
-    value = fact.value
-    if isinstance(value, dict):
-        text = f"{value['min']}–{value['max']}"
-    elif isinstance(value, list):
-        text = " × ".join(map(str, value)) if all(isinstance(v, (int, float)) for v in value) else ", ".join(map(str, value))
-    else:
-        text = str(value)
-    return f"{text} {fact.unit}" if fact.unit else text
+    return value_text(fact.value, fact.unit)
 
 
 def mark_facts(body: str, facts: list[Fact]) -> str:
