@@ -100,3 +100,15 @@ def test_a_pdf_without_text_layer_suggests_ocr(tmp_path, capsys):
     path = save(pdf, tmp_path / "scan.pdf")
     code, _, err = run(capsys, str(path))
     assert code == 1 and "no text layer" in err and "OCR" in err
+
+
+def test_in_markdown_only_hash_headings_are_headings(tmp_path, capsys):
+    """Markdown states its headings: a short bold line is a label in its section, not a heading
+    (read as text, the same line could be one)."""
+    path = tmp_path / "capacites.md"
+    path.write_text("# Capacités\n\n### Hammerfist\n\nLa figurine effectue un :\n\n**Test à 4+ (X) à 3 Dés**\n\n"
+                    "Les figurines adjacentes subissent le test.\n\n### Agile\n\nElle se déplace encore.\n", encoding="utf-8")
+    code, out, _ = run(capsys, str(path), "--json")
+    entries = json.loads(out)["entries"]
+    assert code == 0 and [e["title"] for e in entries] == ["Capacités", "Hammerfist", "Agile"]
+    assert "Test à 4+ (X) à 3 Dés" in entries[1]["text"]

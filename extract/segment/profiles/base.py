@@ -431,7 +431,8 @@ class HeadedWalker:
         if marked and self.layout_headings:  # a text converted to Markdown says its headings itself
             self.open_heading(Line(line.no, marked.group(2), line.hard_break), len(marked.group(1)), numbered=True)
             return
-        if self.layout_headings and heading_like(text):
+        # Markdown states its headings (`#`): a short bold line there is a label, not a heading.
+        if self.layout_headings and self.ctx.reader != "markdown" and heading_like(text):
             following = self.peek()
             if following is None or starts_lowercase(following.text.strip()):
                 self.paragraph(line, "paragraph")
