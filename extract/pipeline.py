@@ -183,13 +183,14 @@ def duplicate_ids(games: list[GameBuild]) -> list[InputError]:
 
 
 def build(root: Path, out: Path | None = None, progress: Progress | None = None, cache: Path | None = None,
-          notice: Progress | None = None) -> BuildResult:
+          notice: Progress | None = None, site_url: str | None = None) -> BuildResult:
     """Build `out` (default `root/build`) from `root/corpus`. Raises BuildError on bad input.
 
     `out` must be empty, new, or a previous build (`extract.outdir`): anything else is refused
     before any work. One build per output folder at a time (a second one waits, through
     `notice`); staging beside it, removed on every exit path; swapped in atomically.
     `cache` is the lemma cache (default `root/.cache/lemmas.sqlite`, or $REGLES_CACHE_DIR).
+    `site_url` is the address the site will be published at (canonical links, sitemap.xml).
     """
     progress = progress or (lambda message: None)
     notice = notice or progress
@@ -198,12 +199,13 @@ def build(root: Path, out: Path | None = None, progress: Progress | None = None,
         outdir.remove_leftovers(out)
         out = outdir.target(out)  # again, under the lock: another build may have made it meanwhile
         try:
-            return _build(root, out, progress, cache or default_cache(root), notice)
+            return _build(root, out, progress, cache or default_cache(root), notice, site_url)
         finally:  # whatever the exit (an error, Ctrl-C, SIGTERM): no staging of ours stays
             outdir.remove_leftovers(out)
 
 
-def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progress) -> BuildResult:
+def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progress,
+           site_url: str | None = None) -> BuildResult:
     clock = Stopwatch()
     games = read_games(root, clock, progress, cache.parent)
     concepts = read_concepts(root)
@@ -254,14 +256,14 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
 
         def render() -> None:
             progress("rendering the site")
-            build_site(staging, games)
+            build_site(staging, games, site_url)
             write_api(staging / "site" / "api", files)
 
         with clock.stage("index"):
             stages.run("index", key, staging, index)
         lemmatizer.close()
         with clock.stage("render"):
-            stages.run("render", key, staging, render)
+            stages.run("render", f"{key} {site_url or ''}", staging, render)
         write_json(staging / "report.json", build_report(games, everything, clock))
         outdir.publish(staging, out)
     except BaseException:

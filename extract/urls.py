@@ -42,3 +42,16 @@ def entry_url(entry: Entry) -> str:
 def assign_urls(entries: list[Entry]) -> None:
     for entry in entries:
         entry.url = entry_url(entry)
+
+
+def site_url(text: str) -> str:
+    """The address the site will be published at (`--site-url`), as MkDocs wants it: an absolute
+    http(s) URL without query or fragment, ending with "/". Raises ValueError saying why not."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(text.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ValueError(f"{text!r} is not an absolute http(s) address (https://example.org/regles/)")
+    if parts.query or parts.fragment or any(c.isspace() for c in text.strip()):
+        raise ValueError(f"{text!r}: a site address has no query, fragment or spaces")
+    return parts._replace(path=parts.path.rstrip("/") + "/").geturl()

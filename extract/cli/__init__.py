@@ -31,6 +31,15 @@ def port_number(text: str) -> int:
     return port
 
 
+def site_address(text: str) -> str:
+    from extract.urls import site_url
+
+    try:
+        return site_url(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def make_parser() -> Parser:
     parser = Parser(prog="regles", description="French wargame rulebooks as structured rule data.")
     parser.add_argument("--debug", action="store_true", help="show tracebacks")
@@ -40,6 +49,9 @@ def make_parser() -> Parser:
     p = sub.add_parser("build", help="run the whole pipeline from corpus/ to build/")
     p.add_argument("--out", type=Path, help="output folder (default: build/)")
     p.add_argument("--json", action="store_true", help="print a summary as JSON")
+    p.add_argument("--site-url", type=site_address, default=os.environ.get("REGLES_SITE_URL") or None,
+                   help="the address the site will be published at (https://example.org/regles/): canonical links "
+                        "and sitemap.xml name it; without it (or $REGLES_SITE_URL) the site has neither")
 
     p = sub.add_parser("show", help="one entry by id")
     p.add_argument("id")
@@ -148,7 +160,7 @@ def run(args: argparse.Namespace) -> int:
     root = args.root.resolve()
     if args.command == "build":
         # A relative --out is relative to the working folder, like any path typed in a shell.
-        return commands.build_command(root, Path.cwd() / args.out if args.out else None, args.json)
+        return commands.build_command(root, Path.cwd() / args.out if args.out else None, args.json, args.site_url)
     if args.command == "show":
         return commands.show_command(root, args.id, args.printed, args.json)
     if args.command == "check":

@@ -12,7 +12,7 @@ from extract.errors import InputError, RegleError, UsageError
 from extract.model import STATUS_LABELS, DocumentSpec, Line
 
 
-def build_command(root: Path, out: Path | None, as_json: bool) -> int:
+def build_command(root: Path, out: Path | None, as_json: bool, site_url: str | None = None) -> int:
     from extract.pipeline import build
 
     def progress(message: str) -> None:
@@ -22,7 +22,7 @@ def build_command(root: Path, out: Path | None, as_json: bool) -> int:
     def notice(message: str) -> None:  # waiting for another build, a damaged cache: always said
         print(f"note: {message}", file=sys.stderr)
 
-    result = build(root, out, progress, notice=notice)
+    result = build(root, out, progress, notice=notice, site_url=site_url)
     summary = {
         "out": str(result.out),
         "entries": result.entry_count,

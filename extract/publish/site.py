@@ -596,8 +596,11 @@ def errata_row(erratum: Erratum, site: Site, here: str) -> dict[str, Any]:
 # ---------------------------------------------------------------- building
 
 
-def mkdocs_build(root: Path, docs: Path, site_dir: Path, nav: list[Any]) -> None:
-    """Build `docs` into `site_dir` with the root's mkdocs.yml, strict: a warning is an error."""
+def mkdocs_build(root: Path, docs: Path, site_dir: Path, nav: list[Any], site_url: str | None = None) -> None:
+    """Build `docs` into `site_dir` with the root's mkdocs.yml, strict: a warning is an error.
+    With `site_url`, pages name their canonical address and sitemap.xml lists them (without
+    dates, and gzipped without a time stamp: the same inputs give the same bytes); without it
+    there is no absolute address to give, so no sitemap either."""
     import logging
 
     from mkdocs.commands.build import build
@@ -615,7 +618,9 @@ def mkdocs_build(root: Path, docs: Path, site_dir: Path, nav: list[Any]) -> None
     logger = logging.getLogger("mkdocs")
     logger.addHandler(handler)
     try:
-        config = load_config(str(root / "mkdocs.yml"), docs_dir=str(docs), site_dir=str(site_dir), strict=True, nav=nav)
+        extra = {"site_url": site_url} if site_url else {}
+        config = load_config(str(root / "mkdocs.yml"), docs_dir=str(docs), site_dir=str(site_dir), strict=True, nav=nav,
+                             **extra)
         build(config)
     except (Abort, ConfigurationError) as exc:
         raise BuildError([InputError("mkdocs.yml", f"site build failed: {exc}; " + "; ".join(warnings[:5]))]) from None
@@ -623,6 +628,14 @@ def mkdocs_build(root: Path, docs: Path, site_dir: Path, nav: list[Any]) -> None
         logger.removeHandler(handler)
     if warnings:
         raise BuildError([InputError("mkdocs.yml", f"site build warning: {w}") for w in warnings[:10]])
+    sitemap = site_dir / "sitemap.xml"
+    (site_dir / "sitemap.xml.gz").unlink(missing_ok=True)
+    if not site_url:
+        sitemap.unlink(missing_ok=True)
+    elif sitemap.is_file():
+        import gzip
+
+        (site_dir / "sitemap.xml.gz").write_bytes(gzip.compress(sitemap.read_bytes(), mtime=0))
 
 
 def site_nav(games: list[GameBuild]) -> list[Any]:
@@ -646,9 +659,9 @@ def write_search_model(docs: Path, search_dir: Path) -> None:
         shutil.copyfile(model, docs / "assets" / "search-model.json")
 
 
-def build_site(staging: Path, games: list[GameBuild]) -> dict[str, int]:
+def build_site(staging: Path, games: list[GameBuild], site_url: str | None = None) -> dict[str, int]:
     docs, site_dir = staging / "docs", staging / "site"
     pages = render_docs(TOOL_ROOT, docs, games)
     write_search_model(docs, staging / "search")
-    mkdocs_build(TOOL_ROOT, docs, site_dir, site_nav(games))
+    mkdocs_build(TOOL_ROOT, docs, site_dir, site_nav(games), site_url)
     return {"pages": len(pages)}
