@@ -284,3 +284,49 @@ def test_a_rule_page_weighs_less_than_500_kb(page, server, built):
     assert total < 500_000, total
     options = page.locator("#regles-search .regles-search-game option").all_inner_texts()
     assert options[:2] == ["Tous les jeux", "BattleLore"] and len(options) == 6
+
+
+@pytest.mark.parametrize("device", ["page", "phone"])
+def test_arrow_keys_move_through_the_results_and_enter_opens_one(request, server, device):
+    view = request.getfixturevalue(device)
+    type_query(view, server, "ligne de vue", "/runewars/reference/49/")
+    links = view.evaluate(SHOWN)
+    assert len(links) >= 3
+    view.press(BOX, "ArrowDown")
+    assert "regles-search-link" in view.evaluate("document.activeElement.className")
+    first = view.evaluate("document.activeElement.href.replace(location.origin, '')")
+    assert first == links[0]
+    view.keyboard.press("ArrowDown")
+    view.keyboard.press("ArrowDown")
+    assert view.evaluate("document.activeElement.href.replace(location.origin, '')") == links[2]
+    view.keyboard.press("ArrowUp")
+    assert view.evaluate("document.activeElement.href.replace(location.origin, '')") == links[1]
+    view.keyboard.press("ArrowUp")
+    view.keyboard.press("ArrowUp")  # above the first result: back in the box, the query kept
+    assert view.evaluate("document.activeElement.id") == "regles-search-input" and view.input_value(BOX) == "ligne de vue"
+    view.keyboard.press("ArrowDown")
+    view.keyboard.press("ArrowDown")
+    view.keyboard.press("Enter")  # opens the result the keyboard is on, not the first
+    view.wait_for_url(f"**{links[1]}")
+
+
+def test_results_show_no_pilcrow_and_no_line_breaks(page, server):
+    for query, expected in (("ligne de vue", "/runewars/"), ("moral", "/"), ("86.11", "/runewars/reference/86/")):
+        type_query(page, server, query, expected)
+        shown = page.evaluate("Array.from(document.querySelectorAll('#regles-search .regles-search-result'))"
+                              ".map(li => li.textContent)")
+        assert shown and not [text for text in shown if "¶" in text or "\n" in text], shown
+        titles = page.locator("#regles-search .regles-search-link").all_inner_texts()
+        assert all(title.strip() and not title.endswith("#") for title in titles), titles
+
+
+def test_on_a_phone_the_results_take_the_whole_width(phone, server):
+    type_query(phone, server, "ligne de vue", "/runewars/reference/49/")
+    drawer = phone.locator("#regles-search .regles-search-drawer")
+    box = drawer.bounding_box()
+    assert box["x"] == 0 and abs(box["width"] - 375) <= 1, box
+    assert box["y"] > 0 and box["y"] + box["height"] <= 740 + 1  # below the header, within the screen
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375 + 1
+    heights = [b["height"] for b in (link.bounding_box() for link in phone.locator("#regles-search .regles-search-link").all()[:5])]
+    assert heights and min(heights) >= 44, heights
+    phone.screenshot(path=str(SCREENSHOTS / "phone-search.png"))

@@ -385,6 +385,10 @@
     return loading;
   }
 
+  /* What a result shows of a text: no pilcrow or heading mark a page's permalinks may carry, and
+     the blank lines between blocks as one space. Display only: the ranking reads the model's text. */
+  function plain(text) { return text.replace(/\u00b6/g, " ").replace(/\s+/g, " "); }
+
   function render(list, status, base, query, game) {
     var found = model.search(query, game, 10);
     list.textContent = "";
@@ -395,7 +399,7 @@
       link.href = base + "/" + row[1];
       link.className = "regles-search-link";
       var title = row[6] ? row[6] + (row[2] ? " " + row[2] : "") : (row[2] || row[0]);
-      link.textContent = title + (row[7] === "deleted" ? " (supprimé)" : "");
+      link.textContent = plain(title) + (row[7] === "deleted" ? " (supprimé)" : "");
       var label = document.createElement("span");
       label.className = "regles-search-label";
       var gameName = has(model.labels, row[3]) ? model.labels[row[3]] : row[3];
@@ -404,8 +408,9 @@
       var text = document.createElement("p");
       text.className = "regles-search-snippet";
       model.snippet(model.texts[pair[0]], found.marked).forEach(function (part) {
-        if (part[1]) { var mark = document.createElement("mark"); mark.textContent = part[0]; text.appendChild(mark); }
-        else text.appendChild(document.createTextNode(part[0]));
+        var shown = plain(part[0]);
+        if (part[1]) { var mark = document.createElement("mark"); mark.textContent = shown; text.appendChild(mark); }
+        else text.appendChild(document.createTextNode(shown));
       });
       item.appendChild(link); item.appendChild(label); item.appendChild(text);
       list.appendChild(item);
@@ -440,11 +445,29 @@
     }
     input.addEventListener("input", function () { clearTimeout(pending); pending = setTimeout(update, 30); });
     if (select) select.addEventListener("change", update);
+    // The keyboard: ↓ and ↑ move through the results (the focused one is outlined), Enter opens
+    // the focused result (in the box: the first), Escape goes back to the box (in the box: clears it).
+    function links() { return Array.prototype.slice.call(list.querySelectorAll(".regles-search-link")); }
     input.addEventListener("keydown", function (event) {
       if (event.key === "Escape") { input.value = ""; update(); }
       if (event.key === "Enter") {
         var first = list.querySelector("a");
-        if (first) window.location.href = first.href;
+        if (first) { event.preventDefault(); window.location.href = first.href; }
+      }
+      if (event.key === "ArrowDown" && links().length) { event.preventDefault(); links()[0].focus(); }
+    });
+    list.addEventListener("keydown", function (event) {
+      var all = links(), at = all.indexOf(document.activeElement);
+      if (at < 0) return;
+      if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+        event.preventDefault();
+        var next = at + (event.key === "ArrowDown" ? 1 : -1);
+        if (next < 0) input.focus(); else all[Math.min(next, all.length - 1)].focus();
+      } else if (event.key === "Home" || event.key === "End") {
+        event.preventDefault();
+        all[event.key === "Home" ? 0 : all.length - 1].focus();
+      } else if (event.key === "Escape") {
+        event.preventDefault(); input.focus();
       }
     });
     // The model (over a megabyte) loads when the reader turns to the box, not with every page:
