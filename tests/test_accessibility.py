@@ -1,0 +1,91 @@
+"""The site scanned by axe-core (the copy axe-playwright-python carries: nothing is fetched), in
+Debian's Chromium: the home page, a rule page, the errata page, a FAQ page, a printed index and the
+404 page, on a desktop and on a phone, in the light and the dark palette. No serious or critical
+violation; the others are listed when the test fails, not allowed."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+
+import pytest
+
+from tools.bench_site import CHROMIUM
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (make test installs it)")
+axe_module = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-playwright-python is not installed")
+pytestmark = [pytest.mark.browser,
+              pytest.mark.skipif(not CHROMIUM.is_file(), reason="Debian's chromium is absent (make test installs it with apt-get)")]
+
+PAGES = {
+    "home": "/",
+    "rule": "/runewars/reference/49/",
+    "errata": "/runewars/errata/",
+    "faq": "/runewars/faq/faq/",
+    "index": "/runewars/reference/index/",
+    "404": "/nulle-part/",
+}
+DEVICES = {
+    "desktop": {"viewport": {"width": 1280, "height": 900}},
+    "phone": {"viewport": {"width": 375, "height": 740}, "is_mobile": True, "has_touch": True},
+}
+BLOCKING = ("serious", "critical")
+
+
+@pytest.fixture(scope="module")
+def server(built) -> Iterator[str]:
+    """The site as `regles serve` serves it (its own 404 page for a wrong address)."""
+    from extract.cli.serve import make_server
+
+    httpd = make_server((built["out"] / "site").resolve(), 0, quiet=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with playwright_api.sync_playwright() as driver:
+        chromium = driver.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"])
+        yield chromium
+        chromium.close()
+
+
+def violations(browser, server: str, device: str, scheme: str) -> dict[str, list[str]]:
+    axe = axe_module.Axe()
+    context = browser.new_context(**DEVICES[device], color_scheme=scheme)
+    page = context.new_page()
+    found: dict[str, list[str]] = {}
+    try:
+        for name, path in PAGES.items():
+            response = page.goto(server + path)
+            assert response is not None and response.status == (404 if name == "404" else 200), path
+            results = axe.run(page).response
+            found[name] = [f"{v['impact']} {v['id']}: {len(v['nodes'])}× {v['nodes'][0]['target']} — {v['help']}"
+                           for v in results["violations"]]
+    finally:
+        context.close()
+    return found
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("device", list(DEVICES))
+def test_no_serious_or_critical_accessibility_violation(browser, server, device, scheme):
+    found = violations(browser, server, device, scheme)
+    blocking = {page: [v for v in items if v.split()[0] in BLOCKING] for page, items in found.items()}
+    assert not any(blocking.values()), {page: items for page, items in found.items() if items}
+
+
+def test_the_404_page_is_french_with_a_way_home(browser, server):
+    page = browser.new_page()
+    try:
+        page.goto(server + "/une/adresse/fausse/")
+        assert page.locator("h1").inner_text() == "Page introuvable"
+        page.get_by_role("link", name="l'accueil").click()
+        page.wait_for_url(f"{server}/")
+        assert page.locator("#regles-search-input").count() == 1
+    finally:
+        page.close()
