@@ -410,3 +410,4 @@ class GameBuild:
     terms: TermConfig = field(default_factory=TermConfig)
     lookup: Lookup | None = None  # built once segmentation is done
     facts: list[Fact] = field(default_factory=list)  # from corpus/<game>/facts.toml, verified after errata
+    icons: list[str] = field(default_factory=list)  # the names of the game's icons (corpus/<game>/icons.toml)

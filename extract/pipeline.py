@@ -25,12 +25,14 @@ from extract.corpus import (
     load_game,
     read_concepts,
     read_facts,
+    read_icons,
     read_term_config,
     read_thesaurus,
 )
 from extract.errata import apply_errata, read_errata, read_errata_files
 from extract.errors import BuildError, InputError
 from extract.facts import verify_facts
+from extract.icons import name_icons_in_entries
 from extract.link import attach_faq, fill_backrefs, link_concepts, link_terms, resolve_explicit, texts_to_tag
 from extract.lookup import Lookup
 from extract.model import Diagnostics, DocumentRecord, Entry, GameBuild, GameSpec
@@ -94,14 +96,15 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress, cache_dir: Path
                 written = read_errata_files(root, game.id)
                 terms = read_term_config(root, game.id)
                 facts = read_facts(root, game.id)
-            loaded.append((game, sources, written, terms, facts))
+                icons = read_icons(root, game.id)
+            loaded.append((game, sources, written, terms, facts, icons))
         except InputError as problem:
             problems.append(problem)
         except BuildError as several:  # a manifest with several problems (its options) says them all
             problems.extend(several.problems)
     vocabulary = ocr_vocabulary(loaded)
     cache_dir = cache_dir or default_cache(root).parent
-    for game, sources, written, terms, facts in loaded:
+    for game, sources, written, terms, facts, icons in loaded:
         try:
             progress(f"{game.id}: {len(game.documents)} document(s)")
             entries: list[Entry] = []
@@ -122,6 +125,8 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress, cache_dir: Path
                         anomalies += repaired.anomalies
                 with clock.stage("segment"):
                     result = segment_document(game.id, doc, lines, game.manifest, reading.format, aside)
+                    # The book's icons named (corpus/<game>/icons.toml): the same token on every page.
+                    anomalies += name_icons_in_entries(result.entries, icons)
                 if repaired is not None:
                     keep_printed(result.entries, repaired.repairs)
                 entries.extend(book_order(result.entries))
@@ -131,7 +136,7 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress, cache_dir: Path
             lookup = Lookup(game, entries)
             state_precedence(game, lookup, root)
             games.append(GameBuild(game, entries, documents, diagnostics, written_errata=written, terms=terms, lookup=lookup,
-                                   facts=facts))
+                                   facts=facts, icons=icons.names))
         except InputError as problem:
             problems.append(problem)
         except BuildError as several:

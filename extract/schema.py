@@ -220,6 +220,7 @@ _ANOMALY = closed(["kind", "detail"], {
     "kind": {"type": "string", "pattern": SLUG}, "detail": STRING, "lines": {"type": "array", "items": LINE},
     # an OCR repair says what it changed: the word as scanned, as repaired, and the rule used
     "before": STRING, "after": STRING, "rule": STRING,
+    "glyph": STRING,  # an icon no cue of icons.toml names, left as printed
     "severity": {"enum": [s for s in SEVERITIES if s != "info"]}})
 _COUNTS = closed(["resolved", "unresolved"], {"resolved": COUNT, "unresolved": COUNT})
 REPORT_SCHEMA = schema("report", "regles build report (build/report.json)", closed(["documents", "errata", "refs", "stages"], {

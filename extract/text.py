@@ -134,7 +134,9 @@ def _title_key_short(title: str) -> str:
 
 
 def _title_key(title: str) -> str:
-    text = fold(strip_trailing_icons(title))
+    # brackets first: an icon's token ("Marche [marche]", extract.icons) ends with "]", which the
+    # trailing-icon rule would otherwise take for a glyph and cut alone
+    text = fold(strip_trailing_icons(re.sub(r"\[[^\]]*\]", " ", title)))
     text = re.sub(r"\[[^\]]*\]|\([^)]*\)", " ", text)
     text = re.sub(r"[^\w' -]+", " ", text)
     words = [re.sub(r"(?<=\w\w)[sx]$", "", w) for w in text.replace("-", " ").split()]

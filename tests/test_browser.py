@@ -149,9 +149,11 @@ def test_rule_49_changed_by_an_erratum_shows_both_texts(page, server):
     printed = page.locator("details.regles-printed").first
     assert not printed.locator(".regles-printed-text").is_visible()
     printed.locator("summary").click()
-    assert "Pour effectuer une attaque à distance (♣) ou résoudre un autre effet à distance, une unité" in \
-        printed.locator(".regles-printed-text").inner_text()
-    assert printed.locator("del").first.inner_text() == "(♣)"
+    assert "Pour effectuer une attaque à distance icône attaque à distance ou résoudre un autre effet à distance, une unité" in \
+        " ".join(printed.locator(".regles-printed-text").inner_text().split())
+    assert printed.locator("del").first.inner_text() == "distance,"  # not the glyphs: "(♣)" and "(🏹)" are one icon
+    badge = printed.locator(".regles-printed-text .regles-icon").first
+    assert badge.inner_text().endswith("attaque à distance") and badge.get_attribute("title") == "Icône « attaque à distance »"
     page.screenshot(path=str(SCREENSHOTS / "rule-49.png"), full_page=True)
     assert (SCREENSHOTS / "home.png").stat().st_size > 10_000
 

@@ -53,17 +53,17 @@ def test_rule_49_current_and_printed(runewars):
     entry = runewars["entries"]["runewars/reference/49"]
     assert entry["status"] == "amended"
     assert blocks(entry) == [
-        ("paragraph", "Pour effectuer une attaque à distance (🏹) ou résoudre un autre effet à distance qui nécessite une "
+        ("paragraph", "Pour effectuer une attaque à distance [attaque à distance] ou résoudre un autre effet à distance qui nécessite une "
                       "ligne de vue, une unité doit avoir une ligne de vue sur sa cible."),
         ("related", "Sujets connexes : Arc de tir, Obstacle, Portée, Terrain"),
     ]
     assert blocks(entry, "original_blocks")[0] == (
-        "paragraph", "Pour effectuer une attaque à distance (♣) ou résoudre un autre effet à distance, une unité doit "
+        "paragraph", "Pour effectuer une attaque à distance [attaque à distance] ou résoudre un autre effet à distance, une unité doit "
                      "avoir une ligne de vue sur sa cible.")
     erratum = runewars["errata"][entry["errata"][0]]
     assert erratum["source"] == "runewars/faq/errata/guide-de-reference/ligne-de-vue-page-13-section-49"
     assert (erratum["operation"], erratum["scope"]) == ("replace", {"block": "paragraph", "ordinal": 1})
-    assert erratum["before"].startswith("Pour effectuer une attaque à distance (♣)")
+    assert erratum["before"].startswith("Pour effectuer une attaque à distance [attaque à distance]")
 
 
 def test_rule_51_1_second_bullet_with_its_sub_bullets(runewars):
@@ -89,7 +89,7 @@ def test_rule_56_4_first_paragraph_only(runewars):
 
 def test_reformation_76_and_76_2(runewars):
     topic = runewars["entries"]["runewars/reference/76"]
-    assert topic["blocks"][0]["text"].startswith("Reformation (🔄) est une action.")
+    assert topic["blocks"][0]["text"].startswith("Reformation [reformation] est une action.")
     assert topic["blocks"][0]["text"].endswith("avec aucun obstacle qu'elle ne touchait pas déjà.")
     rule = runewars["entries"]["runewars/reference/76.2"]
     assert blocks(rule)[:2] == blocks(rule, "original_blocks")[:2]
@@ -138,7 +138,7 @@ def test_learn_to_play_errata(runewars):
     assert any("Fin de partie" in check for check in erratum_on(runewars, objective["id"])["checks"])
     reminders = runewars["entries"]["runewars/apprentissage/regles-a-ne-pas-oublier"]
     assert reminders["blocks"][3]["text"] == ("Les cartes inclinées ne sont redressées que quand l'unité équipée effectue "
-                                              "une action Ralliement (🏹) ou dépense un pion Inspiration.")
+                                              "une action Ralliement [ralliement] ou dépense un pion Inspiration.")
     assert reminders["blocks"][2] == reminders["original_blocks"][2]
     assert reminders["blocks"][4] == reminders["original_blocks"][4]
 
@@ -416,9 +416,9 @@ def test_show_printed_and_errata_json(built, capsys, tmp_path):
     assert main(["--root", str(root), "show", "runewars/reference/49", "--printed"]) == 0
     out = capsys.readouterr().out
     assert "(Modifié par runewars/faq/errata/errata/guide-de-reference/ligne-de-vue-page-13-section-49)" in out
-    assert "tel qu'imprimé" in out and "(♣)" in out and "🏹" not in out
+    assert "tel qu'imprimé" in out and "[attaque à distance]" in out and "qui nécessite" not in out
     assert main(["--root", str(root), "show", "runewars/reference/49"]) == 0
-    assert "🏹" in capsys.readouterr().out
+    assert "qui nécessite une ligne de vue" in capsys.readouterr().out
     assert main(["--root", str(root), "errata", "runewars", "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)
     assert len(listed) == 13 and {e["status"] for e in listed} == {"applied", "recorded"}

@@ -35,11 +35,11 @@ def test_every_sujets_connexes_line_resolves(built):
 
 
 @pytest.mark.parametrize(("source", "written", "target"), [
-    ("runewars/reference/9", "Attaque à distance (☑)", "runewars/reference/10"),
+    ("runewars/reference/9", "Attaque à distance [attaque à distance]", "runewars/reference/10"),  # an icon named
     ("runewars/reference/9", "Dégats", "runewars/reference/38"),  # OCR lost the circumflex
     ("runewars/reference/24", "Charge ✦", "runewars/reference/23"),
     ("runewars/reference/24", "Modificateur Déplacement", "runewars/reference/55"),  # singular for "Modificateurs"
-    ("runewars/reference/35", "Marche (👣)", "runewars/reference/50"),
+    ("runewars/reference/35", "Marche [marche]", "runewars/reference/50"),
     ("runewars/reference/49", "Obstacle", "runewars/reference/60"),
     ("runewars/reference/84", "Carte Déploiement", "runewars/reference/21"),
     ("runewars/reference/58", "Fléau", "runewars/reference/45"),

@@ -88,8 +88,8 @@ def test_rule_49_shows_the_current_and_the_printed_text(site):
     page = (site / "runewars/reference/49/index.html").read_text(encoding="utf-8")
     assert "Modifié</span> par l'erratum" in page
     assert "qui nécessite une ligne de vue" in page
-    assert "<del>(♣)</del> <ins>(🏹)</ins>" in page
-    assert "Texte imprimé" in page and "Pour effectuer une attaque à distance (♣)" in page
+    assert "<del>distance,</del> <ins>distance qui nécessite une ligne de vue,</ins>" in page  # not the glyphs
+    assert "Texte imprimé" in page and "Pour effectuer une attaque à distance <span class=\"regles-icon\"" in page
     assert 'href="../8/#8"' in page  # Sujets connexes : Arc de tir
     assert "Une unité engagée dont le rang frontal" in page  # the FAQ question about it
 

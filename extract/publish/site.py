@@ -97,13 +97,36 @@ def blocks_html(blocks: list[Block]) -> str:
     return "\n".join(out)
 
 
+def icon_badges(body: str, names: Iterable[str]) -> str:
+    """The game's icon tokens ("[ralliement]", extract.icons) in escaped HTML shown as badges that
+    say what they are; brackets that are not a declared icon ("Résistant [X]") stay text."""
+    known = sorted(set(names), key=len, reverse=True)
+    if not known or "[" not in body:
+        return body
+    pattern = re.compile(r"\[(" + "|".join(re.escape(html.escape(n, quote=False)) for n in known) + r")\]")
+    return pattern.sub(lambda m: f'<span class="regles-icon" title="Icône « {m.group(1)} »">'
+                                 f'<span class="regles-visually-hidden">icône </span>{m.group(1)}</span>', body)
+
+
+GLYPH_WORD = re.compile(r"^\([^\w\s()]{0,3}\)(?P<tail>[.,;:!?)»]*)$")
+
+
+def diff_key(word: str) -> str:
+    """A word as the difference compares it: an icon's glyph the conversion chose ("(♣)", "(🏹)",
+    "()") is the same word whatever the glyph (extract.icons names the ones it can)."""
+    found = GLYPH_WORD.match(word)
+    return "(…)" + found["tail"] if found else word
+
+
 def word_diff(before: str, after: str) -> str:
-    """Printed text against current text, word by word: <del> what went, <ins> what came."""
+    """Printed text against current text, word by word: <del> what went, <ins> what came. A
+    difference of glyph alone is none (the current word is shown)."""
     old, new = before.split(), after.split()
     parts: list[str] = []
-    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+    matcher = difflib.SequenceMatcher(None, [diff_key(w) for w in old], [diff_key(w) for w in new], autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
         if op == "equal":
-            parts.append(html.escape(" ".join(old[i1:i2])))
+            parts.append(html.escape(" ".join(new[j1:j2])))
             continue
         if i2 > i1:
             parts.append(f"<del>{html.escape(' '.join(old[i1:i2]))}</del>")
@@ -132,6 +155,7 @@ class Site:
         self.errata_by_id = {e.id: e for g in self.games for e in g.errata}
         self.documents = {(g.game.id, d.id): d for g in self.games for d in g.game.documents}
         self.game_titles = {g.game.id: g.game.title for g in self.games}
+        self.icons = {g.game.id: list(g.icons) for g in self.games}
 
     def cite(self, entry: Entry) -> str:
         """What a citation of the entry says before its URL and text: rule, book, game, version, date."""
@@ -373,9 +397,10 @@ def render_entry(entry: Entry, level: int, here: str, site: Site) -> RenderedEnt
     inline = [InlineRef(ref.text, html_href(site.by_id[ref.target], here), site.label(ref.target),
                         site.by_id[ref.target].status == "deleted")
               for ref in entry.refs if ref.kind in INLINE_REF_KINDS and ref.target in site.by_id and ref.target != entry.id]
+    icons = site.icons.get(entry.game, [])
     return RenderedEntry(
         entry=entry, level=min(level, 6), heading=md(question_text(entry) or site.label(entry)), anchor=anchor_of(entry), badge=badge,
-        body=inline_links(mark_facts(body, facts), inline), printed=printed,
+        body=icon_badges(inline_links(mark_facts(body, facts), inline), icons), printed=icon_badges(printed, icons),
         related=links(by_kind.get("related", [])), see=links(by_kind.get("see", [])), faq=faq,
         elsewhere=links(by_kind.get("concept", []), ordered=True),
         mentions=links(by_kind.get("term", []) + by_kind.get("section", []) + by_kind.get("page", []) + by_kind.get("faq", []),
@@ -586,9 +611,11 @@ def errata_row(erratum: Erratum, site: Site, here: str) -> dict[str, Any]:
         "target": (md(site.label(target)), site.link(target, here)) if target else None,
         "source": (md(site.label(source)), site.link(source, here)) if source else None,
         "status": {"applied": "appliqué", "recorded": "enregistré (hors corpus)", "failed": "échec"}[erratum.status],
-        "instruction": html.escape(erratum.instruction),
-        "after": html.escape(erratum.after or ""), "before": html.escape(erratum.before or ""),
-        "diff": word_diff(erratum.before, erratum.after) if erratum.before and erratum.after else "",
+        "instruction": icon_badges(html.escape(erratum.instruction), site.icons.get(erratum.id.split("/")[0], [])),
+        "after": icon_badges(html.escape(erratum.after or ""), site.icons.get(erratum.id.split("/")[0], [])),
+        "before": icon_badges(html.escape(erratum.before or ""), site.icons.get(erratum.id.split("/")[0], [])),
+        "diff": icon_badges(word_diff(erratum.before, erratum.after) if erratum.before and erratum.after else "",
+                            site.icons.get(erratum.id.split("/")[0], [])),
         "change": md(erratum_change(erratum)), "outcome": md(erratum_outcome(erratum)),
     }
 

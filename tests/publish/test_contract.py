@@ -200,7 +200,7 @@ def test_readme_query_rules_changed_by_errata(database):
     by_id = {r[0]: r for r in rows}
     entry, erratum, before, after = by_id["runewars/reference/49"]
     assert erratum == "runewars/faq/errata/errata/guide-de-reference/ligne-de-vue-page-13-section-49"
-    assert "(♣)" in before and "(🏹)" in after
+    assert "[attaque à distance]" in before and "[attaque à distance] ou résoudre un autre effet à distance qui" in after
     assert len(rows) == 10
 
 
