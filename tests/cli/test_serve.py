@@ -88,3 +88,30 @@ def test_a_bad_port_is_one_line(site, capsys, port):
     assert main(["--root", str(root), "serve", "--port", port]) == 2
     err = capsys.readouterr().err
     assert "not a port number (1 to 65535)" in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def get_with(address, path: str, headers: dict[str, str]) -> http.client.HTTPResponse:
+    connection = http.client.HTTPConnection(*address, timeout=5)
+    connection.request("GET", path, headers=headers)
+    return connection.getresponse()
+
+
+@pytest.mark.parametrize(("path", "file"), [("/", "index.html"), ("/regles/", "regles/index.html"),
+                                            ("/assets/forms.js", "assets/forms.js")])
+def test_text_is_gzipped_for_a_client_that_accepts_it(server, site, path, file):
+    import gzip
+
+    response = get_with(server, path, {"Accept-Encoding": "gzip, deflate"})
+    body = response.read()
+    assert response.status == 200 and response.headers["Content-Encoding"] == "gzip"
+    assert response.headers["Vary"] == "Accept-Encoding" and int(response.headers["Content-Length"]) == len(body)
+    assert gzip.decompress(body) == (site / file).read_bytes() and body[4:8] == b"\0\0\0\0"  # no time stamp
+    for refused in ({}, {"Accept-Encoding": "identity"}, {"Accept-Encoding": "gzip;q=0"}):
+        plain = get_with(server, path, refused)
+        assert plain.headers.get("Content-Encoding") is None and plain.read() == (site / file).read_bytes()
+
+
+def test_gzip_leaves_redirects_and_missing_files_to_the_standard_answers(server):
+    assert get_with(server, "/regles", {"Accept-Encoding": "gzip"}).status == 301
+    missing = get_with(server, "/nulle-part.js", {"Accept-Encoding": "gzip"})
+    assert missing.status == 404 and b"page introuvable (regles)" in missing.read()
