@@ -20,7 +20,7 @@ GAME_KEYS = {"id", "title", "sources", "documents", "precedence"}
 SOURCE_KEYS = {"file", "sha256", "pages"}
 DOCUMENT_KEYS = {"id", "title", "kind", "version", "date", "source", "lines", "profile", "options", "ocr", "corrections"}
 CORRECTION_KEYS = {"line", "from", "to", "reason"}
-PRECEDENCE_KEYS = {"over", "under", "why", "stated_in"}
+PRECEDENCE_KEYS = {"over", "under", "why", "stated_in", "over_words", "under_words"}  # *_words: for what is not a document
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
@@ -116,6 +116,9 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
         _check_keys(rule, PRECEDENCE_KEYS, "[[precedence]]", fail, r"^\s*\[\[precedence\]\]", i)
         for key in ("over", "under", "why"):
             _required(rule, key, str, fail, "[[precedence]]")
+        for key in ("over_words", "under_words", "stated_in"):
+            if key in rule:
+                _required(rule, key, str, fail, "[[precedence]]")
         precedence.append({k: str(v) for k, v in rule.items()})
     return GameSpec(game_id, title, documents, precedence, rel, sources, pages)
 

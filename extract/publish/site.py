@@ -514,13 +514,6 @@ def erratum_anchor(erratum_id: str) -> str:
     return "erratum-" + re.sub(r"[^a-z0-9~-]+", "-", f"{document}-{rest}".lower()).strip("-")
 
 
-# What a precedence rule's `over`/`under` name when it is not a document of the game: (words, plural).
-PRECEDENCE_WORDS = {
-    "cards": ("les cartes et autres éléments de jeu", True), "rules": ("les règles des livrets", True),
-    "cannot": ("« ne peut pas »", False), "can": ("« peut »", False), "regles-de-base": ("les règles de base", True),
-}
-
-
 def with_article(title: str) -> tuple[str, bool]:
     """A document's title with its article: "le Guide de Référence", "la FAQ de Tournoi",
     "les Règles de base", "l'Aide de jeu"; and whether it is plural."""
@@ -538,14 +531,17 @@ def precedence_rows(game: GameBuild) -> list[dict[str, Any]]:
     """The game's rules of precedence as French sentences, with the documents' titles."""
     titles = {d.id: d.title for d in game.game.documents}
 
-    def words(name: str) -> tuple[str, bool]:
+    def words(name: str, said: str | None) -> tuple[str, bool]:
+        """A document's title with its article; else the manifest's `over_words`/`under_words`
+        ("les cartes et autres éléments de jeu": plural by its article), else the name itself."""
         if name in titles:
             return with_article(titles[name])
-        return PRECEDENCE_WORDS.get(name, (name.replace("-", " "), False))
+        text = said or name.replace("-", " ")
+        return text, text.casefold().startswith(("les ", "des "))
 
     rows = []
     for rule in game.game.precedence:
-        (over, plural), (under, _) = words(rule["over"]), words(rule["under"])
+        (over, plural), (under, _) = words(rule["over"], rule.get("over_words")), words(rule["under"], rule.get("under_words"))
         cut = 3 if over.startswith("« ") else 1
         sentence = f"{over[:cut].upper()}{over[cut:]} {'prévalent' if plural else 'prévaut'} sur {under}."
         stated = rule.get("stated_in") or ""

@@ -67,6 +67,8 @@ def test_a_good_manifest(tmp_path):
     (('outline = ["# Règles"]', 'sidebar_pattern = "(exemple"'),
      "corpus/demo/game.toml:17: option 'sidebar_pattern' is for ocr-columns, not for profile 'headed-prose'"),
     (('why = "Les règles priment."', ""), "corpus/demo/game.toml: missing required key 'why' in [[precedence]]"),
+    (('why = "Les règles priment."', 'why = "Les règles priment."\nunder_words = 2'),
+     "corpus/demo/game.toml:23: 'under_words' in [[precedence]] must be a str"),
     (('title = "Démo"', "title = 3"), "corpus/demo/game.toml:2: 'title' in game must be a str"),
 ])
 def test_manifest_mistakes_name_the_line(tmp_path, change, expected):

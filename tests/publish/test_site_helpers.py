@@ -88,3 +88,22 @@ def test_inline_links_wrap_the_first_whole_occurrence_in_text_only():
             'title="x&quot;&lt; (supprimée par un erratum)">5.12</a></mark>') in out
     assert '<a class="regles-ref" href="#b" title="b">&lt;b&gt;</a>' in out
 
+
+
+def test_precedence_sentences_take_their_words_from_the_manifest():
+    from types import SimpleNamespace
+
+    from extract.publish.site import precedence_rows
+
+    documents = [SimpleNamespace(id="reference", title="Guide de Référence"), SimpleNamespace(id="faq", title="FAQ de Tournoi")]
+    rules = [{"over": "faq", "under": "reference", "why": "."},
+             {"over": "cards", "over_words": "les cartes et autres éléments de jeu", "under": "reference", "why": "."},
+             {"over": "cannot", "over_words": "« ne peut pas »", "under": "can", "under_words": "« peut »", "why": "."},
+             {"over": "faq", "under": "regles-de-base", "why": "."}]
+    game = SimpleNamespace(game=SimpleNamespace(id="demo", documents=documents, precedence=rules))
+    assert [row["sentence"] for row in precedence_rows(game)] == [
+        "La FAQ de Tournoi prévaut sur le Guide de Référence.",
+        "Les cartes et autres éléments de jeu prévalent sur le Guide de Référence.",
+        "« Ne peut pas » prévaut sur « peut ».",
+        "La FAQ de Tournoi prévaut sur regles de base.",  # no words declared: the name, as a last resort
+    ]
