@@ -97,15 +97,19 @@ def blocks_html(blocks: list[Block]) -> str:
     return "\n".join(out)
 
 
-def icon_badges(body: str, names: Iterable[str]) -> str:
-    """The game's icon tokens ("[ralliement]", extract.icons) in escaped HTML shown as badges that
-    say what they are; brackets that are not a declared icon ("Résistant [X]") stay text."""
+def icon_badges(body: str, names: Iterable[str], markdown: bool = False) -> str:
+    """The game's icon tokens ("[ralliement]", extract.icons) in escaped HTML (or, `markdown`, in
+    text `md` escaped) shown as badges that say what they are; brackets that are not a declared
+    icon ("Résistant [X]") stay text."""
     known = sorted(set(names), key=len, reverse=True)
     if not known or "[" not in body:
         return body
-    pattern = re.compile(r"\[(" + "|".join(re.escape(html.escape(n, quote=False)) for n in known) + r")\]")
-    return pattern.sub(lambda m: f'<span class="regles-icon" title="Icône « {m.group(1)} »">'
-                                 f'<span class="regles-visually-hidden">icône </span>{m.group(1)}</span>', body)
+    escape = md if markdown else (lambda n: html.escape(n, quote=False))
+    opening, closing = (r"\\\[", r"\\\]") if markdown else (r"\[", r"\]")
+    written = {escape(n): html.escape(n) for n in known}
+    pattern = re.compile(opening + "(" + "|".join(re.escape(w) for w in written) + ")" + closing)
+    return pattern.sub(lambda m: f'<span class="regles-icon" title="Icône « {written[m.group(1)]} »">'
+                                 f'<span class="regles-visually-hidden">icône </span>{written[m.group(1)]}</span>', body)
 
 
 GLYPH_WORD = re.compile(r"^\([^\w\s()]{0,3}\)(?P<tail>[.,;:!?)»]*)$")
@@ -381,7 +385,8 @@ def render_entry(entry: Entry, level: int, here: str, site: Site) -> RenderedEnt
         asker = site.by_id.get(source)
         if asker is not None and asker.kind == "question":
             answer = " ".join(b.text for b in asker.blocks if b.type == "answer")
-            faq.append({"question": md(site.label(asker)), "answer": md(shorten(answer, 240)),
+            faq.append({"question": md(site.label(asker)), "answer": icon_badges(md(shorten(answer, 240)), site.icons.get(entry.game, []),
+                                                                                   markdown=True),
                         "link": site.link(asker, here)})
     by_kind: dict[str, list[str | None]] = {}
     for ref in entry.refs:

@@ -107,3 +107,15 @@ def test_precedence_sentences_take_their_words_from_the_manifest():
         "« Ne peut pas » prévaut sur « peut ».",
         "La FAQ de Tournoi prévaut sur regles de base.",  # no words declared: the name, as a last resort
     ]
+
+
+def test_icon_tokens_become_named_badges_in_html_and_in_markdown():
+    from extract.publish.site import icon_badges
+
+    badge = ('<span class="regles-icon" title="Icône « attaque à distance »"><span class="regles-visually-hidden">icône </span>'
+             'attaque à distance</span>')
+    names = ["attaque à distance", "attaque"]
+    assert icon_badges("une attaque à distance [attaque à distance] ; Résistant [X]", names) == \
+        f"une attaque à distance {badge} ; Résistant [X]"
+    assert icon_badges(md("une [attaque à distance] et [X]"), names, markdown=True) == f"une {badge} et \\[X\\]"
+    assert icon_badges("[attaque à distance]", []) == "[attaque à distance]"  # a game without icons
