@@ -36,9 +36,13 @@ def test_site_url_is_checked_and_ends_with_a_slash():
             site_url(bad)
 
 
-def test_a_bad_site_url_is_a_usage_error(tmp_path, capsys):
+def test_a_bad_site_url_is_a_usage_error(tmp_path, capsys, monkeypatch):
     assert main(["--root", str(tmp_path), "build", "--site-url", "regles.example.org"]) == 2
     assert "http" in capsys.readouterr().err
+    monkeypatch.setenv("REGLES_SITE_URL", "ftp://regles.example.org/")  # the variable is checked the same way
+    assert main(["--root", str(tmp_path), "build"]) == 2
+    assert "ftp://regles.example.org/" in capsys.readouterr().err
+    assert not (tmp_path / "build").exists()
 
 
 @pytest.mark.corpus  # whole builds: the slow tier
