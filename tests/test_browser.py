@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -332,3 +333,18 @@ def test_on_a_phone_the_results_take_the_whole_width(phone, server):
     heights = [b["height"] for b in (link.bounding_box() for link in phone.locator("#regles-search .regles-search-link").all()[:5])]
     assert heights and min(heights) >= 44, heights
     phone.screenshot(path=str(SCREENSHOTS / "phone-search.png"))
+
+
+def test_icons_in_results_are_badges_with_the_matched_words_marked(page, server):
+    """A book's icon token ("[reformation]") shows as the rule pages' badge, the words the query
+    matched still marked inside it; a token cut by the snippet's window is not shown half."""
+    for query, expected in (("action reformation engagée", "/runewars/"), ("pion inspiration", "/runewars/")):
+        type_query(page, server, query, expected)
+        page.wait_for_selector("#regles-search .regles-search-snippet .regles-icon")
+        snippets = page.evaluate("Array.from(document.querySelectorAll('#regles-search .regles-search-snippet'))"
+                                 ".map(p => p.textContent)")
+        assert not [s for s in snippets if re.search(r"\[[a-zà-ÿ]", s)], snippets
+    badge = page.locator("#regles-search .regles-search-snippet .regles-icon").first
+    assert badge.get_attribute("title").startswith("Icône « ") and badge.text_content().startswith("icône ")  # its spoken name
+    type_query(page, server, "action reformation engagée", "/runewars/")
+    page.wait_for_selector("#regles-search .regles-search-snippet .regles-icon mark")

@@ -389,6 +389,44 @@
      the blank lines between blocks as one space. Display only: the ranking reads the model's text. */
   function plain(text) { return text.replace(/\u00b6/g, " ").replace(/\s+/g, " "); }
 
+  /* A snippet's parts ([text, matched]) as DOM nodes: matched words in <mark>, and a book's icon,
+     whose token is "[ralliement]" in the text (corpus/<game>/icons.toml), as the badge the rule
+     pages show, the marks inside it kept. Only lower-case words: "Résistant [X]" stays text. */
+  var ICON = /\[([a-z\u00e0-\u00ff][a-z\u00e0-\u00ff' -]*)\]/g;
+  function snippetInto(parent, parts) {
+    var pieces = [], text = "";
+    parts.forEach(function (part) {
+      var shown = plain(part[0]);
+      pieces.push([text.length, text.length + shown.length, part[1]]);
+      text += shown;
+    });
+    function add(into, from, to) {  // text[from:to], its matched words marked
+      pieces.forEach(function (piece) {
+        var a = Math.max(from, piece[0]), b = Math.min(to, piece[1]);
+        if (a >= b) return;
+        if (!piece[2]) { into.appendChild(document.createTextNode(text.slice(a, b))); return; }
+        var mark = document.createElement("mark");
+        mark.textContent = text.slice(a, b);
+        into.appendChild(mark);
+      });
+    }
+    var at = 0, m;
+    ICON.lastIndex = 0;
+    while ((m = ICON.exec(text)) !== null) {
+      add(parent, at, m.index);
+      var badge = document.createElement("span"), hidden = document.createElement("span");
+      badge.className = "regles-icon"; badge.title = "Icône « " + m[1] + " »";
+      hidden.className = "regles-visually-hidden"; hidden.textContent = "icône ";
+      badge.appendChild(hidden);
+      add(badge, m.index + 1, m.index + m[0].length - 1);
+      parent.appendChild(badge);
+      at = m.index + m[0].length;
+    }
+    var cut = /\s*\[[a-z\u00e0-\u00ff' -]*(?=\u2026$)/.exec(text);  // a token the window cut: "[attaque à…"
+    add(parent, at, cut ? cut.index : text.length);
+    if (cut) parent.appendChild(document.createTextNode(" \u2026"));
+  }
+
   function render(list, status, base, query, game) {
     var found = model.search(query, game, 10);
     list.textContent = "";
@@ -407,11 +445,7 @@
       label.textContent = gameName + " · " + book;
       var text = document.createElement("p");
       text.className = "regles-search-snippet";
-      model.snippet(model.texts[pair[0]], found.marked).forEach(function (part) {
-        var shown = plain(part[0]);
-        if (part[1]) { var mark = document.createElement("mark"); mark.textContent = shown; text.appendChild(mark); }
-        else text.appendChild(document.createTextNode(shown));
-      });
+      snippetInto(text, model.snippet(model.texts[pair[0]], found.marked));
       item.appendChild(link); item.appendChild(label); item.appendChild(text);
       list.appendChild(item);
     });
