@@ -313,7 +313,9 @@ def test_arrow_keys_move_through_the_results_and_enter_opens_one(request, server
     view.wait_for_url(f"**{links[1]}")
 
 
-def test_results_show_no_pilcrow_and_no_line_breaks(page, server):
+@pytest.mark.parametrize("device", ["page", "phone"])
+def test_results_show_no_pilcrow_and_no_line_breaks(request, server, device):
+    page = request.getfixturevalue(device)
     for query, expected in (("ligne de vue", "/runewars/"), ("moral", "/"), ("86.11", "/runewars/reference/86/")):
         type_query(page, server, query, expected)
         shown = page.evaluate("Array.from(document.querySelectorAll('#regles-search .regles-search-result'))"
