@@ -10,7 +10,10 @@ itself, or reads ../shared/external, carries the mark explicitly; the browser te
 
 from __future__ import annotations
 
+import fcntl
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -70,10 +73,36 @@ def spacy_loaded_once():
         yield
 
 
+@contextmanager
+def exclusive(lock: Path) -> Iterator[None]:
+    with lock.open("w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def build_real_corpus(request, tmp_path_factory) -> Path:
+    """The real corpus built once per test run: under pytest-xdist the first worker builds it in
+    the run's shared temporary folder and the others wait for it and read it (tests only read
+    this build)."""
+    if not hasattr(request.config, "workerinput"):
+        out = tmp_path_factory.mktemp("real") / "build"
+        build(ROOT, out)
+        return out
+    shared = tmp_path_factory.getbasetemp().parent  # one per run, shared by its workers
+    out, done = shared / "real" / "build", shared / "real" / "done"
+    with exclusive(shared / "real.lock"):
+        if not done.exists():
+            build(ROOT, out)
+            done.touch()
+    return out
+
+
 @pytest.fixture(scope="session")
-def built(tmp_path_factory) -> dict:
-    out = tmp_path_factory.mktemp("real") / "build"
-    build(ROOT, out)
+def built(request, tmp_path_factory) -> dict:
+    out = build_real_corpus(request, tmp_path_factory)
     games = {p.stem: json.loads(p.read_text(encoding="utf-8"))
              for p in (out / "data").glob("*.json") if p.name != "schema.json"}
     return {

@@ -39,6 +39,21 @@ profile = "{profile}"
     return root
 
 
-def copy_real_corpus(root: Path) -> Path:
-    shutil.copytree(ROOT / "corpus", root / "corpus")
+def copy_real_corpus(root: Path, games: tuple[str, ...] | None = None) -> Path:
+    """The real corpus copied into `root` (only `games`, with the corpus-wide files, when given),
+    with the repository's lemma cache: lemmas are keyed by text, so a copy tags only what changed."""
+    source = ROOT / "corpus"
+    if games is None:
+        shutil.copytree(source, root / "corpus")
+    else:
+        (root / "corpus").mkdir(parents=True)
+        for path in source.iterdir():
+            if path.is_file():
+                shutil.copyfile(path, root / "corpus" / path.name)
+            elif path.name in games:
+                shutil.copytree(path, root / "corpus" / path.name)
+    lemmas = ROOT / ".cache" / "lemmas.sqlite"
+    if lemmas.is_file():
+        (root / ".cache").mkdir(exist_ok=True)
+        shutil.copyfile(lemmas, root / ".cache" / "lemmas.sqlite")
     return root

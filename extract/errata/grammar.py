@@ -222,12 +222,16 @@ def _labelled(m: re.Match[str]) -> Operation:
        rf"(?:dire|se\s+lire|[êe]tre\s+remplac[ée]e?s?\s+par(?:\s+(?:le|la|les|ce)\s*(?:suivante?s?|qui\s+suit)?)?|[êe]tre)"
        rf"(?P<subs>\s*,?\s*assortie?s?\s+de\s+ses\s+«?\s*sous-puces\s*»?)?\s*:?\s*(?P<rest>.*)$")
 def _should_say(m: re.Match[str]) -> Operation:
+    return _replacement(m, unit_of(m.group("unit")) or "paragraph", ordinal_of(m.group("ord")), m.group("section"),
+                        within=ordinal_of(m.group("word")), with_subbullets=bool(m.group("subs")), card=_card(m.group(0)))
+
+
+def _replacement(m: re.Match[str], unit: str, ordinal: int | None, section: str | None, within: int | None,
+                 **extra) -> Operation:
+    """A unit replaced by the quoted text; `within`: the ordinal of the paragraph it is counted in."""
     after, expects = _tail(m)
-    within = ordinal_of(m.group("word"))
-    return Operation("replace", unit_of(m.group("unit")) or "paragraph", ordinal=ordinal_of(m.group("ord")),
-                     section=m.group("section"), with_subbullets=bool(m.group("subs")), after=after,
-                     expects_text=expects, card=_card(m.group(0)),
-                     within="paragraph" if within else None, within_ordinal=within)
+    return Operation("replace", unit, ordinal=ordinal, section=section, after=after, expects_text=expects,
+                     within="paragraph" if within else None, within_ordinal=within, **extra)
 
 
 @_rule("card-should-say", 100, rf"^(?:dans\s+l'extension\s+[^,]+,\s*)?(?:l'effet|le\s+texte|sa\s+bo[iî]te\s+de"
@@ -244,17 +248,14 @@ def _card_should_say(m: re.Match[str]) -> Operation:
        rf"(?P<where2>(?:\s+(?:de|du|dans)\s+(?:«[^»]*»|[^:«])+?)?)\s+par\s*(?:le\s+suivant|la\s+suivante|ce"
        rf"\s+qui\s+suit|les\s+suivants)?\s*:?\s*(?P<rest>.*)$")
 def _replace_unit(m: re.Match[str]) -> Operation:
-    after, expects = _tail(m)
     unit = unit_of(m.group("unit") or m.group("unit2")) or "paragraph"
     ordinal = ordinal_of(m.group("ord")) if m.group("ord") else int(m.group("num"))
     where = (m.group("where2") or "").strip()
     within = re.search(rf"(?:du|de\s+la)\s+{ORD_WITHIN}\s+paragraphe", where, re.IGNORECASE)
     section = re.search(rf"section\s+({NUMBER})", where, re.IGNORECASE)
-    return Operation("replace", unit, ordinal=ordinal, after=after, expects_text=expects,
-                     within="paragraph" if within else None,
-                     within_ordinal=ordinal_of(within.group("word")) if within else None,
-                     section=section.group(1) if section else None,
-                     subject=where or None if not (within or section) else None, card=_card(where))
+    return _replacement(m, unit, ordinal, section.group(1) if section else None,
+                        within=ordinal_of(within.group("word")) if within else None,
+                        subject=where or None if not (within or section) else None, card=_card(where))
 
 
 @_rule("replace-rule", 80, r"^remplace[zr]\s+(?:la\s+r[eè]gle|le\s+texte|la\s+section|l'encart|la"
