@@ -5,7 +5,10 @@ the CLI sit on top; no import loops; the runtime package never imports the devel
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
+
+import pytest
 
 from tests.conftest import ROOT
 
@@ -120,3 +123,16 @@ def test_the_cli_offers_every_registered_export_format():
     from extract.publish.export import EXPORTS
 
     assert sorted(EXPORT_FORMATS) == sorted(EXPORTS)
+
+
+def test_no_merge_conflict_markers_are_left_in_tracked_text():
+    """A merge once left `<<<<<<< HEAD` blocks in the README's changelog."""
+    import subprocess
+
+    files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True).stdout.split()
+    if not files:
+        pytest.skip("not a git checkout")
+    marker = re.compile(r"^(?:<{7}|>{7}) \S", re.M)
+    found = [name for name in files if name.endswith((".md", ".py", ".toml", ".j2", ".html", ".js", ".css"))
+             and (ROOT / name).is_file() and marker.search((ROOT / name).read_text(encoding="utf-8", errors="replace"))]
+    assert found == []
