@@ -47,6 +47,7 @@ COVERAGE_POWER = 1.0
 MIN_COVERAGE = 0.34  # below it an entry holds too little of the query to be an answer
 GAME_BEST = 0.8  # another game's best entry joins the top when it scores at least this share of the best
 NEAR_CANDIDATES = 5
+UNREACHED_IGNORED = True
 
 
 @dataclass
@@ -260,9 +261,19 @@ class SearchIndex:
         weights = [weight * self.idf(stem) for stem, weight in concept.alternatives.items() if stem in self.terms]
         return max(weights) if weights else self.unknown_idf
 
+    def total_weight(self, concepts: list[Concept]) -> float:
+        """What an entry holding the whole query holds. A word the corpus cannot reach at all
+        (an English filler, a word of no rule) asks nothing an entry could hold: it counts only
+        while the words reached are fewer than the words unreached (then the query is nonsense
+        to these books, and nothing comes back)."""
+        reached = [c for c in concepts if any(stem in self.terms for stem in c.alternatives)]
+        sure = [c for c in reached if not c.approximate]
+        kept = reached if UNREACHED_IGNORED and 2 * len(sure) > len(concepts) else concepts
+        return sum(self.concept_weight(c) for c in kept) or 1.0
+
     def rank(self, concepts: list[Concept], primaries: list[list[str]], allowed) -> list[tuple[int, float, float]]:
         """(doc, score, coverage) of every entry holding enough of the query, best first."""
-        total_weight = sum(self.concept_weight(c) for c in concepts) or 1.0
+        total_weight = self.total_weight(concepts)
         sums: dict[int, float] = defaultdict(float)
         held: dict[int, float] = defaultdict(float)
         for concept in concepts:

@@ -10,6 +10,7 @@
   var K1 = 1.2, PREFIX_WEIGHT = 0.9, NEAR_WEIGHTS = [1.0, 0.8, 0.6], SOUND_WEIGHT = 0.8;
   var SYNONYM_WEIGHT = 0.8, PHRASE_PART_WEIGHT = 0.7, PAIR_WEIGHT = 0.5, EXACT_WEIGHT = 1.0;
   var COVERAGE_POWER = 1.0, MIN_COVERAGE = 0.34, GAME_BEST = 0.8, NEAR_CANDIDATES = 5;
+  var UNREACHED_IGNORED = true;
   var NUMBERISH = /^[\d.]+[a-z]?$/;
   var ELISION_TYPED = /^(?:l|d|j|m|n|s|t|c|qu)(?=[aeiouyh])/;
 
@@ -265,10 +266,21 @@
     return best === null ? this.unknownIdf : best;
   };
 
-  Model.prototype.rank = function (concepts, primaries, allowed) {
+  // What an entry holding the whole query holds, as SearchIndex.total_weight: a word reaching
+  // nothing counts only while the words surely reached are not a majority.
+  Model.prototype.totalWeight = function (concepts) {
     var self = this, total = 0;
-    concepts.forEach(function (c) { total += self.conceptWeight(c); });
-    total = total || 1.0;
+    var reached = concepts.filter(function (c) {
+      return Object.keys(c.alternatives).some(function (s) { return has(self.terms, s); });
+    });
+    var sure = reached.filter(function (c) { return !c.approximate; });
+    var kept = UNREACHED_IGNORED && 2 * sure.length > concepts.length ? reached : concepts;
+    kept.forEach(function (c) { total += self.conceptWeight(c); });
+    return total || 1.0;
+  };
+
+  Model.prototype.rank = function (concepts, primaries, allowed) {
+    var self = this, total = this.totalWeight(concepts);
     var sums = new Map(), held = new Map();
     concepts.forEach(function (concept) {
       var weight = self.conceptWeight(concept);

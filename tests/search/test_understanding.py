@@ -104,3 +104,15 @@ def test_snippet_marks_a_word_once():
     plain, html = snippet("Une unité engagée reste engagée.", {"engag"})
     assert plain == "Une unité [engagée] reste [engagée]."
     assert html.count("<mark>") == 2
+
+
+def test_english_function_words_are_stop_words():
+    assert W.words_of("how does the morale deck work when it is empty") == ["morale", "deck", "work", "empty"]
+    assert "de" in W.FOLDED_STOP_WORDS and "but" not in W.FOLDED_STOP_WORDS  # "but du jeu" stays a word
+
+
+def test_words_reaching_nothing_do_not_hide_an_answer(index):
+    # Two of three words reach the books: the third (no rule has it) asks nothing an entry could hold.
+    assert ids(index.search("paquet moral zorglub"))[0] == "57"
+    # One word of three reached: nonsense to these books, nothing comes back.
+    assert index.search("zorglub moral blurp") == []
