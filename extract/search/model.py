@@ -33,6 +33,7 @@ PAIR_FIELDS = (0, 1, 3)  # words together: in titles, names and texts (a heading
 LEMMA_WEIGHT = 0.6
 NAV_PRIOR = 0.1  # the book's index and contents lists: they point to rules, they are not the rule
 REDIRECT_PRIOR = 0.3  # "Voir « X »": the rule is X
+PROSE_WORDS = 25  # a block this long is prose, not a line of an index or a contents list
 MODEL_VERSION = 2
 UNICODE_TOKEN = re.compile(r"\d+(?:\.\d+)+[^\W\d_]?|\w+(?:['’]\w+)*")
 UNICODE_ELISION = re.compile(r"^(?:l|d|j|m|n|s|t|c|qu|jusqu|lorsqu|puisqu|quoiqu)['’](?=\w)", re.IGNORECASE)
@@ -75,7 +76,10 @@ def is_navigation(entry: Any) -> bool:
         return True
     pointers = sum(1 for ref in entry.refs if ref.kind in ("index", "page"))
     lines = sum(1 for block in entry.blocks if block.text.strip())
-    return pointers >= 4 and pointers >= 0.5 * max(lines, 1)
+    # A rule that ends on a list of pointers ("MOUVEMENT (p. 8)"…) still states a rule first: a
+    # paragraph of prose says so.
+    prose = any(len(block.text.split()) >= PROSE_WORDS for block in entry.blocks)
+    return pointers >= 4 and pointers >= 0.5 * max(lines, 1) and not prose
 
 
 def other_names(entries: list[Any], names: dict[str, list[str]]) -> dict[str, list[str]]:

@@ -67,9 +67,15 @@ COMBINING = re.compile(r"[\u0300-\u036f]")
 LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "’": "'", "‘": "'", "`": "'", "ʼ": "'"})
 
 
+# "Dé", "dés" (dice) fold into the stop words "de", "des": they keep a spelling of their own ("dee",
+# "dees"), so a die is a word to the search while the article stays a stop word. The box does the same.
+DICE = re.compile(r"(?<!\w)dé(s?)(?!\w)")
+
+
 @lru_cache(maxsize=100000)
 def fold(text: str) -> str:
-    return COMBINING.sub("", unicodedata.normalize("NFKD", text.lower().translate(LIGATURES)))
+    lowered = DICE.sub(r"dee\1", unicodedata.normalize("NFC", text.lower()))
+    return COMBINING.sub("", unicodedata.normalize("NFKD", lowered.translate(LIGATURES)))
 
 
 FOLDED_STOP_WORDS = frozenset(fold(word) for word in STOP_WORDS | ENGLISH_STOP_WORDS)

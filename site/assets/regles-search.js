@@ -26,8 +26,9 @@
   }
   function has(map, key) { return Object.prototype.hasOwnProperty.call(map, key); }
 
-  function fold(text) {
-    return text.toLowerCase().replace(/œ/g, "oe").replace(/æ/g, "ae").replace(/[’‘`ʼ]/g, "'")
+  function fold(text) {  // as words.fold: "dé", "dés" (dice) keep a spelling apart from "de", "des"
+    return text.toLowerCase().normalize("NFC").replace(/(?<![\p{L}\p{N}_])dé(s?)(?![\p{L}\p{N}_])/gu, "dee$1")
+      .replace(/œ/g, "oe").replace(/æ/g, "ae").replace(/[’‘`ʼ]/g, "'")
       .normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
   }
 

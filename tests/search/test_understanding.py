@@ -116,3 +116,22 @@ def test_words_reaching_nothing_do_not_hide_an_answer(index):
     assert ids(index.search("paquet moral zorglub"))[0] == "57"
     # One word of three reached: nonsense to these books, nothing comes back.
     assert index.search("zorglub moral blurp") == []
+
+
+def test_a_die_is_a_word_the_article_is_not():
+    assert W.words_of("un dé qui reste penché") == ["dee", "reste", "penche"]
+    assert W.words_of("les DÉS de combat") == ["dees", "combat"]
+    assert W.words_of("la ligne de vue des unités") == ["ligne", "vue", "unites"]
+    assert W.fold("dé") != W.fold("de") and W.fold("idée") == "idee"
+
+
+def test_a_rule_ending_on_page_pointers_is_not_a_contents_list():
+    from extract.search.model import is_navigation
+
+    pointers = [Ref(None, "page", f"p. {n}") for n in range(4)]
+    rule = make("actions", "Actions", "Lorsqu'un joueur active un combattant, ce combattant effectue 2 actions choisies "
+                "dans la liste ci-dessous. Résolvez la première action avant de décider de la seconde, comme le dit "
+                "la règle.\nMOUVEMENT (p. 8)\nATTAQUE (p. 12)\nDÉSENGAGEMENT (p. 13)\nATTENTE (p. 13)", refs=pointers)
+    contents = make("sommaire", "Sommaire", "Mouvement 8\nAttaque 12\nDésengagement 13\nAttente 13\nTerrain 16",
+                    refs=pointers)
+    assert not is_navigation(rule) and is_navigation(contents)
