@@ -76,10 +76,21 @@ class Concept:
     words: list[str]
     alternatives: dict[str, float] = field(default_factory=dict)  # stem -> weight
     approximate: bool = False
+    games: dict[str, set[str]] = field(default_factory=dict)  # stem -> the only games it is true of
 
-    def add(self, stem: str, weight: float) -> None:
-        if weight > self.alternatives.get(stem, 0.0):
-            self.alternatives[stem] = weight
+    def add(self, stem: str, weight: float, games: set[str] | None = None) -> None:
+        """`games`: the stem comes from a game's own synonyms and reaches that game's entries
+        only; reached otherwise too, it reaches every game."""
+        if stem in self.alternatives:
+            if games is None or stem not in self.games:
+                self.games.pop(stem, None)
+            else:
+                self.games[stem] = self.games[stem] | games
+            self.alternatives[stem] = max(self.alternatives[stem], weight)
+            return
+        self.alternatives[stem] = weight
+        if games is not None:
+            self.games[stem] = set(games)
 
     def keys(self) -> set[str]:
         return {stem for stem, weight in self.alternatives.items() if weight >= 0.8}
@@ -109,9 +120,9 @@ class SearchIndex:
         self.vocab: dict[str, list[Any]] = model["vocab"]
         self.count = len(self.docs)
         self.unknown_idf = math.log(1 + (self.count + 0.5) / 0.5)
-        self.rules: dict[str, list[tuple[list[str], list[str]]]] = defaultdict(list)
-        for key, targets in model["thesaurus"]:
-            self.rules[key[0]].append((key, targets))
+        self.rules: dict[str, list[tuple[list[str], list[str], str]]] = defaultdict(list)
+        for key, targets, game in model["thesaurus"]:
+            self.rules[key[0]].append((key, targets, game))
         self.by_letter: dict[str, list[str]] = defaultdict(list)
         self.by_sound: dict[str, list[str]] = defaultdict(list)
         for word in model["typo_words"]:
@@ -201,9 +212,9 @@ class SearchIndex:
                 for part in concepts[i:i + length]:
                     concept.approximate |= part.approximate
                     for stem, weight in part.alternatives.items():
-                        concept.add(stem, weight * PHRASE_PART_WEIGHT)
-            for stem in targets:
-                concept.add(stem, SYNONYM_WEIGHT)
+                        concept.add(stem, weight * PHRASE_PART_WEIGHT, part.games.get(stem))
+            for stem, games in targets.items():
+                concept.add(stem, SYNONYM_WEIGHT, games)
             merged.append(concept)
             i += length
         unique: dict[tuple[str, ...], Concept] = {}
@@ -211,18 +222,23 @@ class SearchIndex:
             unique.setdefault(tuple(concept.words), concept)
         return list(unique.values()), primaries
 
-    def thesaurus_match(self, concepts: list[Concept], i: int) -> tuple[int, list[str]] | None:
-        """The longest thesaurus phrase starting at concept `i`, with every target of that length."""
-        best: tuple[int, list[str]] | None = None
+    def thesaurus_match(self, concepts: list[Concept], i: int) -> tuple[int, dict[str, set[str] | None]] | None:
+        """The longest thesaurus phrase starting at concept `i`, with every target of that length
+        and the games each is true of (None: every game)."""
+        best: tuple[int, dict[str, set[str] | None]] | None = None
         for first in sorted(concepts[i].keys()):
-            for key, targets in self.rules.get(first, ()):
+            for key, targets, game in self.rules.get(first, ()):
                 if i + len(key) > len(concepts):
                     continue
                 if all(key[k] in concepts[i + k].keys() for k in range(1, len(key))):
                     if best is None or len(key) > best[0]:
-                        best = (len(key), list(targets))
-                    elif len(key) == best[0]:
-                        best[1].extend(t for t in targets if t not in best[1])
+                        best = (len(key), {})
+                    if len(key) == best[0]:
+                        for target in targets:
+                            if not game or (target in best[1] and best[1][target] is None):
+                                best[1][target] = None
+                            else:
+                                best[1][target] = (best[1].get(target) or set()) | {game}
         return best
 
     # ------------------------------------------------------------ ranking
@@ -243,10 +259,11 @@ class SearchIndex:
             postings = self.terms.get(stem)
             if not postings:
                 continue
+            games = concept.games.get(stem)
             weighted: dict[int, float] = {}
             for k in range(0, len(postings), 3):
                 doc, f, tf = postings[k], postings[k + 1], postings[k + 2]
-                if not allowed(doc):
+                if not allowed(doc) or (games is not None and self.docs[doc][3] not in games):
                     continue
                 norm = 1 - self.b[f] + self.b[f] * self.lengths[doc][f] / self.averages[f]
                 weighted[doc] = weighted.get(doc, 0.0) + self.weights[f] * tf / norm

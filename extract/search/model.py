@@ -34,7 +34,7 @@ LEMMA_WEIGHT = 0.6
 NAV_PRIOR = 0.1  # the book's index and contents lists: they point to rules, they are not the rule
 REDIRECT_PRIOR = 0.3  # "Voir « X »": the rule is X
 PROSE_WORDS = 25  # a block this long is prose, not a line of an index or a contents list
-MODEL_VERSION = 2
+MODEL_VERSION = 3
 UNICODE_TOKEN = re.compile(r"\d+(?:\.\d+)+[^\W\d_]?|\w+(?:['’]\w+)*")
 UNICODE_ELISION = re.compile(r"^(?:l|d|j|m|n|s|t|c|qu|jusqu|lorsqu|puisqu|quoiqu)['’](?=\w)", re.IGNORECASE)
 NUMBER = re.compile(r"^\d+(?:\.\d+)+[a-z]?$")
@@ -97,10 +97,11 @@ def other_names(entries: list[Any], names: dict[str, list[str]]) -> dict[str, li
     return {k: list(dict.fromkeys(v)) for k, v in found.items()}
 
 
-def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tuple[list[str], list[str]]] = (),
+def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tuple[Any, ...]] = (),
                 names: dict[str, list[str]] | None = None, labels: dict[str, str] | None = None) -> dict[str, Any]:
     """The model of `entries`. `forms` maps a folded word form of the corpus to its folded lemma;
-    `synonyms` are (expressions a reader types, expressions the books use); `names` adds other
+    `synonyms` are (expressions a reader types, expressions the books use[, the game they are
+    true of: a game's own synonyms reach that game's entries only]); `names` adds other
     names to entries by id; `labels` names games and documents ("runewars/reference")."""
     named = other_names(entries, names or {})
     docs, texts = [], []
@@ -144,7 +145,9 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
         texts.append(entry.text)
     # Words of the thesaurus the corpus never uses still need their stems ("soldats").
     rules = []
-    for typed, meant in synonyms:
+    for synonym in synonyms:
+        typed, meant = synonym[0], synonym[1]
+        game = synonym[2] if len(synonym) > 2 else ""  # a game's terms.toml speaks of that game only
         keys = [[stems for _, stems in positions(e)] for e in typed]
         targets = sorted({s for e in meant for _, stems in positions(e) for s in stems[:1]})
         for e in [*typed, *meant]:
@@ -153,7 +156,7 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
                     vocab[word][stems] += 1
         for key in keys:
             if key:
-                rules.append([[s[0] for s in key], targets])
+                rules.append([[s[0] for s in key], targets, game])
     vocabulary = {}
     for word, counts in sorted(vocab.items()):
         ordered = [stem for stems, _ in counts.most_common() for stem in stems]

@@ -135,3 +135,25 @@ def test_a_rule_ending_on_page_pointers_is_not_a_contents_list():
     contents = make("sommaire", "Sommaire", "Mouvement 8\nAttaque 12\nDésengagement 13\nAttente 13\nTerrain 16",
                     refs=pointers)
     assert not is_navigation(rule) and is_navigation(contents)
+
+
+def test_a_games_own_synonyms_reach_that_game_only(tmp_path):
+    def entry(game: str, key: str, title: str, text: str) -> Entry:
+        made = Entry(game, "regles", "rule", None, title, key)
+        made.blocks = [Block("paragraph", text)]
+        made.url = f"{game}/regles/{key}/"
+        return made
+
+    entries = [entry("un", "1", "Retraite", "Une unité qui fuit bat en retraite."),
+               entry("deux", "1", "Retraite", "Une unité en retraite recule."),
+               entry("deux", "2", "Surplomb", "Une figurine sur un surplomb reste engagée."),
+               entry("un", "2", "Surplomb", "Un surplomb est un décor.")]
+    synonyms = [(["fuir"], ["retraite"]), (["fuir"], ["surplomb"], "deux"), (["fuir"], ["retraite"], "un")]
+    write_model(tmp_path, build_model(entries, {}, synonyms))
+    (tmp_path / "meta.json").write_text(json.dumps({"schema_version": "2", "games": ["deux", "un"],
+                                                    "documents": ["deux/regles", "un/regles"], "kinds": ["rule"]}))
+    index = SearchIndex(tmp_path)
+    concept = index.understand("fuir")[0][0]
+    assert concept.games == {"surplomb": {"deux"}}  # "retraite" is true of every game (the thesaurus says so)
+    found = {h.id for h in index.search("fuir", limit=10)}
+    assert "deux/regles/2" in found and "un/regles/2" not in found
