@@ -70,6 +70,19 @@ def primary_key(text: str) -> str:
     return " ".join(stems[0] for _, stems in positions(text))
 
 
+def plural_verb_stems(forms: dict[str, str]) -> dict[str, str]:
+    """Snowball leaves a verb's third person plural whole ("attaquent", "effectuent", "placent"):
+    such a form (a word in -ent whose lemma is a verb) is indexed under its verb's stem too, so
+    "attaque" finds "ils attaquent" and "attaquent" finds "attaque"."""
+    found = {}
+    for word, lemma in forms.items():
+        if word.endswith("ent") and lemma.endswith(("er", "ir", "re")) and not NUMBER.match(word):
+            stem = W.fold(_stem(lemma))
+            if stem != _stem(word) and len(stem) >= 3:
+                found[word] = stem
+    return found
+
+
 def is_navigation(entry: Any) -> bool:
     """The book's index, or a contents list: most of its lines point to pages or rules."""
     if getattr(entry, "printed_index", False):
@@ -113,6 +126,7 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
     word_docs: dict[str, set[int]] = defaultdict(set)
     headline_words: set[str] = set()
     lengths = []
+    verbs = plural_verb_stems(forms)
     for n, entry in enumerate(entries):
         title = entry.title or ""
         context = "" if entry.title else "\n".join(a.title or "" for a in entry.ancestors[:2])
@@ -128,7 +142,7 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
                     word_docs[word].add(n)
                     if field in (0, 1):
                         headline_words.add(word)
-                    for stem in stems:
+                    for stem in (*stems, verbs[word]) if word in verbs and verbs[word] not in stems else stems:
                         postings[stem][(n, field)] = postings[stem].get((n, field), 0) + 1
                 if field in PAIR_FIELDS:
                     for (_, a), (_, b) in zip(found, found[1:], strict=False):
@@ -163,7 +177,9 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
         listed = list(dict.fromkeys(ordered))
         entry_stems: list[Any] = listed[:]
         lemma = forms.get(word)
-        if lemma and not NUMBER.match(word):
+        if word in verbs and verbs[word] not in listed:
+            entry_stems.append(verbs[word])  # "attaquent" is "attaque": the same word, fully
+        elif lemma and not NUMBER.match(word):
             lemma_stem = W.fold(_stem(lemma))
             if lemma_stem not in listed and lemma_stem in postings:
                 entry_stems.append([lemma_stem, LEMMA_WEIGHT])

@@ -157,3 +157,16 @@ def test_a_games_own_synonyms_reach_that_game_only(tmp_path):
     assert concept.games == {"surplomb": {"deux"}}  # "retraite" is true of every game (the thesaurus says so)
     found = {h.id for h in index.search("fuir", limit=10)}
     assert "deux/regles/2" in found and "un/regles/2" not in found
+
+
+def test_a_verbs_plural_meets_its_verb(tmp_path):
+    from extract.search.model import plural_verb_stems
+
+    assert plural_verb_stems({"attaquent": "attaquer", "moment": "moment"}) == {"attaquent": "attaqu"}
+    entry = make("9", "Charge", "Les unités qui chargent attaquent ensuite.")
+    write_model(tmp_path, build_model([entry], {"attaquent": "attaquer", "chargent": "charger"}))
+    (tmp_path / "meta.json").write_text(json.dumps({"schema_version": "2", "games": ["jeu"], "documents": ["jeu/regles"],
+                                                    "kinds": ["rule"]}))
+    index = SearchIndex(tmp_path)
+    assert ids(index.search("attaque"))[0] == "9"  # the text says only "attaquent"
+    assert index.stems("attaquent") == {"attaquent": 1.0, "attaqu": 1.0}
