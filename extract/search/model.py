@@ -95,12 +95,34 @@ def is_navigation(entry: Any) -> bool:
     return pointers >= 4 and pointers >= 0.5 * max(lines, 1) and not prose
 
 
+# An untitled rule that opens on its own name: "Se désengager : pour se désengager, l'unité…",
+# "Régénération X : à la fin de…", "Étape 2 – Choisissez la cible : …". A sentence that announces
+# a list ("Les obstacles incluent :", "Chaque joueur lance un dé :") is not a name.
+LEAD_LABEL = re.compile(r"^([^\W\d][^:.\n]{2,40}?)\s?:\s")
+NOT_A_NAME = re.compile(r"^(?:les?|la|l'|un|une|des|il|elle|ils|elles|chaque|on|si|quand|lorsqu|pour|dans|en)\b",
+                        re.IGNORECASE)
+
+
+def lead_label(entry: Any) -> str | None:
+    """The name an untitled entry opens with, if it opens with one."""
+    if entry.title:
+        return None
+    match = LEAD_LABEL.match(entry.text)
+    if not match or NOT_A_NAME.match(match.group(1)) or len(match.group(1).split()) > 8:
+        return None
+    return match.group(1)
+
+
 def other_names(entries: list[Any], names: dict[str, list[str]]) -> dict[str, list[str]]:
-    """Each entry's other names: its index terms, the names given in the corpus files, and the
-    titles of the redirects that send readers to it ("Désengagement: Voir « Repositionnement »")."""
+    """Each entry's other names: its index terms, the name an untitled rule opens with, the names
+    given in the corpus files, and the titles of the redirects that send readers to it
+    ("Désengagement: Voir « Repositionnement »")."""
     found: dict[str, list[str]] = defaultdict(list)
     for entry in entries:
         found[entry.id].extend(entry.index_terms)
+        label = lead_label(entry)
+        if label:
+            found[entry.id].append(label)
         if "redirect" in entry.flags and entry.title:
             for ref in entry.refs:
                 if ref.kind == "see" and ref.target:

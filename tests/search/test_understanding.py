@@ -170,3 +170,13 @@ def test_a_verbs_plural_meets_its_verb(tmp_path):
     index = SearchIndex(tmp_path)
     assert ids(index.search("attaque"))[0] == "9"  # the text says only "attaquent"
     assert index.stems("attaquent") == {"attaquent": 1.0, "attaqu": 1.0}
+
+
+def test_an_untitled_rule_opening_on_its_name_is_named_so():
+    from extract.search.model import lead_label
+
+    assert lead_label(make("77.4", None, "Se désengager : pour se désengager, l'unité recule.")) == "Se désengager"
+    assert lead_label(make("58.4", None, "Régénération X : à la fin de la phase, rendez X figurines.")) == "Régénération X"
+    assert lead_label(make("60.1", None, "Les obstacles incluent : les murs, les rochers.")) is None
+    assert lead_label(make("3.02", None, "Chaque joueur lance un dé : le plus haut commence.")) is None
+    assert lead_label(make("36", "Débordement", "Flanc : une unité déborde.")) is None  # titled already
