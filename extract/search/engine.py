@@ -5,13 +5,15 @@ out), each reaching the corpus's stems through the corpus's own word forms, with
 as a weaker alternative; a word the corpus never uses reaches the longest stem it starts with
 ("attaqueront" → attaqu), words one or two edits away ("debordment" → débordement; the first
 letter kept) and words that sound the same ("menasse" → menace): that word alone is approximate,
-never the whole query. Then the thesaurus (`corpus/thesaurus.toml`, each game's `terms.toml`)
-adds the books' words for the reader's ("fuir le combat" → désengagement).
+never the whole query. Then the thesaurus (`corpus/thesaurus.toml`, each game's `terms.toml`:
+a game's own synonyms reach that game's entries only) adds the books' words for the reader's
+("fuir le combat" → désengagement).
 
 How it ranks (`rank`): each concept scores an entry by its best alternative (BM25 over the four
 fields, titles weighing most); the scores add up, with a bonus for two words found together and
 for a query that is a whole title or name; the sum is multiplied by the share of the query's
-concepts the entry holds (so a sub-rule holding every word beats its parent topic holding one)
+concepts the entry holds (so a sub-rule holding every word beats its parent topic holding one;
+a word that reaches nothing counts only while most words are not surely reached)
 and by the entry's prior (an index or contents page, a "Voir « X »" redirect weigh less). Without
 a game filter, the best entry of each game that scores near the top comes first, one per game.
 
