@@ -70,6 +70,19 @@ def primary_key(text: str) -> str:
     return " ".join(stems[0] for _, stems in positions(text))
 
 
+# Derivational families Snowball keeps apart: the noun in -ure/-eur of a verb or an adjective
+# ("blessure" / blesser, "hauteur" / haut, "marqueur" / marquer, "défenseur" / défense). A word
+# reaches its family's other stems, weaker than its own.
+FAMILY = re.compile(r"(?:eur|ur)$")
+FAMILY_WEIGHT = 0.7
+
+
+def family_root(stem: str) -> str:
+    """The stem without its -ure/-eur suffix, when four letters stay."""
+    root = FAMILY.sub("", stem)
+    return root if len(root) >= 4 else stem
+
+
 def plural_verb_stems(forms: dict[str, str]) -> dict[str, str]:
     """Snowball leaves a verb's third person plural whole ("attaquent", "effectuent", "placent"):
     such a form (a word in -ent whose lemma is a verb) is indexed under its verb's stem too, so
@@ -193,6 +206,10 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
         for key in keys:
             if key:
                 rules.append([[s[0] for s in key], targets, game])
+    families: dict[str, set[str]] = defaultdict(set)
+    for stem in postings:
+        if stem.isalpha() and len(stem) >= 4:
+            families[family_root(stem)].add(stem)
     vocabulary = {}
     for word, counts in sorted(vocab.items()):
         ordered = [stem for stems, _ in counts.most_common() for stem in stems]
@@ -205,6 +222,9 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
             lemma_stem = W.fold(_stem(lemma))
             if lemma_stem not in listed and lemma_stem in postings:
                 entry_stems.append([lemma_stem, LEMMA_WEIGHT])
+        for stem in listed[:1]:
+            for kin in sorted(families.get(family_root(stem), set()) - set(listed)):
+                entry_stems.append([kin, FAMILY_WEIGHT])
         vocabulary[word] = entry_stems
     # Typos are matched against words seen twice or in a title or name: OCR debris is not a word.
     typo_words = sorted(w for w in vocab if w.isalpha() and len(w) >= 3

@@ -180,3 +180,20 @@ def test_an_untitled_rule_opening_on_its_name_is_named_so():
     assert lead_label(make("60.1", None, "Les obstacles incluent : les murs, les rochers.")) is None
     assert lead_label(make("3.02", None, "Chaque joueur lance un dé : le plus haut commence.")) is None
     assert lead_label(make("36", "Débordement", "Flanc : une unité déborde.")) is None  # titled already
+
+
+def test_a_word_reaches_its_family_weaker_than_itself(tmp_path):
+    from extract.search.model import family_root
+
+    assert family_root("blessur") == family_root("bless") == "bless"
+    assert family_root("hauteur") == "haut" and family_root("tireur") == "tireur"  # "tir": too short to tell
+    entries = [make("14", "Blessures", "Une figurine reçoit des blessures."), make("2", "Soin", "On soigne.")]
+    write_model(tmp_path, build_model(entries, {}))
+    (tmp_path / "meta.json").write_text(json.dumps({"schema_version": "2", "games": ["jeu"], "documents": ["jeu/regles"],
+                                                    "kinds": ["rule"]}))
+    index = SearchIndex(tmp_path)
+    assert index.stems("blessures") == {"blessur": 1.0}
+    write_model(tmp_path, build_model([*entries, make("3", "Blesser", "Blesser une figurine.")], {}))
+    index = SearchIndex(tmp_path)
+    assert index.stems("blesser") == {"bless": 1.0, "blessur": 0.7}
+    assert ids(index.search("blesser"))[:2] == ["3", "14"]
