@@ -164,16 +164,16 @@ def relevance(index):
 
 
 def test_relevance_set_holds_what_is_reached(relevance):
-    """No step back from what the search reaches today (MRR 0.81, Hit@5 0.93, paraphrases 0.62,
-    English 0.94, typos 0.85, no query without result but nonsense)."""
+    """No step back from what the search reaches today (MRR 0.82, Hit@5 0.93, paraphrases 0.62,
+    English 0.94, typos 0.89, no query without result but nonsense)."""
     overall = relevance["all"]
-    assert overall["mrr"] >= 0.80 and overall["hit5"] >= 0.92, relevance
+    assert overall["mrr"] >= 0.81 and overall["hit5"] >= 0.92, relevance
     assert relevance["paraphrase"]["mrr"] >= 0.60 and relevance["question"]["mrr"] >= 0.74, relevance
-    assert relevance["english"]["mrr"] >= 0.9 and relevance["typo"]["hit5"] >= 0.9, relevance
+    assert relevance["english"]["mrr"] >= 0.9 and relevance["typo"]["mrr"] >= 0.85, relevance
     assert relevance["nonsense"]["mrr"] == 1.0 and overall["empty"] == 0, relevance
 
 
-@pytest.mark.xfail(reason="issue targets not reached yet: overall MRR 0.81 (0.85), paraphrases 0.62 (0.7); "
+@pytest.mark.xfail(reason="issue targets not reached yet: overall MRR 0.82 (0.85), paraphrases 0.62 (0.7); "
                           "see tools/bench_search.py --misses", strict=False)
 def test_relevance_set_meets_the_issue_targets(relevance):
     overall = relevance["all"]
