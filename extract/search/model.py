@@ -28,7 +28,7 @@ from extract.search import words as W
 
 FIELDS = ("title", "names", "context", "text")
 FIELD_WEIGHTS = (3.0, 2.5, 1.2, 1.0)
-FIELD_B = (0.3, 0.3, 0.3, 0.75)  # length normalisation: short fields barely
+FIELD_B = (0.5, 0.5, 0.3, 0.75)  # length normalisation: a word of a long title or of many names counts less than a short title
 PAIR_FIELDS = (0, 1, 3)  # words together: in titles, names and texts (a heading's words are together anyway)
 LEMMA_WEIGHT = 0.6
 NAV_PRIOR = 0.1  # the book's index and contents lists: they point to rules, they are not the rule
