@@ -5,13 +5,15 @@ out), each reaching the corpus's stems through the corpus's own word forms, with
 as a weaker alternative; a word the corpus never uses reaches the longest stem it starts with
 ("attaqueront" → attaqu), words one or two edits away ("debordment" → débordement; the first
 letter kept) and words that sound the same ("menasse" → menace): that word alone is approximate,
-never the whole query. Then the thesaurus (`corpus/thesaurus.toml`, each game's `terms.toml`)
-adds the books' words for the reader's ("fuir le combat" → désengagement).
+never the whole query. Then the thesaurus (`corpus/thesaurus.toml`, each game's `terms.toml`:
+a game's own synonyms reach that game's entries only) adds the books' words for the reader's
+("fuir le combat" → désengagement).
 
 How it ranks (`rank`): each concept scores an entry by its best alternative (BM25 over the four
 fields, titles weighing most); the scores add up, with a bonus for two words found together and
 for a query that is a whole title or name; the sum is multiplied by the share of the query's
-concepts the entry holds (so a sub-rule holding every word beats its parent topic holding one)
+concepts the entry holds (so a sub-rule holding every word beats its parent topic holding one;
+a word that reaches nothing counts only while most words are not surely reached)
 and by the entry's prior (an index or contents page, a "Voir « X »" redirect weigh less). Without
 a game filter, the best entry of each game that scores near the top comes first, one per game.
 
@@ -35,7 +37,7 @@ from extract.search import words as W
 from extract.search.model import LEMMA_WEIGHT, build_model, positions, write_model
 
 SCHEMA_VERSION = "2"
-K1 = 1.2
+K1 = 1.5  # BM25 saturation: 1.4 to 1.7 all beat 1.2 on the relevance set
 PREFIX_WEIGHT = 0.9  # "attaqueront" → attaqu
 NEAR_WEIGHTS = (1.0, 0.8, 0.6)  # by edit distance
 SOUND_WEIGHT = 0.8
@@ -47,6 +49,7 @@ COVERAGE_POWER = 1.0
 MIN_COVERAGE = 0.34  # below it an entry holds too little of the query to be an answer
 GAME_BEST = 0.8  # another game's best entry joins the top when it scores at least this share of the best
 NEAR_CANDIDATES = 5
+UNREACHED_IGNORED = True
 
 
 @dataclass
@@ -75,10 +78,21 @@ class Concept:
     words: list[str]
     alternatives: dict[str, float] = field(default_factory=dict)  # stem -> weight
     approximate: bool = False
+    games: dict[str, set[str]] = field(default_factory=dict)  # stem -> the only games it is true of
 
-    def add(self, stem: str, weight: float) -> None:
-        if weight > self.alternatives.get(stem, 0.0):
-            self.alternatives[stem] = weight
+    def add(self, stem: str, weight: float, games: set[str] | None = None) -> None:
+        """`games`: the stem comes from a game's own synonyms and reaches that game's entries
+        only; reached otherwise too, it reaches every game."""
+        if stem in self.alternatives:
+            if games is None or stem not in self.games:
+                self.games.pop(stem, None)
+            else:
+                self.games[stem] = self.games[stem] | games
+            self.alternatives[stem] = max(self.alternatives[stem], weight)
+            return
+        self.alternatives[stem] = weight
+        if games is not None:
+            self.games[stem] = set(games)
 
     def keys(self) -> set[str]:
         return {stem for stem, weight in self.alternatives.items() if weight >= 0.8}
@@ -108,9 +122,9 @@ class SearchIndex:
         self.vocab: dict[str, list[Any]] = model["vocab"]
         self.count = len(self.docs)
         self.unknown_idf = math.log(1 + (self.count + 0.5) / 0.5)
-        self.rules: dict[str, list[tuple[list[str], list[str]]]] = defaultdict(list)
-        for key, targets in model["thesaurus"]:
-            self.rules[key[0]].append((key, targets))
+        self.rules: dict[str, list[tuple[list[str], list[str], str]]] = defaultdict(list)
+        for key, targets, game in model["thesaurus"]:
+            self.rules[key[0]].append((key, targets, game))
         self.by_letter: dict[str, list[str]] = defaultdict(list)
         self.by_sound: dict[str, list[str]] = defaultdict(list)
         for word in model["typo_words"]:
@@ -200,9 +214,9 @@ class SearchIndex:
                 for part in concepts[i:i + length]:
                     concept.approximate |= part.approximate
                     for stem, weight in part.alternatives.items():
-                        concept.add(stem, weight * PHRASE_PART_WEIGHT)
-            for stem in targets:
-                concept.add(stem, SYNONYM_WEIGHT)
+                        concept.add(stem, weight * PHRASE_PART_WEIGHT, part.games.get(stem))
+            for stem, games in targets.items():
+                concept.add(stem, SYNONYM_WEIGHT, games)
             merged.append(concept)
             i += length
         unique: dict[tuple[str, ...], Concept] = {}
@@ -210,18 +224,23 @@ class SearchIndex:
             unique.setdefault(tuple(concept.words), concept)
         return list(unique.values()), primaries
 
-    def thesaurus_match(self, concepts: list[Concept], i: int) -> tuple[int, list[str]] | None:
-        """The longest thesaurus phrase starting at concept `i`, with every target of that length."""
-        best: tuple[int, list[str]] | None = None
+    def thesaurus_match(self, concepts: list[Concept], i: int) -> tuple[int, dict[str, set[str] | None]] | None:
+        """The longest thesaurus phrase starting at concept `i`, with every target of that length
+        and the games each is true of (None: every game)."""
+        best: tuple[int, dict[str, set[str] | None]] | None = None
         for first in sorted(concepts[i].keys()):
-            for key, targets in self.rules.get(first, ()):
+            for key, targets, game in self.rules.get(first, ()):
                 if i + len(key) > len(concepts):
                     continue
                 if all(key[k] in concepts[i + k].keys() for k in range(1, len(key))):
                     if best is None or len(key) > best[0]:
-                        best = (len(key), list(targets))
-                    elif len(key) == best[0]:
-                        best[1].extend(t for t in targets if t not in best[1])
+                        best = (len(key), {})
+                    if len(key) == best[0]:
+                        for target in targets:
+                            if not game or (target in best[1] and best[1][target] is None):
+                                best[1][target] = None
+                            else:
+                                best[1][target] = (best[1].get(target) or set()) | {game}
         return best
 
     # ------------------------------------------------------------ ranking
@@ -242,10 +261,11 @@ class SearchIndex:
             postings = self.terms.get(stem)
             if not postings:
                 continue
+            games = concept.games.get(stem)
             weighted: dict[int, float] = {}
             for k in range(0, len(postings), 3):
                 doc, f, tf = postings[k], postings[k + 1], postings[k + 2]
-                if not allowed(doc):
+                if not allowed(doc) or (games is not None and self.docs[doc][3] not in games):
                     continue
                 norm = 1 - self.b[f] + self.b[f] * self.lengths[doc][f] / self.averages[f]
                 weighted[doc] = weighted.get(doc, 0.0) + self.weights[f] * tf / norm
@@ -260,9 +280,19 @@ class SearchIndex:
         weights = [weight * self.idf(stem) for stem, weight in concept.alternatives.items() if stem in self.terms]
         return max(weights) if weights else self.unknown_idf
 
+    def total_weight(self, concepts: list[Concept]) -> float:
+        """What an entry holding the whole query holds. A word the corpus cannot reach at all
+        (an English filler, a word of no rule) asks nothing an entry could hold: it counts only
+        while the words reached are fewer than the words unreached (then the query is nonsense
+        to these books, and nothing comes back)."""
+        reached = [c for c in concepts if any(stem in self.terms for stem in c.alternatives)]
+        sure = [c for c in reached if not c.approximate]
+        kept = reached if UNREACHED_IGNORED and 2 * len(sure) > len(concepts) else concepts
+        return sum(self.concept_weight(c) for c in kept) or 1.0
+
     def rank(self, concepts: list[Concept], primaries: list[list[str]], allowed) -> list[tuple[int, float, float]]:
         """(doc, score, coverage) of every entry holding enough of the query, best first."""
-        total_weight = sum(self.concept_weight(c) for c in concepts) or 1.0
+        total_weight = self.total_weight(concepts)
         sums: dict[int, float] = defaultdict(float)
         held: dict[int, float] = defaultdict(float)
         for concept in concepts:

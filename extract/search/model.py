@@ -28,12 +28,13 @@ from extract.search import words as W
 
 FIELDS = ("title", "names", "context", "text")
 FIELD_WEIGHTS = (3.0, 2.5, 1.2, 1.0)
-FIELD_B = (0.3, 0.3, 0.3, 0.75)  # length normalisation: short fields barely
+FIELD_B = (0.5, 0.5, 0.3, 0.75)  # length normalisation: a word of a long title or of many names counts less than a short title
 PAIR_FIELDS = (0, 1, 3)  # words together: in titles, names and texts (a heading's words are together anyway)
 LEMMA_WEIGHT = 0.6
 NAV_PRIOR = 0.1  # the book's index and contents lists: they point to rules, they are not the rule
 REDIRECT_PRIOR = 0.3  # "Voir « X »": the rule is X
-MODEL_VERSION = 2
+PROSE_WORDS = 25  # a block this long is prose, not a line of an index or a contents list
+MODEL_VERSION = 3
 UNICODE_TOKEN = re.compile(r"\d+(?:\.\d+)+[^\W\d_]?|\w+(?:['’]\w+)*")
 UNICODE_ELISION = re.compile(r"^(?:l|d|j|m|n|s|t|c|qu|jusqu|lorsqu|puisqu|quoiqu)['’](?=\w)", re.IGNORECASE)
 NUMBER = re.compile(r"^\d+(?:\.\d+)+[a-z]?$")
@@ -69,21 +70,72 @@ def primary_key(text: str) -> str:
     return " ".join(stems[0] for _, stems in positions(text))
 
 
+# Derivational families Snowball keeps apart: the noun in -ure/-eur of a verb or an adjective
+# ("blessure" / blesser, "hauteur" / haut, "marqueur" / marquer, "défenseur" / défense). A word
+# reaches its family's other stems, weaker than its own.
+FAMILY = re.compile(r"(?:eur|ur)$")
+FAMILY_WEIGHT = 0.7
+
+
+def family_root(stem: str) -> str:
+    """The stem without its -ure/-eur suffix, when four letters stay."""
+    root = FAMILY.sub("", stem)
+    return root if len(root) >= 4 else stem
+
+
+def plural_verb_stems(forms: dict[str, str]) -> dict[str, str]:
+    """Snowball leaves a verb's third person plural whole ("attaquent", "effectuent", "placent"):
+    such a form (a word in -ent whose lemma is a verb) is indexed under its verb's stem too, so
+    "attaque" finds "ils attaquent" and "attaquent" finds "attaque"."""
+    found = {}
+    for word, lemma in forms.items():
+        if word.endswith("ent") and lemma.endswith(("er", "ir", "re")) and not NUMBER.match(word):
+            stem = W.fold(_stem(lemma))
+            if stem != _stem(word) and len(stem) >= 3:
+                found[word] = stem
+    return found
+
+
 def is_navigation(entry: Any) -> bool:
     """The book's index, or a contents list: most of its lines point to pages or rules."""
     if getattr(entry, "printed_index", False):
         return True
     pointers = sum(1 for ref in entry.refs if ref.kind in ("index", "page"))
     lines = sum(1 for block in entry.blocks if block.text.strip())
-    return pointers >= 4 and pointers >= 0.5 * max(lines, 1)
+    # A rule that ends on a list of pointers ("MOUVEMENT (p. 8)"…) still states a rule first: a
+    # paragraph of prose says so.
+    prose = any(len(block.text.split()) >= PROSE_WORDS for block in entry.blocks)
+    return pointers >= 4 and pointers >= 0.5 * max(lines, 1) and not prose
+
+
+# An untitled rule that opens on its own name: "Se désengager : pour se désengager, l'unité…",
+# "Régénération X : à la fin de…", "Étape 2 – Choisissez la cible : …". A sentence that announces
+# a list ("Les obstacles incluent :", "Chaque joueur lance un dé :") is not a name.
+LEAD_LABEL = re.compile(r"^([^\W\d][^:.\n]{2,40}?)\s?:\s")
+NOT_A_NAME = re.compile(r"^(?:les?|la|l'|un|une|des|il|elle|ils|elles|chaque|on|si|quand|lorsqu|pour|dans|en)\b",
+                        re.IGNORECASE)
+
+
+def lead_label(entry: Any) -> str | None:
+    """The name an untitled entry opens with, if it opens with one."""
+    if entry.title:
+        return None
+    match = LEAD_LABEL.match(entry.text)
+    if not match or NOT_A_NAME.match(match.group(1)) or len(match.group(1).split()) > 8:
+        return None
+    return match.group(1)
 
 
 def other_names(entries: list[Any], names: dict[str, list[str]]) -> dict[str, list[str]]:
-    """Each entry's other names: its index terms, the names given in the corpus files, and the
-    titles of the redirects that send readers to it ("Désengagement: Voir « Repositionnement »")."""
+    """Each entry's other names: its index terms, the name an untitled rule opens with, the names
+    given in the corpus files, and the titles of the redirects that send readers to it
+    ("Désengagement: Voir « Repositionnement »")."""
     found: dict[str, list[str]] = defaultdict(list)
     for entry in entries:
         found[entry.id].extend(entry.index_terms)
+        label = lead_label(entry)
+        if label:
+            found[entry.id].append(label)
         if "redirect" in entry.flags and entry.title:
             for ref in entry.refs:
                 if ref.kind == "see" and ref.target:
@@ -93,10 +145,11 @@ def other_names(entries: list[Any], names: dict[str, list[str]]) -> dict[str, li
     return {k: list(dict.fromkeys(v)) for k, v in found.items()}
 
 
-def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tuple[list[str], list[str]]] = (),
+def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tuple[Any, ...]] = (),
                 names: dict[str, list[str]] | None = None, labels: dict[str, str] | None = None) -> dict[str, Any]:
     """The model of `entries`. `forms` maps a folded word form of the corpus to its folded lemma;
-    `synonyms` are (expressions a reader types, expressions the books use); `names` adds other
+    `synonyms` are (expressions a reader types, expressions the books use[, the game they are
+    true of: a game's own synonyms reach that game's entries only]); `names` adds other
     names to entries by id; `labels` names games and documents ("runewars/reference")."""
     named = other_names(entries, names or {})
     docs, texts = [], []
@@ -108,6 +161,7 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
     word_docs: dict[str, set[int]] = defaultdict(set)
     headline_words: set[str] = set()
     lengths = []
+    verbs = plural_verb_stems(forms)
     for n, entry in enumerate(entries):
         title = entry.title or ""
         context = "" if entry.title else "\n".join(a.title or "" for a in entry.ancestors[:2])
@@ -123,7 +177,7 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
                     word_docs[word].add(n)
                     if field in (0, 1):
                         headline_words.add(word)
-                    for stem in stems:
+                    for stem in (*stems, verbs[word]) if word in verbs and verbs[word] not in stems else stems:
                         postings[stem][(n, field)] = postings[stem].get((n, field), 0) + 1
                 if field in PAIR_FIELDS:
                     for (_, a), (_, b) in zip(found, found[1:], strict=False):
@@ -140,7 +194,9 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
         texts.append(entry.text)
     # Words of the thesaurus the corpus never uses still need their stems ("soldats").
     rules = []
-    for typed, meant in synonyms:
+    for synonym in synonyms:
+        typed, meant = synonym[0], synonym[1]
+        game = synonym[2] if len(synonym) > 2 else ""  # a game's terms.toml speaks of that game only
         keys = [[stems for _, stems in positions(e)] for e in typed]
         targets = sorted({s for e in meant for _, stems in positions(e) for s in stems[:1]})
         for e in [*typed, *meant]:
@@ -149,17 +205,26 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
                     vocab[word][stems] += 1
         for key in keys:
             if key:
-                rules.append([[s[0] for s in key], targets])
+                rules.append([[s[0] for s in key], targets, game])
+    families: dict[str, set[str]] = defaultdict(set)
+    for stem in postings:
+        if stem.isalpha() and len(stem) >= 4:
+            families[family_root(stem)].add(stem)
     vocabulary = {}
     for word, counts in sorted(vocab.items()):
         ordered = [stem for stems, _ in counts.most_common() for stem in stems]
         listed = list(dict.fromkeys(ordered))
         entry_stems: list[Any] = listed[:]
         lemma = forms.get(word)
-        if lemma and not NUMBER.match(word):
+        if word in verbs and verbs[word] not in listed:
+            entry_stems.append(verbs[word])  # "attaquent" is "attaque": the same word, fully
+        elif lemma and not NUMBER.match(word):
             lemma_stem = W.fold(_stem(lemma))
             if lemma_stem not in listed and lemma_stem in postings:
                 entry_stems.append([lemma_stem, LEMMA_WEIGHT])
+        for stem in listed[:1]:
+            for kin in sorted(families.get(family_root(stem), set()) - set(listed)):
+                entry_stems.append([kin, FAMILY_WEIGHT])
         vocabulary[word] = entry_stems
     # Typos are matched against words seen twice or in a title or name: OCR debris is not a word.
     typo_words = sorted(w for w in vocab if w.isalpha() and len(w) >= 3

@@ -24,6 +24,13 @@ moi mon n ne nos notre nous on ont ou où par pas pour qu que quel quelle quelle
 ses si son sont sur t ta te tes toi ton tu un une vos votre vous y
 comment pourquoi quoi est-ce passe-t-il peut-on peut-il doit-on faut-il
 """.split())
+# English function words: players type the English editions' terms ("line of sight", "how do
+# free attacks work"); none of these is a French word a rule could be found by.
+ENGLISH_STOP_WORDS = frozenset("""
+the of and to is are was were be been how what when where who whom which why at in into with for from by an
+it its this that these those can could do does did my your his her their our we they i he she them if or
+than then there about after before during while any each every some all up down out over under
+""".split())
 FOLDED_STOP_WORDS: frozenset[str] = frozenset()  # filled below, once fold() is defined
 
 # Words of table talk: they ask, they say nothing of the rule asked about. Folded.
@@ -60,12 +67,18 @@ COMBINING = re.compile(r"[\u0300-\u036f]")
 LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "’": "'", "‘": "'", "`": "'", "ʼ": "'"})
 
 
+# "Dé", "dés" (dice) fold into the stop words "de", "des": they keep a spelling of their own ("dee",
+# "dees"), so a die is a word to the search while the article stays a stop word. The box does the same.
+DICE = re.compile(r"(?<!\w)dé(s?)(?!\w)")
+
+
 @lru_cache(maxsize=100000)
 def fold(text: str) -> str:
-    return COMBINING.sub("", unicodedata.normalize("NFKD", text.lower().translate(LIGATURES)))
+    lowered = DICE.sub(r"dee\1", unicodedata.normalize("NFC", text.lower()))
+    return COMBINING.sub("", unicodedata.normalize("NFKD", lowered.translate(LIGATURES)))
 
 
-FOLDED_STOP_WORDS = frozenset(fold(word) for word in STOP_WORDS)
+FOLDED_STOP_WORDS = frozenset(fold(word) for word in STOP_WORDS | ENGLISH_STOP_WORDS)
 
 
 def words_of(text: str, talk: bool = True) -> list[str]:

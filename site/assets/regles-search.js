@@ -7,9 +7,10 @@
 (function () {
   "use strict";
 
-  var K1 = 1.2, PREFIX_WEIGHT = 0.9, NEAR_WEIGHTS = [1.0, 0.8, 0.6], SOUND_WEIGHT = 0.8;
+  var K1 = 1.5, PREFIX_WEIGHT = 0.9, NEAR_WEIGHTS = [1.0, 0.8, 0.6], SOUND_WEIGHT = 0.8;
   var SYNONYM_WEIGHT = 0.8, PHRASE_PART_WEIGHT = 0.7, PAIR_WEIGHT = 0.5, EXACT_WEIGHT = 1.0;
   var COVERAGE_POWER = 1.0, MIN_COVERAGE = 0.34, GAME_BEST = 0.8, NEAR_CANDIDATES = 5;
+  var UNREACHED_IGNORED = true;
   var NUMBERISH = /^[\d.]+[a-z]?$/;
   var ELISION_TYPED = /^(?:l|d|j|m|n|s|t|c|qu)(?=[aeiouyh])/;
 
@@ -25,8 +26,9 @@
   }
   function has(map, key) { return Object.prototype.hasOwnProperty.call(map, key); }
 
-  function fold(text) {
-    return text.toLowerCase().replace(/œ/g, "oe").replace(/æ/g, "ae").replace(/[’‘`ʼ]/g, "'")
+  function fold(text) {  // as words.fold: "dé", "dés" (dice) keep a spelling apart from "de", "des"
+    return text.toLowerCase().normalize("NFC").replace(/(?<![\p{L}\p{N}_])dé(s?)(?![\p{L}\p{N}_])/gu, "dee$1")
+      .replace(/œ/g, "oe").replace(/æ/g, "ae").replace(/[’‘`ʼ]/g, "'")
       .normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
   }
 
@@ -99,9 +101,19 @@
     return found;
   };
 
-  function Concept(words) { this.words = words; this.alternatives = Object.create(null); this.approximate = false; }
-  Concept.prototype.add = function (stem, weight) {
-    if (!has(this.alternatives, stem) || weight > this.alternatives[stem]) this.alternatives[stem] = weight;
+  function Concept(words) {
+    this.words = words; this.alternatives = Object.create(null); this.approximate = false;
+    this.games = Object.create(null);  // stem -> the only games it is true of (a game's own synonyms)
+  }
+  Concept.prototype.add = function (stem, weight, games) {  // as engine.Concept.add
+    if (has(this.alternatives, stem)) {
+      if (!games || !has(this.games, stem)) delete this.games[stem];
+      else { var merged = bare(this.games[stem]); Object.keys(games).forEach(function (g) { merged[g] = true; }); this.games[stem] = merged; }
+      this.alternatives[stem] = Math.max(this.alternatives[stem], weight);
+      return;
+    }
+    this.alternatives[stem] = weight;
+    if (games) this.games[stem] = bare(games);
   };
   Concept.prototype.keys = function () {
     var out = Object.create(null), alts = this.alternatives;
@@ -178,11 +190,15 @@
     var best = null, self = this;
     Object.keys(concepts[i].keys()).sort().forEach(function (first) {
       (has(self.rules, first) ? self.rules[first] : []).forEach(function (rule) {
-        var key = rule[0], targets = rule[1];
+        var key = rule[0], targets = rule[1], game = rule[2];
         if (i + key.length > concepts.length) return;
         for (var k = 1; k < key.length; k++) if (!has(concepts[i + k].keys(), key[k])) return;
-        if (best === null || key.length > best[0]) best = [key.length, targets.slice()];
-        else if (key.length === best[0]) targets.forEach(function (t) { if (best[1].indexOf(t) < 0) best[1].push(t); });
+        if (best === null || key.length > best[0]) best = [key.length, new Map()];
+        if (key.length !== best[0]) return;
+        targets.forEach(function (t) {  // target -> games it is true of, null: every game
+          if (!game || (best[1].has(t) && best[1].get(t) === null)) best[1].set(t, null);
+          else { var games = best[1].get(t) || Object.create(null); games[game] = true; best[1].set(t, games); }
+        });
       });
     });
     return best;
@@ -206,10 +222,12 @@
         concept = new Concept([].concat.apply([], parts.map(function (c) { return c.words; })));
         parts.forEach(function (part) {
           concept.approximate = concept.approximate || part.approximate;
-          for (var s in part.alternatives) concept.add(s, part.alternatives[s] * PHRASE_PART_WEIGHT);
+          for (var s in part.alternatives) {
+            concept.add(s, part.alternatives[s] * PHRASE_PART_WEIGHT, has(part.games, s) ? part.games[s] : null);
+          }
         });
       }
-      match[1].forEach(function (stem) { concept.add(stem, SYNONYM_WEIGHT); });
+      match[1].forEach(function (games, stem) { concept.add(stem, SYNONYM_WEIGHT, games); });
       merged.push(concept);
       i += length;
     }
@@ -240,9 +258,10 @@
       var weight = concept.alternatives[stem];
       if (!has(self.terms, stem)) return;
       var postings = self.terms[stem], weighted = new Map();
+      var games = has(concept.games, stem) ? concept.games[stem] : null;
       for (var k = 0; k < postings.length; k += 3) {
         var doc = postings[k], f = postings[k + 1], tf = postings[k + 2];
-        if (!allowed(doc)) continue;
+        if (!allowed(doc) || (games !== null && !has(games, self.docs[doc][3]))) continue;
         var norm = 1 - self.b[f] + self.b[f] * self.lengths[doc][f] / self.averages[f];
         weighted.set(doc, (weighted.get(doc) || 0) + self.weights[f] * tf / norm);
       }
@@ -265,10 +284,21 @@
     return best === null ? this.unknownIdf : best;
   };
 
-  Model.prototype.rank = function (concepts, primaries, allowed) {
+  // What an entry holding the whole query holds, as SearchIndex.total_weight: a word reaching
+  // nothing counts only while the words surely reached are not a majority.
+  Model.prototype.totalWeight = function (concepts) {
     var self = this, total = 0;
-    concepts.forEach(function (c) { total += self.conceptWeight(c); });
-    total = total || 1.0;
+    var reached = concepts.filter(function (c) {
+      return Object.keys(c.alternatives).some(function (s) { return has(self.terms, s); });
+    });
+    var sure = reached.filter(function (c) { return !c.approximate; });
+    var kept = UNREACHED_IGNORED && 2 * sure.length > concepts.length ? reached : concepts;
+    kept.forEach(function (c) { total += self.conceptWeight(c); });
+    return total || 1.0;
+  };
+
+  Model.prototype.rank = function (concepts, primaries, allowed) {
+    var self = this, total = this.totalWeight(concepts);
     var sums = new Map(), held = new Map();
     concepts.forEach(function (concept) {
       var weight = self.conceptWeight(concept);

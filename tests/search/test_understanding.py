@@ -104,3 +104,96 @@ def test_snippet_marks_a_word_once():
     plain, html = snippet("Une unité engagée reste engagée.", {"engag"})
     assert plain == "Une unité [engagée] reste [engagée]."
     assert html.count("<mark>") == 2
+
+
+def test_english_function_words_are_stop_words():
+    assert W.words_of("how does the morale deck work when it is empty") == ["morale", "deck", "work", "empty"]
+    assert "de" in W.FOLDED_STOP_WORDS and "but" not in W.FOLDED_STOP_WORDS  # "but du jeu" stays a word
+
+
+def test_words_reaching_nothing_do_not_hide_an_answer(index):
+    # Two of three words reach the books: the third (no rule has it) asks nothing an entry could hold.
+    assert ids(index.search("paquet moral zorglub"))[0] == "57"
+    # One word of three reached: nonsense to these books, nothing comes back.
+    assert index.search("zorglub moral blurp") == []
+
+
+def test_a_die_is_a_word_the_article_is_not():
+    assert W.words_of("un dé qui reste penché") == ["dee", "reste", "penche"]
+    assert W.words_of("les DÉS de combat") == ["dees", "combat"]
+    assert W.words_of("la ligne de vue des unités") == ["ligne", "vue", "unites"]
+    assert W.fold("dé") != W.fold("de") and W.fold("idée") == "idee"
+
+
+def test_a_rule_ending_on_page_pointers_is_not_a_contents_list():
+    from extract.search.model import is_navigation
+
+    pointers = [Ref(None, "page", f"p. {n}") for n in range(4)]
+    rule = make("actions", "Actions", "Lorsqu'un joueur active un combattant, ce combattant effectue 2 actions choisies "
+                "dans la liste ci-dessous. Résolvez la première action avant de décider de la seconde, comme le dit "
+                "la règle.\nMOUVEMENT (p. 8)\nATTAQUE (p. 12)\nDÉSENGAGEMENT (p. 13)\nATTENTE (p. 13)", refs=pointers)
+    contents = make("sommaire", "Sommaire", "Mouvement 8\nAttaque 12\nDésengagement 13\nAttente 13\nTerrain 16",
+                    refs=pointers)
+    assert not is_navigation(rule) and is_navigation(contents)
+
+
+def test_a_games_own_synonyms_reach_that_game_only(tmp_path):
+    def entry(game: str, key: str, title: str, text: str) -> Entry:
+        made = Entry(game, "regles", "rule", None, title, key)
+        made.blocks = [Block("paragraph", text)]
+        made.url = f"{game}/regles/{key}/"
+        return made
+
+    entries = [entry("un", "1", "Retraite", "Une unité qui fuit bat en retraite."),
+               entry("deux", "1", "Retraite", "Une unité en retraite recule."),
+               entry("deux", "2", "Surplomb", "Une figurine sur un surplomb reste engagée."),
+               entry("un", "2", "Surplomb", "Un surplomb est un décor.")]
+    synonyms = [(["fuir"], ["retraite"]), (["fuir"], ["surplomb"], "deux"), (["fuir"], ["retraite"], "un")]
+    write_model(tmp_path, build_model(entries, {}, synonyms))
+    (tmp_path / "meta.json").write_text(json.dumps({"schema_version": "2", "games": ["deux", "un"],
+                                                    "documents": ["deux/regles", "un/regles"], "kinds": ["rule"]}))
+    index = SearchIndex(tmp_path)
+    concept = index.understand("fuir")[0][0]
+    assert concept.games == {"surplomb": {"deux"}}  # "retraite" is true of every game (the thesaurus says so)
+    found = {h.id for h in index.search("fuir", limit=10)}
+    assert "deux/regles/2" in found and "un/regles/2" not in found
+
+
+def test_a_verbs_plural_meets_its_verb(tmp_path):
+    from extract.search.model import plural_verb_stems
+
+    assert plural_verb_stems({"attaquent": "attaquer", "moment": "moment"}) == {"attaquent": "attaqu"}
+    entry = make("9", "Charge", "Les unités qui chargent attaquent ensuite.")
+    write_model(tmp_path, build_model([entry], {"attaquent": "attaquer", "chargent": "charger"}))
+    (tmp_path / "meta.json").write_text(json.dumps({"schema_version": "2", "games": ["jeu"], "documents": ["jeu/regles"],
+                                                    "kinds": ["rule"]}))
+    index = SearchIndex(tmp_path)
+    assert ids(index.search("attaque"))[0] == "9"  # the text says only "attaquent"
+    assert index.stems("attaquent") == {"attaquent": 1.0, "attaqu": 1.0}
+
+
+def test_an_untitled_rule_opening_on_its_name_is_named_so():
+    from extract.search.model import lead_label
+
+    assert lead_label(make("77.4", None, "Se désengager : pour se désengager, l'unité recule.")) == "Se désengager"
+    assert lead_label(make("58.4", None, "Régénération X : à la fin de la phase, rendez X figurines.")) == "Régénération X"
+    assert lead_label(make("60.1", None, "Les obstacles incluent : les murs, les rochers.")) is None
+    assert lead_label(make("3.02", None, "Chaque joueur lance un dé : le plus haut commence.")) is None
+    assert lead_label(make("36", "Débordement", "Flanc : une unité déborde.")) is None  # titled already
+
+
+def test_a_word_reaches_its_family_weaker_than_itself(tmp_path):
+    from extract.search.model import family_root
+
+    assert family_root("blessur") == family_root("bless") == "bless"
+    assert family_root("hauteur") == "haut" and family_root("tireur") == "tireur"  # "tir": too short to tell
+    entries = [make("14", "Blessures", "Une figurine reçoit des blessures."), make("2", "Soin", "On soigne.")]
+    write_model(tmp_path, build_model(entries, {}))
+    (tmp_path / "meta.json").write_text(json.dumps({"schema_version": "2", "games": ["jeu"], "documents": ["jeu/regles"],
+                                                    "kinds": ["rule"]}))
+    index = SearchIndex(tmp_path)
+    assert index.stems("blessures") == {"blessur": 1.0}
+    write_model(tmp_path, build_model([*entries, make("3", "Blesser", "Blesser une figurine.")], {}))
+    index = SearchIndex(tmp_path)
+    assert index.stems("blesser") == {"bless": 1.0, "blessur": 0.7}
+    assert ids(index.search("blesser"))[:2] == ["3", "14"]
