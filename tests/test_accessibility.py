@@ -5,12 +5,11 @@ violation; the others are listed when the test fails, not allowed."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 
 import pytest
 
-from tools.bench_site import CHROMIUM
+from tools.bench_site import CHROMIUM, chromium, serve_as_regles
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (make test installs it)")
 axe_module = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-playwright-python is not installed")
@@ -35,23 +34,14 @@ BLOCKING = ("serious", "critical")
 @pytest.fixture(scope="module")
 def server(built) -> Iterator[str]:
     """The site as `regles serve` serves it (its own 404 page for a wrong address)."""
-    from extract.cli.serve import make_server
-
-    httpd = make_server((built["out"] / "site").resolve(), 0, quiet=True)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    with serve_as_regles(built["out"] / "site") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser():
-    with playwright_api.sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"])
-        yield chromium
-        chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 def violations(browser, server: str, device: str, scheme: str) -> dict[str, list[str]]:

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from tests.conftest import ROOT
-from tools.bench_site import CHROMIUM, serve
+from tools.bench_site import CHROMIUM, chromium, serve
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (make test installs it)")
 pytestmark = [pytest.mark.browser,
@@ -27,12 +27,8 @@ def server(built) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser():
-    with playwright_api.sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=str(CHROMIUM), args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-            "--no-first-run", "--disable-sync"])
-        yield chromium
-        chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 def opened_page(browser, server, **options):

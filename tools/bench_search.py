@@ -78,14 +78,10 @@ def run_site(site_dir: Path, queries: list[dict]) -> tuple[list[list[str]], list
     """Each query typed into the site's box in Chromium (the game filter set when the query has
     one); the ids shown once the list has settled, and the time from the last keystroke to the
     first results shown."""
-    from playwright.sync_api import sync_playwright
-
-    from tools.bench_site import CHROMIUM, serve
+    from tools.bench_site import chromium, serve
 
     results, times = [], []
-    with serve(site_dir) as base, sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=str(CHROMIUM),
-                                         args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+    with serve(site_dir) as base, chromium() as browser:
         page = browser.new_page()
         page.goto(f"{base}/")
         page.focus("#regles-search .regles-search-input")  # the model loads when the reader turns to the box

@@ -31,6 +31,22 @@ FCP = """() => new Promise(done => {
 })"""
 
 
+@contextmanager
+def chromium() -> Iterator:
+    """Debian's Chromium under Playwright (never a browser Playwright would download), quiet: no
+    background traffic, so that a test may check that a page asks nothing of another host."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+            "--no-first-run", "--disable-sync"])
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
 def sizes(site: Path) -> dict[str, float]:
     pages = sorted(site.rglob("*.html"), key=lambda p: p.stat().st_size)
     total = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
@@ -44,8 +60,8 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
 
 
 @contextmanager
-def serve(folder: Path) -> Iterator[str]:
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
+def serving(httpd: http.server.HTTPServer) -> Iterator[str]:
+    """`httpd` answering on a thread while the block runs; its address."""
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{httpd.server_address[1]}"
@@ -54,18 +70,16 @@ def serve(folder: Path) -> Iterator[str]:
         httpd.server_close()
 
 
-@contextmanager
-def serve_as_regles(folder: Path) -> Iterator[str]:
-    """The site as `regles serve` serves it (text gzipped, as a static host sends it)."""
+def serve(folder: Path):
+    """`folder` served as a plain static server sends files (as they are)."""
+    return serving(http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder))))
+
+
+def serve_as_regles(folder: Path):
+    """The site as `regles serve` serves it (text gzipped, as a static host sends it; its 404 page)."""
     from extract.cli.serve import make_server
 
-    httpd = make_server(folder.resolve(), 0, quiet=True)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    return serving(make_server(folder.resolve(), 0, quiet=True))
 
 
 def first_paint(site: Path, runs: int = 3, compressed: bool = True) -> dict[str, float]:
@@ -74,33 +88,27 @@ def first_paint(site: Path, runs: int = 3, compressed: bool = True) -> dict[str,
     the median first-contentful-paint in seconds, and the bytes of the files the page loaded."""
     import statistics
 
-    from playwright.sync_api import sync_playwright
-
     paints: list[float] = []
     weight = 0
-    with (serve_as_regles if compressed else serve)(site) as url, sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"])
-        try:
-            for _ in range(runs):
-                context = browser.new_context(**PHONE)
-                page = context.new_page()
-                loaded: list[str] = []
-                page.on("requestfinished", lambda request, loaded=loaded: loaded.append(request.url))
-                cdp = context.new_cdp_session(page)
-                cdp.send("Network.enable")
-                cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
-                cdp.send("Network.emulateNetworkConditions", NETWORK)
-                cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
-                page.goto(url + RULE_PAGE, wait_until="load")
-                paints.append(page.evaluate(FCP) / 1000)
-                page.wait_for_load_state("networkidle")
-                weight = 0
-                for address in loaded:
-                    path = site / address[len(url):].split("#")[0].split("?")[0].lstrip("/")
-                    weight += (path / "index.html" if path.is_dir() else path).stat().st_size
-                context.close()
-        finally:
-            browser.close()
+    with (serve_as_regles if compressed else serve)(site) as url, chromium() as browser:
+        for _ in range(runs):
+            context = browser.new_context(**PHONE)
+            page = context.new_page()
+            loaded: list[str] = []
+            page.on("requestfinished", lambda request, loaded=loaded: loaded.append(request.url))
+            cdp = context.new_cdp_session(page)
+            cdp.send("Network.enable")
+            cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+            cdp.send("Network.emulateNetworkConditions", NETWORK)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+            page.goto(url + RULE_PAGE, wait_until="load")
+            paints.append(page.evaluate(FCP) / 1000)
+            page.wait_for_load_state("networkidle")
+            weight = 0
+            for address in loaded:
+                path = site / address[len(url):].split("#")[0].split("?")[0].lstrip("/")
+                weight += (path / "index.html" if path.is_dir() else path).stat().st_size
+            context.close()
     return {"first_paint": statistics.median(paints), "slowest": max(paints), "weight": weight}
 
 
