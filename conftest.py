@@ -92,10 +92,17 @@ def build_real_corpus(request, tmp_path_factory) -> Path:
         build(ROOT, out)
         return out
     shared = tmp_path_factory.getbasetemp().parent  # one per run, shared by its workers
-    out, done = shared / "real" / "build", shared / "real" / "done"
+    out, done, failed = shared / "real" / "build", shared / "real" / "done", shared / "real" / "failed"
     with exclusive(shared / "real.lock"):
+        if failed.exists():  # the first worker's build failed: the others say so, not build again
+            pytest.fail(f"the real corpus did not build: {failed.read_text(encoding='utf-8')}", pytrace=False)
         if not done.exists():
-            build(ROOT, out)
+            try:
+                build(ROOT, out)
+            except Exception as exc:
+                failed.parent.mkdir(parents=True, exist_ok=True)
+                failed.write_text(f"{type(exc).__name__}: {exc}", encoding="utf-8")
+                raise
             done.touch()
     return out
 

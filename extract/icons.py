@@ -55,7 +55,8 @@ def name_icons(text: str, table: IconTable) -> tuple[str, list[tuple[str, str]]]
         glyph = match.group(1)
         if glyph in table.ignore:
             return match.group(0)
-        before = text[: match.start()].rstrip().rstrip("*_").rstrip().lower()  # "**Marche** (☛)": Markdown's emphasis
+        # "**Marche** (☛)": Markdown's emphasis; "boost\nunique (x)": spaces as the cues are read
+        before = " ".join(text[: match.start()].split()).rstrip("*_").rstrip().lower()
         for cue in cues:
             if before.endswith(cue) and (len(before) == len(cue) or not before[-len(cue) - 1].isalnum()):
                 return token(table.cues[cue])

@@ -32,17 +32,24 @@ def gzipped(path: str, mtime_ns: int, size: int) -> bytes:
 
 
 def accepts_gzip(header: str | None) -> bool:
-    """Whether an Accept-Encoding header takes gzip ("gzip", "*", not "gzip;q=0")."""
+    """Whether an Accept-Encoding header takes gzip (RFC 9110 12.5.3): "gzip" or "*" with a
+    weight above 0, an explicit "gzip" deciding over "*" ("*;q=0, gzip" takes it, "gzip;q=0"
+    does not); a weight that is not a number refuses."""
+    weights: dict[str, float] = {}
     for part in (header or "").split(","):
-        name, _, params = part.partition(";")
-        if name.strip().lower() in ("gzip", "*"):
-            weight = params.strip().lower()
-            if not weight.startswith("q="):
-                return True
-            try:
-                return float(weight[2:]) > 0
-            except ValueError:
-                return False
+        name, *params = (piece.strip().lower() for piece in part.split(";"))
+        weight = 1.0
+        for param in params:
+            if param.startswith("q="):
+                try:
+                    weight = float(param[2:])
+                except ValueError:
+                    weight = 0.0
+        if name in ("gzip", "x-gzip", "*"):
+            weights[name] = weight
+    for name in ("gzip", "x-gzip", "*"):
+        if name in weights:
+            return weights[name] > 0
     return False
 
 

@@ -108,8 +108,15 @@ def icon_badges(body: str, names: Iterable[str], markdown: bool = False) -> str:
     opening, closing = (r"\\\[", r"\\\]") if markdown else (r"\[", r"\]")
     written = {escape(n): html.escape(n) for n in known}
     pattern = re.compile(opening + "(" + "|".join(re.escape(w) for w in written) + ")" + closing)
-    return pattern.sub(lambda m: f'<span class="regles-icon" title="Icône « {written[m.group(1)]} »">'
-                                 f'<span class="regles-visually-hidden">icône </span>{written[m.group(1)]}</span>', body)
+    def badge(m: re.Match[str]) -> str:
+        return (f'<span class="regles-icon" title="Icône « {written[m.group(1)]} »">'
+                f'<span class="regles-visually-hidden">icône </span>{written[m.group(1)]}</span>')
+
+    # text between tags only: a token inside an attribute (a link's title) stays as it is
+    return "".join(part if part.startswith("<") else pattern.sub(badge, part) for part in TAG_OR_TEXT.split(body))
+
+
+TAG_OR_TEXT = re.compile(r"(<[^>]*>)")
 
 
 GLYPH_WORD = re.compile(r"^\([^\w\s()]{0,3}\)(?P<tail>[.,;:!?)»]*)$")
@@ -190,8 +197,14 @@ def posix_dirname(path: str) -> str:
 
 
 def shorten(text: str, width: int = 90) -> str:
+    """`text` cut at a space before `width`, never inside an icon token ("[attaque à distance]")."""
     text = " ".join(text.split())
-    return text if len(text) <= width else text[: text.rfind(" ", 0, width)] + " …"
+    if len(text) <= width:
+        return text
+    cut = text[: text.rfind(" ", 0, width)]
+    if cut.rfind("[") > cut.rfind("]"):  # a token the cut would open and not close
+        cut = cut[: cut.rfind("[")].rstrip()
+    return cut + " …"
 
 
 def shown_on_page(entry: Entry) -> Iterable[tuple[Entry, int]]:

@@ -34,7 +34,7 @@ from typing import Any
 
 from extract.errors import InputError
 from extract.search import words as W
-from extract.search.model import LEMMA_WEIGHT, build_model, positions, write_model
+from extract.search.model import LEMMA_WEIGHT, MODEL_VERSION, build_model, positions, write_model
 
 SCHEMA_VERSION = "2"
 K1 = 1.5  # BM25 saturation: 1.4 to 1.7 all beat 1.2 on the relevance set
@@ -108,6 +108,9 @@ class SearchIndex:
         self.cache = cache
         self.meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
         model = json.loads((folder / "model.json").read_text(encoding="utf-8"))
+        if model.get("version") != MODEL_VERSION:  # written by another version of regles
+            raise InputError(str(folder / "model.json"), f"search model version {model.get('version')}, "
+                             f"this regles reads version {MODEL_VERSION}: run `regles build` again")
         self.model = model
         self.docs = model["docs"]
         self.texts = model["texts"]

@@ -27,7 +27,8 @@
   function has(map, key) { return Object.prototype.hasOwnProperty.call(map, key); }
 
   function fold(text) {  // as words.fold: "dé", "dés" (dice) keep a spelling apart from "de", "des"
-    return text.toLowerCase().normalize("NFC").replace(/(?<![\p{L}\p{N}_])dé(s?)(?![\p{L}\p{N}_])/gu, "dee$1")
+    // (no lookbehind: Safari before 16.4 cannot parse one, and the whole script would not run)
+    return text.toLowerCase().normalize("NFC").replace(/(^|[^\p{L}\p{N}_])dé(s?)(?![\p{L}\p{N}_])/gu, "$1dee$2")
       .replace(/œ/g, "oe").replace(/æ/g, "ae").replace(/[’‘`ʼ]/g, "'")
       .normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
   }
@@ -459,6 +460,7 @@
 
   function render(list, status, base, query, game) {
     var found = model.search(query, game, 10);
+    var focused = list.contains(document.activeElement);  // the keyboard was on a result being replaced
     list.textContent = "";
     found.hits.forEach(function (pair) {
       var row = model.docs[pair[0]], item = document.createElement("li"), link = document.createElement("a");
@@ -481,6 +483,7 @@
     });
     status.textContent = !query.trim() ? "" : !found.hits.length ? "Aucun résultat pour « " + query + " »"
       : found.approximate ? "Résultats approchés" : "";
+    if (focused) (list.querySelector("a") || list.closest("#regles-search").querySelector("input")).focus();
   }
 
   window.reglesSearch = function (query, game) {  // for tests: the ids the box would show
@@ -514,9 +517,16 @@
     function links() { return Array.prototype.slice.call(list.querySelectorAll(".regles-search-link")); }
     input.addEventListener("keydown", function (event) {
       if (event.key === "Escape") { input.value = ""; update(); }
-      if (event.key === "Enter") {
-        var first = list.querySelector("a");
-        if (first) { event.preventDefault(); window.location.href = first.href; }
+      if (event.key === "Enter") {  // the first result of what is typed now, not of a pending update
+        event.preventDefault();
+        clearTimeout(pending);
+        var query = input.value, game = select ? select.value : "";
+        load(base).then(function () {
+          render(list, status, base, query, game);
+          root.classList.toggle("regles-search-open", !!query.trim());
+          var first = list.querySelector("a");
+          if (first) window.location.href = first.href;
+        });
       }
       if (event.key === "ArrowDown" && links().length) { event.preventDefault(); links()[0].focus(); }
     });

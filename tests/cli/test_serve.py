@@ -115,3 +115,13 @@ def test_gzip_leaves_redirects_and_missing_files_to_the_standard_answers(server)
     assert get_with(server, "/regles", {"Accept-Encoding": "gzip"}).status == 301
     missing = get_with(server, "/nulle-part.js", {"Accept-Encoding": "gzip"})
     assert missing.status == 404 and b"page introuvable (regles)" in missing.read()
+
+
+@pytest.mark.parametrize(("header", "takes"), [
+    ("gzip", True), ("gzip, deflate, br", True), ("*", True), ("x-gzip", True), ("GZIP;Q=0.5", True),
+    ("*;q=0, gzip", True), ("gzip;q=1;x=y", True), ("gzip;level=9;q=0", False), ("gzip;q=0, *", False),
+    ("gzip;q=abc", False), ("identity", False), ("", False), (None, False), ("deflate, *;q=0", False)])
+def test_accept_encoding_is_read_with_its_weights(header, takes):
+    from extract.cli.serve import accepts_gzip
+
+    assert accepts_gzip(header) is takes

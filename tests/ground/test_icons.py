@@ -22,6 +22,9 @@ def test_the_longest_cue_wins_and_cues_are_whole_words():
         "le symbole boost unique [boost unique] et deux boost [boost]"
     named, unmapped = name_icons("une démarche (☛)", TABLE)  # "marche" ends "démarche": not a cue
     assert named == "une démarche (☛)" and unmapped == [("☛", "une démarche (☛)")]
+    # a cue of several words across a line break or a double space
+    assert name_icons("un boost\nunique (♣) et  boost   unique (★)", TABLE)[0] == \
+        "un boost\nunique [boost unique] et  boost   unique [boost unique]"
 
 
 def test_signs_declared_as_text_and_unannounced_glyphs_stay_as_printed():

@@ -38,6 +38,7 @@ def test_word_diff(before, after, diff):
     ("un deux trois quatre", 10, "un deux …"),
     ("court", 90, "court"),
     ("des   espaces\nmultiples", 90, "des espaces multiples"),
+    ("tirez avec [attaque à distance] puis", 26, "tirez avec …"),  # never half a token
 ])
 def test_shorten(text, width, short):
     assert shorten(text, width) == short
@@ -119,3 +120,7 @@ def test_icon_tokens_become_named_badges_in_html_and_in_markdown():
         f"une attaque à distance {badge} ; Résistant [X]"
     assert icon_badges(md("une [attaque à distance] et [X]"), names, markdown=True) == f"une {badge} et \\[X\\]"
     assert icon_badges("[attaque à distance]", []) == "[attaque à distance]"  # a game without icons
+    # a token in an attribute (an inline link's title) is left alone: a badge there would break the tag
+    linked = '<a href="#x" title="Tir [attaque]">5.12</a> puis [attaque]'
+    assert icon_badges(linked, names) == '<a href="#x" title="Tir [attaque]">5.12</a> puis ' + badge.replace(
+        "attaque à distance", "attaque")

@@ -22,9 +22,11 @@ ADDRESS = "https://regles.example.org/jeux"
 def sites(tmp_path_factory) -> dict[str, Path]:
     root = make_corpus(tmp_path_factory.mktemp("url"), TEXT)
     out = {}
-    for name, args in (("plain", []), ("url", ["--site-url", ADDRESS]), ("again", ["--site-url", ADDRESS + "/"])):
-        assert main(["--root", str(root), "build", "--out", str(root / name), *args]) == 0
-        out[name] = root / name / "site"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("REGLES_STAGE_CACHE", "off")  # every site rendered: none is a copy of another
+        for name, args in (("plain", []), ("url", ["--site-url", ADDRESS]), ("again", ["--site-url", ADDRESS + "/"])):
+            assert main(["--root", str(root), "build", "--out", str(root / name), *args]) == 0
+            out[name] = root / name / "site"
     return out
 
 

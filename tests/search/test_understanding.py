@@ -197,3 +197,18 @@ def test_a_word_reaches_its_family_weaker_than_itself(tmp_path):
     index = SearchIndex(tmp_path)
     assert index.stems("blesser") == {"bless": 1.0, "blessur": 0.7}
     assert ids(index.search("blesser"))[:2] == ["3", "14"]
+
+
+def test_a_model_of_another_version_asks_for_a_rebuild(index, tmp_path):
+    import json
+    import shutil
+
+    from extract.errors import InputError
+
+    old = tmp_path / "search"
+    shutil.copytree(index.folder, old)
+    model = json.loads((old / "model.json").read_text(encoding="utf-8"))
+    model["version"] = 2
+    (old / "model.json").write_text(json.dumps(model), encoding="utf-8")
+    with pytest.raises(InputError, match="run `regles build` again"):
+        SearchIndex(old)
