@@ -9,13 +9,16 @@ a clean build writes. Anything unreadable in the cache is a miss, never an error
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
+import pickle
 import shutil
 import tempfile
 from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 import extract
 
@@ -40,18 +43,99 @@ def _version(name: str) -> str:
         return "-"
 
 
-def inputs_key(root: Path) -> str:
-    """One hash of every input of the build (file names and bytes, versions)."""
+def _hash_files(digest: Any, label: str, base: Path) -> None:
+    for path in _files(base):
+        digest.update(f"{label}/{path.relative_to(base).as_posix()}\n".encode())
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+
+
+@functools.cache
+def code_key() -> str:
+    """One hash of the toolkit: its version, code, templates and package data, and the versions
+    of spaCy, the NLP model and MkDocs (computed once per process: the code does not change
+    under a running build)."""
     from extract.nlp import MODEL, MODEL_VERSION
 
     digest = hashlib.sha256()
-    for part in (extract.__version__, MODEL, MODEL_VERSION, _version("spacy"), _version(MODEL), _version("mkdocs")):
+    for part in (extract.__version__, MODEL, MODEL_VERSION, _version("spacy"), _version(MODEL), _version("mkdocs"),
+                 _version("mkdocs-material"), _version("markdown"), _version("jinja2")):
         digest.update(f"{part}\n".encode())
-    for label, base in (("corpus", root / "corpus"), ("code", PACKAGE)):
-        for path in _files(base):
-            digest.update(f"{label}/{path.relative_to(base).as_posix()}\n".encode())
-            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    _hash_files(digest, "code", PACKAGE)
     return digest.hexdigest()
+
+
+def inputs_key(root: Path) -> str:
+    """One hash of every input of the build (file names and bytes, versions)."""
+    digest = hashlib.sha256(code_key().encode())
+    _hash_files(digest, "corpus", root / "corpus")
+    return digest.hexdigest()
+
+
+def folder_key(base: Path, *extra: str) -> str:
+    """A hash of the code, of every file under `base` (names and bytes) and of `extra` strings."""
+    digest = hashlib.sha256(code_key().encode())
+    _hash_files(digest, "input", base)
+    for part in extra:
+        digest.update(f"{part}\n".encode())
+    return digest.hexdigest()
+
+
+class ObjectCache:
+    """Python objects kept between builds (`get`/`put` by name), each file holding the key it
+    was made for and a checksum of its data: a file of another key, damaged or unreadable is a
+    miss, never an error. Only the build's own cache folder is read (pickle runs code on load:
+    the folder is the user's, like the lemma cache)."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+        self.hits: list[str] = []
+        self.touched: set[str] = set()  # the file names read or written in this build
+
+    def _path(self, name: str) -> Path:
+        assert self.folder is not None
+        return self.folder / f"{hashlib.sha256(name.encode()).hexdigest()[:24]}.pickle"
+
+    def get(self, name: str, key: str) -> Any | None:
+        if self.folder is None:
+            return None
+        try:
+            raw = self._path(name).read_bytes()
+            head, _, data = raw.partition(b"\n")
+            stored_key, _, checksum = head.decode("ascii").partition(" ")
+            if stored_key != key or hashlib.sha256(data).hexdigest() != checksum:
+                return None
+            found = pickle.loads(data)
+        except Exception:  # noqa: BLE001 - anything wrong with a cache file is a miss
+            return None
+        self.hits.append(name)
+        self.touched.add(self._path(name).name)
+        return found
+
+    def put(self, name: str, key: str, value: Any) -> None:
+        if self.folder is None:
+            return
+        try:
+            data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+            self.folder.mkdir(parents=True, exist_ok=True)
+            fd, temp = tempfile.mkstemp(prefix=".obj-", dir=self.folder)
+            try:
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(f"{key} {hashlib.sha256(data).hexdigest()}\n".encode("ascii") + data)
+                os.replace(temp, self._path(name))
+            except OSError:
+                Path(temp).unlink(missing_ok=True)
+                raise
+            self.touched.add(self._path(name).name)
+        except (OSError, pickle.PicklingError, RecursionError, TypeError, AttributeError):
+            pass  # a cache that cannot be written: the build goes on without it
+
+    def prune(self) -> None:
+        """Remove every file this build neither read nor wrote (the cache keeps one build's worth)."""
+        if self.folder is None or not self.folder.is_dir():
+            return
+        for path in self.folder.iterdir():
+            if path.name not in self.touched:
+                path.unlink(missing_ok=True)
 
 
 class StageCache:

@@ -120,29 +120,3 @@ def test_search_index_does_not_depend_on_the_hash_seed(built, tmp_path: Path):
                    check=True, env={**os.environ, "PYTHONHASHSEED": "12345", "REGLES_STAGE_CACHE": "off"})
     for path in sorted((out / "search").iterdir()):
         assert path.read_bytes() == (built["out"] / "search" / path.name).read_bytes(), path.name
-
-
-def test_a_rebuild_without_changes_copies_the_site_and_search_as_a_clean_build_writes_them(tmp_path: Path, monkeypatch):
-    """Incremental builds (extract.stagecache): the second build of unchanged inputs takes the
-    search model and the site from the cache, and every file is the clean build's bytes."""
-    import shutil
-
-    from extract.nlp import default_cache
-
-    cache = tmp_path / "cache"
-    lemmas = default_cache(ROOT)
-    cache.mkdir()
-    if lemmas.exists():
-        shutil.copyfile(lemmas, cache / "lemmas.sqlite")  # warm lemmas: the test is about the stage cache
-    monkeypatch.setenv("REGLES_CACHE_DIR", str(cache))
-    monkeypatch.setenv("REGLES_STAGE_CACHE", "off")
-    clean = build(ROOT, tmp_path / "clean", cache=cache / "lemmas.sqlite")
-    monkeypatch.delenv("REGLES_STAGE_CACHE")
-    build(ROOT, tmp_path / "first", cache=cache / "lemmas.sqlite")
-    assert (cache / "stages" / "render" / "key").is_file()
-    again = build(ROOT, tmp_path / "again", cache=cache / "lemmas.sqlite")
-    assert again.stages["render"] < clean.stages["render"] / 2  # copied, not rendered
-    files = sorted(p.relative_to(clean.out) for p in clean.out.rglob("*") if p.is_file() and p.name != "report.json")
-    assert files == sorted(p.relative_to(again.out) for p in again.out.rglob("*") if p.is_file() and p.name != "report.json")
-    for name in files:
-        assert (clean.out / name).read_bytes() == (again.out / name).read_bytes(), name
