@@ -276,8 +276,7 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
     with clock.stage("nlp"):
         # Everything linking and the search index will ask for, tagged in one pass (one spaCy
         # load, two processes); both stages then read it from memory.
-        wanted = [text for game in games for text in texts_to_tag(game.entries, game.terms)]
-        wanted += [text for game in games for entry in game.entries for text in texts_of(entry) if text]
+        wanted = nlp_texts(games)
         progress(f"lemmas of {len(set(wanted))} texts ({sum(map(len, set(wanted))) / 1e6:.1f} M characters)")
         lemmatizer.tokens(wanted)
     with clock.stage("link"):
@@ -329,6 +328,12 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return BuildResult(out, games, dict(clock.stages), [*objects.hits, *stages.hits])
+
+
+def nlp_texts(games: list[GameBuild]) -> list[str]:
+    """Every text linking and the search index will ask the lemmatizer for."""
+    wanted = [text for game in games for text in texts_to_tag(game.entries, game.terms)]
+    return wanted + [text for game in games for entry in game.entries for text in texts_of(entry) if text]
 
 
 def search_names(games: list[GameBuild], root: Path) -> dict[str, list[str]]:
