@@ -63,7 +63,7 @@ def build_apart(root: Path, out: Path, cache: Path, stage_cache: bool = True) ->
     if not stage_cache:
         env["REGLES_STAGE_CACHE"] = "off"
     done = subprocess.run([sys.executable, "-c", CHILD, str(root), str(out), str(cache)],
-                          check=True, capture_output=True, text=True, env=env)
+                          check=True, capture_output=True, text=True, env=env, timeout=1200)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
