@@ -630,24 +630,28 @@ def mkdocs_build(root: Path, docs: Path, site_dir: Path, nav: list[Any], pages: 
 
 @contextmanager
 def cached_conversions(pages: Any, warnings: list[str]) -> Iterator[None]:
-    """While MkDocs builds, a page whose Markdown, file name and site's file list are those of a
+    """While MkDocs builds: a page's Markdown is let go once converted, and its HTML once its
+    file is written (MkDocs keeps both for every page until the end: most of a large site's
+    memory). With `pages` (an `extract.stagecache.ObjectCache` whose key covers the code, MkDocs,
+    Markdown and mkdocs.yml), a page whose Markdown, file name and site's file list are those of a
     page of the previous build takes that page's conversion (its HTML, table of contents, title,
-    anchors and links to other pages' anchors) from `pages` (an `extract.stagecache.ObjectCache`
-    whose key covers the code, MkDocs, Markdown and mkdocs.yml) instead of converting it again:
-    the conversion depends on nothing else. The anchors are still checked across every page. A
+    anchors and links to other pages' anchors) from the cache instead of converting it again: the
+    conversion depends on nothing else. The anchors are still checked across every page. A
     conversion that warned is not kept."""
-    if pages is None:
-        yield
-        return
     import hashlib
     import logging
 
+    from mkdocs.commands import build as mkdocs_build_module
     from mkdocs.structure import pages as mkdocs_pages
 
     original = mkdocs_pages.Page.render
+    original_build_page = mkdocs_build_module._build_page
     file_lists: dict[int, str] = {}
 
-    def render(page: Any, config: Any, files: Any) -> None:
+    def convert(page: Any, config: Any, files: Any) -> None:
+        if pages is None:
+            original(page, config, files)
+            return
         if id(files) not in file_lists:
             file_lists[id(files)] = hashlib.sha256("\n".join(sorted(files.src_uris)).encode()).hexdigest()
         key = hashlib.sha256(f"{file_lists[id(files)]}\n{page.file.src_uri}\n{page.markdown}".encode()).hexdigest()
@@ -665,11 +669,21 @@ def cached_conversions(pages: Any, warnings: list[str]) -> Iterator[None]:
             pages.put(key, key, (page.content, page.toc, page._title_from_render, sorted(page.present_anchor_ids or ()),
                                  links))
 
+    def render(page: Any, config: Any, files: Any) -> None:
+        convert(page, config, files)
+        page.markdown = ""  # the templates never read it
+
+    def build_page(page: Any, *args: Any, **kwargs: Any) -> None:
+        original_build_page(page, *args, **kwargs)
+        page.content = ""  # written: only this page's own template read it
+
     mkdocs_pages.Page.render = render
+    mkdocs_build_module._build_page = build_page
     try:
         yield
     finally:
         mkdocs_pages.Page.render = original
+        mkdocs_build_module._build_page = original_build_page
 
 
 def site_nav(games: list[GameBuild]) -> list[Any]:
