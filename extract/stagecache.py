@@ -2,15 +2,18 @@
 kept in the build's cache folder (`.cache/stages/`, or $REGLES_CACHE_DIR) under a hash of
 everything they are made from — the corpus's files (sources, manifests, data files, errata,
 terms), the toolkit's code, templates and package data (`extract/`, with the site's files it
-links to), the package version and the NLP model's. A rebuild whose inputs hash the same copies
-the stored outputs instead of doing the work: the build is deterministic, so they are the bytes
-a clean build writes. Anything unreadable in the cache is a miss, never an error.
+links to), the package version and the NLP model's. A rebuild whose inputs hash the same takes
+the stored outputs (hard links, checked against their stored sha256) instead of doing the work:
+the build is deterministic, so they are the bytes a clean build writes. `ObjectCache` keeps
+Python objects the same way (each game's reading, pages' MkDocs conversions). Anything unreadable
+or changed in the cache is a miss, never an error.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import os
 import pickle
 import shutil
@@ -24,6 +27,7 @@ import extract
 
 PACKAGE = Path(extract.__file__).resolve().parent
 KEY_FILE = "key"
+SUMS_FILE = "sums.json"
 
 
 def _files(base: Path) -> list[Path]:
@@ -161,37 +165,48 @@ class StageCache:
 
     @staticmethod
     def _restore(place: Path, key: str, staging: Path) -> bool:
+        """The stored outputs, hard-linked into `staging` where the file system allows it (a copy
+        elsewhere), then every file checked against the sums stored with them: a file changed
+        since (in the cache, or in a build sharing it) makes the whole stage a miss."""
+        items: list[Path] = []
         try:
             if (place / KEY_FILE).read_text(encoding="utf-8") != key:
                 return False
+            sums = json.loads((place / SUMS_FILE).read_text(encoding="utf-8"))
             items = sorted((place / "out").iterdir())
             for item in items:
                 if (staging / item.name).exists():
                     return False
             for item in items:
-                if item.is_dir():
-                    shutil.copytree(item, staging / item.name, symlinks=True)
+                if item.is_dir() and not item.is_symlink():
+                    shutil.copytree(item, staging / item.name, symlinks=True, copy_function=_link_or_copy)
                 else:
-                    shutil.copy2(item, staging / item.name)
-            return True
-        except OSError:
-            for item in (place / "out").glob("*") if (place / "out").is_dir() else []:
-                shutil.rmtree(staging / item.name, ignore_errors=True)
-            return False
+                    _link_or_copy(item, staging / item.name)
+            if _sums(staging, [item.name for item in items]) == sums:
+                return True
+        except (OSError, ValueError):
+            pass
+        for item in items:
+            path = staging / item.name
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                path.unlink(missing_ok=True)
+        return False
 
     @staticmethod
     def _store(place: Path, key: str, staging: Path, made: list[str]) -> None:
         try:
             place.parent.mkdir(parents=True, exist_ok=True)
             fresh = Path(tempfile.mkdtemp(prefix=f".{place.name}-", dir=place.parent))
+            (fresh / "out").mkdir()
             for name in made:
                 item = staging / name
-                if item.is_dir():
-                    shutil.copytree(item, fresh / "out" / name, symlinks=True)
+                if item.is_dir() and not item.is_symlink():
+                    shutil.copytree(item, fresh / "out" / name, symlinks=True, copy_function=_link_or_copy)
                 else:
-                    (fresh / "out").mkdir(exist_ok=True)
-                    shutil.copy2(item, fresh / "out" / name)
-            (fresh / "out").mkdir(exist_ok=True)
+                    _link_or_copy(item, fresh / "out" / name)
+            (fresh / SUMS_FILE).write_text(json.dumps(_sums(fresh / "out", made)), encoding="utf-8")
             (fresh / KEY_FILE).write_text(key, encoding="utf-8")  # written last: a stored entry is whole
             old = place.with_name(f".{place.name}-old")
             shutil.rmtree(old, ignore_errors=True)
@@ -201,3 +216,28 @@ class StageCache:
             shutil.rmtree(old, ignore_errors=True)
         except OSError:
             pass  # a cache that cannot be written: the build goes on without it
+
+
+def _link_or_copy(source: Any, target: Any) -> Any:
+    """A hard link (no bytes copied); a copy where the file system has none (another device)."""
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
+    return target
+
+
+def _sums(base: Path, names: list[str]) -> dict[str, str]:
+    """sha256 of every regular file under `base`/`names`, the target of every symlink."""
+    found = {}
+    for name in sorted(names):
+        top = base / name
+        paths = [top] if not top.is_dir() or top.is_symlink() else [
+            Path(folder) / n for folder, dirs, files in os.walk(top) for n in dirs + files]
+        for path in paths:
+            rel = path.relative_to(base).as_posix()
+            if path.is_symlink():
+                found[rel] = "-> " + os.readlink(path)
+            elif path.is_file():
+                found[rel] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return dict(sorted(found.items()))

@@ -84,6 +84,22 @@ def test_a_damaged_cache_file_is_a_miss(tmp_path: Path):
     same_outputs(tmp_path / "first", again.out)
 
 
+def test_a_site_file_changed_in_place_is_not_reused(tmp_path: Path, monkeypatch):
+    """The stored site shares its files with the build (hard links): one changed in place since
+    makes the stage a miss, and the next build writes the clean bytes."""
+    root = two_games(tmp_path / "root")
+    cache = tmp_path / "cache" / "lemmas.sqlite"
+    first = build(root, tmp_path / "first", cache=cache)
+    page = first.out / "site" / "index.html"
+    with page.open("r+b") as handle:
+        handle.write(b"<!-- changed -->")
+    again = build(root, tmp_path / "again", cache=cache)
+    assert "render" not in again.reused and "index" in again.reused
+    monkeypatch.setenv("REGLES_STAGE_CACHE", "off")
+    clean = build(root, tmp_path / "clean", cache=cache)
+    same_outputs(clean.out, again.out)
+
+
 @pytest.mark.corpus
 def test_one_rule_edited_in_the_real_corpus_builds_as_a_clean_build(tmp_path: Path, monkeypatch):
     """The real corpus: built, one rule edited, rebuilt incrementally; every file is the bytes of
