@@ -88,10 +88,13 @@ def in_process(folder: Path) -> dict:
     plain = PlainBM25(folder)
     base = timed(lambda text: plain.search(text), texts)
     kinds: dict[str, list[float]] = {}
+    slowest = 0.0  # the slowest query, each query's median over the rounds (a pause of the machine is not the query's)
     for query in queries():
-        kinds.setdefault(query.get("kind", "keyword"), []).append(min(timed(lambda t: index.search(t, limit=10), [query["text"]])))
-    return {"api": [percentile(api, 0.5), percentile(api, 0.99), api[-1]],
-            "plain": [percentile(base, 0.5), percentile(base, 0.99), base[-1]],
+        times = timed(lambda t: index.search(t, limit=10), [query["text"]])
+        kinds.setdefault(query.get("kind", "keyword"), []).append(times[len(times) // 2])
+        slowest = max(slowest, times[len(times) // 2])
+    return {"api": [percentile(api, 0.5), percentile(api, 0.99), slowest],
+            "plain": [percentile(base, 0.5), percentile(base, 0.99)],
             "kinds": {k: sorted(v)[len(v) // 2] for k, v in kinds.items()}, "count": len(texts)}
 
 
@@ -116,7 +119,7 @@ def report(build: Path) -> dict[str, bool]:
     found = in_process_apart(build / "search")
     api, plain = found["api"], found["plain"]
     print(f"  {found['count']} queries x{ROUNDS}, warm: API p50 {api[0] * 1000:.2f} ms, p99 {api[1] * 1000:.2f} ms, "
-          f"max {api[2] * 1000:.2f} ms; plain BM25 p50 {plain[0] * 1000:.2f} ms, p99 {plain[1] * 1000:.2f} ms")
+          f"slowest query (its median) {api[2] * 1000:.2f} ms; plain BM25 p50 {plain[0] * 1000:.2f} ms, p99 {plain[1] * 1000:.2f} ms")
     print("  API median per kind: " + ", ".join(f"{k} {v * 1000:.2f} ms" for k, v in sorted(found["kinds"].items())))
     typos = [q["text"] for q in queries() if q.get("kind") == "typo"][:5]
     plains = [q["text"] for q in queries() if q.get("kind") == "keyword"][:5]
