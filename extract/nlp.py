@@ -23,7 +23,7 @@ CACHE_SCHEMA = 2  # the file's `pragma user_version`: a cache of another layout 
 PIECE = 100_000  # characters tagged at once; spaCy's max_length is 1,000,000
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Token:
     text: str
     lemma: str
