@@ -57,9 +57,17 @@ def enlarge(root: Path, factor: int) -> Path:
 
 def run(root: Path, label: str, cache: Path, keep: Path | None = None) -> dict[str, float]:
     out = keep or Path(tempfile.mkdtemp(prefix="regles-out-")) / "build"
-    start = time.perf_counter()
-    result = build(root, out, cache=cache)
-    total = time.perf_counter() - start
+    before = os.environ.get("REGLES_STAGE_CACHE")
+    os.environ["REGLES_STAGE_CACHE"] = "off"  # every stage measured doing its work (incremental builds: bench_incremental)
+    try:
+        start = time.perf_counter()
+        result = build(root, out, cache=cache)
+        total = time.perf_counter() - start
+    finally:
+        if before is None:
+            os.environ.pop("REGLES_STAGE_CACHE", None)
+        else:
+            os.environ["REGLES_STAGE_CACHE"] = before
     stages = " ".join(f"{k}={v:.3f}s" for k, v in result.stages.items())
     print(f"{label}: {result.entry_count} entries in {total:.3f}s ({stages})")
     if keep is None:
