@@ -32,7 +32,9 @@ import json, resource, sys
 from pathlib import Path
 from extract.pipeline import build
 result = build(Path(sys.argv[1]), Path(sys.argv[2]), cache=Path(sys.argv[3]))
-peak = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+# VmHWM, not RUSAGE_SELF: Linux carries ru_maxrss over exec, so a child would report its parent's peak
+own = int(open("/proc/self/status").read().split("VmHWM:")[1].split()[0])
+peak = max(own, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
 print(json.dumps({"stages": result.stages, "entries": result.entry_count, "peak_kb": peak}))
 """
 
