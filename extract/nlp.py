@@ -21,9 +21,10 @@ MODEL_VERSION = "3.8.0"  # part of every cache key: a new model means new lemmas
 EXCLUDED = ["parser", "ner", "senter"]
 CACHE_SCHEMA = 2  # the file's `pragma user_version`: a cache of another layout is started again
 PIECE = 100_000  # characters tagged at once; spaCy's max_length is 1,000,000
+BATCH = 128  # texts per batch of nlp.pipe
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Token:
     text: str
     lemma: str
@@ -171,7 +172,7 @@ class Lemmatizer:
         # forking costs more than it saves on a few texts.
         processes = 2 if len(pieces) >= 500 and (os.cpu_count() or 1) >= 2 else 1
         found: dict[str, list[Token]] = {text: [] for text in texts}
-        docs = self.nlp.pipe((piece for _, _, piece in pieces), batch_size=128, n_process=processes)
+        docs = self.nlp.pipe((piece for _, _, piece in pieces), batch_size=BATCH, n_process=processes)
         for (text, offset, _), doc in zip(pieces, docs, strict=True):
             found[text].extend(Token(w.text, w.lemma_, w.pos_, offset + w.idx, offset + w.idx + len(w.text))
                                for w in doc if not w.is_space)

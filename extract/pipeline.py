@@ -8,6 +8,7 @@ in whole, so a failed build leaves the previous one as it was.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import shutil
@@ -46,7 +47,7 @@ from extract.schema import SCHEMA_FILES
 from extract.search import build_index, texts_of
 from extract.segment import PROFILES, book_order, document_report, option_classes, segment_document
 from extract.segment.detect import detect_structure
-from extract.stagecache import StageCache, inputs_key
+from extract.stagecache import ObjectCache, StageCache, code_key, folder_key, inputs_key
 from extract.text import fold
 from extract.tomlfile import line_of
 
@@ -58,6 +59,7 @@ class BuildResult:
     out: Path
     games: list[GameBuild]
     stages: dict[str, float] = field(default_factory=dict)
+    reused: list[str] = field(default_factory=list)  # what came from the stage cache: "game/<id>", "index", "render"
 
     @property
     def entry_count(self) -> int:
@@ -77,34 +79,75 @@ class Stopwatch:
             self.stages[name] = self.stages.get(name, 0.0) + time.perf_counter() - start
 
 
-def read_games(root: Path, clock: Stopwatch, progress: Progress, cache_dir: Path | None = None) -> list[GameBuild]:
+def read_games(root: Path, clock: Stopwatch, progress: Progress, cache_dir: Path | None = None,
+               objects: ObjectCache | None = None) -> list[GameBuild]:
     """`cache_dir`: where the OCR repair caches its results (default `root/.cache`, or
-    $REGLES_CACHE_DIR)."""
+    $REGLES_CACHE_DIR). `objects`: where each game's reading is kept between builds, keyed by
+    the game's files and the code (`game_key`): an unchanged game is not read again."""
     problems: list[InputError] = []
     games: list[GameBuild] = []
     manifests = find_manifests(root)
     if not manifests:
         raise BuildError([InputError("corpus", "no corpus/<game>/game.toml found")])
-    loaded = []
+    specs = []
     for manifest in manifests:
         try:
             with clock.stage("load"):
                 game = load_game(manifest, root, option_classes())
                 check_sources(game, root)  # inside the corpus, sha256, line spans: before any reading
-                raw = {doc.source for doc in game.documents if PROFILES[doc.profile].raw_text}
-                sources = read_sources(root, game, raw)
-                written = read_errata_files(root, game.id)
-                terms = read_term_config(root, game.id)
-                facts = read_facts(root, game.id)
-                icons = read_icons(root, game.id)
-            loaded.append((game, sources, written, terms, facts, icons))
+            specs.append((manifest, game))
         except InputError as problem:
             problems.append(problem)
         except BuildError as several:  # a manifest with several problems (its options) says them all
             problems.extend(several.problems)
-    vocabulary = ocr_vocabulary(loaded)
+    readings: dict[str, tuple | None] = {}
+
+    def reading_of(game: GameSpec) -> tuple | None:
+        """The game's sources and data files, read once; None (its problems noted) when they cannot be."""
+        if game.id not in readings:
+            readings[game.id] = None
+            try:
+                with clock.stage("load"):
+                    raw = {doc.source for doc in game.documents if PROFILES[doc.profile].raw_text}
+                    readings[game.id] = (game, read_sources(root, game, raw), read_errata_files(root, game.id),
+                                         read_term_config(root, game.id), read_facts(root, game.id),
+                                         read_icons(root, game.id))
+            except InputError as problem:
+                problems.append(problem)
+            except BuildError as several:
+                problems.extend(several.problems)
+        return readings[game.id]
+
+    vocabulary: set[str] = set()
+    words = ""
+    if any(doc.ocr for _, game in specs for doc in game.documents):
+        # The OCR repair keeps the words of every other book. They are kept between builds under
+        # the manifests (each names its sources' sha256); a scanned book is read again only when
+        # they changed.
+        with clock.stage("load"):
+            every_manifest = hashlib.sha256("\n".join([code_key(), *(m.read_text(encoding="utf-8") for m in manifests)])
+                                            .encode()).hexdigest()
+            found = objects.get("ocr-vocabulary", every_manifest) if objects is not None else None
+        if found is None:
+            found = ocr_vocabulary([r for r in (reading_of(game) for _, game in specs) if r is not None])
+            if objects is not None and not problems:
+                objects.put("ocr-vocabulary", every_manifest, found)
+        vocabulary = found
+        words = hashlib.sha256("\n".join(sorted(vocabulary)).encode()).hexdigest()
+    with clock.stage("load"):
+        keys = {game.id: game_key(manifest, game, words) for manifest, game in specs}
+        kept = {game.id: objects.get(f"game/{game.id}", keys[game.id]) for _, game in specs} if objects else {}
+    loaded = []
+    for _, game in specs:
+        if kept.get(game.id) is not None:
+            loaded.append((game, {}, [], None, [], None))
+        elif (reading := reading_of(game)) is not None:
+            loaded.append(reading)
     cache_dir = cache_dir or default_cache(root).parent
     for game, sources, written, terms, facts, icons in loaded:
+        if kept.get(game.id) is not None:
+            games.append(kept[game.id])
+            continue
         try:
             progress(f"{game.id}: {len(game.documents)} document(s)")
             entries: list[Entry] = []
@@ -135,8 +178,12 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress, cache_dir: Path
                     diagnostics.add(key, anomaly)
             lookup = Lookup(game, entries)
             state_precedence(game, lookup, root)
-            games.append(GameBuild(game, entries, documents, diagnostics, written_errata=written, terms=terms, lookup=lookup,
-                                   facts=facts, icons=icons.names))
+            built = GameBuild(game, entries, documents, diagnostics, written_errata=written, terms=terms, lookup=lookup,
+                              facts=facts, icons=icons.names)
+            if objects is not None:
+                with clock.stage("load"):
+                    objects.put(f"game/{game.id}", keys[game.id], built)  # before any later stage changes it
+            games.append(built)
         except InputError as problem:
             problems.append(problem)
         except BuildError as several:
@@ -145,6 +192,16 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress, cache_dir: Path
     if problems:
         raise BuildError(problems)
     return games
+
+
+def game_key(manifest: Path, game: GameSpec, vocabulary: str) -> str:
+    """What a game's reading is made of: the code, every file of its folder (manifest, errata,
+    terms, facts, sources), its sources elsewhere (their sha256, checked), and, for a game with a
+    scanned book, the OCR vocabulary (the words of every other book) its repair keeps."""
+    extra = [f"{source} {digest}" for source, digest in sorted(game.sources.items())]
+    if any(doc.ocr for doc in game.documents):
+        extra.append(vocabulary)
+    return folder_key(manifest.parent, *extra)
 
 
 def ocr_vocabulary(loaded: list) -> set[str]:
@@ -212,7 +269,9 @@ def build(root: Path, out: Path | None = None, progress: Progress | None = None,
 def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progress,
            site_url: str | None = None) -> BuildResult:
     clock = Stopwatch()
-    games = read_games(root, clock, progress, cache.parent)
+    stage_folder = None if os.environ.get("REGLES_STAGE_CACHE") == "off" else cache.parent / "stages"
+    objects = ObjectCache(stage_folder / "objects" if stage_folder else None)
+    games = read_games(root, clock, progress, cache.parent, objects)
     concepts = read_concepts(root)
     thesaurus = read_thesaurus(root)
     names = search_names(games, root)
@@ -224,8 +283,7 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
     with clock.stage("nlp"):
         # Everything linking and the search index will ask for, tagged in one pass (one spaCy
         # load, two processes); both stages then read it from memory.
-        wanted = [text for game in games for text in texts_to_tag(game.entries, game.terms)]
-        wanted += [text for game in games for entry in game.entries for text in texts_of(entry) if text]
+        wanted = nlp_texts(games)
         progress(f"lemmas of {len(set(wanted))} texts ({sum(map(len, set(wanted))) / 1e6:.1f} M characters)")
         lemmatizer.tokens(wanted)
     with clock.stage("link"):
@@ -249,7 +307,7 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
                 write_json(staging / path, schema)
         # The search model and the site are copied from the cache when nothing they are made of
         # changed (extract.stagecache): the same bytes, without the work.
-        stages = StageCache(None if os.environ.get("REGLES_STAGE_CACHE") == "off" else cache.parent / "stages")
+        stages = StageCache(stage_folder)
         key = inputs_key(root)
 
         def index() -> None:
@@ -261,7 +319,9 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
 
         def render() -> None:
             progress("rendering the site")
-            build_site(staging, games, site_url)
+            conversions = ObjectCache(stage_folder / "pages" if stage_folder else None)
+            build_site(staging, games, site_url, conversions if stage_folder else None)
+            conversions.prune()  # the pages of this build only
             write_api(staging / "site" / "api", files)
 
         with clock.stage("index"):
@@ -274,7 +334,13 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    return BuildResult(out, games, dict(clock.stages))
+    return BuildResult(out, games, dict(clock.stages), [*objects.hits, *stages.hits])
+
+
+def nlp_texts(games: list[GameBuild]) -> list[str]:
+    """Every text linking and the search index will ask the lemmatizer for."""
+    wanted = [text for game in games for text in texts_to_tag(game.entries, game.terms)]
+    return wanted + [text for game in games for entry in game.entries for text in texts_of(entry) if text]
 
 
 def search_names(games: list[GameBuild], root: Path) -> dict[str, list[str]]:

@@ -2,25 +2,32 @@
 kept in the build's cache folder (`.cache/stages/`, or $REGLES_CACHE_DIR) under a hash of
 everything they are made from — the corpus's files (sources, manifests, data files, errata,
 terms), the toolkit's code, templates and package data (`extract/`, with the site's files it
-links to), the package version and the NLP model's. A rebuild whose inputs hash the same copies
-the stored outputs instead of doing the work: the build is deterministic, so they are the bytes
-a clean build writes. Anything unreadable in the cache is a miss, never an error.
+links to), the package version and the NLP model's. A rebuild whose inputs hash the same takes
+the stored outputs (hard links, checked against their stored sha256) instead of doing the work:
+the build is deterministic, so they are the bytes a clean build writes. `ObjectCache` keeps
+Python objects the same way (each game's reading, pages' MkDocs conversions). Anything unreadable
+or changed in the cache is a miss, never an error.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import json
 import os
+import pickle
 import shutil
 import tempfile
 from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 import extract
 
 PACKAGE = Path(extract.__file__).resolve().parent
 KEY_FILE = "key"
+SUMS_FILE = "sums.json"
 
 
 def _files(base: Path) -> list[Path]:
@@ -40,18 +47,99 @@ def _version(name: str) -> str:
         return "-"
 
 
-def inputs_key(root: Path) -> str:
-    """One hash of every input of the build (file names and bytes, versions)."""
+def _hash_files(digest: Any, label: str, base: Path) -> None:
+    for path in _files(base):
+        digest.update(f"{label}/{path.relative_to(base).as_posix()}\n".encode())
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+
+
+@functools.cache
+def code_key() -> str:
+    """One hash of the toolkit: its version, code, templates and package data, and the versions
+    of spaCy, the NLP model and MkDocs (computed once per process: the code does not change
+    under a running build)."""
     from extract.nlp import MODEL, MODEL_VERSION
 
     digest = hashlib.sha256()
-    for part in (extract.__version__, MODEL, MODEL_VERSION, _version("spacy"), _version(MODEL), _version("mkdocs")):
+    for part in (extract.__version__, MODEL, MODEL_VERSION, _version("spacy"), _version(MODEL), _version("mkdocs"),
+                 _version("mkdocs-material"), _version("markdown"), _version("jinja2")):
         digest.update(f"{part}\n".encode())
-    for label, base in (("corpus", root / "corpus"), ("code", PACKAGE)):
-        for path in _files(base):
-            digest.update(f"{label}/{path.relative_to(base).as_posix()}\n".encode())
-            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    _hash_files(digest, "code", PACKAGE)
     return digest.hexdigest()
+
+
+def inputs_key(root: Path) -> str:
+    """One hash of every input of the build (file names and bytes, versions)."""
+    digest = hashlib.sha256(code_key().encode())
+    _hash_files(digest, "corpus", root / "corpus")
+    return digest.hexdigest()
+
+
+def folder_key(base: Path, *extra: str) -> str:
+    """A hash of the code, of every file under `base` (names and bytes) and of `extra` strings."""
+    digest = hashlib.sha256(code_key().encode())
+    _hash_files(digest, "input", base)
+    for part in extra:
+        digest.update(f"{part}\n".encode())
+    return digest.hexdigest()
+
+
+class ObjectCache:
+    """Python objects kept between builds (`get`/`put` by name), each file holding the key it
+    was made for and a checksum of its data: a file of another key, damaged or unreadable is a
+    miss, never an error. Only the build's own cache folder is read (pickle runs code on load:
+    the folder is the user's, like the lemma cache)."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+        self.hits: list[str] = []
+        self.touched: set[str] = set()  # the file names read or written in this build
+
+    def _path(self, name: str) -> Path:
+        assert self.folder is not None
+        return self.folder / f"{hashlib.sha256(name.encode()).hexdigest()[:24]}.pickle"
+
+    def get(self, name: str, key: str) -> Any | None:
+        if self.folder is None:
+            return None
+        try:
+            raw = self._path(name).read_bytes()
+            head, _, data = raw.partition(b"\n")
+            stored_key, _, checksum = head.decode("ascii").partition(" ")
+            if stored_key != key or hashlib.sha256(data).hexdigest() != checksum:
+                return None
+            found = pickle.loads(data)
+        except Exception:  # noqa: BLE001 - anything wrong with a cache file is a miss
+            return None
+        self.hits.append(name)
+        self.touched.add(self._path(name).name)
+        return found
+
+    def put(self, name: str, key: str, value: Any) -> None:
+        if self.folder is None:
+            return
+        try:
+            data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+            self.folder.mkdir(parents=True, exist_ok=True)
+            fd, temp = tempfile.mkstemp(prefix=".obj-", dir=self.folder)
+            try:
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(f"{key} {hashlib.sha256(data).hexdigest()}\n".encode("ascii") + data)
+                os.replace(temp, self._path(name))
+            except OSError:
+                Path(temp).unlink(missing_ok=True)
+                raise
+            self.touched.add(self._path(name).name)
+        except (OSError, pickle.PicklingError, RecursionError, TypeError, AttributeError):
+            pass  # a cache that cannot be written: the build goes on without it
+
+    def prune(self) -> None:
+        """Remove every file this build neither read nor wrote (the cache keeps one build's worth)."""
+        if self.folder is None or not self.folder.is_dir():
+            return
+        for path in self.folder.iterdir():
+            if path.name not in self.touched:
+                path.unlink(missing_ok=True)
 
 
 class StageCache:
@@ -77,37 +165,48 @@ class StageCache:
 
     @staticmethod
     def _restore(place: Path, key: str, staging: Path) -> bool:
+        """The stored outputs, hard-linked into `staging` where the file system allows it (a copy
+        elsewhere), then every file checked against the sums stored with them: a file changed
+        since (in the cache, or in a build sharing it) makes the whole stage a miss."""
+        items: list[Path] = []
         try:
             if (place / KEY_FILE).read_text(encoding="utf-8") != key:
                 return False
+            sums = json.loads((place / SUMS_FILE).read_text(encoding="utf-8"))
             items = sorted((place / "out").iterdir())
             for item in items:
                 if (staging / item.name).exists():
                     return False
             for item in items:
-                if item.is_dir():
-                    shutil.copytree(item, staging / item.name, symlinks=True)
+                if item.is_dir() and not item.is_symlink():
+                    shutil.copytree(item, staging / item.name, symlinks=True, copy_function=_link_or_copy)
                 else:
-                    shutil.copy2(item, staging / item.name)
-            return True
-        except OSError:
-            for item in (place / "out").glob("*") if (place / "out").is_dir() else []:
-                shutil.rmtree(staging / item.name, ignore_errors=True)
-            return False
+                    _link_or_copy(item, staging / item.name)
+            if _sums(staging, [item.name for item in items]) == sums:
+                return True
+        except (OSError, ValueError):
+            pass
+        for item in items:
+            path = staging / item.name
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                path.unlink(missing_ok=True)
+        return False
 
     @staticmethod
     def _store(place: Path, key: str, staging: Path, made: list[str]) -> None:
         try:
             place.parent.mkdir(parents=True, exist_ok=True)
             fresh = Path(tempfile.mkdtemp(prefix=f".{place.name}-", dir=place.parent))
+            (fresh / "out").mkdir()
             for name in made:
                 item = staging / name
-                if item.is_dir():
-                    shutil.copytree(item, fresh / "out" / name, symlinks=True)
+                if item.is_dir() and not item.is_symlink():
+                    shutil.copytree(item, fresh / "out" / name, symlinks=True, copy_function=_link_or_copy)
                 else:
-                    (fresh / "out").mkdir(exist_ok=True)
-                    shutil.copy2(item, fresh / "out" / name)
-            (fresh / "out").mkdir(exist_ok=True)
+                    _link_or_copy(item, fresh / "out" / name)
+            (fresh / SUMS_FILE).write_text(json.dumps(_sums(fresh / "out", made)), encoding="utf-8")
             (fresh / KEY_FILE).write_text(key, encoding="utf-8")  # written last: a stored entry is whole
             old = place.with_name(f".{place.name}-old")
             shutil.rmtree(old, ignore_errors=True)
@@ -117,3 +216,28 @@ class StageCache:
             shutil.rmtree(old, ignore_errors=True)
         except OSError:
             pass  # a cache that cannot be written: the build goes on without it
+
+
+def _link_or_copy(source: Any, target: Any) -> Any:
+    """A hard link (no bytes copied); a copy where the file system has none (another device)."""
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
+    return target
+
+
+def _sums(base: Path, names: list[str]) -> dict[str, str]:
+    """sha256 of every regular file under `base`/`names`, the target of every symlink."""
+    found = {}
+    for name in sorted(names):
+        top = base / name
+        paths = [top] if not top.is_dir() or top.is_symlink() else [
+            Path(folder) / n for folder, dirs, files in os.walk(top) for n in dirs + files]
+        for path in paths:
+            rel = path.relative_to(base).as_posix()
+            if path.is_symlink():
+                found[rel] = "-> " + os.readlink(path)
+            elif path.is_file():
+                found[rel] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return dict(sorted(found.items()))

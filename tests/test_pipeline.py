@@ -6,7 +6,6 @@ from pathlib import Path
 
 import jsonschema
 
-from extract.pipeline import build
 from tests.conftest import ROOT
 
 DOCUMENTS = {"runewars/apprentissage", "runewars/reference", "runewars/faq", "warcry/regles",
@@ -115,26 +114,3 @@ def test_urls_point_to_a_page_and_anchor(built):
     assert built["entries"]["runewars/reference/25.3"]["url"] == "runewars/reference/25/#25.3"
 
 
-def test_a_rebuild_without_changes_copies_the_site_and_search_as_a_clean_build_writes_them(built, tmp_path: Path, monkeypatch):
-    """Incremental builds (extract.stagecache): the second build of unchanged inputs takes the
-    search model and the site from the cache, and every file is the clean build's bytes (`built`
-    is byte-identical to a build without the stage cache: the test above)."""
-    import shutil
-
-    from extract.nlp import default_cache
-
-    cache = tmp_path / "cache"
-    lemmas = default_cache(ROOT)
-    cache.mkdir()
-    if lemmas.exists():
-        shutil.copyfile(lemmas, cache / "lemmas.sqlite")  # warm lemmas: the test is about the stage cache
-    monkeypatch.setenv("REGLES_CACHE_DIR", str(cache))
-    first = build(ROOT, tmp_path / "first", cache=cache / "lemmas.sqlite")  # an empty stage cache
-    assert (cache / "stages" / "render" / "key").is_file()
-    again = build(ROOT, tmp_path / "again", cache=cache / "lemmas.sqlite")
-    assert again.stages["render"] < first.stages["render"] / 2  # copied, not rendered
-    clean = Path(built["out"])
-    files = sorted(p.relative_to(clean) for p in clean.rglob("*") if p.is_file() and p.name != "report.json")
-    assert files == sorted(p.relative_to(again.out) for p in again.out.rglob("*") if p.is_file() and p.name != "report.json")
-    for name in files:
-        assert (clean / name).read_bytes() == (again.out / name).read_bytes(), name

@@ -5,6 +5,7 @@ are checked here, never in timed unit tests."""
 
 from __future__ import annotations
 
+import os
 import re
 import resource
 import shutil
@@ -14,7 +15,7 @@ import time
 from pathlib import Path
 
 from extract.pipeline import build
-from tools import bench_growth, bench_ocr, bench_readers, bench_scale, bench_site, load
+from tools import bench_growth, bench_incremental, bench_latency, bench_nlp, bench_ocr, bench_readers, bench_scale, bench_site, load
 
 ROOT = Path(__file__).resolve().parent.parent
 SEGMENTATION_TARGET = 2.0  # seconds for the whole corpus, without NLP (issue: corpus and extraction)
@@ -56,9 +57,17 @@ def enlarge(root: Path, factor: int) -> Path:
 
 def run(root: Path, label: str, cache: Path, keep: Path | None = None) -> dict[str, float]:
     out = keep or Path(tempfile.mkdtemp(prefix="regles-out-")) / "build"
-    start = time.perf_counter()
-    result = build(root, out, cache=cache)
-    total = time.perf_counter() - start
+    before = os.environ.get("REGLES_STAGE_CACHE")
+    os.environ["REGLES_STAGE_CACHE"] = "off"  # every stage measured doing its work (incremental builds: bench_incremental)
+    try:
+        start = time.perf_counter()
+        result = build(root, out, cache=cache)
+        total = time.perf_counter() - start
+    finally:
+        if before is None:
+            os.environ.pop("REGLES_STAGE_CACHE", None)
+        else:
+            os.environ["REGLES_STAGE_CACHE"] = before
     stages = " ".join(f"{k}={v:.3f}s" for k, v in result.stages.items())
     print(f"{label}: {result.entry_count} entries in {total:.3f}s ({stages})")
     if keep is None:
@@ -154,7 +163,8 @@ def cli_first_result(root: Path, cache: Path) -> float:
     import subprocess
 
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "extract.cli", "--root", str(root), "search", "ligne de vue", "--limit", "1"],
+    subprocess.run([sys.executable, "-c", "import sys; from extract.cli import main; sys.exit(main(sys.argv[1:]))",
+                    "--root", str(root), "search", "ligne de vue", "--limit", "1"],
                    check=True, capture_output=True, env={**os.environ, "REGLES_CACHE_DIR": str(cache.parent)})
     return time.perf_counter() - start
 
@@ -167,9 +177,13 @@ def main() -> int:
         base = run(ROOT, "corpus, warm NLP cache", cache, keep=kept / "build")
         searching = measure_search_apart(kept / "build" / "search", cache)
         startup = cli_first_result(kept, cache)
+        print("search latency against a plain BM25 on the same model (tools/bench_latency.py):")
+        latency_checks = bench_latency.report(kept / "build")
         site_checks = bench_site.report(kept / "build", base["render"])
         site_checks.update(load.report(kept / "build" / "site"))  # regles serve, 200 clients for 10 s
         ocr_checks = bench_ocr.report(kept / "build")
+        cache_copy = Path(tempfile.mkdtemp(prefix="regles-lemmas-")) / "lemmas.sqlite"
+        shutil.copyfile(cache, cache_copy)
         shutil.rmtree(kept, ignore_errors=True)
         large_root = enlarge(ROOT, 20)
         try:
@@ -203,14 +217,21 @@ def main() -> int:
     }
     checks.update(site_checks)
     checks.update(ocr_checks)
+    checks.update(latency_checks)
+    print("incremental builds, each build in a process of its own (tools/bench_incremental.py):")
+    checks.update(bench_incremental.report(cache_copy))
+    shutil.rmtree(cache_copy.parent, ignore_errors=True)
+    print("the cold NLP pass against a plain nlp.pipe, fresh processes (tools/bench_nlp.py):")
+    checks.update(bench_nlp.report())
     print("readers, each document in a process of its own:")
     checks.update(bench_readers.report())
     print("large inputs, generated French rule text, each size in a process of its own:")
     checks.update(bench_scale.report())
-    print("growth with the corpus, x1, x5, x20 copies, each build in a process of its own (tools/bench_growth.py):")
-    checks.update(bench_growth.report())
+    print("growth with the corpus, x1, x5, x20 copies (x50 with REGLES_BENCH_X50=1), each build in a process of its own "
+          "(tools/bench_growth.py):")
+    checks.update(bench_growth.report(bench_growth.FACTORS + ((50,) if os.environ.get("REGLES_BENCH_X50") else ())))
     for label, ok in checks.items():
-        print(f"{label}: {'ok' if ok else 'MISSED'}")
+        print(f"{label}: {'PASS' if ok else 'FAIL'}")
     return 0 if all(checks.values()) else 1
 
 

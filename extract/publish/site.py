@@ -13,7 +13,8 @@ import difflib
 import html
 import re
 import shutil
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from posixpath import relpath
@@ -637,11 +638,13 @@ def errata_row(erratum: Erratum, site: Site, here: str) -> dict[str, Any]:
 # ---------------------------------------------------------------- building
 
 
-def mkdocs_build(root: Path, docs: Path, site_dir: Path, nav: list[Any], site_url: str | None = None) -> None:
+def mkdocs_build(root: Path, docs: Path, site_dir: Path, nav: list[Any], site_url: str | None = None,
+                 pages: Any = None) -> None:
     """Build `docs` into `site_dir` with the root's mkdocs.yml, strict: a warning is an error.
     With `site_url`, pages name their canonical address and sitemap.xml lists them (without
     dates, and gzipped without a time stamp: the same inputs give the same bytes); without it
-    there is no absolute address to give, so no sitemap either."""
+    there is no absolute address to give, so no sitemap either. `pages`: a cache of pages'
+    Markdown conversions (`cached_conversions`), or None."""
     import logging
 
     from mkdocs.commands.build import build
@@ -662,7 +665,8 @@ def mkdocs_build(root: Path, docs: Path, site_dir: Path, nav: list[Any], site_ur
         extra = {"site_url": site_url} if site_url else {}
         config = load_config(str(root / "mkdocs.yml"), docs_dir=str(docs), site_dir=str(site_dir), strict=True, nav=nav,
                              **extra)
-        build(config)
+        with cached_conversions(pages, warnings):
+            build(config)
     except (Abort, ConfigurationError) as exc:
         raise BuildError([InputError("mkdocs.yml", f"site build failed: {exc}; " + "; ".join(warnings[:5]))]) from None
     finally:
@@ -677,6 +681,64 @@ def mkdocs_build(root: Path, docs: Path, site_dir: Path, nav: list[Any], site_ur
         import gzip
 
         (site_dir / "sitemap.xml.gz").write_bytes(gzip.compress(sitemap.read_bytes(), mtime=0))
+
+
+@contextmanager
+def cached_conversions(pages: Any, warnings: list[str]) -> Iterator[None]:
+    """While MkDocs builds: a page's Markdown is let go once converted, and its HTML once its
+    file is written (MkDocs keeps both for every page until the end: most of a large site's
+    memory). With `pages` (an `extract.stagecache.ObjectCache` whose key covers the code, MkDocs,
+    Markdown and mkdocs.yml), a page whose Markdown, file name and site's file list are those of a
+    page of the previous build takes that page's conversion (its HTML, table of contents, title,
+    anchors and links to other pages' anchors) from the cache instead of converting it again: the
+    conversion depends on nothing else. The anchors are still checked across every page. A
+    conversion that warned is not kept."""
+    import hashlib
+    import logging
+
+    from mkdocs.commands import build as mkdocs_build_module
+    from mkdocs.structure import pages as mkdocs_pages
+
+    original = mkdocs_pages.Page.render
+    original_build_page = mkdocs_build_module._build_page
+    file_lists: dict[int, str] = {}
+
+    def convert(page: Any, config: Any, files: Any) -> None:
+        if pages is None:
+            original(page, config, files)
+            return
+        if id(files) not in file_lists:
+            file_lists[id(files)] = hashlib.sha256("\n".join(sorted(files.src_uris)).encode()).hexdigest()
+        key = hashlib.sha256(f"{file_lists[id(files)]}\n{page.file.src_uri}\n{page.markdown}".encode()).hexdigest()
+        found = pages.get(key, key)
+        if found is not None:
+            page.content, page.toc, page._title_from_render, anchors, links = found
+            page.present_anchor_ids = set(anchors)
+            if mkdocs_pages.log.getEffectiveLevel() > logging.DEBUG:
+                page.links_to_anchors = {files.get_file_from_path(uri): dict(v) for uri, v in links.items()}
+            return
+        before = len(warnings)
+        original(page, config, files)
+        if len(warnings) == before:
+            links = {f.src_uri: dict(v) for f, v in (page.links_to_anchors or {}).items()}
+            pages.put(key, key, (page.content, page.toc, page._title_from_render, sorted(page.present_anchor_ids or ()),
+                                 links))
+
+    def render(page: Any, config: Any, files: Any) -> None:
+        convert(page, config, files)
+        page.markdown = ""  # the templates never read it
+
+    def build_page(page: Any, *args: Any, **kwargs: Any) -> None:
+        original_build_page(page, *args, **kwargs)
+        page.content = ""  # written: only this page's own template read it
+
+    mkdocs_pages.Page.render = render
+    mkdocs_build_module._build_page = build_page
+    try:
+        yield
+    finally:
+        mkdocs_pages.Page.render = original
+        mkdocs_build_module._build_page = original_build_page
 
 
 def site_nav(games: list[GameBuild]) -> list[Any]:
@@ -700,9 +762,10 @@ def write_search_model(docs: Path, search_dir: Path) -> None:
         shutil.copyfile(model, docs / "assets" / "search-model.json")
 
 
-def build_site(staging: Path, games: list[GameBuild], site_url: str | None = None) -> dict[str, int]:
+def build_site(staging: Path, games: list[GameBuild], site_url: str | None = None, conversions: Any = None) -> dict[str, int]:
+    """`conversions`: pages' Markdown conversions kept from the previous build (`cached_conversions`)."""
     docs, site_dir = staging / "docs", staging / "site"
     pages = render_docs(TOOL_ROOT, docs, games)
     write_search_model(docs, staging / "search")
-    mkdocs_build(TOOL_ROOT, docs, site_dir, site_nav(games), site_url)
+    mkdocs_build(TOOL_ROOT, docs, site_dir, site_nav(games), site_url, conversions)
     return {"pages": len(pages)}

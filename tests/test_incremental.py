@@ -1,0 +1,122 @@
+"""Incremental builds (extract.stagecache): a rebuild reuses what its inputs did not change —
+each game's reading, the search model, the site's pages — and writes the bytes a clean build of
+the same corpus writes. Fast: a two-game synthetic corpus; the real corpus once (marked corpus)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from extract.pipeline import build
+from tests.conftest import ROOT, copy_real_corpus, make_corpus
+from tools.bench_incremental import edit_one_rule, edit_source
+
+TEXT = """Mouvement
+
+Une figurine se déplace de trois cases au plus. Elle ne traverse pas les murs.
+
+Combat
+
+Une figurine attaque une figurine adjacente. Elle lance deux dés.
+
+Moral
+
+Une unité qui perd la moitié de ses figurines fuit vers son bord de table.
+"""
+
+
+def two_games(root: Path) -> Path:
+    make_corpus(root, TEXT)
+    other = root / "corpus" / "autre"
+    shutil.copytree(root / "corpus" / "demo", other)
+    manifest = other / "game.toml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace('id = "demo"', 'id = "autre"')
+                        .replace('title = "Démo"', 'title = "Autre"'), encoding="utf-8")
+    return root
+
+
+def same_outputs(clean: Path, other: Path) -> None:
+    """Every file byte for byte; report.json apart from its timings."""
+    files = sorted(p.relative_to(clean) for p in clean.rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(other) for p in other.rglob("*") if p.is_file())
+    for name in files:
+        if name.as_posix() == "report.json":
+            first, second = (json.loads((base / name).read_text(encoding="utf-8")) for base in (clean, other))
+            first.pop("stages"), second.pop("stages")
+            assert first == second
+        else:
+            assert (clean / name).read_bytes() == (other / name).read_bytes(), name
+
+
+def test_an_edit_rebuilds_its_game_and_the_outputs_are_a_clean_builds(tmp_path: Path, monkeypatch):
+    root = two_games(tmp_path / "root")
+    cache = tmp_path / "cache" / "lemmas.sqlite"
+    first = build(root, tmp_path / "first", cache=cache)
+    assert first.reused == []
+    again = build(root, tmp_path / "again", cache=cache)
+    assert sorted(again.reused) == ["game/autre", "game/demo", "index", "render"]
+    same_outputs(first.out, again.out)
+
+    edit_source(root, "demo", "source.txt", "deux dés", "trois dés")
+    edited = build(root, tmp_path / "edited", cache=cache)
+    assert edited.reused[0] == "game/autre"  # only the edited game is read again
+    assert "game/demo" not in edited.reused and "index" not in edited.reused
+    assert "trois dés" in (edited.out / "data" / "demo.json").read_text(encoding="utf-8")
+    monkeypatch.setenv("REGLES_STAGE_CACHE", "off")
+    clean = build(root, tmp_path / "clean", cache=tmp_path / "other-cache" / "lemmas.sqlite")
+    assert clean.reused == []
+    same_outputs(clean.out, edited.out)
+
+
+def test_a_damaged_cache_file_is_a_miss(tmp_path: Path):
+    root = two_games(tmp_path / "root")
+    cache = tmp_path / "cache" / "lemmas.sqlite"
+    build(root, tmp_path / "first", cache=cache)
+    for path in (cache.parent / "stages" / "objects").glob("*.pickle"):
+        data = bytearray(path.read_bytes())
+        data[-10] ^= 0xFF
+        path.write_bytes(bytes(data))
+    again = build(root, tmp_path / "again", cache=cache)
+    assert not [name for name in again.reused if name.startswith("game/")]
+    same_outputs(tmp_path / "first", again.out)
+
+
+def test_a_site_file_changed_in_place_is_not_reused(tmp_path: Path, monkeypatch):
+    """The stored site shares its files with the build (hard links): one changed in place since
+    makes the stage a miss, and the next build writes the clean bytes."""
+    root = two_games(tmp_path / "root")
+    cache = tmp_path / "cache" / "lemmas.sqlite"
+    first = build(root, tmp_path / "first", cache=cache)
+    page = first.out / "site" / "index.html"
+    with page.open("r+b") as handle:
+        handle.write(b"<!-- changed -->")
+    again = build(root, tmp_path / "again", cache=cache)
+    assert "render" not in again.reused and "index" in again.reused
+    monkeypatch.setenv("REGLES_STAGE_CACHE", "off")
+    clean = build(root, tmp_path / "clean", cache=cache)
+    same_outputs(clean.out, again.out)
+
+
+@pytest.mark.corpus
+def test_one_rule_edited_in_the_real_corpus_builds_as_a_clean_build(tmp_path: Path, monkeypatch):
+    """The real corpus: built, one rule edited, rebuilt incrementally; every file is the bytes of
+    a clean build of the edited corpus."""
+    from extract.nlp import default_cache
+
+    root = copy_real_corpus(tmp_path / "root")
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    lemmas = default_cache(ROOT)
+    if lemmas.exists():
+        shutil.copyfile(lemmas, cache / "lemmas.sqlite")  # warm lemmas: the test is about the stage cache
+    monkeypatch.setenv("REGLES_CACHE_DIR", str(cache))
+    build(root, tmp_path / "first", cache=cache / "lemmas.sqlite")
+    edit_one_rule(root, "heroscape")
+    edited = build(root, tmp_path / "edited", cache=cache / "lemmas.sqlite")
+    assert {f"game/{g}" for g in ("battlelore", "runewars", "warcry")} <= set(edited.reused)
+    monkeypatch.setenv("REGLES_STAGE_CACHE", "off")
+    clean = build(root, tmp_path / "clean", cache=cache / "lemmas.sqlite")
+    same_outputs(clean.out, edited.out)

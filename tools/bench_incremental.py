@@ -1,0 +1,116 @@
+"""Incremental builds on a copy of the corpus, each build in a child process of its own (as a user
+runs `regles build`), the lemma cache warm: a full build (stage cache off), a rebuild with nothing
+changed, a rebuild after one rule's words were edited. Checked: no-change rebuild ≤ 0.3× the full
+warm build, one-rule edit ≤ 1.5× the no-change rebuild.
+
+    python -m tools.bench_incremental
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NO_CHANGE_TARGET = 0.3  # × a full warm build
+EDIT_TARGET = 1.5  # × a no-change rebuild
+
+CHILD = """
+import json, sys, time
+from pathlib import Path
+start = time.perf_counter()
+from extract.pipeline import build
+imported = time.perf_counter()
+result = build(Path(sys.argv[1]), Path(sys.argv[2]), cache=Path(sys.argv[3]))
+done = time.perf_counter()
+print(json.dumps({"seconds": done - imported, "imports": imported - start, "stages": result.stages,
+                  "reused": result.reused}))
+"""
+
+
+def edit_source(root: Path, game: str, source: str, old: str, new: str) -> None:
+    """Change one rule's words in a copy of the corpus, and the source's sha256 in its manifest."""
+    path = root / "corpus" / game / source
+    before = path.read_bytes()
+    after = before.decode("utf-8").replace(old, new, 1).encode("utf-8")
+    assert after != before, f"{old!r} is not in {path}"
+    path.write_bytes(after)
+    manifest = root / "corpus" / game / "game.toml"
+    text = manifest.read_text(encoding="utf-8")
+    old_digest = hashlib.sha256(before).hexdigest()
+    assert old_digest in text
+    manifest.write_text(text.replace(old_digest, hashlib.sha256(after).hexdigest()), encoding="utf-8")
+
+
+def edit_one_rule(root: Path, game: str = "heroscape") -> str:
+    """A word of a rule in the middle of `game`'s book made plural; returns the word."""
+    source = sorted((root / "corpus" / game).glob("*.txt"))[0]
+    words = [w for w in source.read_text(encoding="utf-8").split() if len(w) > 8 and w.isalpha() and w.islower()]
+    word = words[len(words) // 2]
+    edit_source(root, game, source.name, f" {word} ", f" {word}s ")
+    return word
+
+
+def build_apart(root: Path, out: Path, cache: Path, stage_cache: bool = True) -> dict:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "REGLES_CACHE_DIR": str(cache.parent)}
+    env.pop("REGLES_STAGE_CACHE", None)
+    if not stage_cache:
+        env["REGLES_STAGE_CACHE"] = "off"
+    done = subprocess.run([sys.executable, "-c", CHILD, str(root), str(out), str(cache)],
+                          check=True, capture_output=True, text=True, env=env, timeout=1200)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def measure(source_root: Path = ROOT, lemmas: Path | None = None) -> dict[str, float]:
+    work = Path(tempfile.mkdtemp(prefix="regles-incremental-"))
+    try:
+        root = work / "root"
+        shutil.copytree(source_root / "corpus", root / "corpus")
+        cache = work / "cache" / "lemmas.sqlite"
+        cache.parent.mkdir()
+        if lemmas is not None and lemmas.is_file():
+            shutil.copyfile(lemmas, cache)
+        out = root / "build"
+        build_apart(root, out, cache, stage_cache=False)  # warms the lemma and repair caches
+        full = min(build_apart(root, out, cache, stage_cache=False)["seconds"] for _ in range(2))
+        build_apart(root, out, cache)  # fills the stage cache
+        same = [build_apart(root, out, cache) for _ in range(2)]
+        no_change = min(run["seconds"] for run in same)
+        edit_one_rule(root)
+        edited = build_apart(root, out, cache)
+        return {"full": full, "no_change": no_change, "edit": edited["seconds"],
+                "edit_stages": edited["stages"], "no_change_stages": min(same, key=lambda r: r["seconds"])["stages"]}
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def report(lemmas: Path | None = None) -> dict[str, bool]:
+    found = measure(lemmas=lemmas)
+    ratio, edit_ratio = found["no_change"] / found["full"], found["edit"] / found["no_change"]
+    print(f"  full warm build {found['full']:.2f}s, no-change rebuild {found['no_change']:.2f}s, "
+          f"one-rule edit {found['edit']:.2f}s")
+    for label in ("no_change", "edit"):
+        print(f"  {label} stages: " + " ".join(f"{k}={v:.2f}" for k, v in found[f"{label}_stages"].items()))
+    return {
+        f"no-change rebuild {found['no_change']:.2f}s = {ratio:.2f}x a full warm build {found['full']:.2f}s "
+        f"(target <= {NO_CHANGE_TARGET})": ratio <= NO_CHANGE_TARGET,
+        f"one-rule edit {found['edit']:.2f}s = {edit_ratio:.2f}x a no-change rebuild (target <= {EDIT_TARGET})":
+            edit_ratio <= EDIT_TARGET,
+    }
+
+
+def main() -> int:
+    checks = report(ROOT / ".cache" / "lemmas.sqlite")
+    for label, ok in checks.items():
+        print(f"{label}: {'PASS' if ok else 'FAIL'}")
+    return 0 if all(checks.values()) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
