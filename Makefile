@@ -23,10 +23,10 @@ chromium:
 		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
 		|| echo "chromium could not be installed: the browser tests will be skipped"; }
 
-# The suite runs on the machine's two cores (pytest-xdist); `pytest -m "not corpus and not browser"`
+# The suite runs on the machine's two cores (pytest-xdist; a worker out of tests takes some of the other's); `pytest -m "not corpus and not browser"`
 # is the unit tier alone.
 test: $(STAMP) chromium
-	$(BIN)/python -m pytest -q -n 2
+	$(BIN)/python -m pytest -q -n 2 --dist worksteal
 
 bench: $(STAMP)
 	$(BIN)/python -m tools.bench

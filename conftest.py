@@ -36,6 +36,9 @@ def pytest_collection_modifyitems(config, items) -> None:
     for item in items:
         if CORPUS_FIXTURES & set(getattr(item, "fixturenames", ())) or reads_shared(item):
             item.add_marker(pytest.mark.corpus)
+    # The tests of the real-corpus build first: under xdist one worker starts that build at once
+    # while the other runs the unit tests, instead of both reaching it later and one waiting.
+    items.sort(key=lambda item: not CORPUS_FIXTURES & set(getattr(item, "fixturenames", ())))
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,6 @@
 """The site scanned by axe-core (the copy axe-playwright-python carries: nothing is fetched), in
 Debian's Chromium: the home page, a rule page, the errata page, a FAQ page, a printed index and the
-404 page, on a desktop and on a phone, in the light and the dark palette. No serious or critical
+404 page, on a desktop in the light and the dark palette and on a phone. No serious or critical
 violation; the others are listed when the test fails, not allowed."""
 
 from __future__ import annotations
@@ -61,8 +61,8 @@ def violations(browser, server: str, device: str, scheme: str) -> dict[str, list
     return found
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("device", list(DEVICES))
+# The dark palette's colours are the same on a phone: its layout is scanned in the light one.
+@pytest.mark.parametrize(("device", "scheme"), [("desktop", "light"), ("desktop", "dark"), ("phone", "light")])
 def test_no_serious_or_critical_accessibility_violation(browser, server, device, scheme):
     found = violations(browser, server, device, scheme)
     blocking = {page: [v for v in items if v.split()[0] in BLOCKING] for page, items in found.items()}

@@ -52,9 +52,14 @@ SHOWN = ("Array.from(document.querySelectorAll('#regles-search .regles-search-li
 BOX = "#regles-search .regles-search-input"
 
 
-def type_query(page, server: str, query: str, expected: str = "") -> list[str]:
-    """Type into the search box; wait (10 s at most) for `expected` among the first ten links."""
-    page.goto(f"{server}/")
+def type_query(page, server: str, query: str, expected: str = "", reload: bool = True) -> list[str]:
+    """Type into the search box (of a new home page, or `reload=False`, of the page as it is); wait
+    (10 s at most) for `expected` among the first ten links."""
+    if reload:
+        page.goto(f"{server}/")
+    else:  # the last query's results gone first: they must not answer for this one
+        page.fill(BOX, "")
+        page.wait_for_function(f"({SHOWN}).length === 0")
     page.fill(BOX, query)
     page.wait_for_selector("#regles-search .regles-search-link", timeout=10_000)
     try:
@@ -77,9 +82,17 @@ def type_query(page, server: str, query: str, expected: str = "") -> list[str]:
     ("debordment", "/runewars/"),  # a typo
     ("line of sight", "/"),  # English names
 ])
-def test_search_box_finds_french_as_typed(page, server, query, expected):
-    links = type_query(page, server, query, expected)
+def test_search_box_finds_french_as_typed(box, server, query, expected):
+    links = type_query(box, server, query, expected, reload=False)
     assert any(link.startswith(expected) for link in links), links
+
+
+@pytest.fixture(scope="module")
+def box(browser, server):
+    """One home page for the queries typed in turn into its box (each replaces the last)."""
+    for opened in opened_page(browser, server, viewport={"width": 1280, "height": 900}):
+        opened.goto(f"{server}/")
+        yield opened
 
 
 def test_spellings_meet_in_the_box(page, server):
