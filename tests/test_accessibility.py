@@ -28,6 +28,9 @@ DEVICES = {
     "desktop": {"viewport": {"width": 1280, "height": 900}},
     "phone": {"viewport": {"width": 375, "height": 740}, "is_mobile": True, "has_touch": True},
 }
+# On a phone, the pages whose layout differs most from the desktop's: the header and its search
+# box, a rule with its collapsed lists, the wide errata table, the 404 page.
+ON_A_PHONE = ("home", "rule", "errata", "404")
 BLOCKING = ("serious", "critical")
 
 
@@ -51,6 +54,8 @@ def violations(browser, server: str, device: str, scheme: str) -> dict[str, list
     found: dict[str, list[str]] = {}
     try:
         for name, path in PAGES.items():
+            if device == "phone" and name not in ON_A_PHONE:
+                continue
             response = page.goto(server + path)
             assert response is not None and response.status == (404 if name == "404" else 200), path
             results = axe.run(page).response
