@@ -138,3 +138,12 @@ def test_no_merge_conflict_markers_are_left_in_tracked_text():
     found = [name for name in files if name.endswith((".md", ".py", ".toml", ".j2", ".html", ".js", ".css"))
              and (ROOT / name).is_file() and marker.search((ROOT / name).read_text(encoding="utf-8", errors="replace"))]
     assert found == []
+
+
+def test_tests_write_nothing_into_the_projects_build_folder():
+    """`make build` refuses a build/ it did not write: a test leaving files there (the browser
+    tests' screenshots once did) breaks `make test && make build`."""
+    found = [f"{path.relative_to(ROOT)}:{n}" for path in sorted((ROOT / "tests").rglob("*.py"))
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"""ROOT\s*/\s*["']build["']""", line) and "re.search" not in line]
+    assert found == []

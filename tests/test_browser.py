@@ -14,7 +14,7 @@ from tools.bench_site import CHROMIUM, chromium, serve
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (make test installs it)")
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not CHROMIUM.is_file(), reason="Debian's chromium is absent (make test installs it with apt-get)")]
-SCREENSHOTS = ROOT / "build" / "screenshots"
+SCREENSHOTS = ROOT / "screenshots"  # beside build/: `make build` refuses a build/ it did not write
 
 # The box's own search function: the ids it would show for a query (and a game).
 FIND = "([query, game]) => window.reglesSearch(query, game)"
