@@ -126,6 +126,25 @@ def built(request, tmp_path_factory) -> dict:
 
 
 
+@pytest.fixture(scope="module")
+def server(built) -> Iterator[str]:
+    """The session's site as `regles serve` serves it (text gzipped, its own 404 page), for the
+    browser tests."""
+    from tools.bench_site import serve_as_regles
+
+    with serve_as_regles(built["out"] / "site") as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium under Playwright, for the browser tests (they skip without it)."""
+    from tools.bench_site import chromium
+
+    with chromium() as launched:
+        yield launched
+
+
 @pytest.fixture(scope="session")
 def regles_build_dir(built) -> Path:
     """The examples read their facts (the `regles_facts` fixture of extract.pytest_plugin) from

@@ -5,11 +5,9 @@ violation; the others are listed when the test fails, not allowed."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from tools.bench_site import CHROMIUM, chromium, serve_as_regles
+from tools.bench_site import CHROMIUM
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (make test installs it)")
 axe_module = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-playwright-python is not installed")
@@ -34,17 +32,6 @@ ON_A_PHONE = ("home", "rule", "errata", "404")
 BLOCKING = ("serious", "critical")
 
 
-@pytest.fixture(scope="module")
-def server(built) -> Iterator[str]:
-    """The site as `regles serve` serves it (its own 404 page for a wrong address)."""
-    with serve_as_regles(built["out"] / "site") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as launched:
-        yield launched
 
 
 def violations(browser, server: str, device: str, scheme: str) -> dict[str, list[str]]:

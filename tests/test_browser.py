@@ -4,12 +4,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 
 from tests.conftest import ROOT
-from tools.bench_site import CHROMIUM, chromium, serve
+from tools.bench_site import CHROMIUM
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (make test installs it)")
 pytestmark = [pytest.mark.browser,
@@ -18,17 +17,6 @@ SCREENSHOTS = ROOT / "screenshots"  # beside build/: `make build` refuses a buil
 
 # The box's own search function: the ids it would show for a query (and a game).
 FIND = "([query, game]) => window.reglesSearch(query, game)"
-
-@pytest.fixture(scope="module")
-def server(built) -> Iterator[str]:
-    with serve(built["out"] / "site") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as launched:
-        yield launched
 
 
 def opened_page(browser, server, **options):
