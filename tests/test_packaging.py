@@ -24,8 +24,15 @@ Une unité se déplace de deux cases.
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory):
+    """The wheel built from a copy of the checkout: setuptools writes its build/lib and
+    build/bdist.* into the project, where `make build` would then refuse the build/ folder."""
+    import shutil
+
     out = tmp_path_factory.mktemp("wheel")
-    done = subprocess.run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "--no-build-isolation",
+    source = tmp_path_factory.mktemp("checkout") / "regles"
+    shutil.copytree(ROOT, source, symlinks=True, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", ".cache", "screenshots", "corpus", "tests", "__pycache__", "*.egg-info"))
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "--no-build-isolation",
                            "--quiet", "--disable-pip-version-check", "-w", str(out)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr[-2000:]
     return next(out.glob("regles-*.whl"))

@@ -62,7 +62,7 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
 @contextmanager
 def serving(httpd: http.server.HTTPServer) -> Iterator[str]:
     """`httpd` answering on a thread while the block runs; its address."""
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{httpd.server_address[1]}"
     finally:

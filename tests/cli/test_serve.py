@@ -32,7 +32,8 @@ def site(tmp_path) -> Path:
 @pytest.fixture
 def server(site, capsys) -> Iterator[tuple[str, int]]:
     running = make_server(site, 0, timeout=0.5, quiet=True)
-    thread = threading.Thread(target=running.serve_forever, daemon=True)
+    # polled every 20 ms, not 0.5 s: shutdown() waits for the next poll
+    thread = threading.Thread(target=running.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
     thread.start()
     yield running.server_address
     running.shutdown()
