@@ -135,7 +135,9 @@ def test_a_failure_after_the_swap_does_not_block_the_next_build(corpus, monkeypa
 # ---------------------------------------------------------------- faults, in a child process
 
 def child_build(root: Path, out: Path) -> subprocess.Popen:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    # every stage made, none taken from the stage cache: the build lasts long enough to be caught
+    # while it stages (a no-change rebuild from the cache can end in a few milliseconds)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "REGLES_STAGE_CACHE": "off"}
     code = "from extract.cli import main; import sys; sys.exit(main(sys.argv[1:]))"
     return subprocess.Popen([sys.executable, "-c", code, "--root", str(root), "build", "--out", str(out)],
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
