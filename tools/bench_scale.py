@@ -7,7 +7,6 @@ The cost must be linear (per MB at 20 MB within 1.2× per MB at 1 MB) and the pe
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 import shutil
@@ -15,6 +14,8 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from tests.conftest import make_corpus
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZES = (1, 5, 20)
@@ -61,26 +62,9 @@ def generate(megabytes: float, seed: int = 1) -> str:
 
 
 def corpus(megabytes: float) -> Path:
+    """A one-game corpus (the tests' `make_corpus`) whose source is `megabytes` of generated French."""
     root = Path(tempfile.mkdtemp(prefix="regles-scale-"))
-    folder = root / "corpus" / "grand"
-    folder.mkdir(parents=True)
-    data = generate(megabytes).encode("utf-8")
-    (folder / "source.txt").write_bytes(data)
-    (folder / "game.toml").write_text(f"""id = "grand"
-title = "Grand livre"
-
-[[sources]]
-file = "source.txt"
-sha256 = "{hashlib.sha256(data).hexdigest()}"
-
-[[documents]]
-id = "regles"
-title = "Règles"
-kind = "rulebook"
-source = "source.txt"
-profile = "headed-prose"
-""", encoding="utf-8")
-    return root
+    return make_corpus(root, generate(megabytes))
 
 
 CHILD = """
@@ -105,7 +89,7 @@ def measure(megabytes: float) -> dict:
         if done.returncode != 0:
             raise RuntimeError(f"build of {megabytes} MB failed: {done.stderr.strip()[-500:]}")
         found = json.loads(done.stdout.strip().splitlines()[-1])
-        found["mb"] = (root / "corpus/grand/source.txt").stat().st_size / 1_000_000
+        found["mb"] = (root / "corpus/demo/source.txt").stat().st_size / 1_000_000
         return found
     finally:
         shutil.rmtree(root, ignore_errors=True)
