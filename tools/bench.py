@@ -16,6 +16,7 @@ from pathlib import Path
 
 from extract.pipeline import build
 from tools import bench_growth, bench_incremental, bench_latency, bench_nlp, bench_ocr, bench_readers, bench_scale, bench_site, load
+from tools.verdict import verdict
 
 ROOT = Path(__file__).resolve().parent.parent
 SEGMENTATION_TARGET = 2.0  # seconds for the whole corpus, without NLP (issue: corpus and extraction)
@@ -230,9 +231,7 @@ def main() -> int:
     print("growth with the corpus, x1, x5, x20 copies (x50 with REGLES_BENCH_X50=1), each build in a process of its own "
           "(tools/bench_growth.py):")
     checks.update(bench_growth.report(bench_growth.FACTORS + ((50,) if os.environ.get("REGLES_BENCH_X50") else ())))
-    for label, ok in checks.items():
-        print(f"{label}: {'PASS' if ok else 'FAIL'}")
-    return 0 if all(checks.values()) else 1
+    return verdict(checks)
 
 
 if __name__ == "__main__":

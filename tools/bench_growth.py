@@ -20,6 +20,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from tools.verdict import verdict
+
 ROOT = Path(__file__).resolve().parent.parent
 FACTORS = (1, 5, 20)
 MAX_EXPONENT = 1.1
@@ -113,9 +115,7 @@ def report(factors: tuple[int, ...] = FACTORS) -> dict[str, bool]:
 
 def main(argv: list[str]) -> int:
     checks = report(tuple(int(a) for a in argv) or FACTORS)
-    for label, ok in checks.items():
-        print(f"{label}: {'PASS' if ok else 'FAIL'}")
-    return 0 if all(checks.values()) else 1
+    return verdict(checks)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from tools.verdict import verdict
+
 ROOT = Path(__file__).resolve().parent.parent
 NO_CHANGE_TARGET = 0.3  # × a full warm build
 EDIT_TARGET = 1.5  # × a no-change rebuild
@@ -107,9 +109,7 @@ def report(lemmas: Path | None = None) -> dict[str, bool]:
 
 def main() -> int:
     checks = report(ROOT / ".cache" / "lemmas.sqlite")
-    for label, ok in checks.items():
-        print(f"{label}: {'PASS' if ok else 'FAIL'}")
-    return 0 if all(checks.values()) else 1
+    return verdict(checks)
 
 
 if __name__ == "__main__":

@@ -20,6 +20,8 @@ import time
 import tomllib
 from pathlib import Path
 
+from tools.verdict import verdict
+
 ROOT = Path(__file__).resolve().parent.parent
 P99_RATIO = 2.0
 MAX_QUERY = 0.050  # seconds, warm
@@ -139,9 +141,7 @@ def report(build: Path) -> dict[str, bool]:
 
 def main(argv: list[str]) -> int:
     checks = report(Path(argv[0]) if argv else ROOT / "build")
-    for label, ok in checks.items():
-        print(f"{label}: {'PASS' if ok else 'FAIL'}")
-    return 0 if all(checks.values()) else 1
+    return verdict(checks)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from tools.verdict import verdict
+
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = 1.0
 
@@ -80,9 +82,7 @@ def report() -> dict[str, bool]:
 
 def main() -> int:
     checks = report()
-    for label, ok in checks.items():
-        print(f"{label}: {'PASS' if ok else 'FAIL'}")
-    return 0 if all(checks.values()) else 1
+    return verdict(checks)
 
 
 if __name__ == "__main__":

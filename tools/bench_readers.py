@@ -13,6 +13,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from tools.verdict import verdict
+
 ROOT = Path(__file__).resolve().parent.parent
 EXTERNAL = ROOT.parent / "shared" / "external"
 PDF_PAGE_TARGET = 0.300  # seconds per page, this machine's 2 cores
@@ -110,9 +112,7 @@ def report() -> dict[str, bool]:
 
 def main() -> int:
     checks = report()
-    for label, ok in checks.items():
-        print(f"{label}: {'ok' if ok else 'MISSED'}")
-    return 0 if all(checks.values()) else 1
+    return verdict(checks)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path
 
 from tests.conftest import make_corpus
+from tools.verdict import verdict
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZES = (1, 5, 20)
@@ -115,6 +116,4 @@ def report(sizes: tuple[float, ...] = SIZES) -> dict[str, bool]:
 
 if __name__ == "__main__":
     checks = report(tuple(float(x) for x in sys.argv[1:]) or SIZES)
-    for label, ok in checks.items():
-        print(f"{label}: {'ok' if ok else 'MISSED'}")
-    sys.exit(0 if all(checks.values()) else 1)
+    sys.exit(verdict(checks))
