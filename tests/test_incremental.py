@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from extract.pipeline import build
-from tests.conftest import ROOT, copy_real_corpus, make_corpus
+from tests.conftest import copy_real_corpus, make_corpus
 from tools.bench_incremental import edit_one_rule, edit_source
 
 TEXT = """Mouvement
@@ -105,14 +105,10 @@ def test_one_rule_edited_in_the_real_corpus_builds_as_a_clean_build(tmp_path: Pa
     """Real books (the scanned one among them, whose repair keeps the others' words): built, one
     rule edited, rebuilt incrementally; every file is the bytes of a clean build of the edited
     corpus. Three of the five games: the whole corpus would triple the time and test nothing more."""
-    from extract.nlp import default_cache
-
+    # warm lemmas (copy_real_corpus copies the checkout's): the test is about the stage cache
     root = copy_real_corpus(tmp_path / "root", games=("battlelore", "heroscape", "warcry"))
-    cache = tmp_path / "cache"
-    cache.mkdir()
-    lemmas = default_cache(ROOT)
-    if lemmas.exists():
-        shutil.copyfile(lemmas, cache / "lemmas.sqlite")  # warm lemmas: the test is about the stage cache
+    cache = root / ".cache"
+    cache.mkdir(exist_ok=True)
     monkeypatch.setenv("REGLES_CACHE_DIR", str(cache))
     build(root, tmp_path / "first", cache=cache / "lemmas.sqlite")
     edit_one_rule(root, "heroscape")
