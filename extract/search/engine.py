@@ -26,9 +26,11 @@ from __future__ import annotations
 import json
 import math
 import re
+from bisect import bisect_left
 from collections import defaultdict
-from dataclasses import asdict, dataclass, field
-from functools import lru_cache
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -49,11 +51,15 @@ COVERAGE_POWER = 1.0
 MIN_COVERAGE = 0.34  # below it an entry holds too little of the query to be an answer
 GAME_BEST = 0.8  # another game's best entry joins the top when it scores at least this share of the best
 NEAR_CANDIDATES = 5
+SCANS_BEFORE_TABLE = 20  # typo lookups by scanning, before the deletion table pays for itself
 UNREACHED_IGNORED = True
 
 
 @dataclass
 class Hit:
+    """One result. Its snippet is cut from the entry's text when first read: a program that wants
+    only ids and scores does not pay for ten snippets."""
+
     id: str
     title: str | None
     game: str
@@ -63,12 +69,28 @@ class Hit:
     status: str
     url: str
     score: float
-    snippet: str  # matched words between [ ]
-    snippet_html: str  # matched words in <mark>
     approximate: bool = False  # some word was matched approximately: "résultats approchés"
+    text: str = field(default="", repr=False, compare=False)  # the entry's text, to cut the snippet from
+    marked: frozenset[str] = field(default=frozenset(), repr=False, compare=False)  # the stems to mark
+
+    @cached_property
+    def snippets(self) -> tuple[str, str]:
+        return snippet(self.text, self.marked)
+
+    @property
+    def snippet(self) -> str:
+        """The matched words between [ ]."""
+        return self.snippets[0]
+
+    @property
+    def snippet_html(self) -> str:
+        """The matched words in <mark>."""
+        return self.snippets[1]
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return {"id": self.id, "title": self.title, "game": self.game, "document": self.document, "kind": self.kind,
+                "number": self.number, "status": self.status, "url": self.url, "score": self.score,
+                "snippet": self.snippet, "snippet_html": self.snippet_html, "approximate": self.approximate}
 
 
 @dataclass
@@ -128,14 +150,21 @@ class SearchIndex:
         self.rules: dict[str, list[tuple[list[str], list[str], str]]] = defaultdict(list)
         for key, targets, game in model["thesaurus"]:
             self.rules[key[0]].append((key, targets, game))
-        self.by_letter: dict[str, list[str]] = defaultdict(list)
         self.by_sound: dict[str, list[str]] = defaultdict(list)
-        for word in model["typo_words"]:
+        self.typo_words: list[str] = model["typo_words"]
+        self.by_letter: dict[str, list[str]] = defaultdict(list)
+        for word in self.typo_words:
             self.by_letter[word[0]].append(word)
             key = W.sound(word)
             if len(key) >= 3:
                 self.by_sound[key].append(word)
         self._df: dict[str, int] = {}
+        self._weighted: dict[str, dict[int, float]] = {}  # stem -> each entry's field-weighted tf
+        self._bm25: dict[str, dict[int, float]] = {}
+        self.priors: list[float] = [row[8] for row in self.docs]
+        self._deletes: dict[str, list[str]] | None = None  # see `edit_candidates`
+        self._scans = 0
+        self._masks: dict[tuple[Any, ...], list[bool] | None] = {}
         # Every stem a word can reach: the corpus's and the thesaurus's ("écrasent" → ecras → piétiner).
         self.known_stems = set(self.terms) | {item if isinstance(item, str) else item[0]
                                               for stems in self.vocab.values() for item in stems}
@@ -183,16 +212,36 @@ class SearchIndex:
         limit = 0 if len(word) <= 3 else 1 if len(word) <= 5 else 2
         found: dict[str, float] = {}
         if limit and word:
-            for candidate in self.by_letter.get(word[0], ()):
-                if abs(len(candidate) - len(word)) <= limit:
-                    d = W.distance(word, candidate, limit)
-                    if d <= limit:
-                        found[candidate] = NEAR_WEIGHTS[d]
+            for candidate in self.edit_candidates(word, limit):
+                d = W.distance(word, candidate, limit)
+                if d <= limit:
+                    found[candidate] = NEAR_WEIGHTS[d]
         key = W.sound(word)
         if len(key) >= 3:
             for candidate in self.by_sound.get(key, ()):
                 found[candidate] = max(found.get(candidate, 0.0), SOUND_WEIGHT)
         return sorted(found.items(), key=lambda item: (-item[1], item[0]))[:NEAR_CANDIDATES]
+
+    def edit_candidates(self, word: str, limit: int) -> Iterable[str]:
+        """Corpus words of the same first letter that may be within `limit` edits of `word`.
+
+        The first few lookups of a process scan the words of that letter (a CLI query has one or
+        two unknown words); after that a table of deletions is built once and answers in
+        microseconds: the words sharing a form with `word` once up to two letters after the first
+        are deleted from each (an insertion, deletion, substitution or swap is at most one
+        deletion on each side, so no word within two edits is missed)."""
+        self._scans += 1
+        if self._scans <= SCANS_BEFORE_TABLE:
+            return [c for c in self.by_letter.get(word[0], ()) if abs(len(c) - len(word)) <= limit]
+        if self._deletes is None:
+            self._deletes = defaultdict(list)
+            for candidate in self.typo_words:
+                for form in deletions(candidate, 2):
+                    self._deletes[form].append(candidate)
+        found: set[str] = set()
+        for form in deletions(word, limit):
+            found.update(c for c in self._deletes.get(form, ()) if abs(len(c) - len(word)) <= limit)
+        return found
 
     def understand(self, text: str) -> tuple[list[Concept], list[list[str]]]:
         """The query's concepts, and the primary stems of its words in order (for words together)."""
@@ -258,26 +307,65 @@ class SearchIndex:
         df = self.df(stem)
         return math.log(1 + (self.count - df + 0.5) / (df + 0.5))
 
-    def concept_scores(self, concept: Concept, allowed) -> dict[int, float]:
-        scores: dict[int, float] = {}
-        for stem, weight in sorted(concept.alternatives.items()):
-            postings = self.terms.get(stem)
-            if not postings:
-                continue
-            games = concept.games.get(stem)
-            weighted: dict[int, float] = {}
+    def weighted(self, stem: str) -> dict[int, float]:
+        """Each entry's term frequency of `stem`, weighted by field and length-normalised (the
+        postings' arithmetic, done once per stem and kept: the vocabulary bounds it)."""
+        found = self._weighted.get(stem)
+        if found is None:
+            found = {}
+            postings = self.terms.get(stem, ())
             for k in range(0, len(postings), 3):
                 doc, f, tf = postings[k], postings[k + 1], postings[k + 2]
-                if not allowed(doc) or (games is not None and self.docs[doc][3] not in games):
-                    continue
                 norm = 1 - self.b[f] + self.b[f] * self.lengths[doc][f] / self.averages[f]
-                weighted[doc] = weighted.get(doc, 0.0) + self.weights[f] * tf / norm
+                found[doc] = found.get(doc, 0.0) + self.weights[f] * tf / norm
+            self._weighted[stem] = found
+        return found
+
+    def bm25(self, stem: str) -> dict[int, float]:
+        """Each entry's BM25 score for `stem` at full weight, kept like `weighted`."""
+        found = self._bm25.get(stem)
+        if found is None:
+            idf = self.idf(stem)
+            found = {doc: 1.0 * idf * wtf * (K1 + 1) / (K1 + wtf) for doc, wtf in self.weighted(stem).items()}
+            self._bm25[stem] = found
+        return found
+
+    def concept_scores(self, concept: Concept, allowed: list[bool] | None) -> dict[int, float]:
+        """Each entry's score for the concept: its best alternative's."""
+        scores: dict[int, float] = {}
+        docs = self.docs
+        for stem, weight in sorted(concept.alternatives.items()):
+            games = concept.games.get(stem)
+            if allowed is None and games is None and weight == 1.0:  # the common case, already scored
+                full = self.bm25(stem)
+                if not scores:
+                    scores.update(full)
+                    continue
+                for doc, score in full.items():
+                    if score > scores.get(doc, 0.0):
+                        scores[doc] = score
+                continue
+            weighted = self.weighted(stem)
+            if not weighted:
+                continue
             idf = self.idf(stem)
             for doc, wtf in weighted.items():
+                if (allowed is not None and not allowed[doc]) or (games is not None and docs[doc][3] not in games):
+                    continue
                 score = weight * idf * wtf * (K1 + 1) / (K1 + wtf)
                 if score > scores.get(doc, 0.0):
                     scores[doc] = score
         return scores
+
+    def mask(self, game: str | None, document: str | None, kind: str | None, include_deleted: bool) -> list[bool] | None:
+        """Which entries a search may return, by index (None: all of them); kept per filter."""
+        key = (game, document, kind, include_deleted)
+        if key not in self._masks:
+            allowed = [(game is None or row[3] == game) and (document is None or row[4] == document)
+                       and (kind is None or row[5] == kind) and (include_deleted or row[7] != "deleted")
+                       for row in self.docs]
+            self._masks[key] = None if all(allowed) else allowed
+        return self._masks[key]
 
     def concept_weight(self, concept: Concept) -> float:
         weights = [weight * self.idf(stem) for stem, weight in concept.alternatives.items() if stem in self.terms]
@@ -293,16 +381,20 @@ class SearchIndex:
         kept = reached if UNREACHED_IGNORED and 2 * len(sure) > len(concepts) else concepts
         return sum(self.concept_weight(c) for c in kept) or 1.0
 
-    def rank(self, concepts: list[Concept], primaries: list[list[str]], allowed) -> list[tuple[int, float, float]]:
+    def rank(self, concepts: list[Concept], primaries: list[list[str]], allowed: list[bool] | None) -> list[tuple[int, float, float]]:
         """(doc, score, coverage) of every entry holding enough of the query, best first."""
         total_weight = self.total_weight(concepts)
-        sums: dict[int, float] = defaultdict(float)
-        held: dict[int, float] = defaultdict(float)
+        sums: dict[int, float] = {}
+        held: dict[int, float] = {}
         for concept in concepts:
             weight = self.concept_weight(concept)
             for doc, score in self.concept_scores(concept, allowed).items():
-                sums[doc] += score
-                held[doc] += weight
+                if doc in sums:
+                    sums[doc] += score
+                    held[doc] += weight
+                else:
+                    sums[doc] = score
+                    held[doc] = weight
         for first, second in zip(primaries, primaries[1:], strict=False):
             for a in first[:1]:
                 for b in second[:1]:
@@ -317,12 +409,15 @@ class SearchIndex:
         for doc in self.exact.get(key, ()):
             if doc in sums:
                 sums[doc] += EXACT_WEIGHT * total_weight
+        floor = MIN_COVERAGE if len(concepts) > 1 else -1.0
+        priors = self.priors
         ranked = []
         for doc, score in sums.items():
-            coverage = min(1.0, held[doc] / total_weight)
-            if len(concepts) > 1 and coverage < MIN_COVERAGE:
-                continue
-            ranked.append((doc, score * coverage ** COVERAGE_POWER * self.docs[doc][8], coverage))
+            coverage = held[doc] / total_weight
+            if coverage > 1.0:
+                coverage = 1.0
+            if coverage >= floor:
+                ranked.append((doc, score * coverage ** COVERAGE_POWER * priors[doc], coverage))
         ranked.sort(key=lambda item: (-item[1], item[0]))
         return ranked
 
@@ -346,17 +441,14 @@ class SearchIndex:
         text = clean_query(text)
         limit = max(1, min(limit, 200))
         docs = self.docs
-
-        def allowed(doc: int, number: bool = False) -> bool:
-            row = docs[doc]
-            return ((game is None or row[3] == game) and (document is None or row[4] == document)
-                    and (kind is None or row[5] == kind) and (include_deleted or number or row[7] != "deleted"))
+        allowed = self.mask(game, document, kind, include_deleted)
 
         number = W.number_asked(text)
         if number is not None:
-            found = [d for d in self.numbers.get(number, []) if allowed(d, number=True)]
+            numbered = self.mask(game, document, kind, True)  # a number asked shows a deleted rule too
+            found = [d for d in self.numbers.get(number, []) if numbered is None or numbered[d]]
             if found:
-                return [self.hit(d, 0.0, set(), False) for d in found[:limit]]
+                return [self.hit(d, 0.0, frozenset(), False) for d in found[:limit]]
         concepts, primaries = self.understand(text)
         concepts = [c for c in concepts if c.words]
         if not concepts:
@@ -364,18 +456,27 @@ class SearchIndex:
         ranked = self.rank(concepts, primaries, allowed)
         if game is None:
             ranked = best_of_each_game(ranked, docs)
-        marked = {stem for c in concepts for stem in c.alternatives}
+        marked = frozenset(stem for c in concepts for stem in c.alternatives)
         approximate = any(c.approximate and c.alternatives for c in concepts)
         return [self.hit(doc, score, marked, approximate) for doc, score, _ in ranked[:limit]]
 
-    def hit(self, doc: int, score: float, marked: set[str], approximate: bool) -> Hit:
+    def hit(self, doc: int, score: float, marked: frozenset[str], approximate: bool) -> Hit:
         entry_id, url, title, game, document, kind, number, status, _ = self.docs[doc]
-        plain, html = snippet(self.texts[doc], marked)
         return Hit(entry_id, title or None, game, document, kind, number or None, status, url, round(score, 4),
-                   plain, html, approximate)
+                   approximate, self.texts[doc], marked)
 
 
 NUMBERISH = re.compile(r"^[\d.]+[a-z]?$")
+
+
+def deletions(word: str, depth: int) -> set[str]:
+    """`word` and every form of it with up to `depth` letters after the first deleted."""
+    found = {word}
+    frontier = {word}
+    for _ in range(depth):
+        frontier = {w[:i] + w[i + 1:] for w in frontier for i in range(1, len(w))}
+        found |= frontier
+    return found
 ELISION_TYPED = re.compile(r"^(?:l|d|j|m|n|s|t|c|qu)(?=[aeiouyh])")
 
 
@@ -450,15 +551,17 @@ def clean_query(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()[:500]
 
 
-def snippet(text: str, marked: set[str], width: int = 180) -> tuple[str, str]:
+def snippet(text: str, marked: frozenset[str] | set[str], width: int = 180) -> tuple[str, str]:
     """The window of the text with most matched words, marked `[…]` and `<mark>…</mark>`, each
     word once."""
     import html as html_lib
 
-    spans = [(start, end) for stems, start, end in analysed_spans(text) if marked and set(stems) & marked]
+    spans = [(start, end) for stems, start, end in analysed_spans(text) if marked and not marked.isdisjoint(stems)]
     start = 0
     if spans:
-        best = max(range(len(spans)), key=lambda i: sum(1 for s, _ in spans if spans[i][0] <= s < spans[i][0] + width))
+        # The span whose window holds most spans (the first such): spans are in text order.
+        starts = [s for s, _ in spans]
+        best = max(range(len(spans)), key=lambda i: bisect_left(starts, starts[i] + width) - i)
         start = max(0, spans[best][0] - 40)
         start = text.rfind(" ", 0, start) + 1 if start else 0
     end = min(len(text), start + width)

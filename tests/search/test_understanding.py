@@ -212,3 +212,38 @@ def test_a_model_of_another_version_asks_for_a_rebuild(index, tmp_path):
     (old / "model.json").write_text(json.dumps(model), encoding="utf-8")
     with pytest.raises(InputError, match="run `regles build` again"):
         SearchIndex(old)
+
+
+def test_typo_candidates_from_the_table_are_those_of_the_scan(index, monkeypatch):
+    """After a few lookups the typo candidates come from a deletion table: it must find every
+    word the scan of the letter finds, whatever the edits (swaps and edits near the start too)."""
+    import random
+
+    from extract.search import engine
+
+    rng = random.Random(7)
+    words = sorted(index.typo_words)
+    typos = {"debordment", "repositionement", "desengagment", "morla", "paqeut", "dbordement", "ebordement"}
+    for word in words:
+        for _ in range(5):
+            chars = list(word)
+            for _ in range(rng.randint(1, 2)):
+                i = rng.randrange(1, len(chars))
+                chars[i] = rng.choice("aeiouyéèstnrl") if rng.random() < 0.5 else ""
+            typos.add("".join(chars))
+    monkeypatch.setattr(engine, "SCANS_BEFORE_TABLE", 10**9)
+    scanned = {typo: index.near(typo) for typo in sorted(typos)}
+    monkeypatch.setattr(engine, "SCANS_BEFORE_TABLE", 0)
+    assert {typo: index.near(typo) for typo in sorted(typos)} == scanned
+    assert index._deletes is not None  # the table answered
+    assert any(found for found in scanned.values())
+
+
+def test_a_filter_keeps_its_results_and_a_snippet_is_cut_when_read(index):
+    hits = index.search("paquet moral vide")
+    assert ids(hits)[0] == "57"
+    hit = hits[0]
+    assert "snippets" not in vars(hit)  # not cut yet
+    assert "[paquet] [Moral] est [vide]" in hit.snippet and "snippets" in vars(hit)
+    assert hit.to_json()["snippet_html"] == hit.snippet_html
+    assert ids(index.search("paquet moral vide", game="jeu", document="regles", kind="rule")) == ids(hits)
