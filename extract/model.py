@@ -168,6 +168,13 @@ class Entry:
     def markdown(self) -> str:
         return "\n\n".join(b.markdown or b.text for b in self.blocks)
 
+    @property
+    def question(self) -> str:
+        """A FAQ question's words on one line ("" for any other entry)."""
+        if self.kind != "question":
+            return ""
+        return " ".join(next((b.text for b in self.blocks if b.type == "question"), "").split())
+
 
 SEVERITIES = ("info", "warning", "severe")  # severe: the structure is probably wrong (exit code 3 in extract)
 

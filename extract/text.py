@@ -152,3 +152,14 @@ def value_text(value: object, unit: str | None = None) -> str:
     else:
         text = str(value)
     return f"{text} {unit}" if unit else text
+
+
+def shorten(text: str, width: int = 90) -> str:
+    """`text` cut at a space before `width`, never inside an icon token ("[attaque à distance]")."""
+    text = " ".join(text.split())
+    if len(text) <= width:
+        return text
+    cut = text[: text.rfind(" ", 0, width)]
+    if cut.rfind("[") > cut.rfind("]"):  # a token the cut would open and not close
+        cut = cut[: cut.rfind("[")].rstrip()
+    return cut + " …"

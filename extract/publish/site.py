@@ -24,7 +24,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from extract.errors import BuildError, InputError
 from extract.model import STATUS_LABELS, Block, Entry, Erratum, Fact, GameBuild
-from extract.text import value_text
+from extract.text import shorten, value_text
 from extract.urls import anchor_of, page_file, page_of
 
 # The site's sources (templates, theme overrides, mkdocs.yml) belong to the toolkit, not to a
@@ -188,24 +188,12 @@ class Site:
     def label(self, entry: Entry | str) -> str:
         target = self.by_id[entry] if isinstance(entry, str) else entry
         if target.kind == "question":
-            first = next((b.text for b in target.blocks if b.type == "question"), target.key)
-            return shorten(first)
+            return shorten(target.question or target.key)
         return " ".join(x for x in (target.number, target.title) if x) or target.key.rsplit("/", 1)[-1]
 
 
 def posix_dirname(path: str) -> str:
     return path.rsplit("/", 1)[0] if "/" in path else "."
-
-
-def shorten(text: str, width: int = 90) -> str:
-    """`text` cut at a space before `width`, never inside an icon token ("[attaque à distance]")."""
-    text = " ".join(text.split())
-    if len(text) <= width:
-        return text
-    cut = text[: text.rfind(" ", 0, width)]
-    if cut.rfind("[") > cut.rfind("]"):  # a token the cut would open and not close
-        cut = cut[: cut.rfind("[")].rstrip()
-    return cut + " …"
 
 
 def shown_on_page(entry: Entry) -> Iterable[tuple[Entry, int]]:
@@ -357,13 +345,6 @@ def natural_key(entry: Entry, site: Site) -> tuple[Any, ...]:
     return (1, entry.game, entry.document, (), label)
 
 
-def question_text(entry: Entry) -> str:
-    """A FAQ question in full, for its heading on its own page (links and titles shorten it)."""
-    if entry.kind != "question":
-        return ""
-    return " ".join(next((b.text for b in entry.blocks if b.type == "question"), "").split())
-
-
 def render_entry(entry: Entry, level: int, here: str, site: Site) -> RenderedEntry:
     def links(targets: Iterable[str | None], ordered: bool = False) -> list[tuple[str, str]]:
         seen, kept = set(), []
@@ -418,7 +399,7 @@ def render_entry(entry: Entry, level: int, here: str, site: Site) -> RenderedEnt
               for ref in entry.refs if ref.kind in INLINE_REF_KINDS and ref.target in site.by_id and ref.target != entry.id]
     icons = site.icons.get(entry.game, [])
     return RenderedEntry(
-        entry=entry, level=min(level, 6), heading=md(question_text(entry) or site.label(entry)), anchor=anchor_of(entry), badge=badge,
+        entry=entry, level=min(level, 6), heading=md(entry.question or site.label(entry)), anchor=anchor_of(entry), badge=badge,
         body=icon_badges(inline_links(mark_facts(body, facts), inline), icons), printed=icon_badges(printed, icons),
         related=links(by_kind.get("related", [])), see=links(by_kind.get("see", [])), faq=faq,
         elsewhere=links(by_kind.get("concept", []), ordered=True),

@@ -25,6 +25,7 @@ from typing import Any
 from whoosh.lang import stemmer_for_language
 
 from extract.search import words as W
+from extract.text import shorten
 
 FIELDS = ("title", "names", "context", "text")
 FIELD_WEIGHTS = (3.0, 2.5, 1.2, 1.0)
@@ -189,7 +190,8 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
         if entry.number:
             numbers[entry.number.lower()].append(n)
         prior = NAV_PRIOR if is_navigation(entry) else REDIRECT_PRIOR if "redirect" in entry.flags else 1.0
-        docs.append([entry.id, entry.url, entry.title or "", entry.game, entry.document, entry.kind,
+        shown = entry.title or shorten(entry.question)  # a FAQ question is named by its words, not "q2"
+        docs.append([entry.id, entry.url, shown, entry.game, entry.document, entry.kind,
                      entry.number or "", entry.status, prior])
         texts.append(entry.text)
     # Words of the thesaurus the corpus never uses still need their stems ("soldats").

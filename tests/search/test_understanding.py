@@ -247,3 +247,16 @@ def test_a_filter_keeps_its_results_and_a_snippet_is_cut_when_read(index):
     assert "[paquet] [Moral] est [vide]" in hit.snippet and "snippets" in vars(hit)
     assert hit.to_json()["snippet_html"] == hit.snippet_html
     assert ids(index.search("paquet moral vide", game="jeu", document="regles", kind="rule")) == ids(hits)
+
+
+def test_a_faq_question_is_named_by_its_words():
+    asked = Entry("jeu", "faq", "question", None, None, "q2")
+    asked.blocks = [Block("question", "Une unité engagée peut-elle se désengager\npendant la phase de combat ?"),
+                    Block("answer", "Non.")]
+    asked.url = "jeu/faq/#q2"
+    long = Entry("jeu", "faq", "question", None, None, "q3")
+    long.blocks = [Block("question", "Que se passe-t-il " + "quand une unité " * 12 + "?"), Block("answer", "Rien.")]
+    long.url = "jeu/faq/#q3"
+    docs = build_model([asked, long], {})["docs"]
+    assert docs[0][2] == "Une unité engagée peut-elle se désengager pendant la phase de combat ?"
+    assert docs[1][2].endswith(" …") and len(docs[1][2]) <= 92
