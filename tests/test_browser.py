@@ -194,6 +194,22 @@ def test_a_rule_is_cited_with_its_link_and_its_text(page, server):
     assert page.evaluate("document.activeElement.classList.contains('regles-search-input')")
 
 
+FITS = """el => {  // the words el shows (its chosen option, or its placeholder) fit inside it
+  const span = document.createElement("span"), style = getComputedStyle(el);
+  span.style.font = style.font; span.style.position = "absolute"; span.style.whiteSpace = "pre";
+  span.textContent = el.tagName === "SELECT" ? el.options[el.selectedIndex].text : el.placeholder;
+  document.body.appendChild(span);
+  const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - (el.tagName === "SELECT" ? 16 : 0);
+  const fits = span.offsetWidth <= room; span.remove(); return fits;
+}"""
+
+
+def test_on_a_phone_the_search_box_and_the_game_filter_are_read_whole(phone, server):
+    phone.goto(f"{server}/runewars/reference/49/")
+    for selector in (".regles-search-input", ".regles-search-game"):
+        assert phone.locator(f"#regles-search {selector}").evaluate(FITS), selector
+
+
 def test_on_a_phone_the_citation_buttons_are_shown_and_large_enough(phone, server):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     phone.goto(f"{server}/runewars/reference/49/")
