@@ -48,7 +48,14 @@ def attach_faq(lookup: Lookup, errata: list[Erratum]) -> Reported:
         """What FAQ answers can be about: every entry outside the FAQs, and the FAQs' own rules."""
         return entry.document not in faq_docs or entry.kind in ("rule", "clarification")
 
-    titles = {key: found for key in lookup.title_keys() if (found := [e for e in lookup.titled_key(key) if is_rule(e)])}
+    kinds = {d.id: d.kind for d in lookup.game.documents}
+    titles = {key: first_book_of_each_kind(found, kinds)
+              for key in lookup.title_keys() if (found := [e for e in lookup.titled_key(key) if is_rule(e)])}
+    # "Voir « X »" points first at X in the FAQ's own document.
+    local: dict[tuple[str, str], list[Entry]] = {}
+    for e in entries:
+        if e.title:
+            local.setdefault((e.document, title_key(e.title)), []).append(e)
     longest = max((len(k.split()) for k in titles), default=1)
     anomalies: Reported = []
     # An erratum's heading is "Terrain, page 19, section 84.9": the errata stage read its name.
@@ -68,7 +75,7 @@ def attach_faq(lookup: Lookup, errata: list[Erratum]) -> Reported:
                 break  # the nearest heading that names a rule says what the question is about
         text = entry.text
         for match in POINTER.finditer(text):
-            pointed = pointer_targets(match, entries, titles, entry, errata_sources)
+            pointed = pointer_targets(match, local, titles, entry, errata_sources)
             if not pointed:
                 add_ref(entry, None, "faq", match.group(0), "no entry has this title")
                 anomalies.append((f"{entry.game}/{entry.document}",
@@ -102,10 +109,21 @@ def named_titles(text: str, titles: dict[str, list[Entry]], longest: int) -> lis
     return found
 
 
-def pointer_targets(match: re.Match[str], entries: list[Entry], titles: dict[str, list[Entry]], source: Entry,
-                    errata_sources: list[tuple[Entry, str]]) -> list[Entry]:
+def pointer_targets(match: re.Match[str], local: dict[tuple[str, str], list[Entry]], titles: dict[str, list[Entry]],
+                    source: Entry, errata_sources: list[tuple[Entry, str]]) -> list[Entry]:
     key = title_key(match.group("quoted"))
     if match.group("errata"):
         return [entry for entry, name in errata_sources if title_key(name) == key]
-    local = [e for e in entries if e.document == source.document and e.title and title_key(e.title) == key]
-    return local or titles.get(key, [])
+    return local.get((source.document, key)) or titles.get(key, [])
+
+
+def first_book_of_each_kind(found: list[Entry], kinds: dict[str, str]) -> list[Entry]:
+    """The entries of `found` in the first document of each kind (learn-to-play, reference…)
+    that has any: a FAQ answer is attached to the rule of one reference guide, not of every book
+    of its kind that repeats the title, so attachments stay linear in the entries (the others are
+    a concept link away)."""
+    first: dict[str, str] = {}
+    for entry in found:  # entries come in book order
+        first.setdefault(kinds.get(entry.document, entry.document), entry.document)
+    kept = set(first.values())
+    return [entry for entry in found if entry.document in kept]

@@ -58,6 +58,20 @@ def test_questions_attach_by_heading_pointer_and_number():
     ]
 
 
+def test_a_question_attaches_to_the_first_book_of_each_kind_naming_its_topic():
+    """Two reference guides and a learn-to-play book repeat "Ligne de vue": the question is attached
+    to the first guide and to the learn-to-play book, not to every guide (links stay linear in the
+    entries however many books of a kind a game has)."""
+    game = GameSpec("demo", "Démo", [doc("guide", "reference"), doc("extension", "reference"), doc("base", "learn"),
+                                     doc("faq", "faq")], [], "corpus/demo/game.toml", {})
+    guide, extension, base = (make(d, "los", "Ligne de vue", "Une unité voit.") for d in ("guide", "extension", "base"))
+    faq = make("faq", "faq", "FAQ", kind="section")
+    topic = make("faq", "faq/ligne-de-vue", "Ligne de vue", kind="section", parent=faq)
+    question = make("faq", "faq/ligne-de-vue/q1", None, "Une unité engagée voit-elle ?", kind="question", parent=topic)
+    attach_faq(Lookup(game, [guide, extension, base, faq, topic, question]), [])
+    assert [target for target, _ in faq_refs(question)] == ["demo/guide/los", "demo/base/los"]
+
+
 def test_an_erratum_links_its_source_to_its_target():
     entries = faq_fixture()
     source = make("faq", "errata/menace", "Menace, page 14, section 51", "Le second point devrait dire :", kind="section")
