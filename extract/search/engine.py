@@ -44,8 +44,9 @@ SOUND_WEIGHT = 0.8
 SYNONYM_WEIGHT = 0.8
 PHRASE_PART_WEIGHT = 0.7  # each word of a thesaurus phrase, inside the phrase's concept
 PAIR_WEIGHT = 0.5  # two query words found together, per the mean idf of the two
-EXACT_WEIGHT = 1.0  # the query is a whole title or name, per idf of the query
-COVERAGE_POWER = 1.0
+EXACT_WEIGHT = 1.0  # the query is a whole title, per idf of the query
+NAMED_WEIGHT = 0.8  # the query is a whole other name (an index term, an English name): the entry so named
+COVERAGE_POWER = 0.5  # the share of the query held, square-rooted: one filler word missing does not crush a rule
 MIN_COVERAGE = 0.34  # below it an entry holds too little of the query to be an answer
 GAME_BEST = 0.8  # another game's best entry joins the top when it scores at least this share of the best
 NEAR_CANDIDATES = 5
@@ -121,6 +122,7 @@ class SearchIndex:
         self.terms: dict[str, list[int]] = model["terms"]
         self.pairs: dict[str, list[int]] = model["pairs"]
         self.exact: dict[str, list[int]] = model["exact"]
+        self.named: dict[str, list[int]] = model["named"]
         self.numbers: dict[str, list[int]] = model["numbers"]
         self.vocab: dict[str, list[Any]] = model["vocab"]
         self.count = len(self.docs)
@@ -317,6 +319,9 @@ class SearchIndex:
         for doc in self.exact.get(key, ()):
             if doc in sums:
                 sums[doc] += EXACT_WEIGHT * total_weight
+        for doc in self.named.get(key, ()):
+            if doc in sums:
+                sums[doc] += NAMED_WEIGHT * total_weight
         ranked = []
         for doc, score in sums.items():
             coverage = min(1.0, held[doc] / total_weight)

@@ -1,10 +1,11 @@
 """Stage 8, index: the search model (`build/search/model.json`), one file that both the CLI
 (`engine.py`) and the site's search box (`site/assets/regles-search.js`) rank from, the same way.
 
-Per entry, four fields of Snowball stems (accents folded after stemming, and for a word whose
+Per entry, five fields of Snowball stems (accents folded after stemming, and for a word whose
 unaccented spelling stems differently, that stem too): `title`; `names`, the other names of the
 entry (the book's index terms, the English editions' names and aliases from `terms.toml`, the
-titles of "Voir « X »" redirects to it); `context`, an untitled rule's headings; `text`. Then:
+titles of "Voir « X »" redirects to it); `context`, an untitled rule's headings; `text`; `lead`,
+the text's opening sentence again (its first ten words), where a rule says what it is about. Then:
 the word forms of the corpus and of the thesaurus with their stems (what a typed word reaches,
 the lemma's stem as a weaker alternative: "gagnent" → gagn), the thesaurus as stem phrases, the
 adjacent stem pairs of titles, names and texts (words found together), the whole titles and
@@ -26,15 +27,17 @@ from whoosh.lang import stemmer_for_language
 
 from extract.search import words as W
 
-FIELDS = ("title", "names", "context", "text")
-FIELD_WEIGHTS = (3.0, 2.5, 1.2, 1.0)
-FIELD_B = (0.5, 0.5, 0.3, 0.75)  # length normalisation: a word of a long title or of many names counts less than a short title
+FIELDS = ("title", "names", "context", "text", "lead")
+FIELD_WEIGHTS = (3.0, 2.5, 1.2, 1.0, 0.5)
+FIELD_B = (0.5, 0.5, 0.3, 0.75, 0.0)  # length normalisation: a word of a long title or of many names counts less than a short title
+LEAD = 4  # the field of the text's opening sentence (its first LEAD_WORDS words), indexed again
+LEAD_WORDS = 10
 PAIR_FIELDS = (0, 1, 3)  # words together: in titles, names and texts (a heading's words are together anyway)
 LEMMA_WEIGHT = 0.6
 NAV_PRIOR = 0.1  # the book's index and contents lists: they point to rules, they are not the rule
 REDIRECT_PRIOR = 0.3  # "Voir « X »": the rule is X
 PROSE_WORDS = 25  # a block this long is prose, not a line of an index or a contents list
-MODEL_VERSION = 3
+MODEL_VERSION = 4
 UNICODE_TOKEN = re.compile(r"\d+(?:\.\d+)+[^\W\d_]?|\w+(?:['’]\w+)*")
 UNICODE_ELISION = re.compile(r"^(?:l|d|j|m|n|s|t|c|qu|jusqu|lorsqu|puisqu|quoiqu)['’](?=\w)", re.IGNORECASE)
 NUMBER = re.compile(r"^\d+(?:\.\d+)+[a-z]?$")
@@ -64,6 +67,17 @@ def positions(text: str) -> list[tuple[str, tuple[str, ...]]]:
             if word and word not in W.FOLDED_STOP_WORDS:
                 found.append((word, stems_of_word(original, word)))
     return found
+
+
+SENTENCE_END = re.compile(r"[.!?;:\n]")
+
+
+def lead_of(text: str) -> str:
+    """The opening sentence of a text: where a rule says what it is about ("Une Chaîne de Combat
+    est…", "Le Premier joueur est…"). Its first LEAD_WORDS words are indexed again as the `lead`
+    field, so an entry that opens on the query's words beats one that mentions them in passing."""
+    match = SENTENCE_END.search(text)
+    return text[:match.start()] if match else text
 
 
 def primary_key(text: str) -> str:
@@ -156,6 +170,7 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
     postings: dict[str, dict[tuple[int, int], int]] = defaultdict(dict)
     pairs: dict[str, Counter] = defaultdict(Counter)
     exact: dict[str, set[int]] = defaultdict(set)
+    named_exact: dict[str, set[int]] = defaultdict(set)
     numbers: dict[str, list[int]] = defaultdict(list)
     vocab: dict[str, Counter] = defaultdict(Counter)
     word_docs: dict[str, set[int]] = defaultdict(set)
@@ -165,16 +180,19 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
     for n, entry in enumerate(entries):
         title = entry.title or ""
         context = "" if entry.title else "\n".join(a.title or "" for a in entry.ancestors[:2])
-        parts = {0: [title], 1: named.get(entry.id, []), 2: [context], 3: [entry.text]}
+        parts = {0: [title], 1: named.get(entry.id, []), 2: [context], 3: [entry.text], LEAD: [lead_of(entry.text)]}
         own_lengths = []
         for field, texts_of_field in parts.items():
             length = 0
             for piece in texts_of_field:
                 found = positions(piece)
+                if field == LEAD:
+                    found = found[:LEAD_WORDS]
                 length += len(found)
                 for word, stems in found:
-                    vocab[word][stems] += 1
-                    word_docs[word].add(n)
+                    if field != LEAD:  # the text's words, counted once
+                        vocab[word][stems] += 1
+                        word_docs[word].add(n)
                     if field in (0, 1):
                         headline_words.add(word)
                     for stem in (*stems, verbs[word]) if word in verbs and verbs[word] not in stems else stems:
@@ -183,7 +201,7 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
                     for (_, a), (_, b) in zip(found, found[1:], strict=False):
                         pairs[f"{a[0]} {b[0]}"][n] += 1
                 if field in (0, 1) and found:
-                    exact[" ".join(stems[0] for _, stems in found)].add(n)
+                    (exact if field == 0 else named_exact)[" ".join(stems[0] for _, stems in found)].add(n)
             own_lengths.append(length)
         lengths.append(own_lengths)
         if entry.number:
@@ -239,6 +257,8 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
                   for stem, found in sorted(postings.items())},
         "pairs": {pair: [x for doc, tf in sorted(found.items()) for x in (doc, tf)] for pair, found in sorted(pairs.items())},
         "exact": {key: sorted(found) for key, found in sorted(exact.items())},
+        "named": {key: sorted(found - exact.get(key, set())) for key, found in sorted(named_exact.items())
+                  if found - exact.get(key, set())},
         "numbers": dict(sorted(numbers.items())),
         "vocab": vocabulary,
         "typo_words": typo_words,
