@@ -306,15 +306,20 @@ class SearchIndex:
                 sums[doc] += score
                 held[doc] += weight
         for first, second in zip(primaries, primaries[1:], strict=False):
-            for a in first[:1]:
-                for b in second[:1]:
+            # Each word's stems (its own and, say, its unaccented spelling's, or a typo's nearest
+            # words): an entry holding the two words together gets the best bonus once.
+            together: dict[int, float] = {}
+            for a in first:
+                for b in second:
                     postings = self.pairs.get(f"{a} {b}")
                     if not postings:
                         continue
                     bonus = PAIR_WEIGHT * (self.idf(a) + self.idf(b)) / 2
                     for k in range(0, len(postings), 2):
-                        if postings[k] in sums:
-                            sums[postings[k]] += bonus
+                        if postings[k] in sums and bonus > together.get(postings[k], 0.0):
+                            together[postings[k]] = bonus
+            for doc, bonus in sorted(together.items()):
+                sums[doc] += bonus
         key = " ".join(p[0] for p in primaries if p)
         for doc in self.exact.get(key, ()):
             if doc in sums:

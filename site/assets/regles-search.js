@@ -309,12 +309,19 @@
       });
     });
     for (var i = 0; i + 1 < primaries.length; i++) {
-      var a = primaries[i][0], b = primaries[i + 1][0];
-      if (a === undefined || b === undefined) continue;
-      var key = a + " " + b;
-      if (!has(this.pairs, key)) continue;
-      var postings = this.pairs[key], bonus = PAIR_WEIGHT * (this.idf(a) + this.idf(b)) / 2;
-      for (var k = 0; k < postings.length; k += 2) if (sums.has(postings[k])) sums.set(postings[k], sums.get(postings[k]) + bonus);
+      // As SearchIndex.rank: each word's stems; an entry holding the two together gets the best bonus once.
+      var together = new Map();
+      primaries[i].forEach(function (a) {
+        primaries[i + 1].forEach(function (b) {
+          var key = a + " " + b;
+          if (!has(self.pairs, key)) return;
+          var postings = self.pairs[key], bonus = PAIR_WEIGHT * (self.idf(a) + self.idf(b)) / 2;
+          for (var k = 0; k < postings.length; k += 2) {
+            if (sums.has(postings[k]) && bonus > (together.get(postings[k]) || 0)) together.set(postings[k], bonus);
+          }
+        });
+      });
+      together.forEach(function (bonus, doc) { sums.set(doc, sums.get(doc) + bonus); });
     }
     var whole = primaries.filter(function (p) { return p.length; }).map(function (p) { return p[0]; }).join(" ");
     (has(this.exact, whole) ? this.exact[whole] : []).forEach(function (doc) {
