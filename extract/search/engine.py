@@ -415,7 +415,7 @@ def texts_of(entry: Any) -> list[str]:
 
 
 def build_index(out: Path, entries: list[Any], lemmatizer: Any, synonyms: Any = (), names: dict[str, list[str]] | None = None,
-                labels: dict[str, str] | None = None) -> dict[str, int]:
+                labels: dict[str, str] | None = None, kinds: dict[str, str] | None = None) -> dict[str, int]:
     """Write the search model of `entries` into `out` (a fresh folder)."""
     import shutil
 
@@ -431,7 +431,7 @@ def build_index(out: Path, entries: list[Any], lemmatizer: Any, synonyms: Any = 
                 surface, lemma = W.fold(token.text), W.fold(token.lemma)
                 if surface != lemma and surface.isalpha() and lemma.isalpha():
                     forms.setdefault(surface, lemma)
-    model = build_model(entries, forms, synonyms, names, labels)
+    model = build_model(entries, forms, synonyms, names, labels, kinds)
     write_model(out, model)
     meta = {"schema_version": SCHEMA_VERSION, "entries": len(entries),
             "games": sorted({e.game for e in entries}),

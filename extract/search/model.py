@@ -36,6 +36,11 @@ PAIR_FIELDS = (0, 1, 3)  # words together: in titles, names and texts (a heading
 LEMMA_WEIGHT = 0.6
 NAV_PRIOR = 0.1  # the book's index and contents lists: they point to rules, they are not the rule
 REDIRECT_PRIOR = 0.3  # "Voir « X »": the rule is X
+# A learn-to-play booklet teaches by walking through a first game; when its game has a rules
+# reference, that reference holds the complete rules ("Le Guide de Référence contient les règles
+# complètes du jeu […]. Il doit être consulté dès qu'une question se pose au cours d'une partie",
+# says Runewars' booklet): its entries answer a question first.
+LEARN_PRIOR = 0.85
 PROSE_WORDS = 25  # a block this long is prose, not a line of an index or a contents list
 MODEL_VERSION = 4
 UNICODE_TOKEN = re.compile(r"\d+(?:\.\d+)+[^\W\d_]?|\w+(?:['’]\w+)*")
@@ -159,13 +164,23 @@ def other_names(entries: list[Any], names: dict[str, list[str]]) -> dict[str, li
     return {k: list(dict.fromkeys(v)) for k, v in found.items()}
 
 
+def document_priors(kinds: dict[str, str]) -> dict[str, float]:
+    """The prior of each document ("game/document" -> kind): a learn-to-play booklet of a game
+    that has a rules reference weighs LEARN_PRIOR."""
+    referenced = {key.split("/")[0] for key, kind in kinds.items() if kind == "reference"}
+    return {key: LEARN_PRIOR for key, kind in kinds.items() if kind == "learn-to-play" and key.split("/")[0] in referenced}
+
+
 def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tuple[Any, ...]] = (),
-                names: dict[str, list[str]] | None = None, labels: dict[str, str] | None = None) -> dict[str, Any]:
+                names: dict[str, list[str]] | None = None, labels: dict[str, str] | None = None,
+                kinds: dict[str, str] | None = None) -> dict[str, Any]:
     """The model of `entries`. `forms` maps a folded word form of the corpus to its folded lemma;
     `synonyms` are (expressions a reader types, expressions the books use[, the game they are
     true of: a game's own synonyms reach that game's entries only]); `names` adds other
-    names to entries by id; `labels` names games and documents ("runewars/reference")."""
+    names to entries by id; `labels` names games and documents ("runewars/reference"); `kinds`
+    gives the kind of each document ("runewars/apprentissage" -> "learn-to-play")."""
     named = other_names(entries, names or {})
+    document_prior = document_priors(kinds or {})
     docs, texts = [], []
     postings: dict[str, dict[tuple[int, int], int]] = defaultdict(dict)
     pairs: dict[str, Counter] = defaultdict(Counter)
@@ -207,6 +222,7 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
         if entry.number:
             numbers[entry.number.lower()].append(n)
         prior = NAV_PRIOR if is_navigation(entry) else REDIRECT_PRIOR if "redirect" in entry.flags else 1.0
+        prior *= document_prior.get(f"{entry.game}/{entry.document}", 1.0)
         docs.append([entry.id, entry.url, entry.title or "", entry.game, entry.document, entry.kind,
                      entry.number or "", entry.status, prior])
         texts.append(entry.text)
