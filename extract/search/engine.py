@@ -9,12 +9,13 @@ never the whole query. Then the thesaurus (`corpus/thesaurus.toml`, each game's 
 a game's own synonyms reach that game's entries only) adds the books' words for the reader's
 ("fuir le combat" → désengagement).
 
-How it ranks (`rank`): each concept scores an entry by its best alternative (BM25 over the four
-fields, titles weighing most); the scores add up, with a bonus for two words found together and
-for a query that is a whole title or name; the sum is multiplied by the share of the query's
-concepts the entry holds (so a sub-rule holding every word beats its parent topic holding one;
-a word that reaches nothing counts only while most words are not surely reached)
-and by the entry's prior (an index or contents page, a "Voir « X »" redirect weigh less). Without
+How it ranks (`rank`): each concept scores an entry by its best alternative (BM25 over the five
+fields, titles weighing most, the opening sentence counted again); the scores add up, with a
+bonus for two words found together and for a query that is a whole title or name; the sum is
+multiplied by the square root of the share of the query's concepts the entry holds (so a sub-rule
+holding every word beats its parent topic holding one; a word that reaches nothing counts only
+while most words are not surely reached) and by the entry's prior (an index or contents page, a
+"Voir « X »" redirect, a learn-to-play booklet beside its rules reference weigh less). Without
 a game filter, the best entry of each game that scores near the top comes first, one per game.
 
 The site's search box (`site/assets/regles-search.js`) does the same on the same model: a test
