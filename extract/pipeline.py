@@ -327,7 +327,8 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
             synonyms = thesaurus + [(*s, game.game.id) for game in games for s in game.terms.synonyms]
             labels = {**{g.game.id: g.game.title for g in games},
                       **{f"{g.game.id}/{d.id}": d.title for g in games for d in g.game.documents}}
-            build_index(staging / "search", everything, lemmatizer, synonyms, names, labels)
+            document_kinds = {f"{g.game.id}/{d.id}": d.kind for g in games for d in g.game.documents}
+            build_index(staging / "search", everything, lemmatizer, synonyms, names, labels, document_kinds)
 
         def render() -> None:
             progress("rendering the site")

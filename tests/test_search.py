@@ -152,7 +152,7 @@ def test_search_does_not_load_spacy_for_known_words(root):
 
 # ---------------------------------------------------------------- the relevance set (issue targets)
 
-from tools.bench_search import HELDOUT_SET, load_relevance, summarise  # noqa: E402
+from tools.bench_search import HELDOUT2_SET, HELDOUT_SET, load_relevance, summarise  # noqa: E402
 
 RELEVANCE = load_relevance()
 
@@ -164,33 +164,48 @@ def relevance(index):
 
 
 def test_relevance_set_holds_what_is_reached(relevance):
-    """No step back from what the search reaches today (MRR 0.83, Hit@5 0.93, paraphrases 0.63,
-    questions 0.80, English 0.96, typos 0.91, no query without result but nonsense)."""
+    """No step back from what the search reaches today (MRR 0.86, Hit@5 0.95, paraphrases 0.68,
+    questions 0.82, English 0.96, typos 0.91, no query without result but nonsense)."""
     overall = relevance["all"]
-    assert overall["mrr"] >= 0.82 and overall["hit5"] >= 0.92, relevance
-    assert relevance["paraphrase"]["mrr"] >= 0.61 and relevance["question"]["mrr"] >= 0.78, relevance
+    assert overall["mrr"] >= 0.845 and overall["hit5"] >= 0.94, relevance
+    assert relevance["paraphrase"]["mrr"] >= 0.66 and relevance["question"]["mrr"] >= 0.80, relevance
     assert relevance["english"]["mrr"] >= 0.93 and relevance["typo"]["mrr"] >= 0.88, relevance
     assert relevance["nonsense"]["mrr"] == 1.0 and overall["empty"] == 0, relevance
 
 
-@pytest.mark.xfail(reason="issue targets not reached yet: overall MRR 0.83 (0.85), paraphrases 0.63 (0.7); "
-                          "see tools/bench_search.py --misses", strict=False)
-def test_relevance_set_meets_the_issue_targets(relevance):
+def test_relevance_set_meets_the_issue_target(relevance):
+    """Issue 15's target for the whole set: MRR 0.85 (0.86 today), Hit@5 0.90, English 0.7."""
     overall = relevance["all"]
     assert overall["mrr"] >= 0.85 and overall["hit5"] >= 0.90, relevance
-    assert relevance["paraphrase"]["mrr"] >= 0.7 and relevance["english"]["mrr"] >= 0.7, relevance
+    assert relevance["english"]["mrr"] >= 0.7, relevance
 
 
-HELDOUT = load_relevance(HELDOUT_SET)
+@pytest.mark.xfail(reason="issue target not reached yet: paraphrases 0.68 (0.7); "
+                          "see tools/bench_search.py --misses", strict=True)
+def test_relevance_set_meets_the_paraphrase_target(relevance):
+    assert relevance["paraphrase"]["mrr"] >= 0.7, relevance
+
+
+def heldout_figures(index, path):
+    queries = load_relevance(path)
+    results = [[h.id for h in index.search(q["text"], game=q.get("game"), limit=10)] for q in queries]
+    return summarise(queries, results)
 
 
 def test_heldout_set_holds_what_is_reached(index):
     """The held-out queries (written before they were run, never tuned on) keep what they reach:
-    MRR 0.89, Hit@5 0.97; one English sentence finds nothing ("pick a new command card…")."""
-    results = [[h.id for h in index.search(q["text"], game=q.get("game"), limit=10)] for q in HELDOUT]
-    heldout = summarise(HELDOUT, results)
-    assert heldout["all"]["mrr"] >= 0.86 and heldout["all"]["hit5"] >= 0.93, heldout
-    assert heldout["paraphrase"]["mrr"] >= 0.75 and heldout["all"]["empty"] <= 1, heldout
+    MRR 0.90, Hit@5 0.97; one English sentence finds nothing ("pick a new command card…")."""
+    heldout = heldout_figures(index, HELDOUT_SET)
+    assert heldout["all"]["mrr"] >= 0.88 and heldout["all"]["hit5"] >= 0.93, heldout
+    assert heldout["paraphrase"]["mrr"] >= 0.8 and heldout["all"]["empty"] <= 1, heldout
+
+
+def test_second_heldout_set_holds_what_is_reached(index):
+    """The second held-out set (29 queries of every kind, written from the books before any was
+    run): MRR 0.87, Hit@5 0.90 (0.83 and 0.90 when it was written); nonsense finds nothing."""
+    heldout = heldout_figures(index, HELDOUT2_SET)
+    assert heldout["all"]["mrr"] >= 0.85 and heldout["all"]["hit5"] >= 0.86, heldout
+    assert heldout["nonsense"]["mrr"] == 1.0 and heldout["all"]["empty"] == 0, heldout
 
 
 def test_index_pages_and_struck_text(index):

@@ -9,7 +9,7 @@ nothing comes back.
     python -m tools.bench_search BUILD_DIR [--site] [--misses] [--set PATH]
 
 `--set PATH` runs another query file of the same format (the held-out queries,
-`tests/fixtures/search_heldout.toml`, written before they were ever run).
+`tests/fixtures/search_heldout.toml` and `search_heldout2.toml`, written before they were ever run).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ KINDS = ("question", "keyword", "typo", "paraphrase", "english", "faq", "cross-g
 
 
 HELDOUT_SET = ROOT / "tests/fixtures/search_heldout.toml"
+HELDOUT2_SET = ROOT / "tests/fixtures/search_heldout2.toml"  # a second one, written the same way
 
 
 def load_relevance(path: Path = RELEVANCE_SET) -> list[dict]:

@@ -9,12 +9,13 @@ never the whole query. Then the thesaurus (`corpus/thesaurus.toml`, each game's 
 a game's own synonyms reach that game's entries only) adds the books' words for the reader's
 ("fuir le combat" → désengagement).
 
-How it ranks (`rank`): each concept scores an entry by its best alternative (BM25 over the four
-fields, titles weighing most); the scores add up, with a bonus for two words found together and
-for a query that is a whole title or name; the sum is multiplied by the share of the query's
-concepts the entry holds (so a sub-rule holding every word beats its parent topic holding one;
-a word that reaches nothing counts only while most words are not surely reached)
-and by the entry's prior (an index or contents page, a "Voir « X »" redirect weigh less). Without
+How it ranks (`rank`): each concept scores an entry by its best alternative (BM25 over the five
+fields, titles weighing most, the opening sentence counted again); the scores add up, with a
+bonus for two words found together and for a query that is a whole title or name; the sum is
+multiplied by the square root of the share of the query's concepts the entry holds (so a sub-rule
+holding every word beats its parent topic holding one; a word that reaches nothing counts only
+while most words are not surely reached) and by the entry's prior (an index or contents page, a
+"Voir « X »" redirect, a learn-to-play booklet beside its rules reference weigh less). Without
 a game filter, the best entry of each game that scores near the top comes first, one per game.
 
 The site's search box (`site/assets/regles-search.js`) does the same on the same model: a test
@@ -46,8 +47,9 @@ SOUND_WEIGHT = 0.8
 SYNONYM_WEIGHT = 0.8
 PHRASE_PART_WEIGHT = 0.7  # each word of a thesaurus phrase, inside the phrase's concept
 PAIR_WEIGHT = 0.5  # two query words found together, per the mean idf of the two
-EXACT_WEIGHT = 1.0  # the query is a whole title or name, per idf of the query
-COVERAGE_POWER = 1.0
+EXACT_WEIGHT = 1.0  # the query is a whole title, per idf of the query
+NAMED_WEIGHT = 0.8  # the query is a whole other name (an index term, an English name): the entry so named
+COVERAGE_POWER = 0.5  # the share of the query held, square-rooted: one filler word missing does not crush a rule
 MIN_COVERAGE = 0.34  # below it an entry holds too little of the query to be an answer
 GAME_BEST = 0.8  # another game's best entry joins the top when it scores at least this share of the best
 NEAR_CANDIDATES = 5
@@ -143,6 +145,7 @@ class SearchIndex:
         self.terms: dict[str, list[int]] = model["terms"]
         self.pairs: dict[str, list[int]] = model["pairs"]
         self.exact: dict[str, list[int]] = model["exact"]
+        self.named: dict[str, list[int]] = model["named"]
         self.numbers: dict[str, list[int]] = model["numbers"]
         self.vocab: dict[str, list[Any]] = model["vocab"]
         self.count = len(self.docs)
@@ -396,19 +399,27 @@ class SearchIndex:
                     sums[doc] = score
                     held[doc] = weight
         for first, second in zip(primaries, primaries[1:], strict=False):
-            for a in first[:1]:
-                for b in second[:1]:
+            # Each word's stems (its own and, say, its unaccented spelling's, or a typo's nearest
+            # words): an entry holding the two words together gets the best bonus once.
+            together: dict[int, float] = {}
+            for a in first:
+                for b in second:
                     postings = self.pairs.get(f"{a} {b}")
                     if not postings:
                         continue
                     bonus = PAIR_WEIGHT * (self.idf(a) + self.idf(b)) / 2
                     for k in range(0, len(postings), 2):
-                        if postings[k] in sums:
-                            sums[postings[k]] += bonus
+                        if postings[k] in sums and bonus > together.get(postings[k], 0.0):
+                            together[postings[k]] = bonus
+            for doc, bonus in sorted(together.items()):
+                sums[doc] += bonus
         key = " ".join(p[0] for p in primaries if p)
         for doc in self.exact.get(key, ()):
             if doc in sums:
                 sums[doc] += EXACT_WEIGHT * total_weight
+        for doc in self.named.get(key, ()):
+            if doc in sums:
+                sums[doc] += NAMED_WEIGHT * total_weight
         floor = MIN_COVERAGE if len(concepts) > 1 else -1.0
         priors = self.priors
         ranked = []
@@ -506,7 +517,7 @@ def texts_of(entry: Any) -> list[str]:
 
 
 def build_index(out: Path, entries: list[Any], lemmatizer: Any, synonyms: Any = (), names: dict[str, list[str]] | None = None,
-                labels: dict[str, str] | None = None) -> dict[str, int]:
+                labels: dict[str, str] | None = None, kinds: dict[str, str] | None = None) -> dict[str, int]:
     """Write the search model of `entries` into `out` (a fresh folder)."""
     import shutil
 
@@ -522,7 +533,7 @@ def build_index(out: Path, entries: list[Any], lemmatizer: Any, synonyms: Any = 
                 surface, lemma = W.fold(token.text), W.fold(token.lemma)
                 if surface != lemma and surface.isalpha() and lemma.isalpha():
                     forms.setdefault(surface, lemma)
-    model = build_model(entries, forms, synonyms, names, labels)
+    model = build_model(entries, forms, synonyms, names, labels, kinds)
     write_model(out, model)
     meta = {"schema_version": SCHEMA_VERSION, "entries": len(entries),
             "games": sorted({e.game for e in entries}),

@@ -1,10 +1,11 @@
 """Stage 8, index: the search model (`build/search/model.json`), one file that both the CLI
 (`engine.py`) and the site's search box (`site/assets/regles-search.js`) rank from, the same way.
 
-Per entry, four fields of Snowball stems (accents folded after stemming, and for a word whose
+Per entry, five fields of Snowball stems (accents folded after stemming, and for a word whose
 unaccented spelling stems differently, that stem too): `title`; `names`, the other names of the
 entry (the book's index terms, the English editions' names and aliases from `terms.toml`, the
-titles of "Voir « X »" redirects to it); `context`, an untitled rule's headings; `text`. Then:
+titles of "Voir « X »" redirects to it); `context`, an untitled rule's headings; `text`; `lead`,
+the text's opening sentence again (its first ten words), where a rule says what it is about. Then:
 the word forms of the corpus and of the thesaurus with their stems (what a typed word reaches,
 the lemma's stem as a weaker alternative: "gagnent" → gagn), the thesaurus as stem phrases, the
 adjacent stem pairs of titles, names and texts (words found together), the whole titles and
@@ -27,15 +28,22 @@ from whoosh.lang import stemmer_for_language
 from extract.search import words as W
 from extract.text import shorten
 
-FIELDS = ("title", "names", "context", "text")
-FIELD_WEIGHTS = (3.0, 2.5, 1.2, 1.0)
-FIELD_B = (0.5, 0.5, 0.3, 0.75)  # length normalisation: a word of a long title or of many names counts less than a short title
+FIELDS = ("title", "names", "context", "text", "lead")
+FIELD_WEIGHTS = (3.0, 2.5, 1.2, 1.0, 0.5)
+FIELD_B = (0.5, 0.5, 0.3, 0.75, 0.0)  # length normalisation: a word of a long title or of many names counts less than a short title
+LEAD = 4  # the field of the text's opening sentence (its first LEAD_WORDS words), indexed again
+LEAD_WORDS = 10
 PAIR_FIELDS = (0, 1, 3)  # words together: in titles, names and texts (a heading's words are together anyway)
 LEMMA_WEIGHT = 0.6
 NAV_PRIOR = 0.1  # the book's index and contents lists: they point to rules, they are not the rule
 REDIRECT_PRIOR = 0.3  # "Voir « X »": the rule is X
+# A learn-to-play booklet teaches by walking through a first game; when its game has a rules
+# reference, that reference holds the complete rules ("Le Guide de Référence contient les règles
+# complètes du jeu […]. Il doit être consulté dès qu'une question se pose au cours d'une partie",
+# says Runewars' booklet): its entries answer a question first.
+LEARN_PRIOR = 0.85
 PROSE_WORDS = 25  # a block this long is prose, not a line of an index or a contents list
-MODEL_VERSION = 3
+MODEL_VERSION = 4
 UNICODE_TOKEN = re.compile(r"\d+(?:\.\d+)+[^\W\d_]?|\w+(?:['’]\w+)*")
 UNICODE_ELISION = re.compile(r"^(?:l|d|j|m|n|s|t|c|qu|jusqu|lorsqu|puisqu|quoiqu)['’](?=\w)", re.IGNORECASE)
 NUMBER = re.compile(r"^\d+(?:\.\d+)+[a-z]?$")
@@ -65,6 +73,17 @@ def positions(text: str) -> list[tuple[str, tuple[str, ...]]]:
             if word and word not in W.FOLDED_STOP_WORDS:
                 found.append((word, stems_of_word(original, word)))
     return found
+
+
+SENTENCE_END = re.compile(r"[.!?;:\n]")
+
+
+def lead_of(text: str) -> str:
+    """The opening sentence of a text: where a rule says what it is about ("Une Chaîne de Combat
+    est…", "Le Premier joueur est…"). Its first LEAD_WORDS words are indexed again as the `lead`
+    field, so an entry that opens on the query's words beats one that mentions them in passing."""
+    match = SENTENCE_END.search(text)
+    return text[:match.start()] if match else text
 
 
 def primary_key(text: str) -> str:
@@ -146,17 +165,28 @@ def other_names(entries: list[Any], names: dict[str, list[str]]) -> dict[str, li
     return {k: list(dict.fromkeys(v)) for k, v in found.items()}
 
 
+def document_priors(kinds: dict[str, str]) -> dict[str, float]:
+    """The prior of each document ("game/document" -> kind): a learn-to-play booklet of a game
+    that has a rules reference weighs LEARN_PRIOR."""
+    referenced = {key.split("/")[0] for key, kind in kinds.items() if kind == "reference"}
+    return {key: LEARN_PRIOR for key, kind in kinds.items() if kind == "learn-to-play" and key.split("/")[0] in referenced}
+
+
 def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tuple[Any, ...]] = (),
-                names: dict[str, list[str]] | None = None, labels: dict[str, str] | None = None) -> dict[str, Any]:
+                names: dict[str, list[str]] | None = None, labels: dict[str, str] | None = None,
+                kinds: dict[str, str] | None = None) -> dict[str, Any]:
     """The model of `entries`. `forms` maps a folded word form of the corpus to its folded lemma;
     `synonyms` are (expressions a reader types, expressions the books use[, the game they are
     true of: a game's own synonyms reach that game's entries only]); `names` adds other
-    names to entries by id; `labels` names games and documents ("runewars/reference")."""
+    names to entries by id; `labels` names games and documents ("runewars/reference"); `kinds`
+    gives the kind of each document ("runewars/apprentissage" -> "learn-to-play")."""
     named = other_names(entries, names or {})
+    document_prior = document_priors(kinds or {})
     docs, texts = [], []
     postings: dict[str, dict[tuple[int, int], int]] = defaultdict(dict)
     pairs: dict[str, Counter] = defaultdict(Counter)
     exact: dict[str, set[int]] = defaultdict(set)
+    named_exact: dict[str, set[int]] = defaultdict(set)
     numbers: dict[str, list[int]] = defaultdict(list)
     vocab: dict[str, Counter] = defaultdict(Counter)
     word_docs: dict[str, set[int]] = defaultdict(set)
@@ -166,16 +196,19 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
     for n, entry in enumerate(entries):
         title = entry.title or ""
         context = "" if entry.title else "\n".join(a.title or "" for a in entry.ancestors[:2])
-        parts = {0: [title], 1: named.get(entry.id, []), 2: [context], 3: [entry.text]}
+        parts = {0: [title], 1: named.get(entry.id, []), 2: [context], 3: [entry.text], LEAD: [lead_of(entry.text)]}
         own_lengths = []
         for field, texts_of_field in parts.items():
             length = 0
             for piece in texts_of_field:
                 found = positions(piece)
+                if field == LEAD:
+                    found = found[:LEAD_WORDS]
                 length += len(found)
                 for word, stems in found:
-                    vocab[word][stems] += 1
-                    word_docs[word].add(n)
+                    if field != LEAD:  # the text's words, counted once
+                        vocab[word][stems] += 1
+                        word_docs[word].add(n)
                     if field in (0, 1):
                         headline_words.add(word)
                     for stem in (*stems, verbs[word]) if word in verbs and verbs[word] not in stems else stems:
@@ -184,12 +217,13 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
                     for (_, a), (_, b) in zip(found, found[1:], strict=False):
                         pairs[f"{a[0]} {b[0]}"][n] += 1
                 if field in (0, 1) and found:
-                    exact[" ".join(stems[0] for _, stems in found)].add(n)
+                    (exact if field == 0 else named_exact)[" ".join(stems[0] for _, stems in found)].add(n)
             own_lengths.append(length)
         lengths.append(own_lengths)
         if entry.number:
             numbers[entry.number.lower()].append(n)
         prior = NAV_PRIOR if is_navigation(entry) else REDIRECT_PRIOR if "redirect" in entry.flags else 1.0
+        prior *= document_prior.get(f"{entry.game}/{entry.document}", 1.0)
         shown = entry.title or shorten(entry.question)  # a FAQ question is named by its words, not "q2"
         docs.append([entry.id, entry.url, shown, entry.game, entry.document, entry.kind,
                      entry.number or "", entry.status, prior])
@@ -241,6 +275,8 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
                   for stem, found in sorted(postings.items())},
         "pairs": {pair: [x for doc, tf in sorted(found.items()) for x in (doc, tf)] for pair, found in sorted(pairs.items())},
         "exact": {key: sorted(found) for key, found in sorted(exact.items())},
+        "named": {key: sorted(found - exact.get(key, set())) for key, found in sorted(named_exact.items())
+                  if found - exact.get(key, set())},
         "numbers": dict(sorted(numbers.items())),
         "vocab": vocabulary,
         "typo_words": typo_words,

@@ -23,6 +23,7 @@ elle elles en es est et été eu eux il ils j je l la le les leur leurs lui m ma
 moi mon n ne nos notre nous on ont ou où par pas pour qu que quel quelle quelles quels qui s sa se
 ses si son sont sur t ta te tes toi ton tu un une vos votre vous y
 comment pourquoi quoi est-ce passe-t-il peut-on peut-il doit-on faut-il
+durant
 """.split())
 # English function words: players type the English editions' terms ("line of sight", "how do
 # free attacks work"); none of these is a French word a rule could be found by.

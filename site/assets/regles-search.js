@@ -8,8 +8,8 @@
   "use strict";
 
   var K1 = 1.5, PREFIX_WEIGHT = 0.9, NEAR_WEIGHTS = [1.0, 0.8, 0.6], SOUND_WEIGHT = 0.8;
-  var SYNONYM_WEIGHT = 0.8, PHRASE_PART_WEIGHT = 0.7, PAIR_WEIGHT = 0.5, EXACT_WEIGHT = 1.0;
-  var COVERAGE_POWER = 1.0, MIN_COVERAGE = 0.34, GAME_BEST = 0.8, NEAR_CANDIDATES = 5;
+  var SYNONYM_WEIGHT = 0.8, PHRASE_PART_WEIGHT = 0.7, PAIR_WEIGHT = 0.5, EXACT_WEIGHT = 1.0, NAMED_WEIGHT = 0.8;
+  var COVERAGE_POWER = 0.5, MIN_COVERAGE = 0.34, GAME_BEST = 0.8, NEAR_CANDIDATES = 5;
   var UNREACHED_IGNORED = true;
   var NUMBERISH = /^[\d.]+[a-z]?$/;
   var ELISION_TYPED = /^(?:l|d|j|m|n|s|t|c|qu)(?=[aeiouyh])/;
@@ -37,7 +37,7 @@
     this.docs = raw.docs; this.texts = raw.texts; this.lengths = raw.lengths;
     this.weights = raw.weights; this.b = raw.b;
     this.averages = raw.averages.map(function (a) { return a || 1.0; });
-    this.terms = bare(raw.terms); this.pairs = bare(raw.pairs); this.exact = bare(raw.exact);
+    this.terms = bare(raw.terms); this.pairs = bare(raw.pairs); this.exact = bare(raw.exact); this.named = bare(raw.named);
     this.numbers = bare(raw.numbers); this.vocab = bare(raw.vocab); this.labels = bare(raw.labels);
     this.count = this.docs.length;
     this.unknownIdf = Math.log(1 + (this.count + 0.5) / 0.5);
@@ -309,16 +309,26 @@
       });
     });
     for (var i = 0; i + 1 < primaries.length; i++) {
-      var a = primaries[i][0], b = primaries[i + 1][0];
-      if (a === undefined || b === undefined) continue;
-      var key = a + " " + b;
-      if (!has(this.pairs, key)) continue;
-      var postings = this.pairs[key], bonus = PAIR_WEIGHT * (this.idf(a) + this.idf(b)) / 2;
-      for (var k = 0; k < postings.length; k += 2) if (sums.has(postings[k])) sums.set(postings[k], sums.get(postings[k]) + bonus);
+      // As SearchIndex.rank: each word's stems; an entry holding the two together gets the best bonus once.
+      var together = new Map();
+      primaries[i].forEach(function (a) {
+        primaries[i + 1].forEach(function (b) {
+          var key = a + " " + b;
+          if (!has(self.pairs, key)) return;
+          var postings = self.pairs[key], bonus = PAIR_WEIGHT * (self.idf(a) + self.idf(b)) / 2;
+          for (var k = 0; k < postings.length; k += 2) {
+            if (sums.has(postings[k]) && bonus > (together.get(postings[k]) || 0)) together.set(postings[k], bonus);
+          }
+        });
+      });
+      together.forEach(function (bonus, doc) { sums.set(doc, sums.get(doc) + bonus); });
     }
     var whole = primaries.filter(function (p) { return p.length; }).map(function (p) { return p[0]; }).join(" ");
     (has(this.exact, whole) ? this.exact[whole] : []).forEach(function (doc) {
       if (sums.has(doc)) sums.set(doc, sums.get(doc) + EXACT_WEIGHT * total);
+    });
+    (has(this.named, whole) ? this.named[whole] : []).forEach(function (doc) {
+      if (sums.has(doc)) sums.set(doc, sums.get(doc) + NAMED_WEIGHT * total);
     });
     var ranked = [];
     sums.forEach(function (score, doc) {

@@ -260,3 +260,17 @@ def test_a_faq_question_is_named_by_its_words():
     docs = build_model([asked, long], {})["docs"]
     assert docs[0][2] == "Une unité engagée peut-elle se désengager pendant la phase de combat ?"
     assert docs[1][2].endswith(" …") and len(docs[1][2]) <= 92
+
+
+def test_a_learn_to_play_booklet_yields_to_its_rules_reference():
+    from extract.search.model import LEARN_PRIOR, document_priors
+
+    kinds = {"jeu/apprendre": "learn-to-play", "jeu/reference": "reference", "seul/apprendre": "learn-to-play"}
+    assert document_priors(kinds) == {"jeu/apprendre": LEARN_PRIOR}  # "seul" has no reference to yield to
+    booklet = Entry("jeu", "apprendre", "section", None, "Charger", "charger")
+    rule = Entry("jeu", "reference", "rule", None, "Charge", "12")
+    for entry, text in ((booklet, "Une unité peut charger une unité ennemie."), (rule, "Une unité qui charge attaque.")):
+        entry.blocks = [Block("paragraph", text)]
+        entry.url = f"{entry.game}/{entry.document}/{entry.key}/"
+    model = build_model([booklet, rule], {}, kinds=kinds)
+    assert [row[8] for row in model["docs"]] == [LEARN_PRIOR, 1.0]
