@@ -7,7 +7,7 @@ import pytest
 
 from extract.link.terms import link_terms
 from extract.lookup import Lookup
-from extract.model import Block, Entry, GameSpec, TermConfig
+from extract.model import Block, DocumentSpec, Entry, GameSpec, TermConfig
 from extract.nlp import Lemmatizer
 from extract.text import title_key
 from tests.conftest import ROOT
@@ -186,3 +186,17 @@ def test_real_term_config_declares_generic_terms():
     from extract.corpus import read_term_config
 
     assert read_term_config(ROOT, "runewars").generic >= {title_key("Unité")}
+
+
+def test_a_name_each_book_defines_once_links_within_each_book(lemmatizer):
+    """A core book and an expansion both define "Charge": each book's text means its own; a FAQ
+    that defines none links to the first book's."""
+    core, expansion = topic("4", "Charge"), Entry("demo", "extension", "topic", "4", "Charge", "x4", blocks=[Block("paragraph", "…")])
+    texts = [Entry("demo", book, "rule", "9.1", None, f"{book}-9.1", blocks=[Block("paragraph", "Une charge réussie.")])
+             for book in ("guide", "extension", "faq")]
+    books = [DocumentSpec(d, d, k, "", "", "corpus/demo/x.txt", 1, None, "faq", {})
+             for d, k in (("guide", "reference"), ("extension", "reference"), ("faq", "faq"))]
+    game = GameSpec("demo", "Démo", books, [], "corpus/demo/game.toml", {})
+    found = link_terms(Lookup(game, [expansion, core, *texts]), TermConfig(), lemmatizer)
+    assert [linked(t) for t in texts] == [[("charge", "4")], [("charge", "x4")], [("charge", "4")]]
+    assert [(a.kind, "each book's mentions link to its own" in a.detail) for _, a in found] == [("ambiguous-term", True)]

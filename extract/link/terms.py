@@ -4,7 +4,10 @@ Paniqué"), its first mention links there (ref kind `term`).
 Matching is on spaCy lemmas, so "tests de moral" and "attaquent" find "Test de moral" and
 "Attaque"; the longest term wins, so "ligne de vue" never also links "vue". Precision first:
 no link to the entry itself or the topic it belongs to, none for the names a game declares too
-generic (`corpus/<game>/terms.toml`), and none for a name two topics share.
+generic (`corpus/<game>/terms.toml`), and none for a name two topics share — unless they are in
+different books, one each: then a book's mentions link to its own (a core book and an expansion
+may both define "Charge"; each book's text means its own), and a book defining none (a FAQ) links
+to the first book's.
 
     # corpus/runewars/terms.toml
     generic = ["Unité", "Actions"]          # topic names too common to link
@@ -33,7 +36,13 @@ FUNCTION_POS = {"ADP", "DET", "CCONJ", "PRON", "SCONJ", "PUNCT"}
 class Term:
     phrase: str
     tokens: tuple[Token, ...]
-    target: Entry
+    target: Entry | None  # None: the target depends on the book mentioning it (`per_document`)
+    per_document: tuple[tuple[str, Entry], ...] = ()  # in book order
+
+    def target_in(self, document: str) -> Entry | None:
+        if self.target is not None:
+            return self.target
+        return dict(self.per_document).get(document, self.per_document[0][1])
 
 
 def token_keys(token: Token) -> set[str]:
@@ -74,8 +83,10 @@ def texts_to_tag(entries: list[Entry], config: TermConfig) -> list[str]:
     return [b.text for e in entries for b in e.blocks if b.type in LINKED_BLOCKS] + phrases
 
 
-def vocabulary(lookup: Lookup, config: TermConfig) -> tuple[dict[str, Entry], Reported]:
-    """Phrase -> the entry it names. A name two topics share links to neither, and is reported."""
+def vocabulary(lookup: Lookup, config: TermConfig) -> tuple[dict[str, Entry | dict[str, Entry]], Reported]:
+    """Phrase -> the entry it names, or (a name topics of different books share, one per book)
+    document -> that book's entry, in book order. A name two topics of one book share links to neither, and is
+    reported; so is a name shared across books."""
     entries, by_id, game = lookup.entries, lookup.by_id, lookup.game.id
     named: dict[str, set[str]] = {}
     phrases: dict[str, str] = {}
@@ -89,14 +100,21 @@ def vocabulary(lookup: Lookup, config: TermConfig) -> tuple[dict[str, Entry], Re
         named.setdefault(key, set()).add(redirect_target(entry, by_id).id)
         phrases.setdefault(key, phrase)
     anomalies = []
-    found: dict[str, Entry] = {}
+    found: dict[str, Entry | dict[str, Entry]] = {}
     for key, targets in sorted(named.items()):
         if len(targets) == 1:
             found[phrases[key]] = by_id[next(iter(targets))]
+            continue
+        first = by_id[min(targets)]
+        books = {by_id[t].document for t in targets}
+        if len(books) == len(targets):
+            order = {d.id: n for n, d in enumerate(lookup.game.documents)}
+            found[phrases[key]] = {by_id[t].document: by_id[t]
+                                   for t in sorted(targets, key=lambda t: (order.get(by_id[t].document, len(order)), t))}
+            detail = f"« {phrases[key]} » names {', '.join(sorted(targets))}: each book's mentions link to its own"
         else:
-            first = by_id[min(targets)]
             detail = f"« {phrases[key]} » names {', '.join(sorted(targets))}: not linked"
-            anomalies.append((f"{first.game}/{first.document}", Anomaly("ambiguous-term", detail)))
+        anomalies.append((f"{first.game}/{first.document}", Anomaly("ambiguous-term", detail)))
     for phrase, target in config.aliases.items():
         entry = by_id.get(f"{game}/{target}")
         if entry is None:
@@ -111,7 +129,8 @@ def link_terms(lookup: Lookup, config: TermConfig, lemmatizer: Lemmatizer) -> Re
     if not phrases:
         return anomalies
     tokens = lemmatizer.tokens(texts_to_tag(entries, config))
-    terms = [Term(p, tuple(tokens[p]), t) for p, t in phrases.items() if tokens[p]]
+    terms = [Term(p, tuple(tokens[p]), t) if isinstance(t, Entry) else Term(p, tuple(tokens[p]), None, tuple(t.items()))
+             for p, t in phrases.items() if tokens[p]]
     by_first: dict[str, list[Term]] = {}
     for term in terms:
         for key in token_keys(term.tokens[0]):
@@ -139,8 +158,9 @@ def link_block(entry: Entry, text: str, words: list[Token], by_first: dict[str, 
             i += 1
             continue
         term, size = match
-        target = term.target.id
-        if target not in own and target not in linked:
+        found = term.target_in(entry.document)
+        target = found.id if found is not None else None
+        if target is not None and target not in own and target not in linked:
             linked.add(target)
             entry.refs.append(Ref(target, "term", text[words[i].start:words[i + size - 1].end]))
         i += size  # a word inside a longer term never links on its own
