@@ -236,14 +236,16 @@ class SearchIndex:
         self._scans += 1
         if self._scans <= SCANS_BEFORE_TABLE:
             return [c for c in self.by_letter.get(word[0], ()) if abs(len(c) - len(word)) <= limit]
-        if self._deletes is None:
-            self._deletes = defaultdict(list)
+        table = self._deletes
+        if table is None:  # filled, then published: a search in another thread never sees half of it
+            table = defaultdict(list)
             for candidate in self.typo_words:
                 for form in deletions(candidate, 2):
-                    self._deletes[form].append(candidate)
+                    table[form].append(candidate)
+            self._deletes = table
         found: set[str] = set()
         for form in deletions(word, limit):
-            found.update(c for c in self._deletes.get(form, ()) if abs(len(c) - len(word)) <= limit)
+            found.update(c for c in table.get(form, ()) if abs(len(c) - len(word)) <= limit)
         return found
 
     def understand(self, text: str) -> tuple[list[Concept], list[list[str]]]:
