@@ -59,7 +59,7 @@ class BuildResult:
     out: Path
     games: list[GameBuild]
     stages: dict[str, float] = field(default_factory=dict)
-    reused: list[str] = field(default_factory=list)  # what came from the stage cache: "game/<id>", "index", "render"
+    reused: list[str] = field(default_factory=list)  # from the stage cache: "game/<id>", "index", "render", "search/positions"
 
     @property
     def entry_count(self) -> int:
@@ -315,7 +315,7 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
             synonyms = thesaurus + [(*s, game.game.id) for game in games for s in game.terms.synonyms]
             labels = {**{g.game.id: g.game.title for g in games},
                       **{f"{g.game.id}/{d.id}": d.title for g in games for d in g.game.documents}}
-            build_index(staging / "search", everything, lemmatizer, synonyms, names, labels)
+            build_index(staging / "search", everything, lemmatizer, synonyms, names, labels, objects.keyed(code_key()))
 
         def render() -> None:
             progress("rendering the site")

@@ -57,13 +57,13 @@ def _hash_files(digest: Any, label: str, base: Path) -> None:
 @functools.cache
 def code_key() -> str:
     """One hash of the toolkit: its version, code, templates and package data, and the versions
-    of spaCy, the NLP model and MkDocs (computed once per process: the code does not change
-    under a running build)."""
+    of spaCy, the NLP model, MkDocs and Whoosh (its French stemmer makes the search's stems);
+    computed once per process: the code does not change under a running build."""
     from extract.nlp import MODEL, MODEL_VERSION
 
     digest = hashlib.sha256()
     for part in (extract.__version__, MODEL, MODEL_VERSION, _version("spacy"), _version(MODEL), _version("mkdocs"),
-                 _version("mkdocs-material"), _version("markdown"), _version("jinja2")):
+                 _version("mkdocs-material"), _version("markdown"), _version("jinja2"), _version("whoosh-reloaded")):
         digest.update(f"{part}\n".encode())
     _hash_files(digest, "code", PACKAGE)
     return digest.hexdigest()
@@ -134,6 +134,10 @@ class ObjectCache:
         except (OSError, pickle.PicklingError, RecursionError, TypeError, AttributeError):
             pass  # a cache that cannot be written: the build goes on without it
 
+    def keyed(self, key: str) -> Keyed:
+        """This cache's objects under one key (`get(name)`, `put(name, value)`)."""
+        return Keyed(self, key)
+
     def prune(self) -> None:
         """Remove every file this build neither read nor wrote (the cache keeps one build's worth)."""
         if self.folder is None or not self.folder.is_dir():
@@ -141,6 +145,17 @@ class ObjectCache:
         for path in self.folder.iterdir():
             if path.name not in self.touched:
                 path.unlink(missing_ok=True)
+
+
+class Keyed:
+    def __init__(self, cache: ObjectCache, key: str) -> None:
+        self.cache, self.key = cache, key
+
+    def get(self, name: str) -> Any | None:
+        return self.cache.get(name, self.key)
+
+    def put(self, name: str, value: Any) -> None:
+        self.cache.put(name, self.key, value)
 
 
 class StageCache:

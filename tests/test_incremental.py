@@ -64,6 +64,7 @@ def test_an_edit_rebuilds_its_game_and_the_outputs_are_a_clean_builds(tmp_path: 
     edited = build(root, tmp_path / "edited", cache=cache)
     assert edited.reused[0] == "game/autre"  # only the edited game is read again
     assert "game/demo" not in edited.reused and "index" not in edited.reused
+    assert "search/positions" in edited.reused  # the words of the texts the edit did not change
     assert "trois dés" in (edited.out / "data" / "demo.json").read_text(encoding="utf-8")
     monkeypatch.setenv("REGLES_STAGE_CACHE", "off")
     clean = build(root, tmp_path / "clean", cache=tmp_path / "other-cache" / "lemmas.sqlite")
