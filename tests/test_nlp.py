@@ -109,13 +109,17 @@ def test_spacys_tokenizer_with_the_kept_pattern_cuts_every_corpus_text_as_the_st
 
     re.purge()
     stock = spacy.load(MODEL, exclude=EXCLUDED)
-    for expected in ((0, 1), (1, 0)):  # the first load stores, the second takes the file
-        re.purge()
-        with regexcache.kept(tmp_path) as done:
-            kept = spacy.load(MODEL, exclude=EXCLUDED)
-        assert (done.hits, done.misses) == expected
+    re.purge()
+    with regexcache.kept(tmp_path) as first:  # stores
+        spacy.load(MODEL, exclude=EXCLUDED)
+    re.purge()
+    with regexcache.kept(tmp_path) as second:  # takes every pattern from its file
+        kept = spacy.load(MODEL, exclude=EXCLUDED)
+    assert first.hits == 0 and first.misses >= 1 and (second.hits, second.misses) == (first.misses, 0)
     ours, theirs = kept.tokenizer.token_match.__self__, stock.tokenizer.token_match.__self__
     assert len(ours.pattern) > 1_000_000 and ours == theirs and ours is not theirs
+    for name in ("prefix_search", "suffix_search", "infix_finditer", "url_match"):
+        assert getattr(kept.tokenizer, name).__self__ == getattr(stock.tokenizer, name).__self__, name
     texts = [*corpus_texts(), " ".join(WORDS), *WORDS, *(w.upper() for w in WORDS), *(f"({w})," for w in WORDS)]
     assert len(texts) > 2_000  # every paragraph of the five books
     for text in texts:
