@@ -8,7 +8,8 @@ and a later process gives them back to `_sre.compile` instead of parsing and com
 the same code, so the same pattern object (`==` on patterns compares their code). A file is
 keyed by the Python version, the engine's magic number, the pattern and its flags, and checked
 (checksum, the pattern itself): anything missing, damaged or made by another Python is a miss,
-compiled as usual. Patterns shorter than `LONG` are left to `re` alone.
+compiled as usual. Patterns shorter than `LONG` are left to `re` alone. The files are pickles:
+only the build's own cache folder is read, as for the lemma and stage caches.
 """
 
 from __future__ import annotations
