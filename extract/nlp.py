@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from extract import regexcache
+
 MODEL = "fr_core_news_sm"
 MODEL_VERSION = "3.8.0"  # part of every cache key: a new model means new lemmas
 EXCLUDED = ["parser", "ner", "senter"]
@@ -96,9 +98,11 @@ class Lemmatizer:
     @property
     def nlp(self):
         if self._nlp is None:
-            import spacy
+            # spaCy's French tokenizer compiles a 1.45 MB pattern: kept beside the cache (extract.regexcache)
+            with regexcache.kept(self.cache.parent / "regex" if self.cache is not None else None):
+                import spacy
 
-            self._nlp = spacy.load(MODEL, exclude=EXCLUDED)
+                self._nlp = spacy.load(MODEL, exclude=EXCLUDED)
         return self._nlp
 
     @staticmethod

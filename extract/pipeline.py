@@ -61,7 +61,7 @@ class BuildResult:
     games: list[GameBuild]
     stages: dict[str, float] = field(default_factory=dict)  # seconds per stage, on the wall clock
     cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds per stage, worker processes included
-    reused: list[str] = field(default_factory=list)  # what came from the stage cache: "game/<id>", "index", "render"
+    reused: list[str] = field(default_factory=list)  # from the stage cache: "game/<id>", "index", "render", "search/positions"
 
     @property
     def entry_count(self) -> int:
@@ -328,7 +328,8 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
             labels = {**{g.game.id: g.game.title for g in games},
                       **{f"{g.game.id}/{d.id}": d.title for g in games for d in g.game.documents}}
             document_kinds = {f"{g.game.id}/{d.id}": d.kind for g in games for d in g.game.documents}
-            build_index(staging / "search", everything, lemmatizer, synonyms, names, labels, document_kinds)
+            build_index(staging / "search", everything, lemmatizer, synonyms, names, labels, document_kinds,
+                        objects.keyed(code_key()))
 
         def render() -> None:
             progress("rendering the site")

@@ -28,6 +28,7 @@ import extract
 PACKAGE = Path(extract.__file__).resolve().parent
 KEY_FILE = "key"
 SUMS_FILE = "sums.json"
+STATS_FILE = "stats.json"  # size, mtime and inode of each stored file when its sum was taken
 
 
 def _files(base: Path) -> list[Path]:
@@ -56,13 +57,13 @@ def _hash_files(digest: Any, label: str, base: Path) -> None:
 @functools.cache
 def code_key() -> str:
     """One hash of the toolkit: its version, code, templates and package data, and the versions
-    of spaCy, the NLP model and MkDocs (computed once per process: the code does not change
-    under a running build)."""
+    of spaCy, the NLP model, MkDocs and Whoosh (its French stemmer makes the search's stems);
+    computed once per process: the code does not change under a running build."""
     from extract.nlp import MODEL, MODEL_VERSION
 
     digest = hashlib.sha256()
     for part in (extract.__version__, MODEL, MODEL_VERSION, _version("spacy"), _version(MODEL), _version("mkdocs"),
-                 _version("mkdocs-material"), _version("markdown"), _version("jinja2")):
+                 _version("mkdocs-material"), _version("markdown"), _version("jinja2"), _version("whoosh-reloaded")):
         digest.update(f"{part}\n".encode())
     _hash_files(digest, "code", PACKAGE)
     return digest.hexdigest()
@@ -133,6 +134,10 @@ class ObjectCache:
         except (OSError, pickle.PicklingError, RecursionError, TypeError, AttributeError):
             pass  # a cache that cannot be written: the build goes on without it
 
+    def keyed(self, key: str) -> Keyed:
+        """This cache's objects under one key (`get(name)`, `put(name, value)`)."""
+        return Keyed(self, key)
+
     def prune(self) -> None:
         """Remove every file this build neither read nor wrote (the cache keeps one build's worth)."""
         if self.folder is None or not self.folder.is_dir():
@@ -140,6 +145,17 @@ class ObjectCache:
         for path in self.folder.iterdir():
             if path.name not in self.touched:
                 path.unlink(missing_ok=True)
+
+
+class Keyed:
+    def __init__(self, cache: ObjectCache, key: str) -> None:
+        self.cache, self.key = cache, key
+
+    def get(self, name: str) -> Any | None:
+        return self.cache.get(name, self.key)
+
+    def put(self, name: str, value: Any) -> None:
+        self.cache.put(name, self.key, value)
 
 
 class StageCache:
@@ -196,26 +212,124 @@ class StageCache:
 
     @staticmethod
     def _store(place: Path, key: str, staging: Path, made: list[str]) -> None:
+        """The outputs `made` in `staging` become the stored entry: an entry already there is
+        brought to them file by file (a file whose bytes it already holds stays, the rest is
+        linked in, what the outputs no longer have goes), since after an edit most of a site is
+        the same bytes and removing and linking every file of it costs more than the rest of the
+        stage on some file systems; otherwise (no entry, or one that cannot be updated) a fresh
+        entry is made beside it and swapped in. The key is written last: an entry interrupted
+        while changing has none, and is a miss."""
         try:
-            place.parent.mkdir(parents=True, exist_ok=True)
-            fresh = Path(tempfile.mkdtemp(prefix=f".{place.name}-", dir=place.parent))
-            (fresh / "out").mkdir()
-            for name in made:
-                item = staging / name
-                if item.is_dir() and not item.is_symlink():
-                    shutil.copytree(item, fresh / "out" / name, symlinks=True, copy_function=_link_or_copy)
-                else:
-                    _link_or_copy(item, fresh / "out" / name)
-            (fresh / SUMS_FILE).write_text(json.dumps(_sums(fresh / "out", made)), encoding="utf-8")
-            (fresh / KEY_FILE).write_text(key, encoding="utf-8")  # written last: a stored entry is whole
-            old = place.with_name(f".{place.name}-old")
-            shutil.rmtree(old, ignore_errors=True)
-            if place.exists():
-                place.rename(old)
-            fresh.rename(place)
-            shutil.rmtree(old, ignore_errors=True)
+            if not (place / "out").is_dir() or not StageCache._update(place, key, staging, made):
+                StageCache._replace(place, key, staging, made)
         except OSError:
             pass  # a cache that cannot be written: the build goes on without it
+
+    @staticmethod
+    def _update(place: Path, key: str, staging: Path, made: list[str]) -> bool:
+        """The entry in `place` changed in place into `made` (True), or left for a fresh one (False)."""
+        (place / KEY_FILE).unlink(missing_ok=True)
+        out = place / "out"
+        held = _held(place)
+        wanted = _sums(staging, made)
+        if held is None or any(v.startswith("-> ") for v in wanted.values()):
+            return False  # symbolic links: a fresh entry copies them as they are
+        folders = {rel for name in made for rel in _folders(staging, name)}
+        for rel in sorted(set(held) - set(wanted)):
+            (out / rel).unlink(missing_ok=True)
+        for folder, dirs, _ in os.walk(out, topdown=False):  # folders the outputs no longer have
+            for name in dirs:
+                path = Path(folder) / name
+                if path.relative_to(out).as_posix() not in folders:
+                    shutil.rmtree(path)
+        for rel in sorted(folders):
+            (out / rel).mkdir(parents=True, exist_ok=True)
+        for rel, digest in wanted.items():
+            if held.get(rel) != digest:
+                target = out / rel
+                if target.is_dir():
+                    shutil.rmtree(target)
+                target.unlink(missing_ok=True)
+                _link_or_copy(staging / rel, target)
+        _write(place / SUMS_FILE, json.dumps(wanted))
+        _write(place / STATS_FILE, json.dumps(_stats(out, wanted)))
+        _write(place / KEY_FILE, key)  # written last: a stored entry is whole
+        return True
+
+    @staticmethod
+    def _replace(place: Path, key: str, staging: Path, made: list[str]) -> None:
+        place.parent.mkdir(parents=True, exist_ok=True)
+        fresh = Path(tempfile.mkdtemp(prefix=f".{place.name}-", dir=place.parent))
+        (fresh / "out").mkdir()
+        for name in made:
+            item = staging / name
+            if item.is_dir() and not item.is_symlink():
+                shutil.copytree(item, fresh / "out" / name, symlinks=True, copy_function=_link_or_copy)
+            else:
+                _link_or_copy(item, fresh / "out" / name)
+        sums = _sums(fresh / "out", made)
+        (fresh / SUMS_FILE).write_text(json.dumps(sums), encoding="utf-8")
+        (fresh / STATS_FILE).write_text(json.dumps(_stats(fresh / "out", sums)), encoding="utf-8")
+        (fresh / KEY_FILE).write_text(key, encoding="utf-8")  # written last: a stored entry is whole
+        old = place.with_name(f".{place.name}-old")
+        shutil.rmtree(old, ignore_errors=True)
+        if place.exists():
+            place.rename(old)
+        fresh.rename(place)
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def _stats(base: Path, rels: dict[str, str]) -> dict[str, list[int]]:
+    found = {}
+    for rel in rels:
+        info = os.lstat(base / rel)
+        found[rel] = [info.st_size, info.st_mtime_ns, info.st_ino]
+    return found
+
+
+def _held(place: Path) -> dict[str, str] | None:
+    """The sha256 of every file of the entry in `place`: the stored sum where the file's size,
+    mtime and inode are those stored with it (it was not written since), else read again. None
+    when the entry holds a symbolic link."""
+    try:
+        sums = json.loads((place / SUMS_FILE).read_text(encoding="utf-8"))
+        stats = json.loads((place / STATS_FILE).read_text(encoding="utf-8"))
+        assert isinstance(sums, dict) and isinstance(stats, dict)
+    except (OSError, ValueError, AssertionError):
+        sums, stats = {}, {}
+    out = place / "out"
+    held = {}
+    for folder, dirs, files in os.walk(out):
+        for name in dirs + files:
+            path = Path(folder) / name
+            if path.is_symlink():
+                return None
+            if name in files:
+                rel = path.relative_to(out).as_posix()
+                info = os.lstat(path)
+                same = stats.get(rel) == [info.st_size, info.st_mtime_ns, info.st_ino] and isinstance(sums.get(rel), str)
+                held[rel] = sums[rel] if same else hashlib.sha256(path.read_bytes()).hexdigest()
+    return held
+
+
+def _folders(base: Path, name: str) -> list[str]:
+    """The folders under `base`/`name` (itself included when it is one), relative to `base`."""
+    top = base / name
+    if not top.is_dir() or top.is_symlink():
+        return []
+    return [name, *(os.path.relpath(os.path.join(folder, d), base).replace(os.sep, "/")
+                    for folder, dirs, _ in os.walk(top) for d in dirs)]
+
+
+def _write(path: Path, text: str) -> None:
+    fd, temp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(temp, path)
+    except OSError:
+        Path(temp).unlink(missing_ok=True)
+        raise
 
 
 def _link_or_copy(source: Any, target: Any) -> Any:

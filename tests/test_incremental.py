@@ -64,6 +64,7 @@ def test_an_edit_rebuilds_its_game_and_the_outputs_are_a_clean_builds(tmp_path: 
     edited = build(root, tmp_path / "edited", cache=cache)
     assert edited.reused[0] == "game/autre"  # only the edited game is read again
     assert "game/demo" not in edited.reused and "index" not in edited.reused
+    assert "search/positions" in edited.reused  # the words of the texts the edit did not change
     assert "trois dés" in (edited.out / "data" / "demo.json").read_text(encoding="utf-8")
     monkeypatch.setenv("REGLES_STAGE_CACHE", "off")
     clean = build(root, tmp_path / "clean", cache=tmp_path / "other-cache" / "lemmas.sqlite")
@@ -118,3 +119,45 @@ def test_one_rule_edited_in_the_real_corpus_builds_as_a_clean_build(tmp_path: Pa
     monkeypatch.setenv("REGLES_STAGE_CACHE", "off")
     clean = build(root, tmp_path / "clean", cache=cache / "lemmas.sqlite")
     same_outputs(clean.out, edited.out)
+
+
+def tree(base: Path) -> dict[str, bytes | None]:
+    """Every file (its bytes) and folder (None) under `base`."""
+    return {p.relative_to(base).as_posix(): (p.read_bytes() if p.is_file() else None) for p in sorted(base.rglob("*"))}
+
+
+def outputs(staging: Path, files: dict[str, str], folders: tuple[str, ...] = ()) -> None:
+    for rel, text in files.items():
+        (staging / rel).parent.mkdir(parents=True, exist_ok=True)
+        (staging / rel).write_text(text, encoding="utf-8")
+    for rel in folders:
+        (staging / rel).mkdir(parents=True, exist_ok=True)
+
+
+def test_a_stored_stage_is_brought_to_new_outputs_file_by_file(tmp_path: Path):
+    """A stage run again stores its new outputs over the old entry: the files whose bytes did not
+    change stay (the same file), the others are replaced, gone files and folders go, and the
+    entry restores exactly the new outputs; one changed in the cache since is replaced too."""
+    from extract.stagecache import StageCache
+
+    cache = StageCache(tmp_path / "stages")
+    first, second, third = (tmp_path / name for name in ("first", "second", "third"))
+    for folder in (first, second, third):
+        folder.mkdir()
+    old = {"site/a.html": "a", "site/b.html": "b", "site/gone/c.html": "c", "site/d/e.html": "e", "model.json": "{}"}
+    cache.run("render", "k1", first, lambda: outputs(first, old, ("site/empty",)))
+    entry = tmp_path / "stages" / "render" / "out"
+    kept, changed_in_cache = (entry / "site" / "a.html").stat().st_ino, entry / "site" / "d" / "e.html"
+    changed_in_cache.unlink()
+    changed_in_cache.write_text("changed", encoding="utf-8")
+    new = {"site/a.html": "a", "site/b.html": "B", "site/d/e.html": "e", "site/new/f.html": "f", "site/d/g.html": "g"}
+    assert not cache.run("render", "k2", second, lambda: outputs(second, new, ("site/other",)))
+    assert (entry / "site" / "a.html").stat().st_ino == kept  # the same bytes: the same file, not linked again
+    assert cache.run("render", "k2", third, lambda: pytest.fail("restored, not made"))
+    assert tree(third) == tree(second) and tree(entry) == tree(second)
+    # an update cut short leaves no key: a miss, and the next store makes the entry whole again
+    (tmp_path / "stages" / "render" / "key").unlink()
+    fourth = tmp_path / "fourth"
+    fourth.mkdir()
+    assert not cache.run("render", "k2", fourth, lambda: outputs(fourth, new, ("site/other",)))
+    assert tree(entry) == tree(second)

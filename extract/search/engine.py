@@ -37,7 +37,7 @@ from typing import Any
 
 from extract.errors import InputError
 from extract.search import words as W
-from extract.search.model import LEMMA_WEIGHT, MODEL_VERSION, build_model, positions, write_model
+from extract.search.model import LEMMA_WEIGHT, MODEL_VERSION, Known, build_model, positions, write_model
 
 SCHEMA_VERSION = "2"
 K1 = 1.5  # BM25 saturation: 1.4 to 1.7 all beat 1.2 on the relevance set
@@ -55,6 +55,9 @@ GAME_BEST = 0.8  # another game's best entry joins the top when it scores at lea
 NEAR_CANDIDATES = 5
 SCANS_BEFORE_TABLE = 20  # typo lookups by scanning, before the deletion table pays for itself
 UNREACHED_IGNORED = True
+
+
+POSITIONS = "search/positions"  # the memo's name for the words and stems of each text
 
 
 @dataclass
@@ -519,8 +522,11 @@ def texts_of(entry: Any) -> list[str]:
 
 
 def build_index(out: Path, entries: list[Any], lemmatizer: Any, synonyms: Any = (), names: dict[str, list[str]] | None = None,
-                labels: dict[str, str] | None = None, kinds: dict[str, str] | None = None) -> dict[str, int]:
-    """Write the search model of `entries` into `out` (a fresh folder)."""
+                labels: dict[str, str] | None = None, kinds: dict[str, str] | None = None, memo: Any = None) -> dict[str, int]:
+    """Write the search model of `entries` into `out` (a fresh folder). `kinds`: each document's
+    kind ("runewars/apprentissage" -> "learn-to-play"). `memo`: where the words and stems of each
+    text are kept between builds (`get(name)`/`put(name, value)`, such as the pipeline's
+    `extract.stagecache.ObjectCache` under the code's key), or None."""
     import shutil
 
     if out.exists():
@@ -535,7 +541,11 @@ def build_index(out: Path, entries: list[Any], lemmatizer: Any, synonyms: Any = 
                 surface, lemma = W.fold(token.text), W.fold(token.lemma)
                 if surface != lemma and surface.isalpha() and lemma.isalpha():
                     forms.setdefault(surface, lemma)
-    model = build_model(entries, forms, synonyms, names, labels, kinds)
+    kept = memo.get(POSITIONS) if memo is not None else None
+    known = Known(kept if isinstance(kept, dict) else None)
+    model = build_model(entries, forms, synonyms, names, labels, kinds, known)
+    if memo is not None:
+        memo.put(POSITIONS, known.seen)  # this model's texts only: the memo does not grow with edits
     write_model(out, model)
     meta = {"schema_version": SCHEMA_VERSION, "entries": len(entries),
             "games": sorted({e.game for e in entries}),

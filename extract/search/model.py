@@ -86,6 +86,22 @@ def lead_of(text: str) -> str:
     return text[:match.start()] if match else text
 
 
+class Known:
+    """`positions` of texts, taken from `kept` (a previous build's `seen`: `positions` is a
+    function of the text alone) where it has them; `seen` holds those of this build's texts."""
+
+    def __init__(self, kept: dict[str, list[tuple[str, tuple[str, ...]]]] | None = None) -> None:
+        self.kept = kept or {}
+        self.seen: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+
+    def __call__(self, text: str) -> list[tuple[str, tuple[str, ...]]]:
+        found = self.seen.get(text)
+        if found is None:
+            found = self.kept.get(text)
+            self.seen[text] = found = positions(text) if found is None else found
+        return found
+
+
 def primary_key(text: str) -> str:
     return " ".join(stems[0] for _, stems in positions(text))
 
@@ -174,12 +190,14 @@ def document_priors(kinds: dict[str, str]) -> dict[str, float]:
 
 def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tuple[Any, ...]] = (),
                 names: dict[str, list[str]] | None = None, labels: dict[str, str] | None = None,
-                kinds: dict[str, str] | None = None) -> dict[str, Any]:
+                kinds: dict[str, str] | None = None, known: Known | None = None) -> dict[str, Any]:
     """The model of `entries`. `forms` maps a folded word form of the corpus to its folded lemma;
     `synonyms` are (expressions a reader types, expressions the books use[, the game they are
     true of: a game's own synonyms reach that game's entries only]); `names` adds other
     names to entries by id; `labels` names games and documents ("runewars/reference"); `kinds`
-    gives the kind of each document ("runewars/apprentissage" -> "learn-to-play")."""
+    gives the kind of each document ("runewars/apprentissage" -> "learn-to-play"). `known`: the
+    positions of texts kept from a previous build (`Known`)."""
+    positions = known or Known()
     named = other_names(entries, names or {})
     document_prior = document_priors(kinds or {})
     docs, texts = [], []
