@@ -159,7 +159,8 @@ def shorten(text: str, width: int = 90) -> str:
     text = " ".join(text.split())
     if len(text) <= width:
         return text
-    cut = text[: text.rfind(" ", 0, width)]
+    space = text.rfind(" ", 0, width)
+    cut = text[:space] if space > 0 else text[:width]  # one long word: cut at the width
     if cut.rfind("[") > cut.rfind("]"):  # a token the cut would open and not close
         cut = cut[: cut.rfind("[")].rstrip()
     return cut + " …"

@@ -202,7 +202,7 @@ def test_heldout_set_holds_what_is_reached(index):
 
 def test_second_heldout_set_holds_what_is_reached(index):
     """The second held-out set (29 queries of every kind, written from the books before any was
-    run): MRR 0.87, Hit@5 0.90 (0.83 and 0.90 when it was written); nonsense finds nothing."""
+    run): MRR 0.87, Hit@5 0.897 (0.83 and 0.897 when it was written); nonsense finds nothing."""
     heldout = heldout_figures(index, HELDOUT2_SET)
     assert heldout["all"]["mrr"] >= 0.85 and heldout["all"]["hit5"] >= 0.86, heldout
     assert heldout["nonsense"]["mrr"] == 1.0 and heldout["all"]["empty"] == 0, heldout

@@ -30,10 +30,11 @@ def subjects(title: str) -> list[str]:
 def link_concepts(entries: list[Entry], concepts: list[Concept], faq_docs: set[tuple[str, str]],
                   document_kinds: dict[tuple[str, str], str] | None = None) -> None:
     """`faq_docs` holds (game, document) pairs whose links come from the FAQ attachment instead.
-    `document_kinds` ((game, document) -> kind): within a game, an entry links to the first other
-    document of each kind bearing its subject, so the links stay linear in the entries however
-    many books of one kind a game has."""
+    `document_kinds` ((game, document) -> kind, in the manifests' book order): within a game, an
+    entry links to the first other document (in book order) of each kind bearing its subject, so
+    the links stay linear in the entries however many books of one kind a game has."""
     document_kinds = document_kinds or {}
+    order = {key: n for n, key in enumerate(document_kinds)}  # the manifests' book order
     titled = [e for e in entries if e.title and e.kind not in SKIPPED_KINDS and (e.game, e.document) not in faq_docs
               and e.status != "deleted" and "redirect" not in e.flags]
     by_game_title: dict[tuple[str, str], list[Entry]] = {}
@@ -51,7 +52,7 @@ def link_concepts(entries: list[Entry], concepts: list[Concept], faq_docs: set[t
         for subject in subjects(entry.title or ""):
             documents = {o.document for o in by_game_title.get((entry.game, subject), [])} - {entry.document}
             kinds: set[str] = set()
-            for document in sorted(documents):
+            for document in sorted(documents, key=lambda d: (order.get((entry.game, d), len(order)), d)):
                 kind = document_kinds.get((entry.game, document), document)
                 if kind in kinds:
                     continue

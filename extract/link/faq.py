@@ -123,7 +123,8 @@ def first_book_of_each_kind(found: list[Entry], kinds: dict[str, str]) -> list[E
     of its kind that repeats the title, so attachments stay linear in the entries (the others are
     a concept link away)."""
     first: dict[str, str] = {}
-    for entry in found:  # entries come in book order
+    live = [e for e in found if e.status != "deleted" and "redirect" not in e.flags]  # a rule, not a pointer to one
+    for entry in live or found:  # entries come in book order
         first.setdefault(kinds.get(entry.document, entry.document), entry.document)
     kept = set(first.values())
     return [entry for entry in found if entry.document in kept]

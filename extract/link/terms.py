@@ -39,7 +39,7 @@ class Term:
     target: Entry | None  # None: the target depends on the book mentioning it (`per_document`)
     per_document: tuple[tuple[str, Entry], ...] = ()  # in book order
 
-    def target_in(self, document: str) -> Entry | None:
+    def target_in(self, document: str) -> Entry:
         if self.target is not None:
             return self.target
         return dict(self.per_document).get(document, self.per_document[0][1])
@@ -158,9 +158,8 @@ def link_block(entry: Entry, text: str, words: list[Token], by_first: dict[str, 
             i += 1
             continue
         term, size = match
-        found = term.target_in(entry.document)
-        target = found.id if found is not None else None
-        if target is not None and target not in own and target not in linked:
+        target = term.target_in(entry.document).id
+        if target not in own and target not in linked:
             linked.add(target)
             entry.refs.append(Ref(target, "term", text[words[i].start:words[i + size - 1].end]))
         i += size  # a word inside a longer term never links on its own

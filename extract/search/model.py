@@ -75,7 +75,7 @@ def positions(text: str) -> list[tuple[str, tuple[str, ...]]]:
     return found
 
 
-SENTENCE_END = re.compile(r"[.!?;:\n]")
+SENTENCE_END = re.compile(r"[.!?;:](?!\d)|\n")  # "85.7" does not end a sentence
 
 
 def lead_of(text: str) -> str:
@@ -183,8 +183,8 @@ def other_names(entries: list[Any], names: dict[str, list[str]]) -> dict[str, li
 
 def document_priors(kinds: dict[str, str]) -> dict[str, float]:
     """The prior of each document ("game/document" -> kind): a learn-to-play booklet of a game
-    that has a rules reference weighs LEARN_PRIOR."""
-    referenced = {key.split("/")[0] for key, kind in kinds.items() if kind == "reference"}
+    that has its full rules too (a reference guide or a rulebook) weighs LEARN_PRIOR."""
+    referenced = {key.split("/")[0] for key, kind in kinds.items() if kind in ("reference", "rulebook")}
     return {key: LEARN_PRIOR for key, kind in kinds.items() if kind == "learn-to-play" and key.split("/")[0] in referenced}
 
 

@@ -99,3 +99,11 @@ def test_sentence_and_case_tests():
     assert uppercase_ratio("ABc") == pytest.approx(2 / 3) and uppercase_ratio("123") == 0.0
     assert letter_ratio("ab 12") == 0.5 and letter_ratio("   ") == 0.0
     assert is_pictograph_only("☉ ✦ ...") and not is_pictograph_only("☉ 2")
+
+
+def test_shorten_cuts_at_a_space_or_inside_one_long_word():
+    from extract.text import shorten
+
+    assert shorten("une unité engagée " * 10, 30) == "une unité engagée une unité …"
+    assert shorten("战" * 200, 90) == "战" * 90 + " …"
+    assert shorten("courte phrase", 90) == "courte phrase"

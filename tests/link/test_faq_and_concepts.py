@@ -72,6 +72,29 @@ def test_a_question_attaches_to_the_first_book_of_each_kind_naming_its_topic():
     assert [target for target, _ in faq_refs(question)] == ["demo/guide/los", "demo/base/los"]
 
 
+def test_a_redirect_in_the_first_book_does_not_take_the_questions_place():
+    game = GameSpec("demo", "Démo", [doc("core", "reference"), doc("exp", "reference"), doc("faq", "faq")], [],
+                    "corpus/demo/game.toml", {})
+    pointer = make("core", "charge", "Charge", "Voir « Assaut ».")
+    pointer.flags = ["redirect"]
+    rule = make("exp", "charge", "Charge", "Une unité charge.")
+    topic = make("faq", "faq/charge", "Charge", kind="section")
+    question = make("faq", "faq/charge/q1", None, "Peut-on charger deux fois ?", kind="question", parent=topic)
+    attach_faq(Lookup(game, [pointer, rule, topic, question]), [])
+    assert [target for target, _ in faq_refs(question)] == ["demo/exp/charge"]
+
+
+def test_concepts_link_to_the_first_book_of_a_kind_in_manifest_order():
+    """Books "zcore", "exp1", "exp2" of one kind, in that order: each links to the first other
+    book in the manifest's order (not the ids' order), so from the first book every other is
+    one link away."""
+    books = [make(d, "charge", "Charge", "x", number="12") for d in ("zcore", "exp1", "exp2")]
+    kinds = {("demo", d): "reference" for d in ("zcore", "exp1", "exp2")}
+    link_concepts(books, [], set(), kinds)
+    assert concepts(books[0]) == {books[1].id, books[2].id}
+    assert concepts(books[1]) == {books[0].id} and concepts(books[2]) == {books[0].id}
+
+
 def test_an_erratum_links_its_source_to_its_target():
     entries = faq_fixture()
     source = make("faq", "errata/menace", "Menace, page 14, section 51", "Le second point devrait dire :", kind="section")

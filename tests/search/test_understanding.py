@@ -239,14 +239,45 @@ def test_typo_candidates_from_the_table_are_those_of_the_scan(index, monkeypatch
     assert any(found for found in scanned.values())
 
 
-def test_a_filter_keeps_its_results_and_a_snippet_is_cut_when_read(index):
-    hits = index.search("paquet moral vide")
-    assert ids(hits)[0] == "57"
-    hit = hits[0]
+def test_a_snippet_is_cut_when_read(index):
+    hit = index.search("paquet moral vide")[0]
+    assert hit.id.endswith("/57")
     assert "snippets" not in vars(hit)  # not cut yet
     assert "[paquet] [Moral] est [vide]" in hit.snippet and "snippets" in vars(hit)
     assert hit.to_json()["snippet_html"] == hit.snippet_html
-    assert ids(index.search("paquet moral vide", game="jeu", document="regles", kind="rule")) == ids(hits)
+
+
+def test_filters_keep_what_they_name_and_a_deleted_rule_out(tmp_path):
+    moral = make("57", "Moral", "Le paquet Moral est vide.")
+    old = make("58", "Moral ancien", "Le paquet Moral est vide.", status="deleted")
+    other = Entry("autre", "aide", "topic", None, "Moral", "moral", blocks=[Block("paragraph", "Le paquet Moral est vide.")])
+    other.url = "autre/aide/moral/"
+    write_model(tmp_path, build_model([moral, old, other], {}))
+    (tmp_path / "meta.json").write_text(json.dumps({"schema_version": "2", "games": ["autre", "jeu"],
+                                                    "documents": ["autre/aide", "jeu/regles"], "kinds": ["rule", "topic"]}),
+                                        encoding="utf-8")
+    index = SearchIndex(tmp_path)
+    assert sorted(h.id for h in index.search("paquet moral vide")) == ["autre/aide/moral", "jeu/regles/57"]
+    assert [h.id for h in index.search("paquet moral vide", game="jeu")] == ["jeu/regles/57"]
+    assert [h.id for h in index.search("paquet moral vide", kind="topic")] == ["autre/aide/moral"]
+    assert [h.id for h in index.search("paquet moral vide", game="autre", document="aide", kind="rule")] == []
+    assert sorted(h.id for h in index.search("paquet moral vide", game="jeu", include_deleted=True)) == \
+        ["jeu/regles/57", "jeu/regles/58"]
+
+
+def test_a_word_longer_than_any_is_near_nothing_and_builds_no_table(index, monkeypatch):
+    from extract.search import engine
+
+    fresh = SearchIndex(index.folder)
+    monkeypatch.setattr(engine, "SCANS_BEFORE_TABLE", 0)
+    assert fresh.near("abcdefghij" * 50) == [] and fresh._deletes is None
+
+
+def test_the_lead_is_the_opening_sentence_and_a_decimal_does_not_end_it():
+    from extract.search.model import lead_of
+
+    assert lead_of("La section 85.7 devra être lue. Ensuite") == "La section 85.7 devra être lue"
+    assert lead_of("Une charge : deux dés") == "Une charge "
 
 
 def test_a_faq_question_is_named_by_its_words():
@@ -267,6 +298,7 @@ def test_a_learn_to_play_booklet_yields_to_its_rules_reference():
 
     kinds = {"jeu/apprendre": "learn-to-play", "jeu/reference": "reference", "seul/apprendre": "learn-to-play"}
     assert document_priors(kinds) == {"jeu/apprendre": LEARN_PRIOR}  # "seul" has no reference to yield to
+    assert document_priors({"j/apprendre": "learn-to-play", "j/livre": "rulebook"}) == {"j/apprendre": LEARN_PRIOR}
     booklet = Entry("jeu", "apprendre", "section", None, "Charger", "charger")
     rule = Entry("jeu", "reference", "rule", None, "Charge", "12")
     for entry, text in ((booklet, "Une unité peut charger une unité ennemie."), (rule, "Une unité qui charge attaque.")):
