@@ -35,6 +35,9 @@ def test_ultimate_rules_give_sensible_entries(capsys):
     assert entries["6.2"]["text"] == "L'autre équipe a le choix restant."
     assert entries["7.1.1"]["text"].startswith("Les équipes doivent se préparer au « pull »")
     assert entries["8.5.1.1"]["parent"].endswith("/8.5.1")
+    # Deep numbers in their printed order: 1.3.9 before 1.3.10 (not as text).
+    under = [e["number"] for e in data["entries"] if e["parent"] == entries["1.3"]["id"]]
+    assert under == [f"1.3.{n}" for n in range(1, 11)], under
     assert len([e for e in data["entries"] if e["kind"] == "rule"]) > 300
     assert any(a["kind"] == "page-number-removed" for a in data["anomalies"])
     # Page numbers glued to rule numbers: "59.1." on page 5 is 9.1, "1117.6." on page 11 is 17.6.

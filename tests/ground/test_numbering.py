@@ -14,9 +14,19 @@ from extract.numbering import number_order
     ("1.07", "1.071"),  # a sub-rule after its rule
     ("9", "9.1"),  # a topic before its rules
     ("2.9", "10.1"),
+    ("1.3.9", "1.3.10"),  # deeper levels numerically too
+    ("1.3", "1.3.1"),
+    ("1.3.10", "1.4"),
+    ("18.1.1", "18.1.1.5"),
+    ("18.1.1.5", "18.1.2"),
 ])
 def test_number_order(lower, higher):
     assert number_order(lower) < number_order(higher)
+
+
+def test_deep_numbers_keep_their_printed_order():
+    printed = ["1.3", "1.3.1", "1.3.2", "1.3.9", "1.3.10", "1.4", "18.1.1.5", "18.1.1.10", "18.1.2"]
+    assert sorted(reversed(printed), key=number_order) == printed
 
 
 def test_sorting_a_mixed_list():
