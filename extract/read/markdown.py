@@ -47,6 +47,9 @@ _CONTAINER = re.compile(r"^\s{0,3}(?::{3,}|§{3,})(?:\s*\S.*)?$")
 _YAML_KEY = re.compile(r"^[\w\"'-][\w\s\"'.-]*:(?:\s|$)")
 _TOML_KEY = re.compile(r"^[\w\"'.-]+\s*=")
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+# A site's breadcrumb above the page's first heading: "**[Living Rules](../contents.md)** > **Actions**"
+_CRUMB_SEPARATOR = re.compile(r"\s(?:>|›)\s")
+_LINK = re.compile(r"\[[^\]]+\]\([^)]*\)")
 _LINK_DEFINITION = re.compile(r"^\s{0,3}\[[^\]]+\]:")
 _QUOTE_MARKERS = re.compile(r"^\s*(?:>\s*)+$")
 _LIST_MARKER = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s*$")
@@ -172,6 +175,10 @@ def _blank_out(state: _State) -> list[str]:
             state.aside(range(1, end + 2), "front matter")
             for i in range(end + 1):
                 parsed[i] = ""
+    crumb = next((i for i, line in enumerate(parsed) if line.strip()), None)
+    if crumb is not None and is_breadcrumb(parsed[crumb]) and any(line.startswith("#") for line in parsed[crumb + 1:]):
+        state.aside([crumb + 1], "breadcrumb (the site's navigation)")
+        parsed[crumb] = ""
     fence_open: str | None = None
     for i, line in enumerate(parsed):
         fence = _FENCE.match(line)
@@ -187,6 +194,17 @@ def _blank_out(state: _State) -> list[str]:
             state.aside([i + 1], "container marker")
             parsed[i] = ""
     return parsed
+
+
+def is_breadcrumb(line: str) -> bool:
+    """"A > B > C" of short parts, or "A > B" where a part links elsewhere: not a sentence, not a
+    quote (a quote opens on ">")."""
+    text = line.strip()
+    parts = _CRUMB_SEPARATOR.split(text)
+    if text.startswith(">") or len(parts) < 2 or text.endswith((".", "!", "?", ":", ";")):
+        return False
+    short = all(0 < len(_LINK.sub("x", part).strip("* _")) <= 60 for part in parts)
+    return short and (len(parts) >= 3 or bool(_LINK.search(text)))
 
 
 def _walk(tokens: list[Token], state: _State) -> None:

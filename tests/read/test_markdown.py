@@ -259,3 +259,19 @@ def test_crlf_and_bom(tmp_path):
     reading = read(tmp_path, "\ufeff# Titre\r\n\r\nTexte\r\nsuite.\r\n")
     assert texts(reading) == ["# Titre", "Texte suite."]
     assert reading.lines[1].covers == (4,)
+
+
+@pytest.mark.parametrize(("first", "aside"), [
+    ("**[Living Rules](../contents.md)** > **[Règles de base](contents.md)** > **Actions**", True),
+    ("**[Living Rules](contents.md)** > **Introduction**", True),
+    ("Accueil > Règles > Combat", True),
+    ("Si la valeur > 3, relancez le dé.", False),  # a sentence
+    ("Attaque > Défense", False),  # two parts and no link: not surely a breadcrumb
+    ("> Une citation en exergue", False),
+])
+def test_a_sites_breadcrumb_above_the_first_heading_is_set_aside(tmp_path, first, aside):
+    text = f"{first}\n\n# Actions\n\nUne figurine activée agit.\n"
+    reading = read(tmp_path, text)
+    accounted(text, reading)
+    assert ([(s.lines, s.reason) for s in reading.set_aside] == [((1, 1), "breadcrumb (the site's navigation)")]) is aside
+    assert (texts(reading)[0] == "# Actions") is aside

@@ -181,7 +181,8 @@ def test_deadzone_living_rules():
     assert "# Règles de Base" in texts(core)
     assert "## Gagner une partie" in texts(core)  # a heading that is a link: its text
     assert "- Exterminer votre adversaire" in texts(core)  # "+" items
-    assert line_starting(core, "**Living Rules** > **Règles de Base**")
+    assert not any("Living Rules" in text for text in texts(core))  # the site's breadcrumb
+    assert [s.reason for s in core.set_aside if s.lines == (1, 1)] == ["breadcrumb (the site's navigation)"]
     abilities = read(DEADZONE / "living_rules_fr" / "additional" / "abilities.md")
     assert line_starting(abilities, "une Frag (5) provoquera un Test à 4+ (X) à 5 Dés.")
     first_play = read(DEADZONE / "living_rules_fr" / "core" / "firstplay.md")
