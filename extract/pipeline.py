@@ -300,9 +300,9 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
     staging = outdir.new_staging(out)
     try:
         with clock.stage("write data"):
-            files = [game_json(game.game, game.entries, game.errata, game.facts) for game in games]
-            for game, data in zip(games, files, strict=True):
-                write_json(staging / "data" / f"{game.game.id}.json", data)
+            # One game file in memory at a time (the static API makes them again, after the site).
+            for game in games:
+                write_json(staging / "data" / f"{game.game.id}.json", game_json(game.game, game.entries, game.errata, game.facts))
             for path, schema in SCHEMA_FILES.values():
                 write_json(staging / path, schema)
         # The search model and the site are copied from the cache when nothing they are made of
@@ -322,7 +322,7 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
             conversions = ObjectCache(stage_folder / "pages" if stage_folder else None)
             build_site(staging, games, site_url, conversions if stage_folder else None)
             conversions.prune()  # the pages of this build only
-            write_api(staging / "site" / "api", files)
+            write_api(staging / "site" / "api", (game_json(game.game, game.entries, game.errata, game.facts) for game in games))
 
         with clock.stage("index"):
             stages.run("index", key, staging, index)

@@ -12,11 +12,12 @@ rule by path from wherever the site is published:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from extract.model import SCHEMA_VERSION
-from extract.publish.data import dumps
+from extract.publish.data import dumps, write_json
 
 
 def entry_path(entry_id: str) -> str:
@@ -25,8 +26,9 @@ def entry_path(entry_id: str) -> str:
     return f"{game}/{document}/{key.replace('/', '--')}.json"
 
 
-def write_api(folder: Path, games: list[dict[str, Any]]) -> None:
-    """Write the API of each game file (as `game_json` makes it) into `folder` (`build/site/api`)."""
+def write_api(folder: Path, games: Iterable[dict[str, Any]]) -> None:
+    """Write the API of each game file (as `game_json` makes it) into `folder` (`build/site/api`).
+    `games` may be a generator: each game file is let go before the next is made."""
     for game in games:
         gid = game["game"]["id"]
         index = {
@@ -46,5 +48,4 @@ def write_api(folder: Path, games: list[dict[str, Any]]) -> None:
             target = folder / path
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(dumps(entry), encoding="utf-8")
-        (folder / gid).mkdir(parents=True, exist_ok=True)
-        (folder / gid / "index.json").write_text(dumps(index), encoding="utf-8")
+        write_json(folder / gid / "index.json", index)

@@ -91,8 +91,23 @@ def dumps(data: Any) -> str:
 
 
 def write_json(path: Path, data: Any) -> None:
+    """`dumps(data)` written to `path`, encoded piece by piece: a large game's file is never one
+    string in memory (with `indent`, json builds a list of every small piece before joining them:
+    many times the file's size)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(dumps(data), encoding="utf-8")
+    encoder = json.JSONEncoder(ensure_ascii=False, sort_keys=True, indent=1)
+    with path.open("w", encoding="utf-8") as handle:
+        pieces: list[str] = []
+        for piece in encoder.iterencode(data):
+            pieces.append(piece)
+            if len(pieces) >= WRITE_PIECES:
+                handle.write("".join(pieces))
+                pieces.clear()
+        pieces.append("\n")
+        handle.write("".join(pieces))
+
+
+WRITE_PIECES = 4096  # pieces of JSON joined per write
 
 
 SCHEMA = GAME_SCHEMA  # build/data/schema.json; the others are in extract/schema.py
