@@ -701,7 +701,11 @@ def cached_conversions(pages: Any, warnings: list[str]) -> Iterator[None]:
 
     original = mkdocs_pages.Page.render
     original_build_page = mkdocs_build_module._build_page
+    original_populate_page = mkdocs_build_module._populate_page
+    original_get_navigation = mkdocs_build_module.get_navigation
     file_lists: dict[int, str] = {}
+    in_nav: set[str] = set()  # the pages of the navigation (their titles are on every page)
+    deferred: dict[str, tuple[Any, Any]] = {}  # page src_uri → (files, dirty) of its conversion to come
 
     def convert(page: Any, config: Any, files: Any) -> None:
         if pages is None:
@@ -728,17 +732,40 @@ def cached_conversions(pages: Any, warnings: list[str]) -> Iterator[None]:
         convert(page, config, files)
         page.markdown = ""  # the templates never read it
 
-    def build_page(page: Any, *args: Any, **kwargs: Any) -> None:
-        original_build_page(page, *args, **kwargs)
+    def get_navigation(files: Any, config: Any) -> Any:
+        nav = original_get_navigation(files, config)
+        in_nav.update(page.file.src_uri for page in nav.pages)
+        return nav
+
+    def populate_page(page: Any, config: Any, files: Any, dirty: bool = False) -> None:
+        """A page outside the navigation (a topic page: most of the site) is read and converted
+        just before it is written, not with every other page first: no other page shows its
+        title or its HTML, and its anchors are checked after every page is written."""
+        if page.file.src_uri in in_nav:
+            original_populate_page(page, config, files, dirty)
+        else:
+            deferred[page.file.src_uri] = (files, dirty)
+
+    def build_page(page: Any, config: Any, *args: Any, **kwargs: Any) -> None:
+        later = deferred.pop(page.file.src_uri, None)
+        if later is not None:
+            original_populate_page(page, config, *later)
+        original_build_page(page, config, *args, **kwargs)
         page.content = ""  # written: only this page's own template read it
+        if later is not None:
+            page.toc = []  # nor its table of contents
 
     mkdocs_pages.Page.render = render
     mkdocs_build_module._build_page = build_page
+    mkdocs_build_module._populate_page = populate_page
+    mkdocs_build_module.get_navigation = get_navigation
     try:
         yield
     finally:
         mkdocs_pages.Page.render = original
         mkdocs_build_module._build_page = original_build_page
+        mkdocs_build_module._populate_page = original_populate_page
+        mkdocs_build_module.get_navigation = original_get_navigation
 
 
 def site_nav(games: list[GameBuild]) -> list[Any]:
