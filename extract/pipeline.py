@@ -297,6 +297,8 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
         link_concepts(everything, concepts, faq_docs, kinds)
         urls.assign_urls(everything)
         fill_backrefs(everything)
+        for entry in everything:
+            entry.forget_ref_keys()  # linking is done
     staging = outdir.new_staging(out)
     try:
         with clock.stage("write data"):
