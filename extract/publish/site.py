@@ -687,7 +687,9 @@ def mkdocs_build(root: Path, docs: Path, site_dir: Path, nav: list[Any], site_ur
 def cached_conversions(pages: Any, warnings: list[str]) -> Iterator[None]:
     """While MkDocs builds: a page's Markdown is let go once converted, and its HTML once its
     file is written (MkDocs keeps both for every page until the end: most of a large site's
-    memory). With `pages` (an `extract.stagecache.ObjectCache` whose key covers the code, MkDocs,
+    memory); a page outside the navigation is converted just before it is written, not in a first
+    pass over every page (`populate_page`), so the HTML of one topic page is held at a time.
+    With `pages` (an `extract.stagecache.ObjectCache` whose key covers the code, MkDocs,
     Markdown and mkdocs.yml), a page whose Markdown, file name and site's file list are those of a
     page of the previous build takes that page's conversion (its HTML, table of contents, title,
     anchors and links to other pages' anchors) from the cache instead of converting it again: the
