@@ -286,6 +286,7 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
         wanted = nlp_texts(games)
         progress(f"lemmas of {len(set(wanted))} texts ({sum(map(len, set(wanted))) / 1e6:.1f} M characters)")
         lemmatizer.tokens(wanted)
+        lemmatizer.release()
     with clock.stage("link"):
         everything = [entry for game in games for entry in game.entries]
         for game in games:
