@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -67,8 +68,8 @@ class Block:
         return data
 
 
-@dataclass
-class Ref:
+@dataclass(slots=True)
+class Ref:  # slots: a large corpus has hundreds of thousands (a ×50 corpus: 390,000)
     target: str | None
     kind: str
     text: str
@@ -129,11 +130,16 @@ class Entry:
         keys = known[0]
         for ref in refs[known[1]:]:
             keys.add((ref.target, ref.kind))
-        wanted = (target.id, kind)
+        wanted = (sys.intern(target.id), kind)  # one string per target, however many refs point to it
         if wanted not in keys:
-            refs.append(Ref(target.id, kind, text))
+            refs.append(Ref(wanted[0], kind, text))
             keys.add(wanted)
         self._ref_keys = (keys, len(refs), id(refs))
+
+    def forget_ref_keys(self) -> None:
+        """Let go of `add_ref`'s lookup (a tuple per ref: as much memory as the refs themselves);
+        `add_ref` makes it again if it is called later."""
+        self._ref_keys = None
 
     @property
     def ancestors(self) -> list[Entry]:

@@ -8,6 +8,7 @@ parser, no named entities). Linking and search share this cache.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import os
@@ -181,6 +182,13 @@ class Lemmatizer:
             found[text].extend(Token(w.text, w.lemma_, w.pos_, offset + w.idx, offset + w.idx + len(w.text))
                                for w in doc if not w.is_space)
         return found
+
+    def release(self) -> None:
+        """Let go of spaCy (a few hundred MB) once everything a build asks for is tagged; the
+        tokens stay. It is loaded again if a text that was not tagged is asked for."""
+        if self._nlp is not None:
+            self._nlp = None
+            gc.collect()  # the pipeline's objects hold each other
 
     def close(self) -> None:
         if self._db is not None:

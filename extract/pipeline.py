@@ -39,7 +39,7 @@ from extract.link import attach_faq, fill_backrefs, link_concepts, link_terms, r
 from extract.lookup import Lookup
 from extract.model import Diagnostics, DocumentRecord, Entry, GameBuild, GameSpec
 from extract.nlp import Lemmatizer, default_cache
-from extract.publish import build_site, game_json, write_api, write_json
+from extract.publish import build_site, entry_json, game_json, write_api, write_game_json, write_json
 from extract.read import read_sources
 from extract.read.detect import detect
 from extract.read.normalise import normalise_reading
@@ -298,6 +298,7 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
         wanted = nlp_texts(games)
         progress(f"lemmas of {len(set(wanted))} texts ({sum(map(len, set(wanted))) / 1e6:.1f} M characters)")
         lemmatizer.tokens(wanted)
+        lemmatizer.release()
     with clock.stage("link"):
         everything = [entry for game in games for entry in game.entries]
         for game in games:
@@ -309,12 +310,14 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
         link_concepts(everything, concepts, faq_docs, kinds)
         urls.assign_urls(everything)
         fill_backrefs(everything)
+        for entry in everything:
+            entry.forget_ref_keys()  # linking is done
     staging = outdir.new_staging(out)
     try:
         with clock.stage("write data"):
-            files = [game_json(game.game, game.entries, game.errata, game.facts) for game in games]
-            for game, data in zip(games, files, strict=True):
-                write_json(staging / "data" / f"{game.game.id}.json", data)
+            # One entry's JSON in memory at a time (the static API makes them again, after the site).
+            for game in games:
+                write_game_json(staging / "data" / f"{game.game.id}.json", game.game, game.entries, game.errata, game.facts)
             for path, schema in SCHEMA_FILES.values():
                 write_json(staging / path, schema)
         # The search model and the site are copied from the cache when nothing they are made of
@@ -336,7 +339,8 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
             conversions = ObjectCache(stage_folder / "pages" if stage_folder else None)
             build_site(staging, games, site_url, conversions if stage_folder else None)
             conversions.prune()  # the pages of this build only
-            write_api(staging / "site" / "api", files)
+            write_api(staging / "site" / "api", ({**game_json(game.game, [], game.errata, game.facts),
+                                                  "entries": map(entry_json, game.entries)} for game in games))
 
         with clock.stage("index"):
             stages.run("index", key, staging, index)

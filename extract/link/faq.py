@@ -15,9 +15,10 @@ def fill_backrefs(entries: list[Entry]) -> None:
     by_id = {entry.id: entry for entry in entries}
     found: dict[str, set[str]] = {entry.id: set() for entry in entries}
     for entry in entries:
+        own = entry.id  # one string for all the backrefs of this entry
         for ref in entry.refs:
             if ref.target in by_id:
-                found[ref.target].add(entry.id)
+                found[ref.target].add(own)
     for entry in entries:
         entry.backrefs = sorted(found[entry.id])
 

@@ -3,7 +3,7 @@ Jinja2 templates to Markdown, MkDocs Material, Pagefind; `api`: its static JSON 
 export formats."""
 
 from extract.publish.api import entry_path, write_api
-from extract.publish.data import SCHEMA, entry_json, game_json, write_json
+from extract.publish.data import SCHEMA, entry_json, game_json, write_game_json, write_json
 from extract.publish.site import build_site
 
-__all__ = ["SCHEMA", "build_site", "entry_json", "entry_path", "game_json", "write_api", "write_json"]
+__all__ = ["SCHEMA", "build_site", "entry_json", "entry_path", "game_json", "write_api", "write_game_json", "write_json"]

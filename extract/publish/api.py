@@ -12,11 +12,12 @@ rule by path from wherever the site is published:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from extract.model import SCHEMA_VERSION
-from extract.publish.data import dumps
+from extract.publish.data import dumps, write_json
 
 
 def entry_path(entry_id: str) -> str:
@@ -25,26 +26,29 @@ def entry_path(entry_id: str) -> str:
     return f"{game}/{document}/{key.replace('/', '--')}.json"
 
 
-def write_api(folder: Path, games: list[dict[str, Any]]) -> None:
-    """Write the API of each game file (as `game_json` makes it) into `folder` (`build/site/api`)."""
+def write_api(folder: Path, games: Iterable[dict[str, Any]]) -> None:
+    """Write the API of each game file (as `game_json` makes it) into `folder` (`build/site/api`).
+    `games` may be a generator, and each game's `entries` too: they are read once, in order, and
+    each entry let go once written (a large corpus's game files need not be in memory at once)."""
     for game in games:
         gid = game["game"]["id"]
-        index = {
-            "schema_version": SCHEMA_VERSION,
-            "game": game["game"],
-            "entries": [{"id": e["id"], "kind": e["kind"], "number": e["number"], "title": e["title"], "parent": e["parent"],
-                         "status": e["status"], "path": entry_path(e["id"])} for e in game["entries"]],
-            "errata": game["errata"],
-            "facts": game.get("facts", []),
-        }
+        rows = []
         written: set[str] = set()
         for entry in game["entries"]:
             path = entry_path(entry["id"])
             if path in written:
                 raise ValueError(f"two entries would share api/{path}")
             written.add(path)
+            rows.append({"id": entry["id"], "kind": entry["kind"], "number": entry["number"], "title": entry["title"],
+                         "parent": entry["parent"], "status": entry["status"], "path": path})
             target = folder / path
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(dumps(entry), encoding="utf-8")
-        (folder / gid).mkdir(parents=True, exist_ok=True)
-        (folder / gid / "index.json").write_text(dumps(index), encoding="utf-8")
+        index = {
+            "schema_version": SCHEMA_VERSION,
+            "game": game["game"],
+            "entries": rows,
+            "errata": game["errata"],
+            "facts": game.get("facts", []),
+        }
+        write_json(folder / gid / "index.json", index)

@@ -90,9 +90,50 @@ def dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
 
 
-def write_json(path: Path, data: Any) -> None:
+def write_game_json(path: Path, game: GameSpec, entries: list[Entry], errata: list[Erratum], facts: list[Fact] = ()) -> None:
+    """`write_json(path, game_json(game, entries, errata, facts))`, one entry at a time: a large
+    game's file is never all in memory, as objects or as text. The entries come first (keys are
+    sorted), each one indented two levels deeper than on its own (JSON strings hold no newline)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(dumps(data), encoding="utf-8")
+    rest = dumps(game_json(game, [], errata, facts))
+    head = '{\n "entries": []'
+    assert rest.startswith(head)
+    with path.open("w", encoding="utf-8") as handle:
+        if not entries:
+            handle.write(rest)
+            return
+        handle.write('{\n "entries": [')
+        pieces: list[str] = []
+        for i, entry in enumerate(entries):
+            pieces.append(("," if i else "") + "\n  " + dumps(entry_json(entry))[:-1].replace("\n", "\n  "))
+            if len(pieces) >= WRITE_ENTRIES:
+                handle.write("".join(pieces))
+                pieces.clear()
+        pieces.append("\n ]" + rest[len(head):])
+        handle.write("".join(pieces))
+
+
+WRITE_ENTRIES = 64  # entries encoded per write
+
+
+def write_json(path: Path, data: Any) -> None:
+    """`dumps(data)` written to `path`, encoded piece by piece: a large game's file is never one
+    string in memory (with `indent`, json builds a list of every small piece before joining them:
+    many times the file's size)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    encoder = json.JSONEncoder(ensure_ascii=False, sort_keys=True, indent=1)
+    with path.open("w", encoding="utf-8") as handle:
+        pieces: list[str] = []
+        for piece in encoder.iterencode(data):
+            pieces.append(piece)
+            if len(pieces) >= WRITE_PIECES:
+                handle.write("".join(pieces))
+                pieces.clear()
+        pieces.append("\n")
+        handle.write("".join(pieces))
+
+
+WRITE_PIECES = 4096  # pieces of JSON joined per write
 
 
 SCHEMA = GAME_SCHEMA  # build/data/schema.json; the others are in extract/schema.py

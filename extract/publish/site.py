@@ -668,7 +668,9 @@ def mkdocs_build(root: Path, docs: Path, site_dir: Path, nav: list[Any], site_ur
 def cached_conversions(pages: Any, warnings: list[str]) -> Iterator[None]:
     """While MkDocs builds: a page's Markdown is let go once converted, and its HTML once its
     file is written (MkDocs keeps both for every page until the end: most of a large site's
-    memory). With `pages` (an `extract.stagecache.ObjectCache` whose key covers the code, MkDocs,
+    memory); a page outside the navigation is converted just before it is written, not in a first
+    pass over every page (`populate_page`), so the HTML of one topic page is held at a time.
+    With `pages` (an `extract.stagecache.ObjectCache` whose key covers the code, MkDocs,
     Markdown and mkdocs.yml), a page whose Markdown, file name and site's file list are those of a
     page of the previous build takes that page's conversion (its HTML, table of contents, title,
     anchors and links to other pages' anchors) from the cache instead of converting it again: the
@@ -682,7 +684,11 @@ def cached_conversions(pages: Any, warnings: list[str]) -> Iterator[None]:
 
     original = mkdocs_pages.Page.render
     original_build_page = mkdocs_build_module._build_page
+    original_populate_page = mkdocs_build_module._populate_page
+    original_get_navigation = mkdocs_build_module.get_navigation
     file_lists: dict[int, str] = {}
+    in_nav: set[str] = set()  # the pages of the navigation (their titles are on every page)
+    deferred: dict[str, tuple[Any, Any]] = {}  # page src_uri → (files, dirty) of its conversion to come
 
     def convert(page: Any, config: Any, files: Any) -> None:
         if pages is None:
@@ -709,17 +715,40 @@ def cached_conversions(pages: Any, warnings: list[str]) -> Iterator[None]:
         convert(page, config, files)
         page.markdown = ""  # the templates never read it
 
-    def build_page(page: Any, *args: Any, **kwargs: Any) -> None:
-        original_build_page(page, *args, **kwargs)
+    def get_navigation(files: Any, config: Any) -> Any:
+        nav = original_get_navigation(files, config)
+        in_nav.update(page.file.src_uri for page in nav.pages)
+        return nav
+
+    def populate_page(page: Any, config: Any, files: Any, dirty: bool = False) -> None:
+        """A page outside the navigation (a topic page: most of the site) is read and converted
+        just before it is written, not with every other page first: no other page shows its
+        title or its HTML, and its anchors are checked after every page is written."""
+        if page.file.src_uri in in_nav:
+            original_populate_page(page, config, files, dirty)
+        else:
+            deferred[page.file.src_uri] = (files, dirty)
+
+    def build_page(page: Any, config: Any, *args: Any, **kwargs: Any) -> None:
+        later = deferred.pop(page.file.src_uri, None)
+        if later is not None:
+            original_populate_page(page, config, *later)
+        original_build_page(page, config, *args, **kwargs)
         page.content = ""  # written: only this page's own template read it
+        if later is not None:
+            page.toc = []  # nor its table of contents
 
     mkdocs_pages.Page.render = render
     mkdocs_build_module._build_page = build_page
+    mkdocs_build_module._populate_page = populate_page
+    mkdocs_build_module.get_navigation = get_navigation
     try:
         yield
     finally:
         mkdocs_pages.Page.render = original
         mkdocs_build_module._build_page = original_build_page
+        mkdocs_build_module._populate_page = original_populate_page
+        mkdocs_build_module.get_navigation = original_get_navigation
 
 
 def site_nav(games: list[GameBuild]) -> list[Any]:

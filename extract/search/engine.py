@@ -538,11 +538,10 @@ def build_index(out: Path, entries: list[Any], lemmatizer: Any, synonyms: Any = 
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    texts = {entry.id: texts_of(entry) for entry in entries}
-    tokens = lemmatizer.tokens(t for parts in texts.values() for t in parts if t)
+    tokens = lemmatizer.tokens(t for entry in entries for t in texts_of(entry) if t)
     forms: dict[str, str] = {}
-    for parts in texts.values():
-        for part in parts:
+    for entry in entries:
+        for part in texts_of(entry):
             for token in tokens.get(part, []):
                 surface, lemma = W.fold(token.text), W.fold(token.lemma)
                 if surface != lemma and surface.isalpha() and lemma.isalpha():

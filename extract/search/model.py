@@ -201,20 +201,26 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
     named = other_names(entries, names or {})
     document_prior = document_priors(kinds or {})
     docs, texts = [], []
-    postings: dict[str, dict[tuple[int, int], int]] = defaultdict(dict)
-    pairs: dict[str, Counter] = defaultdict(Counter)
-    exact: dict[str, set[int]] = defaultdict(set)
-    named_exact: dict[str, set[int]] = defaultdict(set)
+    # Postings are kept as they are written out, flat: [doc, field, tf, doc, field, tf…] per stem,
+    # [doc, tf…] per pair, [doc…] per exact key. Entries are read in order, and each entry's fields
+    # in order, so a posting is either the last one of its list or a new one at its end: the lists
+    # come out sorted, as the model wants them, without a dict of (doc, field) keys per stem (most
+    # of the memory of a large corpus's index).
+    postings: dict[str, list[int]] = {}
+    pairs: dict[str, list[int]] = {}
+    exact: dict[str, list[int]] = {}
+    named_exact: dict[str, list[int]] = {}
     numbers: dict[str, list[int]] = defaultdict(list)
     vocab: dict[str, Counter] = defaultdict(Counter)
-    word_docs: dict[str, set[int]] = defaultdict(set)
+    word_docs: dict[str, list[int]] = {}  # word → [the last entry it was seen in, in how many entries (counted to 2)]
     headline_words: set[str] = set()
     lengths = []
     verbs = plural_verb_stems(forms)
     for n, entry in enumerate(entries):
         title = entry.title or ""
         context = "" if entry.title else "\n".join(a.title or "" for a in entry.ancestors[:2])
-        parts = {0: [title], 1: named.get(entry.id, []), 2: [context], 3: [entry.text], LEAD: [lead_of(entry.text)]}
+        text = entry.text
+        parts = {0: [title], 1: named.get(entry.id, []), 2: [context], 3: [text], LEAD: [lead_of(text)]}
         own_lengths = []
         for field, texts_of_field in parts.items():
             length = 0
@@ -226,16 +232,39 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
                 for word, stems in found:
                     if field != LEAD:  # the text's words, counted once
                         vocab[word][stems] += 1
-                        word_docs[word].add(n)
+                        seen = word_docs.get(word)
+                        if seen is None:
+                            word_docs[word] = [n, 1]
+                        elif seen[0] != n:
+                            seen[0], seen[1] = n, 2
                     if field in (0, 1):
                         headline_words.add(word)
                     for stem in (*stems, verbs[word]) if word in verbs and verbs[word] not in stems else stems:
-                        postings[stem][(n, field)] = postings[stem].get((n, field), 0) + 1
+                        posting = postings.get(stem)
+                        if posting is None:
+                            postings[stem] = [n, field, 1]
+                        elif posting[-3] == n and posting[-2] == field:
+                            posting[-1] += 1
+                        else:
+                            posting += (n, field, 1)
                 if field in PAIR_FIELDS:
                     for (_, a), (_, b) in zip(found, found[1:], strict=False):
-                        pairs[f"{a[0]} {b[0]}"][n] += 1
+                        key = f"{a[0]} {b[0]}"
+                        pair = pairs.get(key)
+                        if pair is None:
+                            pairs[key] = [n, 1]
+                        elif pair[-2] == n:
+                            pair[-1] += 1
+                        else:
+                            pair += (n, 1)
                 if field in (0, 1) and found:
-                    (exact if field == 0 else named_exact)[" ".join(stems[0] for _, stems in found)].add(n)
+                    key = " ".join(stems[0] for _, stems in found)
+                    table = exact if field == 0 else named_exact
+                    same = table.get(key)
+                    if same is None:
+                        table[key] = [n]
+                    elif same[-1] != n:
+                        same.append(n)
             own_lengths.append(length)
         lengths.append(own_lengths)
         if entry.number:
@@ -245,7 +274,7 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
         shown = entry.title or shorten(entry.question)  # a FAQ question is named by its words, not "q2"
         docs.append([entry.id, entry.url, shown, entry.game, entry.document, entry.kind,
                      entry.number or "", entry.status, prior])
-        texts.append(entry.text)
+        texts.append(text)
     # Words of the thesaurus the corpus never uses still need their stems ("soldats").
     rules = []
     for synonym in synonyms:
@@ -282,19 +311,18 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
         vocabulary[word] = entry_stems
     # Typos are matched against words seen twice or in a title or name: OCR debris is not a word.
     typo_words = sorted(w for w in vocab if w.isalpha() and len(w) >= 3
-                        and (len(word_docs.get(w, ())) >= 2 or w in headline_words or w not in word_docs))
+                        and (w in word_docs and word_docs[w][1] >= 2 or w in headline_words or w not in word_docs))
     averages = [sum(row[f] for row in lengths) / max(len(lengths), 1) for f in range(len(FIELDS))]
     return {
         "version": MODEL_VERSION,
         "fields": list(FIELDS), "weights": list(FIELD_WEIGHTS), "b": list(FIELD_B),
         "averages": [round(a, 4) for a in averages],
         "docs": docs, "lengths": lengths, "texts": texts,
-        "terms": {stem: [x for (doc, field), tf in sorted(found.items()) for x in (doc, field, tf)]
-                  for stem, found in sorted(postings.items())},
-        "pairs": {pair: [x for doc, tf in sorted(found.items()) for x in (doc, tf)] for pair, found in sorted(pairs.items())},
-        "exact": {key: sorted(found) for key, found in sorted(exact.items())},
-        "named": {key: sorted(found - exact.get(key, set())) for key, found in sorted(named_exact.items())
-                  if found - exact.get(key, set())},
+        "terms": dict(sorted(postings.items())),
+        "pairs": dict(sorted(pairs.items())),
+        "exact": dict(sorted(exact.items())),
+        "named": {key: kept for key, found in sorted(named_exact.items())
+                  if (kept := sorted(set(found) - set(exact.get(key, ()))))},
         "numbers": dict(sorted(numbers.items())),
         "vocab": vocabulary,
         "typo_words": typo_words,
@@ -308,5 +336,39 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
 
 
 def write_model(out: Path, model: dict[str, Any]) -> None:
-    (out / "model.json").write_text(json.dumps(model, ensure_ascii=False, separators=(",", ":"), sort_keys=True),
-                                    encoding="utf-8")
+    """`model.json`: the model as `json.dumps(model, ensure_ascii=False, separators=(",", ":"),
+    sort_keys=True)` writes it, encoded key by key and posting list by posting list, so that the
+    whole file is never one string in memory, nor the list of its pieces."""
+    encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode
+    with (out / "model.json").open("w", encoding="utf-8") as handle:
+        pieces: list[str] = []
+
+        def put(piece: str) -> None:
+            pieces.append(piece)
+            if len(pieces) >= WRITE_PIECES:
+                handle.write("".join(pieces))
+                pieces.clear()
+
+        def stream(value: Any, depth: int) -> None:
+            """Dicts and lists down to `depth` levels written item by item, the rest encoded whole."""
+            if depth and isinstance(value, dict) and all(isinstance(k, str) for k in value):
+                put("{")
+                for i, (key, item) in enumerate(sorted(value.items())):
+                    put(("," if i else "") + encode(key) + ":")
+                    stream(item, depth - 1)
+                put("}")
+            elif depth and isinstance(value, list):
+                put("[")
+                for i, item in enumerate(value):
+                    if i:
+                        put(",")
+                    stream(item, depth - 1)
+                put("]")
+            else:
+                put(encode(value))
+
+        stream(model, 2)
+        handle.write("".join(pieces))
+
+
+WRITE_PIECES = 4096  # pieces of JSON joined per write

@@ -51,3 +51,26 @@ def test_optional_fields_appear_when_set():
 def test_dumps_is_sorted_and_keeps_accents():
     text = dumps({"b": "é", "a": [1]})
     assert text == '{\n "a": [\n  1\n ],\n "b": "é"\n}\n' and json.loads(text) == {"a": [1], "b": "é"}
+
+
+def test_game_file_written_entry_by_entry_is_the_dumped_game(tmp_path):
+    """write_game_json writes one entry at a time (issue 19: memory); the bytes are those of
+    write_json(game_json(...)), with and without entries."""
+    from extract.model import DocumentSpec, GameSpec
+    from extract.publish.api import write_api
+    from extract.publish.data import game_json, write_game_json, write_json
+
+    doc = DocumentSpec("reference", "Guide", "reference", "1.0", "2020", "corpus/runewars/x.txt", 1, None, "numbered", {})
+    game = GameSpec("runewars", "Runewars", [doc], [{"over": "faq", "under": "reference", "why": "« prévaut »"}],
+                    "corpus/runewars/game.toml", {"corpus/runewars/x.txt": "ab" * 32})
+    for listed in (list(entries()), []):
+        write_json(tmp_path / "whole.json", game_json(game, listed, []))
+        write_game_json(tmp_path / "streamed.json", game, listed, [])
+        assert (tmp_path / "streamed.json").read_bytes() == (tmp_path / "whole.json").read_bytes()
+    # the static API takes the entries as they come (a generator), and writes the same files
+    whole, lazy = tmp_path / "api-whole", tmp_path / "api-lazy"
+    write_api(whole, [game_json(game, list(entries()), [])])
+    write_api(lazy, ({**game_json(game, [], []), "entries": map(entry_json, entries())} for _ in range(1)))
+    files = sorted(p.relative_to(whole) for p in whole.rglob("*.json"))
+    assert files == sorted(p.relative_to(lazy) for p in lazy.rglob("*.json")) and len(files) == 3
+    assert all((whole / f).read_bytes() == (lazy / f).read_bytes() for f in files)

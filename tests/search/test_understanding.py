@@ -306,3 +306,15 @@ def test_a_learn_to_play_booklet_yields_to_its_rules_reference():
         entry.url = f"{entry.game}/{entry.document}/{entry.key}/"
     model = build_model([booklet, rule], {}, kinds=kinds)
     assert [row[8] for row in model["docs"]] == [LEARN_PRIOR, 1.0]
+
+
+def test_model_file_is_written_piece_by_piece_as_json_dumps_would(tmp_path):
+    """write_model encodes key by key and posting list by posting list (issue 19: memory): the
+    same bytes as one json.dumps of the whole model."""
+    entries = [make("1", "Attaquer", "Une unité attaque. Les unités attaquent."), make("2", None, "Attaquer : une unité adjacente."),
+               make("3", "Moral", "Le moral d'une unité.")]
+    model = build_model(entries, {"attaquent": "attaquer"}, [(["fuir"], ["désengager"], "jeu")], {"jeu/regles/3": ["Morale"]})
+    write_model(tmp_path, model)
+    assert (tmp_path / "model.json").read_text(encoding="utf-8") == json.dumps(
+        model, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    assert model["terms"]["attaqu"][:3] == [0, 0, 1]  # postings flat: doc, field, tf
