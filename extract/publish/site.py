@@ -13,6 +13,7 @@ import difflib
 import html
 import re
 import shutil
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -451,8 +452,12 @@ def render_docs(root: Path, docs: Path, games: list[GameBuild]) -> list[str]:
               indexes=[e for e in game.entries if any(r.kind == "index" for r in e.refs)])
         write(f"{game.game.id}/errata.md", "errata.md.j2", game=game, errata=[errata_row(e, site, f"{game.game.id}/errata.md")
                                                                            for e in game.errata])
+        by_document: dict[str, list[Entry]] = {}  # one pass over the game, not one per book
+        for e in game.entries:
+            if e.is_page or e.parent is None:
+                by_document.setdefault(e.document, []).append(e)
         for doc in game.game.documents:
-            pages = [e for e in game.entries if e.document == doc.id and (e.is_page or e.parent is None)]
+            pages = by_document.get(doc.id, [])
             write(f"{game.game.id}/{doc.id}/index.md", "document.md.j2", game=game, doc=doc, pages=pages,
                   kind=KIND_LABELS.get(doc.kind, doc.kind))
             for i, page in enumerate(pages):
@@ -494,8 +499,8 @@ def page_context(site: Site, game: GameBuild, doc: Any, page: Entry, here: str,
 
 
 def document_rows(game: GameBuild) -> list[dict[str, Any]]:
-    return [{"doc": d, "kind": KIND_LABELS.get(d.kind, d.kind), "count": sum(e.document == d.id for e in game.entries)}
-            for d in game.game.documents]
+    counts = Counter(e.document for e in game.entries)
+    return [{"doc": d, "kind": KIND_LABELS.get(d.kind, d.kind), "count": counts[d.id]} for d in game.game.documents]
 
 
 def errata_counts(errata: list[Erratum]) -> dict[str, int]:
