@@ -13,8 +13,8 @@ def number_order(number: str) -> tuple:
     return (int(major), int(digits) if digits else -1, len(digits), letters, tuple(level_order(p) for p in deeper))
 
 
-def level_order(part: str) -> tuple[int, str]:
-    """A level below the second: its number, then any letters ("2a")."""
+def level_order(part: str) -> tuple[int, int, str]:
+    """A level below the second: its number (1.3.01 before 1.3.1, never equal), then any letters ("2a")."""
     letters = part.lstrip("0123456789")
     digits = part[: len(part) - len(letters)]
-    return (int(digits) if digits else -1, letters)
+    return (int(digits) if digits else -1, len(digits), letters)

@@ -8,13 +8,14 @@ and a later process gives them back to `_sre.compile` instead of parsing and com
 the same code, so the same pattern object (`==` on patterns compares their code). A file is
 keyed by the Python version, the engine's magic number, the pattern and its flags, and checked
 (checksum, the pattern itself): anything missing, damaged or made by another Python is a miss,
-compiled as usual. Patterns shorter than `LONG` are left to `re` alone. The files are pickles:
-only the build's own cache folder is read, as for the lemma and stage caches.
+compiled as usual. Patterns shorter than `LONG` are left to `re` alone. The files are pickles of
+plain data, read back by an unpickler that refuses any class or function.
 """
 
 from __future__ import annotations
 
 import hashlib
+import io
 import os
 import pickle
 import re
@@ -27,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 LONG = 2_000  # characters: below this, compiling takes a millisecond or less (spaCy's six others: 50 ms)
-_lock = threading.Lock()
+_lock = threading.RLock()  # a kept() inside another in one thread goes on
 
 
 class Kept:
@@ -64,13 +65,21 @@ class _Recorder:
         return self._sre.compile(*args)
 
 
+class _PlainUnpickler(pickle.Unpickler):
+    """Strings, numbers, lists, dicts and tuples only: a file put in the cache folder cannot make
+    the build import or call anything."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        raise pickle.UnpicklingError(f"{module}.{name} is not kept data")
+
+
 def _load(path: Path, pattern: str, flags: int) -> tuple | None:
     try:
         raw = path.read_bytes()
         head, _, data = raw.partition(b"\n")
         if hashlib.sha256(data).hexdigest().encode("ascii") != head:
             return None
-        stored_flags, args = pickle.loads(data)
+        stored_flags, args = _PlainUnpickler(io.BytesIO(data)).load()
     except Exception:  # noqa: BLE001 - anything wrong with a kept file is a miss
         return None
     if stored_flags != flags or not isinstance(args, tuple) or not args or args[0] != pattern:

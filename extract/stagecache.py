@@ -11,6 +11,7 @@ or changed in the cache is a miss, never an error.
 
 from __future__ import annotations
 
+import errno
 import functools
 import hashlib
 import json
@@ -28,7 +29,7 @@ import extract
 PACKAGE = Path(extract.__file__).resolve().parent
 KEY_FILE = "key"
 SUMS_FILE = "sums.json"
-STATS_FILE = "stats.json"  # size, mtime and inode of each stored file when its sum was taken
+STATS_FILE = "stats.json"  # size, mtime, ctime and inode of each stored file when its sum was taken
 
 
 def _files(base: Path) -> list[Path]:
@@ -200,6 +201,7 @@ class StageCache:
                     _link_or_copy(item, staging / item.name)
             if _sums(staging, [item.name for item in items]) == sums:
                 return True
+            (place / STATS_FILE).unlink(missing_ok=True)  # a stored file changed: its next store reads every file
         except (OSError, ValueError):
             pass
         for item in items:
@@ -283,13 +285,13 @@ def _stats(base: Path, rels: dict[str, str]) -> dict[str, list[int]]:
     found = {}
     for rel in rels:
         info = os.lstat(base / rel)
-        found[rel] = [info.st_size, info.st_mtime_ns, info.st_ino]
+        found[rel] = [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino]
     return found
 
 
 def _held(place: Path) -> dict[str, str] | None:
     """The sha256 of every file of the entry in `place`: the stored sum where the file's size,
-    mtime and inode are those stored with it (it was not written since), else read again. None
+    mtime, ctime and inode are those stored with it (it was not written since), else read again. None
     when the entry holds a symbolic link."""
     try:
         sums = json.loads((place / SUMS_FILE).read_text(encoding="utf-8"))
@@ -307,7 +309,9 @@ def _held(place: Path) -> dict[str, str] | None:
             if name in files:
                 rel = path.relative_to(out).as_posix()
                 info = os.lstat(path)
-                same = stats.get(rel) == [info.st_size, info.st_mtime_ns, info.st_ino] and isinstance(sums.get(rel), str)
+                # ctime too: writing a file and setting its mtime back still moves it
+                same = (stats.get(rel) == [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino]
+                        and isinstance(sums.get(rel), str))
                 held[rel] = sums[rel] if same else hashlib.sha256(path.read_bytes()).hexdigest()
     return held
 
@@ -333,11 +337,22 @@ def _write(path: Path, text: str) -> None:
 
 
 def _link_or_copy(source: Any, target: Any) -> Any:
-    """A hard link (no bytes copied); a copy where the file system has none (another device)."""
+    """A hard link (no bytes copied); a copy where the file system has none (another device, no
+    hard links). The copy is written beside and renamed into place: never through a path another
+    build linked there meanwhile (that would change its file too)."""
     try:
         os.link(source, target)
-    except OSError:
-        shutil.copy2(source, target)
+    except OSError as exc:
+        if exc.errno not in (errno.EXDEV, errno.EPERM, errno.EMLINK, errno.ENOTSUP, errno.EACCES):
+            raise
+        fd, temp = tempfile.mkstemp(prefix=".copy-", dir=os.path.dirname(target) or ".")
+        os.close(fd)
+        try:
+            shutil.copy2(source, temp)
+            os.replace(temp, target)
+        except OSError:
+            Path(temp).unlink(missing_ok=True)
+            raise
     return target
 
 

@@ -5,6 +5,7 @@ the same corpus writes. Fast: a two-game synthetic corpus; the real corpus once 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -161,3 +162,12 @@ def test_a_stored_stage_is_brought_to_new_outputs_file_by_file(tmp_path: Path):
     fourth.mkdir()
     assert not cache.run("render", "k2", fourth, lambda: outputs(fourth, new, ("site/other",)))
     assert tree(entry) == tree(second)
+    # a stored file rewritten with its size and mtime put back is still read again (its ctime moved)
+    stored = entry / "site" / "b.html"
+    before = stored.stat()
+    stored.write_text("X", encoding="utf-8")  # in place (the builds' outputs linked to it change too)
+    os.utime(stored, ns=(before.st_atime_ns, before.st_mtime_ns))
+    probe = tmp_path / "probe"
+    probe.mkdir()
+    assert not cache.run("render", "k2", probe, lambda: outputs(probe, new, ("site/other",)))
+    assert (entry / "site" / "b.html").read_text(encoding="utf-8") == "B"

@@ -84,6 +84,26 @@ def test_a_damaged_or_foreign_file_is_a_miss_and_compiles_as_usual(tmp_path: Pat
     assert swapped.hits == 0
 
 
+def test_a_kept_file_that_would_run_code_is_refused_and_blocks_nest(tmp_path: Path):
+    import hashlib
+    import pickle
+
+    text = pattern(5_000)
+    with regexcache.kept(tmp_path, long=1_000):
+        fresh(text)
+    [path] = tmp_path.glob("*.re")
+
+    class Trap:
+        def __reduce__(self):
+            return (print, ("ran",))
+
+    data = pickle.dumps((0, (text, Trap())))
+    path.write_bytes(hashlib.sha256(data).hexdigest().encode("ascii") + b"\n" + data)
+    with regexcache.kept(tmp_path, long=1_000) as trapped, regexcache.kept(tmp_path / "inner", long=1_000):
+        assert fresh(text).pattern == text  # compiled as usual, nothing called; the inner block did not hang
+    assert trapped.hits == 0
+
+
 def test_re_is_itself_again_after_the_block(tmp_path: Path):
     compile_before, sre_before = re._compiler.compile, re._compiler._sre
     with pytest.raises(RuntimeError), regexcache.kept(tmp_path, long=1_000):

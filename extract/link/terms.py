@@ -18,6 +18,7 @@ to the first book's.
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass
 
 from extract.errors import InputError
@@ -161,7 +162,7 @@ def link_block(entry: Entry, text: str, words: list[Token], by_first: dict[str, 
         target = term.target_in(entry.document).id
         if target not in own and target not in linked:
             linked.add(target)
-            entry.refs.append(Ref(target, "term", text[words[i].start:words[i + size - 1].end]))
+            entry.refs.append(Ref(sys.intern(target), "term", text[words[i].start:words[i + size - 1].end]))
         i += size  # a word inside a longer term never links on its own
 
 

@@ -728,7 +728,9 @@ def cached_conversions(pages: Any, warnings: list[str]) -> Iterator[None]:
     def populate_page(page: Any, config: Any, files: Any, dirty: bool = False) -> None:
         """A page outside the navigation (a topic page: most of the site) is read and converted
         just before it is written, not with every other page first: no other page shows its
-        title or its HTML, and its anchors are checked after every page is written."""
+        title or its HTML, and its anchors are checked after every page is written. (This holds
+        with `plugins: []`, as mkdocs.yml has it: a plugin reading every page in `on_env`, such
+        as Material's tags or blog, would see these pages unconverted.)"""
         if page.file.src_uri in in_nav:
             original_populate_page(page, config, files, dirty)
         else:

@@ -50,6 +50,10 @@ _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 # A site's breadcrumb above the page's first heading: "**[Living Rules](../contents.md)** > **Actions**"
 _CRUMB_SEPARATOR = re.compile(r"\s(?:>|›)\s")
 _LINK = re.compile(r"\[[^\]]+\]\([^)]*\)")
+_MARKED_PART = re.compile(r"(?:\*\*|__)?\[[^\]]+\]\([^)]*\)(?:\*\*|__)?|(?:\*\*|__).+(?:\*\*|__)")
+_NOT_CRUMB = re.compile(r"^(?:>|#|\||[-*+]\s|\d+[.)]\s|`{3}|~{3})")
+_ATX = re.compile(r"^\s{0,3}#{1,6}(?:\s|$)")
+_SETEXT = re.compile(r"^\s{0,3}(?:=+|-+)\s*$")
 _LINK_DEFINITION = re.compile(r"^\s{0,3}\[[^\]]+\]:")
 _QUOTE_MARKERS = re.compile(r"^\s*(?:>\s*)+$")
 _LIST_MARKER = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s*$")
@@ -176,7 +180,7 @@ def _blank_out(state: _State) -> list[str]:
             for i in range(end + 1):
                 parsed[i] = ""
     crumb = next((i for i, line in enumerate(parsed) if line.strip()), None)
-    if crumb is not None and is_breadcrumb(parsed[crumb]) and any(line.startswith("#") for line in parsed[crumb + 1:]):
+    if crumb is not None and is_breadcrumb(parsed[crumb]) and has_heading(parsed[crumb + 1:]):
         state.aside([crumb + 1], "breadcrumb (the site's navigation)")
         parsed[crumb] = ""
     fence_open: str | None = None
@@ -197,14 +201,33 @@ def _blank_out(state: _State) -> list[str]:
 
 
 def is_breadcrumb(line: str) -> bool:
-    """"A > B > C" of short parts, or "A > B" where a part links elsewhere: not a sentence, not a
-    quote (a quote opens on ">")."""
+    """"**[A](a.md)** > **B**" (every part bold or a link), or "[A](a.md) > B > C" (three short
+    parts or more, one a link): not a sentence, a quote, a heading, a table row or a list item."""
     text = line.strip()
     parts = _CRUMB_SEPARATOR.split(text)
-    if text.startswith(">") or len(parts) < 2 or text.endswith((".", "!", "?", ":", ";")):
+    if len(parts) < 2 or _NOT_CRUMB.match(text) or text.endswith((".", "!", "?", ":", ";")):
         return False
-    short = all(0 < len(_LINK.sub("x", part).strip("* _")) <= 60 for part in parts)
-    return short and (len(parts) >= 3 or bool(_LINK.search(text)))
+    if not all(0 < len(_LINK.sub("x", part).strip("* _")) <= 60 for part in parts):
+        return False
+    return all(_MARKED_PART.fullmatch(part.strip()) for part in parts) or (len(parts) >= 3 and bool(_LINK.search(text)))
+
+
+def has_heading(lines: list[str]) -> bool:
+    """Whether `lines` hold a heading (ATX or setext) outside code fences."""
+    fence: str | None = None
+    previous = ""
+    for line in lines:
+        opened = _FENCE.match(line)
+        if fence is not None:
+            fence = None if opened and opened.group(1)[0] == fence[0] else fence
+            continue
+        if opened:
+            fence = opened.group(1)
+            continue
+        if _ATX.match(line) or (previous.strip() and _SETEXT.match(line)):
+            return True
+        previous = line
+    return False
 
 
 def _walk(tokens: list[Token], state: _State) -> None:

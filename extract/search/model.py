@@ -197,7 +197,7 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
     names to entries by id; `labels` names games and documents ("runewars/reference"); `kinds`
     gives the kind of each document ("runewars/apprentissage" -> "learn-to-play"). `known`: the
     positions of texts kept from a previous build (`Known`)."""
-    positions = known or Known()
+    positions_of = known or Known()
     named = other_names(entries, names or {})
     document_prior = document_priors(kinds or {})
     docs, texts = [], []
@@ -225,7 +225,7 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
         for field, texts_of_field in parts.items():
             length = 0
             for piece in texts_of_field:
-                found = positions(piece)
+                found = positions_of(piece)
                 if field == LEAD:
                     found = found[:LEAD_WORDS]
                 length += len(found)
@@ -280,10 +280,10 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
     for synonym in synonyms:
         typed, meant = synonym[0], synonym[1]
         game = synonym[2] if len(synonym) > 2 else ""  # a game's terms.toml speaks of that game only
-        keys = [[stems for _, stems in positions(e)] for e in typed]
-        targets = sorted({s for e in meant for _, stems in positions(e) for s in stems[:1]})
+        keys = [[stems for _, stems in positions_of(e)] for e in typed]
+        targets = sorted({s for e in meant for _, stems in positions_of(e) for s in stems[:1]})
         for e in [*typed, *meant]:
-            for word, stems in positions(e):
+            for word, stems in positions_of(e):
                 if word not in vocab:
                     vocab[word][stems] += 1
         for key in keys:

@@ -264,10 +264,15 @@ def test_crlf_and_bom(tmp_path):
 @pytest.mark.parametrize(("first", "aside"), [
     ("**[Living Rules](../contents.md)** > **[Règles de base](contents.md)** > **Actions**", True),
     ("**[Living Rules](contents.md)** > **Introduction**", True),
-    ("Accueil > Règles > Combat", True),
+    ("[Accueil](index.md) > Règles > Combat", True),
     ("Si la valeur > 3, relancez le dé.", False),  # a sentence
-    ("Attaque > Défense", False),  # two parts and no link: not surely a breadcrumb
+    ("Attaque > Défense", False),  # no link, nothing marked: not surely a breadcrumb
+    ("Mouvement > Tir > Assaut > Moral", False),  # the order of the phases, perhaps
+    ("Si Force > Défense alors [voir](combat.md)", False),
     ("> Une citation en exergue", False),
+    ("# Règles > Combat > Tir", False),  # a heading
+    ("| **Attaque** > **Défense** | Touché > 3 | Effet |", False),  # a table row
+    ("- **Tour** > **Phase** > **Étape**", False),  # a list item
 ])
 def test_a_sites_breadcrumb_above_the_first_heading_is_set_aside(tmp_path, first, aside):
     text = f"{first}\n\n# Actions\n\nUne figurine activée agit.\n"
@@ -275,3 +280,10 @@ def test_a_sites_breadcrumb_above_the_first_heading_is_set_aside(tmp_path, first
     accounted(text, reading)
     assert ([(s.lines, s.reason) for s in reading.set_aside] == [((1, 1), "breadcrumb (the site's navigation)")]) is aside
     assert (texts(reading)[0] == "# Actions") is aside
+
+
+def test_a_breadcrumb_needs_a_heading_outside_code_below_it(tmp_path):
+    text = "**[A](a.md)** > **B**\n\n```\n# un commentaire\n```\n"
+    assert not any(s.reason.startswith("breadcrumb") for s in read(tmp_path, text).set_aside)
+    text = "**[A](a.md)** > **B**\n\nActions\n=======\n\nUne figurine agit.\n"
+    assert [s.reason for s in read(tmp_path, text).set_aside] == ["breadcrumb (the site's navigation)"]

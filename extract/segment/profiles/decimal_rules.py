@@ -6,6 +6,7 @@ previous edition."""
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass, field
 
 from extract.model import Entry, Line, Ref, Segmentation
@@ -137,7 +138,7 @@ class DecimalWalker(HeadedWalker):
                 entry.refs.append(Ref(None, "index", item.replace("**", ""), f"{number} is not in the source"))
                 continue
             # The printed index works as links: one ref per cited rule, from the index section.
-            entry.refs.append(Ref(target.id, "index", item.replace("**", "")))
+            entry.refs.append(Ref(sys.intern(target.id), "index", item.replace("**", "")))
             if changed and "changed-since-previous-edition" not in target.flags:
                 target.flags.append("changed-since-previous-edition")
             # Sub-terms ("Après un Tir") only make sense with their main term; the main one is enough.
