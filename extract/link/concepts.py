@@ -37,26 +37,41 @@ def link_concepts(entries: list[Entry], concepts: list[Concept], faq_docs: set[t
     order = {key: n for n, key in enumerate(document_kinds)}  # the manifests' book order
     titled = [e for e in entries if e.title and e.kind not in SKIPPED_KINDS and (e.game, e.document) not in faq_docs
               and e.status != "deleted" and "redirect" not in e.flags]
-    by_game_title: dict[tuple[str, str], list[Entry]] = {}
+    by_book_title: dict[tuple[str, str, str], list[Entry]] = {}  # (game, subject, document) -> entries
+    books: dict[tuple[str, str], list[str]] = {}  # (game, subject) -> the documents bearing it
     for entry in titled:
-        by_game_title.setdefault((entry.game, title_key(entry.title)), []).append(entry)
+        key = title_key(entry.title)
+        by_book_title.setdefault((entry.game, key, entry.document), []).append(entry)
+        if entry.document not in books.setdefault((entry.game, key), []):
+            books[entry.game, key].append(entry.document)
+
     def preferred(game: str, document: str, subject: str) -> list[Entry]:
         # A glossary topic is the subject itself; a same-named section elsewhere in its book may
         # be about something else ("Unités" under army building), so topics win when there are.
-        found = [e for e in by_game_title.get((game, subject), []) if e.document == document]
+        found = by_book_title.get((game, subject, document), [])
         return [e for e in found if e.kind == "topic"] or found
 
+    firsts: dict[tuple[str, str], dict[str, list[str]]] = {}
+
+    def first_books(game: str, subject: str) -> dict[str, list[str]]:
+        """Per document kind, the first two documents (in book order) bearing `subject`: the
+        first other than an entry's own is among them. Kept per subject: linear in the entries."""
+        if (game, subject) not in firsts:
+            per_kind: dict[str, list[str]] = {}
+            for document in sorted(books.get((game, subject), []), key=lambda d: (order.get((game, d), len(order)), d)):
+                held = per_kind.setdefault(document_kinds.get((game, document), document), [])
+                if len(held) < 2:
+                    held.append(document)
+            firsts[game, subject] = per_kind
+        return firsts[game, subject]
+
     for entry in titled:
-        if entry not in preferred(entry.game, entry.document, title_key(entry.title)):
+        if not any(e is entry for e in preferred(entry.game, entry.document, title_key(entry.title))):
             continue
         for subject in subjects(entry.title or ""):
-            documents = {o.document for o in by_game_title.get((entry.game, subject), [])} - {entry.document}
-            kinds: set[str] = set()
-            for document in sorted(documents, key=lambda d: (order.get((entry.game, d), len(order)), d)):
-                kind = document_kinds.get((entry.game, document), document)
-                if kind in kinds:
-                    continue
-                kinds.add(kind)
+            chosen = [next(d for d in held if d != entry.document) for held in first_books(entry.game, subject).values()
+                      if any(d != entry.document for d in held)]
+            for document in sorted(chosen, key=lambda d: (order.get((entry.game, d), len(order)), d)):
                 for other in preferred(entry.game, document, subject):
                     entry.add_ref(other, "concept", other.title or subject)
                     other.add_ref(entry, "concept", entry.title or subject)

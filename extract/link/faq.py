@@ -58,9 +58,13 @@ def attach_faq(lookup: Lookup, errata: list[Erratum]) -> Reported:
         if e.title:
             local.setdefault((e.document, title_key(e.title)), []).append(e)
     longest = max((len(k.split()) for k in titles), default=1)
+    numbered: dict[str, Entry | None] = {}  # a section number -> the one rule printed with it, if one
     anomalies: Reported = []
     # An erratum's heading is "Terrain, page 19, section 84.9": the errata stage read its name.
-    errata_sources = list({e.source: (by_id[e.source], e.target_hint.get("name") or "") for e in errata if e.source in by_id}.values())
+    # An erratum's heading by its name's key: "Voir la section d'errata « Terrain »" finds it without a scan.
+    errata_sources: dict[str, list[Entry]] = {}
+    for source, name in {e.source: (by_id[e.source], e.target_hint.get("name") or "") for e in errata if e.source in by_id}.values():
+        errata_sources.setdefault(title_key(name), []).append(source)
     for erratum in errata:
         source, target = by_id.get(erratum.source), by_id.get(erratum.target or "")
         if source is not None and target is not None:
@@ -85,9 +89,11 @@ def attach_faq(lookup: Lookup, errata: list[Erratum]) -> Reported:
                 add_ref(entry, target, "faq", match.group(0))
         for match in SECTION_NUMBERS.finditer(text):
             for number in section_numbers(match):
-                found = [e for e in lookup.numbered(number) if e.document not in faq_docs]
-                for target in found[:1] if len(found) == 1 else []:
-                    add_ref(entry, target, "faq", match.group(0))
+                if number not in numbered:  # each number looked up once: FAQs repeat them
+                    found = [e for e in lookup.numbered(number) if e.document not in faq_docs]
+                    numbered[number] = found[0] if len(found) == 1 else None
+                if numbered[number] is not None:
+                    add_ref(entry, numbered[number], "faq", match.group(0))
         for key in named_titles(text, titles, longest):
             for target in titles[key]:
                 add_ref(entry, target, "faq", target.title or key)
@@ -111,10 +117,11 @@ def named_titles(text: str, titles: dict[str, list[Entry]], longest: int) -> lis
 
 
 def pointer_targets(match: re.Match[str], local: dict[tuple[str, str], list[Entry]], titles: dict[str, list[Entry]],
-                    source: Entry, errata_sources: list[tuple[Entry, str]]) -> list[Entry]:
+                    source: Entry, errata_sources: dict[str, list[Entry]]) -> list[Entry]:
     key = title_key(match.group("quoted"))
     if match.group("errata"):
-        return [entry for entry, name in errata_sources if title_key(name) == key]
+        found = errata_sources.get(key, [])
+        return [e for e in found if e.document == source.document] or found  # its own FAQ's errata first
     return local.get((source.document, key)) or titles.get(key, [])
 
 
