@@ -4,10 +4,12 @@ and the JSON Schema they validate against."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
+from extract.jsonfile import write_pieces
 from extract.model import SCHEMA_VERSION, Entry, Erratum, Fact, GameSpec
 from extract.schema import GAME_SCHEMA
 
@@ -101,42 +103,27 @@ def write_game_json(path: Path, game: GameSpec, entries: list[Entry], errata: li
     head = '{\n "entries": []'
     if not rest.startswith(head):  # a key sorting before "entries" would need another way to write
         raise ValueError(f"{path}: a game file must open on its entries")
-    with path.open("w", encoding="utf-8") as handle:
-        if not entries:
-            handle.write(rest)
-            return
-        handle.write('{\n "entries": [')
-        pieces: list[str] = []
+    if not entries:
+        write_pieces(path, [rest])
+        return
+
+    def pieces() -> Iterator[str]:
+        yield '{\n "entries": ['
         for i, entry in enumerate(entries):
-            pieces.append(("," if i else "") + "\n  " + dumps(entry_json(entry))[:-1].replace("\n", "\n  "))
-            if len(pieces) >= WRITE_ENTRIES:
-                handle.write("".join(pieces))
-                pieces.clear()
-        pieces.append("\n ]" + rest[len(head):])
-        handle.write("".join(pieces))
+            yield ("," if i else "") + "\n  " + dumps(entry_json(entry))[:-1].replace("\n", "\n  ")
+        yield "\n ]" + rest[len(head):]
+
+    write_pieces(path, pieces(), batch=WRITE_ENTRIES)
 
 
 WRITE_ENTRIES = 64  # entries encoded per write
 
 
 def write_json(path: Path, data: Any) -> None:
-    """`dumps(data)` written to `path`, encoded piece by piece: a large game's file is never one
-    string in memory (with `indent`, json builds a list of every small piece before joining them:
-    many times the file's size)."""
+    """`dumps(data)` written to `path`, encoded piece by piece (`extract.jsonfile`)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     encoder = json.JSONEncoder(ensure_ascii=False, sort_keys=True, indent=1)
-    with path.open("w", encoding="utf-8") as handle:
-        pieces: list[str] = []
-        for piece in encoder.iterencode(data):
-            pieces.append(piece)
-            if len(pieces) >= WRITE_PIECES:
-                handle.write("".join(pieces))
-                pieces.clear()
-        pieces.append("\n")
-        handle.write("".join(pieces))
-
-
-WRITE_PIECES = 4096  # pieces of JSON joined per write
+    write_pieces(path, chain(encoder.iterencode(data), ["\n"]))
 
 
 SCHEMA = GAME_SCHEMA  # build/data/schema.json; the others are in extract/schema.py

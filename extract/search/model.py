@@ -18,13 +18,14 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from whoosh.lang import stemmer_for_language
 
+from extract.jsonfile import write_pieces
 from extract.search import words as W
 from extract.text import shorten
 
@@ -337,38 +338,26 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
 
 def write_model(out: Path, model: dict[str, Any]) -> None:
     """`model.json`: the model as `json.dumps(model, ensure_ascii=False, separators=(",", ":"),
-    sort_keys=True)` writes it, encoded key by key and posting list by posting list, so that the
-    whole file is never one string in memory, nor the list of its pieces."""
+    sort_keys=True)` writes it, encoded key by key and posting list by posting list
+    (`extract.jsonfile`)."""
     encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode
-    with (out / "model.json").open("w", encoding="utf-8") as handle:
-        pieces: list[str] = []
 
-        def put(piece: str) -> None:
-            pieces.append(piece)
-            if len(pieces) >= WRITE_PIECES:
-                handle.write("".join(pieces))
-                pieces.clear()
+    def stream(value: Any, depth: int) -> Iterator[str]:
+        """Dicts and lists down to `depth` levels written item by item, the rest encoded whole."""
+        if depth and isinstance(value, dict) and all(isinstance(k, str) for k in value):
+            yield "{"
+            for i, (key, item) in enumerate(sorted(value.items())):
+                yield ("," if i else "") + encode(key) + ":"
+                yield from stream(item, depth - 1)
+            yield "}"
+        elif depth and isinstance(value, list):
+            yield "["
+            for i, item in enumerate(value):
+                if i:
+                    yield ","
+                yield from stream(item, depth - 1)
+            yield "]"
+        else:
+            yield encode(value)
 
-        def stream(value: Any, depth: int) -> None:
-            """Dicts and lists down to `depth` levels written item by item, the rest encoded whole."""
-            if depth and isinstance(value, dict) and all(isinstance(k, str) for k in value):
-                put("{")
-                for i, (key, item) in enumerate(sorted(value.items())):
-                    put(("," if i else "") + encode(key) + ":")
-                    stream(item, depth - 1)
-                put("}")
-            elif depth and isinstance(value, list):
-                put("[")
-                for i, item in enumerate(value):
-                    if i:
-                        put(",")
-                    stream(item, depth - 1)
-                put("]")
-            else:
-                put(encode(value))
-
-        stream(model, 2)
-        handle.write("".join(pieces))
-
-
-WRITE_PIECES = 4096  # pieces of JSON joined per write
+    write_pieces(out / "model.json", stream(model, 2))
