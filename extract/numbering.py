@@ -8,13 +8,11 @@ def number_order(number: str) -> tuple:
     further level numerically too: 1.3.9 < 1.3.10 < 1.4, 18.1.1 < 18.1.1.5."""
     major, _, minor = number.partition(".")
     minor, *deeper = minor.split(".") if minor else ("",)
-    letters = minor.lstrip("0123456789")
-    digits = minor[: len(minor) - len(letters)]
-    return (int(major), int(digits) if digits else -1, len(digits), letters, tuple(level_order(p) for p in deeper))
+    return (int(major), *level_order(minor), tuple(level_order(p) for p in deeper))
 
 
 def level_order(part: str) -> tuple[int, int, str]:
-    """A level below the second: its number (1.3.01 before 1.3.1, never equal), then any letters ("2a")."""
+    """A level below the first: its number (1.3.01 before 1.3.1, never equal), then any letters ("2a")."""
     letters = part.lstrip("0123456789")
     digits = part[: len(part) - len(letters)]
     return (int(digits) if digits else -1, len(digits), letters)

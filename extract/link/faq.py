@@ -52,11 +52,6 @@ def attach_faq(lookup: Lookup, errata: list[Erratum]) -> Reported:
     kinds = {d.id: d.kind for d in lookup.game.documents}
     titles = {key: first_book_of_each_kind(found, kinds)
               for key in lookup.title_keys() if (found := [e for e in lookup.titled_key(key) if is_rule(e)])}
-    # "Voir « X »" points first at X in the FAQ's own document.
-    local: dict[tuple[str, str], list[Entry]] = {}
-    for e in entries:
-        if e.title:
-            local.setdefault((e.document, title_key(e.title)), []).append(e)
     longest = max((len(k.split()) for k in titles), default=1)
     numbered: dict[str, Entry | None] = {}  # a section number -> the one rule printed with it, if one
     anomalies: Reported = []
@@ -80,7 +75,7 @@ def attach_faq(lookup: Lookup, errata: list[Erratum]) -> Reported:
                 break  # the nearest heading that names a rule says what the question is about
         text = entry.text
         for match in POINTER.finditer(text):
-            pointed = pointer_targets(match, local, titles, entry, errata_sources)
+            pointed = pointer_targets(match, lookup, titles, entry, errata_sources)
             if not pointed:
                 add_ref(entry, None, "faq", match.group(0), "no entry has this title")
                 anomalies.append((f"{entry.game}/{entry.document}",
@@ -116,13 +111,14 @@ def named_titles(text: str, titles: dict[str, list[Entry]], longest: int) -> lis
     return found
 
 
-def pointer_targets(match: re.Match[str], local: dict[tuple[str, str], list[Entry]], titles: dict[str, list[Entry]],
+def pointer_targets(match: re.Match[str], lookup: Lookup, titles: dict[str, list[Entry]],
                     source: Entry, errata_sources: dict[str, list[Entry]]) -> list[Entry]:
     key = title_key(match.group("quoted"))
     if match.group("errata"):
         found = errata_sources.get(key, [])
         return [e for e in found if e.document == source.document] or found  # its own FAQ's errata first
-    return local.get((source.document, key)) or titles.get(key, [])
+    # "Voir « X »" points first at X in the FAQ's own document.
+    return [e for e in lookup.titled_key(key) if e.document == source.document] or titles.get(key, [])
 
 
 def first_book_of_each_kind(found: list[Entry], kinds: dict[str, str]) -> list[Entry]:
