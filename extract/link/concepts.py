@@ -12,6 +12,7 @@ de moral", "Obstacles et collisions" ~ "Obstacles" and "Collision") link both wa
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from difflib import SequenceMatcher
 
 from extract.model import Concept, Entry
@@ -38,12 +39,14 @@ def link_concepts(entries: list[Entry], concepts: list[Concept], faq_docs: set[t
     titled = [e for e in entries if e.title and e.kind not in SKIPPED_KINDS and (e.game, e.document) not in faq_docs
               and e.status != "deleted" and "redirect" not in e.flags]
     by_book_title: dict[tuple[str, str, str], list[Entry]] = {}  # (game, subject, document) -> entries
-    books: dict[tuple[str, str], list[str]] = {}  # (game, subject) -> the documents bearing it
+    books: dict[tuple[str, str], set[str]] = {}  # (game, subject) -> the documents bearing it
     for entry in titled:
         key = title_key(entry.title)
         by_book_title.setdefault((entry.game, key, entry.document), []).append(entry)
-        if entry.document not in books.setdefault((entry.game, key), []):
-            books[entry.game, key].append(entry.document)
+        books.setdefault((entry.game, key), set()).add(entry.document)
+
+    def in_book_order(game: str, documents: Iterable[str]) -> list[str]:
+        return sorted(documents, key=lambda d: (order.get((game, d), len(order)), d))
 
     def preferred(game: str, document: str, subject: str) -> list[Entry]:
         # A glossary topic is the subject itself; a same-named section elsewhere in its book may
@@ -58,7 +61,7 @@ def link_concepts(entries: list[Entry], concepts: list[Concept], faq_docs: set[t
         first other than an entry's own is among them. Kept per subject: linear in the entries."""
         if (game, subject) not in firsts:
             per_kind: dict[str, list[str]] = {}
-            for document in sorted(books.get((game, subject), []), key=lambda d: (order.get((game, d), len(order)), d)):
+            for document in in_book_order(game, books.get((game, subject), ())):
                 held = per_kind.setdefault(document_kinds.get((game, document), document), [])
                 if len(held) < 2:
                     held.append(document)
@@ -71,7 +74,7 @@ def link_concepts(entries: list[Entry], concepts: list[Concept], faq_docs: set[t
         for subject in subjects(entry.title or ""):
             chosen = [next(d for d in held if d != entry.document) for held in first_books(entry.game, subject).values()
                       if any(d != entry.document for d in held)]
-            for document in sorted(chosen, key=lambda d: (order.get((entry.game, d), len(order)), d)):
+            for document in in_book_order(entry.game, chosen):
                 for other in preferred(entry.game, document, subject):
                     entry.add_ref(other, "concept", other.title or subject)
                     other.add_ref(entry, "concept", entry.title or subject)
