@@ -43,7 +43,7 @@ class Term:
     def target_in(self, document: str) -> Entry:
         if self.target is not None:
             return self.target
-        return dict(self.per_document).get(document, self.per_document[0][1])
+        return next((entry for book, entry in self.per_document if book == document), self.per_document[0][1])
 
 
 def token_keys(token: Token) -> set[str]:
@@ -101,6 +101,7 @@ def vocabulary(lookup: Lookup, config: TermConfig) -> tuple[dict[str, Entry | di
         named.setdefault(key, set()).add(redirect_target(entry, by_id).id)
         phrases.setdefault(key, phrase)
     anomalies = []
+    order = {d.id: n for n, d in enumerate(lookup.game.documents)}  # book order
     found: dict[str, Entry | dict[str, Entry]] = {}
     for key, targets in sorted(named.items()):
         if len(targets) == 1:
@@ -109,7 +110,6 @@ def vocabulary(lookup: Lookup, config: TermConfig) -> tuple[dict[str, Entry | di
         first = by_id[min(targets)]
         books = {by_id[t].document for t in targets}
         if len(books) == len(targets):
-            order = {d.id: n for n, d in enumerate(lookup.game.documents)}
             found[phrases[key]] = {by_id[t].document: by_id[t]
                                    for t in sorted(targets, key=lambda t: (order.get(by_id[t].document, len(order)), t))}
             detail = f"« {phrases[key]} » names {', '.join(sorted(targets))}: each book's mentions link to its own"

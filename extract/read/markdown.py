@@ -50,7 +50,7 @@ _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 # A site's breadcrumb above the page's first heading: "**[Living Rules](../contents.md)** > **Actions**"
 _CRUMB_SEPARATOR = re.compile(r"\s(?:>|›)\s")
 _LINK = re.compile(r"\[[^\]]+\]\([^)]*\)")
-_MARKED_PART = re.compile(r"(?:\*\*|__)?\[[^\]]+\]\([^)]*\)(?:\*\*|__)?|(?:\*\*|__).+(?:\*\*|__)")
+_MARKED_PART = re.compile(rf"(?:\*\*|__)?{_LINK.pattern}(?:\*\*|__)?|(?:\*\*|__).+(?:\*\*|__)")  # a link or bold
 _NOT_CRUMB = re.compile(r"^(?:>|#|\||[-*+]\s|\d+[.)]\s|`{3}|~{3})")
 _ATX = re.compile(r"^\s{0,3}#{1,6}(?:\s|$)")
 _SETEXT = re.compile(r"^\s{0,3}(?:=+|-+)\s*$")
