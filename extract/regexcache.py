@@ -16,16 +16,16 @@ from __future__ import annotations
 
 import hashlib
 import io
-import os
 import pickle
 import re
 import sys
-import tempfile
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from extract.files import replace_with
 
 LONG = 2_000  # characters: below this, compiling takes a millisecond or less (spaCy's six others: 50 ms)
 _lock = threading.RLock()  # a kept() inside another in one thread goes on
@@ -91,14 +91,8 @@ def _store(path: Path, flags: int, args: tuple) -> None:
     try:
         data = pickle.dumps((flags, args), protocol=pickle.HIGHEST_PROTOCOL)
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(prefix=".re-", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(hashlib.sha256(data).hexdigest().encode("ascii") + b"\n" + data)
-            os.replace(temp, path)
-        except OSError:
-            Path(temp).unlink(missing_ok=True)
-            raise
+        stored = hashlib.sha256(data).hexdigest().encode("ascii") + b"\n" + data
+        replace_with(path, lambda temp: temp.write_bytes(stored), prefix=".re-")
     except (OSError, pickle.PicklingError, TypeError):
         pass  # a folder that cannot be written: compiled again next time
 

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import extract
+from extract.files import replace_with
 
 PACKAGE = Path(extract.__file__).resolve().parent
 KEY_FILE = "key"
@@ -123,14 +124,8 @@ class ObjectCache:
         try:
             data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
             self.folder.mkdir(parents=True, exist_ok=True)
-            fd, temp = tempfile.mkstemp(prefix=".obj-", dir=self.folder)
-            try:
-                with os.fdopen(fd, "wb") as handle:
-                    handle.write(f"{key} {hashlib.sha256(data).hexdigest()}\n".encode("ascii") + data)
-                os.replace(temp, self._path(name))
-            except OSError:
-                Path(temp).unlink(missing_ok=True)
-                raise
+            stored = f"{key} {hashlib.sha256(data).hexdigest()}\n".encode("ascii") + data
+            replace_with(self._path(name), lambda temp: temp.write_bytes(stored), prefix=".obj-")
             self.touched.add(self._path(name).name)
         except (OSError, pickle.PicklingError, RecursionError, TypeError, AttributeError):
             pass  # a cache that cannot be written: the build goes on without it
@@ -326,14 +321,7 @@ def _folders(base: Path, name: str) -> list[str]:
 
 
 def _write(path: Path, text: str) -> None:
-    fd, temp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(temp, path)
-    except OSError:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    replace_with(path, lambda temp: temp.write_text(text, encoding="utf-8"))
 
 
 def _link_or_copy(source: Any, target: Any) -> Any:
@@ -345,14 +333,7 @@ def _link_or_copy(source: Any, target: Any) -> Any:
     except OSError as exc:
         if exc.errno not in (errno.EXDEV, errno.EPERM, errno.EMLINK, errno.ENOTSUP, errno.EACCES):
             raise
-        fd, temp = tempfile.mkstemp(prefix=".copy-", dir=os.path.dirname(target) or ".")
-        os.close(fd)
-        try:
-            shutil.copy2(source, temp)
-            os.replace(temp, target)
-        except OSError:
-            Path(temp).unlink(missing_ok=True)
-            raise
+        replace_with(Path(target), lambda temp: shutil.copy2(source, temp), prefix=".copy-")
     return target
 
 

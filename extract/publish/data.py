@@ -9,7 +9,7 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
-from extract.jsonfile import write_pieces
+from extract.files import write_pieces
 from extract.model import SCHEMA_VERSION, Entry, Erratum, Fact, GameSpec
 from extract.schema import GAME_SCHEMA
 
@@ -120,7 +120,7 @@ WRITE_ENTRIES = 64  # entries encoded per write
 
 
 def write_json(path: Path, data: Any) -> None:
-    """`dumps(data)` written to `path`, encoded piece by piece (`extract.jsonfile`)."""
+    """`dumps(data)` written to `path`, encoded piece by piece (`extract.files`)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     encoder = json.JSONEncoder(ensure_ascii=False, sort_keys=True, indent=1)
     write_pieces(path, chain(encoder.iterencode(data), ["\n"]))

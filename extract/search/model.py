@@ -25,7 +25,7 @@ from typing import Any
 
 from whoosh.lang import stemmer_for_language
 
-from extract.jsonfile import write_pieces
+from extract.files import write_pieces
 from extract.search import words as W
 from extract.text import shorten
 
@@ -339,7 +339,7 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
 def write_model(out: Path, model: dict[str, Any]) -> None:
     """`model.json`: the model as `json.dumps(model, ensure_ascii=False, separators=(",", ":"),
     sort_keys=True)` writes it, encoded key by key and posting list by posting list
-    (`extract.jsonfile`)."""
+    (`extract.files`)."""
     encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode
 
     def stream(value: Any, depth: int) -> Iterator[str]:
