@@ -31,13 +31,12 @@ SITE_X20 = 22.0  # the ×20 site may weigh at most this many times the ×1 site
 NOISE = 0.05  # seconds: a stage faster than this at ×1 is timed, its exponent shown, but not checked
 
 CHILD = """
-import json, resource, sys
+import json, sys
 from pathlib import Path
 from extract.pipeline import build
 result = build(Path(sys.argv[1]), Path(sys.argv[2]), cache=Path(sys.argv[3]))
-# VmHWM, not RUSAGE_SELF: Linux carries ru_maxrss over exec, so a child would report its parent's peak
-own = int(open("/proc/self/status").read().split("VmHWM:")[1].split()[0])
-peak = max(own, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+from tools.peak import own_peak_kib
+peak = own_peak_kib()
 print(json.dumps({"stages": result.stages, "cpu": result.cpu, "entries": result.entry_count, "peak_kb": peak}))
 """
 

@@ -22,16 +22,17 @@ MARKDOWN_TARGET = 0.050  # seconds per 1,000 lines
 MEMORY_TARGET = 500  # MiB for a 200-page PDF
 
 MEASURE = """
-import json, resource, sys, time
+import json, sys, time
 from pathlib import Path
 from extract.read import read_document
+from tools.peak import own_peak_kib
 path = Path(sys.argv[1])
 start = time.perf_counter()
 reading = read_document(path)
 seconds = time.perf_counter() - start
 lines = len(path.read_text(encoding="utf-8").splitlines()) if reading.format != "pdf" else 0
 print(json.dumps({"seconds": seconds, "pages": reading.pages, "lines": lines,
-                  "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+                  "peak_mib": own_peak_kib() / 1024}))
 """
 
 

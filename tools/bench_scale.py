@@ -69,14 +69,15 @@ def corpus(megabytes: float) -> Path:
 
 
 CHILD = """
-import json, resource, sys, time
+import json, sys, time
 from pathlib import Path
 from extract.pipeline import build
+from tools.peak import own_peak_kib
 root = Path(sys.argv[1])
 start = time.perf_counter()
 result = build(root, root / "build", cache=root / "cache" / "lemmas.sqlite")
 seconds = time.perf_counter() - start
-peak = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+peak = own_peak_kib()
 print(json.dumps({"seconds": seconds, "peak_mb": peak / 1024, "entries": result.entry_count,
                   "stages": {k: round(v, 2) for k, v in result.stages.items()}}))
 """

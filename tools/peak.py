@@ -1,0 +1,13 @@
+"""A benchmark child's own peak memory. Not `ru_maxrss` of RUSAGE_SELF: Linux carries it over
+exec, so a child started by a process that once held a large build reports that build's peak."""
+
+from __future__ import annotations
+
+import resource
+
+
+def own_peak_kib() -> int:
+    """This process's peak resident memory (VmHWM), or its finished children's if larger."""
+    with open("/proc/self/status", encoding="ascii") as status:
+        own = int(status.read().split("VmHWM:")[1].split()[0])
+    return max(own, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
