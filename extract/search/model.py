@@ -38,6 +38,11 @@ PAIR_FIELDS = (0, 1, 3)  # words together: in titles, names and texts (a heading
 LEMMA_WEIGHT = 0.6
 NAV_PRIOR = 0.1  # the book's index and contents lists: they point to rules, they are not the rule
 REDIRECT_PRIOR = 0.3  # "Voir « X »": the rule is X
+# A book's overview often announces a topic that a later part treats under the same heading
+# ("RÉACTIONS … Les réactions sont expliquées en page 15"): the announcement yields to the rule.
+ANNOUNCE_PRIOR = 0.5
+DEFERRAL = re.compile(r"\b(?:expliqu|décri|détaill|présent|trait|développ)\w*\s+(?:plus loin\s+)?(?:en|à|dans)\s+(?:la\s+|le\s+)?"
+                      r"(?:pages?|p\.|section|chapitre)\s*\d|\bfigure(?:nt)?\s+(?:en|à\s+la)\s+pages?\s*\d", re.IGNORECASE)
 # A learn-to-play booklet teaches by walking through a first game; when its game has a rules
 # reference, that reference holds the complete rules ("Le Guide de Référence contient les règles
 # complètes du jeu […]. Il doit être consulté dès qu'une question se pose au cours d'une partie",
@@ -133,6 +138,15 @@ def plural_verb_stems(forms: dict[str, str]) -> dict[str, str]:
     return found
 
 
+def announcements(entries: list[Any]) -> set[str]:
+    """Ids of entries that say their topic is explained on another page, where an entry of the
+    same title in the same book is (the topic's announcement, not its rule)."""
+    titled: dict[tuple[str, str, str], int] = Counter(
+        (e.game, e.document, W.fold(e.title.lower())) for e in entries if e.title)
+    return {e.id for e in entries if e.title and titled[e.game, e.document, W.fold(e.title.lower())] > 1
+            and DEFERRAL.search(e.text)}
+
+
 def is_navigation(entry: Any) -> bool:
     """The book's index, or a contents list: most of its lines point to pages or rules."""
     if getattr(entry, "printed_index", False):
@@ -201,6 +215,7 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
     positions_of = known or Known()
     named = other_names(entries, names or {})
     document_prior = document_priors(kinds or {})
+    announcing = announcements(entries)
     docs, texts = [], []
     # Postings are kept as they are written out, flat: [doc, field, tf, doc, field, tf…] per stem,
     # [doc, tf…] per pair, [doc…] per exact key. Entries are read in order, and each entry's fields
@@ -271,6 +286,7 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
         if entry.number:
             numbers[entry.number.lower()].append(n)
         prior = NAV_PRIOR if is_navigation(entry) else REDIRECT_PRIOR if "redirect" in entry.flags else 1.0
+        prior *= ANNOUNCE_PRIOR if entry.id in announcing else 1.0
         prior *= document_prior.get(f"{entry.game}/{entry.document}", 1.0)
         shown = entry.title or shorten(entry.question)  # a FAQ question is named by its words, not "q2"
         docs.append([entry.id, entry.url, shown, entry.game, entry.document, entry.kind,

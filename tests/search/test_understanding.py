@@ -308,6 +308,20 @@ def test_a_learn_to_play_booklet_yields_to_its_rules_reference():
     assert [row[8] for row in model["docs"]] == [LEARN_PRIOR, 1.0]
 
 
+def test_an_announcement_yields_to_the_rule_of_the_same_title():
+    """An overview's "Les réactions sont expliquées en page 15" under the heading RÉACTIONS,
+    where the book has a second RÉACTIONS: the announcement is not the rule."""
+    from extract.search.model import ANNOUNCE_PRIOR
+
+    overview = make("reactions", "RÉACTIONS", "Les combattants peuvent contrer une attaque. Les réactions sont expliquées en page 15.")
+    rule = make("reactions-2", "Réactions", "Pendant l'activation d'un combattant ennemi, un combattant peut faire une réaction.")
+    alone = make("aptitudes", "APTITUDES", "Les aptitudes sont expliquées en page 14.")  # no other APTITUDES: it is the rule
+    cited = make("charge", "Charge", "Une charge (voir page 15) se fait en ligne droite.")
+    other = make("charge-2", "Charge", "Charger coûte une action.")  # a page cited in passing is no announcement
+    docs = build_model([overview, rule, alone, cited, other], {})["docs"]
+    assert [row[8] for row in docs] == [ANNOUNCE_PRIOR, 1.0, 1.0, 1.0, 1.0]
+
+
 def test_model_file_is_written_piece_by_piece_as_json_dumps_would(tmp_path):
     """write_model encodes key by key and posting list by posting list (issue 19: memory): the
     same bytes as one json.dumps of the whole model."""
