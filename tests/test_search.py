@@ -152,7 +152,7 @@ def test_search_does_not_load_spacy_for_known_words(root):
 
 # ---------------------------------------------------------------- the relevance set (issue targets)
 
-from tools.bench_search import HELDOUT2_SET, HELDOUT_SET, load_relevance, summarise  # noqa: E402
+from tools.bench_search import BLIND_SET, HELDOUT2_SET, HELDOUT_SET, load_relevance, summarise  # noqa: E402
 
 RELEVANCE = load_relevance()
 
@@ -164,11 +164,11 @@ def relevance(index):
 
 
 def test_relevance_set_holds_what_is_reached(relevance):
-    """No step back from what the search reaches today (MRR 0.86, Hit@5 0.95, paraphrases 0.68,
+    """No step back from what the search reaches today (MRR 0.86, Hit@5 0.95, paraphrases 0.70,
     questions 0.82, English 0.96, typos 0.91, no query without result but nonsense)."""
     overall = relevance["all"]
     assert overall["mrr"] >= 0.845 and overall["hit5"] >= 0.94, relevance
-    assert relevance["paraphrase"]["mrr"] >= 0.66 and relevance["question"]["mrr"] >= 0.80, relevance
+    assert relevance["paraphrase"]["mrr"] >= 0.68 and relevance["question"]["mrr"] >= 0.81, relevance
     assert relevance["english"]["mrr"] >= 0.93 and relevance["typo"]["mrr"] >= 0.88, relevance
     assert relevance["nonsense"]["mrr"] == 1.0 and overall["empty"] == 0, relevance
 
@@ -180,7 +180,7 @@ def test_relevance_set_meets_the_issue_target(relevance):
     assert relevance["english"]["mrr"] >= 0.7, relevance
 
 
-@pytest.mark.xfail(reason="issue target not reached yet: paraphrases 0.68 (0.7); "
+@pytest.mark.xfail(reason="issue target not reached yet: paraphrases 0.698 (0.7); "
                           "see tools/bench_search.py --misses", strict=True)
 def test_relevance_set_meets_the_paraphrase_target(relevance):
     assert relevance["paraphrase"]["mrr"] >= 0.7, relevance
@@ -206,6 +206,14 @@ def test_second_heldout_set_holds_what_is_reached(index):
     heldout = heldout_figures(index, HELDOUT2_SET)
     assert heldout["all"]["mrr"] >= 0.85 and heldout["all"]["hit5"] >= 0.86, heldout
     assert heldout["nonsense"]["mrr"] == 1.0 and heldout["all"]["empty"] == 0, heldout
+
+
+def test_blind_paraphrase_set_holds_what_is_reached(index):
+    """Table talk written blind (45 paraphrases, see the file's header): MRR 0.51, Hit@5 0.67
+    (0.465 at its first run), one query without result. Far from the 0.7 of the relevance set,
+    whose vocabulary was partly written with its queries in view."""
+    blind = heldout_figures(index, BLIND_SET)
+    assert blind["all"]["mrr"] >= 0.49 and blind["all"]["hit5"] >= 0.64 and blind["all"]["empty"] <= 1, blind
 
 
 def test_index_pages_and_struck_text(index):
