@@ -51,6 +51,7 @@ EXACT_WEIGHT = 1.0  # the query is a whole title, per idf of the query
 NAMED_WEIGHT = 0.8  # the query is a whole other name (an index term, an English name): the entry so named
 COVERAGE_POWER = 0.5  # the share of the query held, square-rooted: one filler word missing does not crush a rule
 MIN_COVERAGE = 0.34  # below it an entry holds too little of the query to be an answer
+FALLBACK_COVERAGE = 0.17  # …unless no entry holds more of a query whose words the books know
 GAME_BEST = 0.8  # another game's best entry joins the top when it scores at least this share of the best
 NEAR_CANDIDATES = 5
 SCANS_BEFORE_TABLE = 20  # typo lookups by scanning, before the deletion table pays for itself
@@ -389,8 +390,7 @@ class SearchIndex:
         while the words reached are fewer than the words unreached (then the query is nonsense
         to these books, and nothing comes back)."""
         reached = [c for c in concepts if any(stem in self.terms for stem in c.alternatives)]
-        sure = [c for c in reached if not c.approximate]
-        kept = reached if UNREACHED_IGNORED and 2 * len(sure) > len(concepts) else concepts
+        kept = reached if UNREACHED_IGNORED and self.mostly_reached(concepts) else concepts
         return sum(self.concept_weight(c) for c in kept) or 1.0
 
     def rank(self, concepts: list[Concept], primaries: list[list[str]], allowed: list[bool] | None) -> list[tuple[int, float, float]]:
@@ -431,15 +431,26 @@ class SearchIndex:
                 sums[doc] += NAMED_WEIGHT * total_weight
         floor = MIN_COVERAGE if len(concepts) > 1 else -1.0
         priors = self.priors
-        ranked = []
-        for doc, score in sums.items():
-            coverage = held[doc] / total_weight
-            if coverage > 1.0:
-                coverage = 1.0
-            if coverage >= floor:
-                ranked.append((doc, score * coverage ** COVERAGE_POWER * priors[doc], coverage))
+        for attempt in (1, 2):
+            ranked = []
+            for doc, score in sums.items():
+                coverage = held[doc] / total_weight
+                if coverage > 1.0:
+                    coverage = 1.0
+                if coverage >= floor:
+                    ranked.append((doc, score * coverage ** COVERAGE_POWER * priors[doc], coverage))
+            # A long question whose words the books know, none holding a third of it ("mon gars
+            # passe juste devant un orc, il est obligé de stopper ?"): the rules holding the most
+            # of it are still an answer. Nonsense, most of whose words no rule has, stays empty.
+            if ranked or attempt == 2 or not self.mostly_reached(concepts):
+                break
+            floor = FALLBACK_COVERAGE
         ranked.sort(key=lambda item: (-item[1], item[0]))
         return ranked
+
+    def mostly_reached(self, concepts: list[Concept]) -> bool:
+        """More than half of the query's words reach the corpus exactly (not through a typo)."""
+        return 2 * sum(1 for c in concepts if not c.approximate and any(s in self.terms for s in c.alternatives)) > len(concepts)
 
     # ------------------------------------------------------------ searching
 

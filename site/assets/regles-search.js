@@ -9,7 +9,7 @@
 
   var K1 = 1.5, PREFIX_WEIGHT = 0.9, NEAR_WEIGHTS = [1.0, 0.8, 0.6], SOUND_WEIGHT = 0.8;
   var SYNONYM_WEIGHT = 0.8, PHRASE_PART_WEIGHT = 0.7, PAIR_WEIGHT = 0.5, EXACT_WEIGHT = 1.0, NAMED_WEIGHT = 0.8;
-  var COVERAGE_POWER = 0.5, MIN_COVERAGE = 0.34, GAME_BEST = 0.8, NEAR_CANDIDATES = 5;
+  var COVERAGE_POWER = 0.5, MIN_COVERAGE = 0.34, FALLBACK_COVERAGE = 0.17, GAME_BEST = 0.8, NEAR_CANDIDATES = 5;
   var UNREACHED_IGNORED = true;
   var NUMBERISH = /^[\d.]+[a-z]?$/;
   var ELISION_TYPED = /^(?:l|d|j|m|n|s|t|c|qu)(?=[aeiouyh])/;
@@ -289,13 +289,21 @@
   // nothing counts only while the words surely reached are not a majority.
   Model.prototype.totalWeight = function (concepts) {
     var self = this, total = 0;
-    var reached = concepts.filter(function (c) {
-      return Object.keys(c.alternatives).some(function (s) { return has(self.terms, s); });
-    });
-    var sure = reached.filter(function (c) { return !c.approximate; });
-    var kept = UNREACHED_IGNORED && 2 * sure.length > concepts.length ? reached : concepts;
+    var reached = concepts.filter(function (c) { return self.reaches(c); });
+    var kept = UNREACHED_IGNORED && this.mostlyReached(concepts) ? reached : concepts;
     kept.forEach(function (c) { total += self.conceptWeight(c); });
     return total || 1.0;
+  };
+
+  Model.prototype.reaches = function (concept) {
+    var self = this;
+    return Object.keys(concept.alternatives).some(function (s) { return has(self.terms, s); });
+  };
+
+  // As SearchIndex.mostly_reached: more than half of the query's words reach the corpus exactly.
+  Model.prototype.mostlyReached = function (concepts) {
+    var self = this;
+    return 2 * concepts.filter(function (c) { return !c.approximate && self.reaches(c); }).length > concepts.length;
   };
 
   Model.prototype.rank = function (concepts, primaries, allowed) {
@@ -330,12 +338,17 @@
     (has(this.named, whole) ? this.named[whole] : []).forEach(function (doc) {
       if (sums.has(doc)) sums.set(doc, sums.get(doc) + NAMED_WEIGHT * total);
     });
-    var ranked = [];
-    sums.forEach(function (score, doc) {
-      var coverage = Math.min(1.0, held.get(doc) / total);
-      if (concepts.length > 1 && coverage < MIN_COVERAGE) return;
-      ranked.push([doc, score * Math.pow(coverage, COVERAGE_POWER) * self.docs[doc][8], coverage]);
-    });
+    var ranked = [], floor = concepts.length > 1 ? MIN_COVERAGE : -1.0;
+    for (var attempt = 1; attempt <= 2; attempt++) {  // as SearchIndex.rank: a second, lower floor
+      ranked = [];
+      sums.forEach(function (score, doc) {
+        var coverage = Math.min(1.0, held.get(doc) / total);
+        if (coverage < floor) return;
+        ranked.push([doc, score * Math.pow(coverage, COVERAGE_POWER) * self.docs[doc][8], coverage]);
+      });
+      if (ranked.length || !this.mostlyReached(concepts)) break;
+      floor = FALLBACK_COVERAGE;
+    }
     ranked.sort(function (x, y) { return y[1] - x[1] || x[0] - y[0]; });
     return ranked;
   };
