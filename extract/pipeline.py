@@ -22,6 +22,7 @@ from typing import Any
 
 from extract import outdir, urls
 from extract.corpus import (
+    builtin_thesaurus,
     check_sources,
     find_manifests,
     load_game,
@@ -285,7 +286,7 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
     objects = ObjectCache(stage_folder / "objects" if stage_folder else None)
     games = read_games(root, clock, progress, cache.parent, objects)
     concepts = read_concepts(root)
-    thesaurus = read_thesaurus(root)
+    thesaurus = builtin_thesaurus() + read_thesaurus(root)
     names = search_names(games, root)
     with clock.stage("apply errata"):
         amend(games)
@@ -331,8 +332,9 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
             labels = {**{g.game.id: g.game.title for g in games},
                       **{f"{g.game.id}/{d.id}": d.title for g in games for d in g.game.documents}}
             document_kinds = {f"{g.game.id}/{d.id}": d.kind for g in games for d in g.game.documents}
+            scanned = {f"{g.game.id}/{d.id}" for g in games for d in g.game.documents if d.ocr}
             build_index(staging / "search", everything, lemmatizer, synonyms, names, labels, document_kinds,
-                        objects.keyed(code_key()))
+                        objects.keyed(code_key()), scanned)
 
         def render() -> None:
             progress("rendering the site")

@@ -6,7 +6,7 @@ from extract.corpus.facts import read_facts
 from extract.corpus.icons import read_icons
 from extract.corpus.manifest import check_sources, find_manifests, load_game
 from extract.corpus.terms import read_term_config
-from extract.corpus.thesaurus import read_thesaurus
+from extract.corpus.thesaurus import builtin_thesaurus, read_thesaurus
 
-__all__ = ["check_sources", "find_manifests", "load_game", "read_concepts", "read_facts", "read_icons", "read_term_config",
-           "read_thesaurus"]
+__all__ = ["builtin_thesaurus", "check_sources", "find_manifests", "load_game", "read_concepts", "read_facts", "read_icons",
+           "read_term_config", "read_thesaurus"]

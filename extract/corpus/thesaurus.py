@@ -1,5 +1,7 @@
-"""Words for the search: `corpus/thesaurus.toml` (across games) and the `[[same]]`, `[[means]]`
-and `[names]` of each game's `terms.toml`.
+"""Words for the search: the tool's own French table talk (`thesaurus.toml` beside this module,
+true of game rules in general, so a rulebook never seen before has it too), a corpus's
+`corpus/thesaurus.toml` (across its games) and the `[[same]]`, `[[means]]` and `[names]` of each
+game's `terms.toml`.
 
     [[same]]                                  # each expression finds the others
     words = ["pivoter", "tourner", "virage"]
@@ -23,6 +25,16 @@ from extract.errors import InputError
 from extract.tomlfile import line_of, read_toml, unknown_key
 
 Synonym = tuple[list[str], list[str]]  # (expressions typed, expressions meant)
+
+
+BUILTIN = Path(__file__).with_name("thesaurus.toml")
+
+
+def builtin_thesaurus() -> list[Synonym]:
+    """The tool's own table talk."""
+    data, raw, rel = read_toml(BUILTIN, BUILTIN.parent.parent.parent)
+    unknown_key(data, {"same", "means"}, rel, raw)
+    return synonyms_of(data, raw, rel)
 
 
 def read_thesaurus(root: Path) -> list[Synonym]:

@@ -539,9 +539,11 @@ def texts_of(entry: Any) -> list[str]:
 
 
 def build_index(out: Path, entries: list[Any], lemmatizer: Any, synonyms: Any = (), names: dict[str, list[str]] | None = None,
-                labels: dict[str, str] | None = None, kinds: dict[str, str] | None = None, memo: Any = None) -> dict[str, int]:
+                labels: dict[str, str] | None = None, kinds: dict[str, str] | None = None, memo: Any = None,
+                scanned: set[str] | frozenset[str] = frozenset()) -> dict[str, int]:
     """Write the search model of `entries` into `out` (a fresh folder). `kinds`: each document's
-    kind ("runewars/apprentissage" -> "learn-to-play"). `memo`: where the words and stems of each
+    kind ("runewars/apprentissage" -> "learn-to-play"); `scanned`: the documents read by OCR
+    ("warcry/regles"). `memo`: where the words and stems of each
     text are kept between builds (`get(name)`/`put(name, value)`, such as the pipeline's
     `extract.stagecache.ObjectCache` under the code's key), or None."""
     import shutil
@@ -559,7 +561,7 @@ def build_index(out: Path, entries: list[Any], lemmatizer: Any, synonyms: Any = 
                     forms.setdefault(surface, lemma)
     kept = memo.get(POSITIONS) if memo is not None else None
     known = Known(kept if isinstance(kept, dict) else None)
-    model = build_model(entries, forms, synonyms, names, labels, kinds, known)
+    model = build_model(entries, forms, synonyms, names, labels, kinds, known, scanned)
     if memo is not None:
         memo.put(POSITIONS, known.seen)  # this model's texts only: the memo does not grow with edits
     write_model(out, model)

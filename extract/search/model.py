@@ -205,13 +205,15 @@ def document_priors(kinds: dict[str, str]) -> dict[str, float]:
 
 def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tuple[Any, ...]] = (),
                 names: dict[str, list[str]] | None = None, labels: dict[str, str] | None = None,
-                kinds: dict[str, str] | None = None, known: Known | None = None) -> dict[str, Any]:
+                kinds: dict[str, str] | None = None, known: Known | None = None,
+                scanned: set[str] | frozenset[str] = frozenset()) -> dict[str, Any]:
     """The model of `entries`. `forms` maps a folded word form of the corpus to its folded lemma;
     `synonyms` are (expressions a reader types, expressions the books use[, the game they are
     true of: a game's own synonyms reach that game's entries only]); `names` adds other
     names to entries by id; `labels` names games and documents ("runewars/reference"); `kinds`
     gives the kind of each document ("runewars/apprentissage" -> "learn-to-play"). `known`: the
-    positions of texts kept from a previous build (`Known`)."""
+    positions of texts kept from a previous build (`Known`). `scanned`: the documents read by OCR
+    ("warcry/regles"), whose words seen once may be debris."""
     positions_of = known or Known()
     named = other_names(entries, names or {})
     document_prior = document_priors(kinds or {})
@@ -230,9 +232,11 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
     vocab: dict[str, Counter] = defaultdict(Counter)
     word_docs: dict[str, list[int]] = {}  # word → [the last entry it was seen in, in how many entries (counted to 2)]
     headline_words: set[str] = set()
+    printed_words: set[str] = set()  # the words of documents not read by OCR: each is a word
     lengths = []
     verbs = plural_verb_stems(forms)
     for n, entry in enumerate(entries):
+        printed = f"{entry.game}/{entry.document}" not in scanned
         title = entry.title or ""
         context = "" if entry.title else "\n".join(a.title or "" for a in entry.ancestors[:2])
         text = entry.text
@@ -255,6 +259,8 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
                             seen[0], seen[1] = n, 2
                     if field in (0, 1):
                         headline_words.add(word)
+                    elif printed:
+                        printed_words.add(word)
                     for stem in (*stems, verbs[word]) if word in verbs and verbs[word] not in stems else stems:
                         posting = postings.get(stem)
                         if posting is None:
@@ -326,9 +332,11 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
             for kin in sorted(families.get(family_root(stem), set()) - set(listed)):
                 entry_stems.append([kin, FAMILY_WEIGHT])
         vocabulary[word] = entry_stems
-    # Typos are matched against words seen twice or in a title or name: OCR debris is not a word.
+    # Typos are matched against the words of printed books, and of a scanned one those seen twice
+    # or in a title or name: OCR debris is not a word.
     typo_words = sorted(w for w in vocab if w.isalpha() and len(w) >= 3
-                        and (w in word_docs and word_docs[w][1] >= 2 or w in headline_words or w not in word_docs))
+                        and (w in printed_words or w in word_docs and word_docs[w][1] >= 2 or w in headline_words
+                             or w not in word_docs))
     averages = [sum(row[f] for row in lengths) / max(len(lengths), 1) for f in range(len(FIELDS))]
     return {
         "version": MODEL_VERSION,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from extract.corpus import read_term_config, read_thesaurus
+from extract.corpus import builtin_thesaurus, read_term_config, read_thesaurus
 from extract.errors import InputError
 
 
@@ -25,6 +25,16 @@ def test_same_and_means(tmp_path):
 
 def test_no_thesaurus_is_no_synonym(tmp_path):
     assert read_thesaurus(tmp_path) == []
+
+
+def test_the_tool_has_its_own_table_talk_for_any_rulebook():
+    """A corpus without thesaurus still reads "la partie se termine" as the end of the game and
+    "buter" as killing: the tool's French table talk (extract/corpus/thesaurus.toml)."""
+    found = builtin_thesaurus()
+    assert any("la partie se termine" in said and "fin de partie" in meant for said, meant in found)
+    assert any("buter" in said and "éliminé" in meant for said, meant in found)
+    # What is true of this corpus's games only stays in its corpus/thesaurus.toml.
+    assert not any("cadran" in meant for _, meant in found)
 
 
 @pytest.mark.parametrize(("text", "message", "line"), [

@@ -319,6 +319,19 @@ def test_a_learn_to_play_booklet_yields_to_its_rules_reference():
     assert [row[8] for row in model["docs"]] == [LEARN_PRIOR, 1.0]
 
 
+def test_typos_reach_every_word_of_a_printed_book_and_a_scan_s_words_seen_twice():
+    """"quand finit la partie": "finit" is no word of the books, "finir" is, once, in a printed
+    leaflet; in a scanned book a word seen once may be OCR debris ("cornbat")."""
+    printed = make("fin", "Fin de partie", "La partie peut se finir de trois façons.")
+    scan = [Entry("jeu", "scan", "rule", None, None, key) for key in ("1", "2")]
+    for entry, text in zip(scan, ("Le cornbat commence avant le combat.", "Le combat finit."), strict=True):
+        entry.blocks = [Block("paragraph", text)]
+        entry.url = f"jeu/scan/{entry.key}/"
+    words = build_model([printed, *scan], {}, scanned={"jeu/scan"})["typo_words"]
+    assert {"finir", "facons", "combat"} <= set(words) and "cornbat" not in words
+    assert "cornbat" in build_model([printed, *scan], {})["typo_words"]  # not declared scanned: a word
+
+
 def test_an_announcement_yields_to_the_rule_of_the_same_title():
     """An overview's "Les réactions sont expliquées en page 15" under the heading RÉACTIONS,
     where the book has a second RÉACTIONS: the announcement is not the rule."""
