@@ -7,7 +7,10 @@ range with a reason. Choices made here, for a reader of the code:
 
 - Front matter (`---`/`+++` at the very top) and container markers (`::: tip`, `§§§ .x`) are
   blanked before parsing, so they neither join nor split the blocks around them.
-- A paragraph's soft-wrapped lines are joined with one space. Two exceptions split it, because
+- A paragraph's soft-wrapped lines are joined with one space, or with none after a line-end
+  hyphen between letters: hard-wrapped Markdown breaks a compound at its hyphen ("au-" / "dessus",
+  "Etats-" / "Unis"), so the hyphen stays, unless the document writes the word whole elsewhere
+  and never with a hyphen ("précé-" / "dente" where "précédente" is printed). Two exceptions split it, because
   the source then holds two units the wrapping merely put together:
   * a hard break (two trailing spaces, a backslash, `<br>`) followed by a new sentence-like unit:
     a bold run-in label (`**MJ** : …`), a list-like marker, or a capital after a sentence that
@@ -39,7 +42,7 @@ from markdown_it.token import Token
 from extract.model import Anomaly, Line, SetAside
 from extract.read import READERS, Reader, Reading
 from extract.read.text import decode
-from extract.text import INVISIBLE
+from extract.text import INVISIBLE, join_wrapped
 
 _MD = MarkdownIt("commonmark").enable("table").enable("strikethrough").disable("text_join")
 
@@ -71,6 +74,8 @@ _SENTENCE_END = re.compile(r"[.!?…][»\"”’)\]*_\s]*$")
 _CAPITAL = re.compile(r"^[«\"“(*_\s]*[A-ZÀ-ÖØ-Þ0-9]")
 _PROSE_INFO = ("", "text", "txt", "plain", "plaintext", "md", "markdown", "prose")
 _LETTERS = re.compile(r"[^\W\d_]{2,}")
+_HYPHENATED = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
+_WORD = re.compile(r"[^\W\d_]+")
 
 
 @dataclass
@@ -104,6 +109,24 @@ class _State:
 
     def __post_init__(self) -> None:
         self.blanks = [not line.translate(INVISIBLE).strip() for line in self.source]
+        self._words: tuple[set[str], set[str]] | None = None
+
+    def keeps_hyphen(self, before: str, after: str) -> bool:
+        """Whether a hyphen ending `before` at a line's end stays: unless the document writes the
+        two parts as one word elsewhere, and never with a hyphen inside a line."""
+        head, tail = _WORD.findall(before), _WORD.findall(after)
+        if not head or not tail:
+            return True
+        if self._words is None:
+            hyphenated, whole = set(), set()
+            for line in self.source:
+                for compound in _HYPHENATED.findall(line.lower()):
+                    parts = compound.split("-")
+                    hyphenated.update(f"{a}-{b}" for a, b in zip(parts, parts[1:], strict=False))
+                whole.update(_WORD.findall(line.lower()))
+            self._words = hyphenated, whole
+        hyphenated, whole = self._words
+        return f"{head[-1]}-{tail[0]}".lower() in hyphenated or f"{head[-1]}{tail[0]}".lower() not in whole
 
     def blank(self, no: int) -> bool:
         return self.blanks[no - 1]
@@ -337,7 +360,10 @@ def _paragraph(token: Token, inline: Token, state: _State, prefix: str, indent: 
     for n, group in enumerate(groups):
         start = group[0].line + 1 if n else first + 1
         last = groups[n + 1][0].line if n + 1 < len(groups) else end
-        text = _SPACES.sub(" ", " ".join(p.text.strip() for p in group))
+        text = group[0].text.strip()
+        for piece in group[1:]:
+            text = join_wrapped(text, piece.text, state.keeps_hyphen(text, piece.text))
+        text = _SPACES.sub(" ", text)
         if text.endswith("?") and not in_list:
             state.count("questions")
         state.emit((prefix if n == 0 else indent) + text, state.nonblank(start, last), hard_break=group[-1].ends_hard)

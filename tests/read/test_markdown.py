@@ -67,6 +67,17 @@ def test_soft_wrapped_paragraph_is_one_line(tmp_path):
     accounted(source, reading)
 
 
+def test_a_line_end_hyphen_stays_unless_the_document_writes_the_word_whole(tmp_path):
+    """Hard-wrapped Markdown breaks a compound at its hyphen ("au-" / "dessus", "Etats-" / "Unis");
+    a word cut at the margin ("précé-" / "dente") is rejoined where the document prints it whole."""
+    source = ("Le disque passe au-\ndessus du joueur, aux Etats-\nUnis comme ailleurs.\n\n"
+              "La case précé-\ndente est libre.\n\nLa case précédente compte.\n")
+    reading = read(tmp_path, source)
+    assert texts(reading) == ["Le disque passe au-dessus du joueur, aux Etats-Unis comme ailleurs.",
+                              "La case précédente est libre.", "La case précédente compte."]
+    accounted(source, reading)
+
+
 def test_hard_break_inside_a_sentence_joins_before_a_new_unit_splits(tmp_path):
     source = ("Une phrase coupée  \nau milieu reste entière.\n\n"
               "Fin de phrase.  \nNouvelle phrase.\n\n"

@@ -95,6 +95,17 @@ def test_steps_tables_and_bullets():
         ("bullet", "Les cartes inclinées ne sont redressées qu'à la fin du round.")]  # the wrapped line joins its bullet
 
 
+def test_a_line_end_hyphen_is_a_compound_s_where_the_document_says_so():
+    """Wrapped text loses a margin hyphen ("déplace-" / "ment") but keeps a compound's where the
+    document writes it mid-line and never whole ("par-dessus")."""
+    text = ("MOUVEMENT\n\nUne figurine passe par-dessus un muret. Son déplace-\nment peut passer par-\n"
+            "dessus un obstacle bas.\n")
+    result, _, _ = segment_text("headed-prose", text)
+    (entry,) = result.entries
+    assert blocks(entry) == [("paragraph", "Une figurine passe par-dessus un muret. Son déplacement peut passer "
+                                           "par-dessus un obstacle bas.")]
+
+
 def test_wrapped_component_list_items_are_not_headings():
     result, _, _ = segment_text("headed-prose", LEARN, OPTIONS)
     materiel = by_key(result)["materiel"]

@@ -29,6 +29,29 @@ LETTERED_ITEM = re.compile(r"^(?:-\s+)?[a-h]\)\s+\S")
 STEP = re.compile(r"^(?:-\s+)?(?P<number>\d{1,2})[.)]\s+(?P<text>\S.*)$")
 TABLE_ROW = re.compile(r"^(?:-\s+)?\|.*\|\s*$")
 TABLE_RULE = re.compile(r"^\|?[\s:|-]*-{2,}[\s:|-]*\|?$")
+WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+
+
+def vocabulary(lines: list[Line]) -> tuple[set[str], set[str]]:
+    """Words the document itself spells whole, and compounds it spells with a hyphen mid-line."""
+    whole: set[str] = set()
+    hyphenated: set[str] = set()
+    for line in lines:
+        for word in WORD.findall(line.text.rstrip("-")):
+            (hyphenated if "-" in word else whole).add(word.lower())
+    return whole, hyphenated
+
+
+def keeps_hyphen(words: tuple[set[str], set[str]], before: str, after: str) -> bool:
+    """Whether a hyphen ending `before` at a line's end is a compound's ("au-" / "dessus" where
+    the document writes "au-dessus" and never "audessus"), not a word cut at the margin."""
+    head, tail = WORD.findall(before.rstrip("-")), WORD.findall(after)
+    if not head or not tail or not before.endswith("-"):
+        return False
+    whole, hyphenated = words
+    joined = f"{head[-1]}{tail[0]}".lower()
+    compound = f"{head[-1]}-{tail[0]}".lower()
+    return compound in hyphenated and joined not in whole
 
 
 # -- options every profile shares (each profile extends these with its own) -----------------------
@@ -96,6 +119,7 @@ class DocContext:
     # The format reader that wrote the lines: "text" keeps the source's own layout; the others
     # write the light Markdown of extract.read (one line per block, two spaces per list level).
     reader: str = "text"
+    words: tuple[set[str], set[str]] = field(default_factory=lambda: (set(), set()))  # `vocabulary` of the lines
 
     @property
     def logical_lines(self) -> bool:
@@ -120,7 +144,7 @@ class Profile:
 
     def __call__(self, lines: list[Line], ctx: DocContext) -> Segmentation:
         options = self.read_options(ctx.doc.options if ctx.options is None else ctx.options)
-        return self.segment(lines, replace(ctx, options=options))
+        return self.segment(lines, replace(ctx, options=options, words=vocabulary(lines)))
 
 
 @dataclass
@@ -170,8 +194,12 @@ class DocBuilder:
         self.recent_blocks.append((entry, block))
         return block
 
-    def extend(self, block: Block, raw: str, line: int, keep_hyphen: bool = False) -> None:
+    def extend(self, block: Block, raw: str, line: int, keep_hyphen: bool | None = None) -> None:
+        """`raw` continues `block` on the next line; a hyphen ending the block is a compound's when
+        `keep_hyphen` (by default: when the document says so, `keeps_hyphen`)."""
         plain, markdown, stray = inline(raw)
+        if keep_hyphen is None:
+            keep_hyphen = keeps_hyphen(self.ctx.words, block.text, plain)
         if stray:
             self.anomaly("stray-emphasis", "unpaired ** removed", [line])
         had_markdown = bool(block.markdown)

@@ -13,10 +13,9 @@ from dataclasses import dataclass, field
 
 from extract.model import Block, Entry, Line, Segmentation
 from extract.options import line_span, regex
-from extract.segment.profiles.base import DocBuilder, DocContext, OutlineOptions, declared_set_aside
+from extract.segment.profiles.base import DocBuilder, DocContext, OutlineOptions, declared_set_aside, keeps_hyphen, vocabulary
 from extract.text import ends_sentence, fold, inline, letter_ratio, starts_lowercase, uppercase_ratio
 
-WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 # Specks of the column rules that the OCR read as punctuation at a line's start or end.
 BORDER_LEAD = re.compile(r"^(?:[.~'\"!|©‘’“”;,:]\s+)+(?=\S)")
 BORDER_TAIL = re.compile(r"(?:\s+[|~'‘’\"“”;!-])+$")
@@ -82,16 +81,6 @@ def is_prose(text: str) -> bool:
     common = [w for w in words if w[:1].islower() and w.lower() not in SMALL_WORDS]  # a list of names has none
     return text[:1].isupper() and len(words) >= 3 and len(common) >= 2 and letter_ratio(text) >= 0.75 \
         and not is_title_case(text)
-
-
-def vocabulary(lines: list[Line]) -> tuple[set[str], set[str]]:
-    """Words the document itself spells whole, and compounds it spells with a hyphen mid-line."""
-    whole: set[str] = set()
-    hyphenated: set[str] = set()
-    for line in lines:
-        for word in WORD.findall(line.text.rstrip("-")):
-            (hyphenated if "-" in word else whole).add(word.lower())
-    return whole, hyphenated
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -368,13 +357,7 @@ class ColumnWalker:
         self.b.anomaly("caption-kept-apart", reason, [run[0].no, run[-1].no])
 
     def keep_hyphen(self, before: str, after: str) -> bool:
-        head = WORD.findall(before.rstrip("-"))
-        tail = WORD.findall(after)
-        if not head or not tail or not before.endswith("-"):
-            return False
-        joined = f"{head[-1]}{tail[0]}".lower()
-        compound = f"{head[-1]}-{tail[0]}".lower()
-        return compound in self.hyphenated and joined not in self.whole
+        return keeps_hyphen((self.whole, self.hyphenated), before, after)
 
 
 def is_noise(text: str) -> bool:
