@@ -31,6 +31,7 @@ def segment_document(game: str, doc: DocumentSpec, lines: list[Line], manifest: 
     except OptionsError as error:  # options given in code, not through the manifest (which says where)
         raise InputError(manifest, f"document {doc.id!r}: {error.problems[0]}", doc.manifest_line) from None
     result = profile(lines, DocContext(game, doc, options, reader))
+    add_covered_lines(result.entries, lines)
     if set_aside:
         result.set_aside[:0] = list(set_aside)
         result.reader_lines = {n for item in set_aside for n in range(item.lines[0], item.lines[1] + 1)}
@@ -120,6 +121,23 @@ def book_order(entries: list[Entry]) -> list[Entry]:
     for root in roots:
         visit(root)
     return ordered
+
+
+def add_covered_lines(entries: list[Entry], lines: list[Line]) -> None:
+    """A block or heading made of a line a reader joined (a wrapped Markdown paragraph, a PDF
+    paragraph) stands on every source line that line covers: an entry's source range ends where
+    its last paragraph does, not on that paragraph's first line."""
+    covers = {line.no: line.covers for line in lines if line.covers}
+    if not covers:
+        return
+
+    def widened(numbers: list[int]) -> list[int]:
+        return [m for n in numbers for m in (n, *covers.get(n, ()))]
+
+    for entry in entries:
+        entry.heading_lines = widened(entry.heading_lines)
+        for block in entry.blocks:
+            block.lines = widened(block.lines)
 
 
 def source_lines(lines: list[Line]) -> set[int]:
