@@ -15,6 +15,8 @@ range with a reason. Choices made here, for a reader of the code:
   * a hard break (two trailing spaces, a backslash, `<br>`) followed by a new sentence-like unit:
     a bold run-in label (`**MJ** : …`), a list-like marker, or a capital after a sentence that
     ended (`.`, `!`, `?`, `…`). A hard break inside a sentence, or after a colon, keeps one line.
+  * a soft-wrapped line that opens a FAQ's question or answer (`Q :`, `R :`, `**Réponse :**`)
+    after a sentence that ended: a FAQ typed without blank lines between question and answer.
   * a soft-wrapped line that opens with a decimal rule number (`1.6.1.`, `8:3`): rulebooks
     extracted from PDFs print one rule per line without Markdown list syntax. After a column of
     bare numbers (`2.1.` `2.2.` … then the texts), the rest of the paragraph keeps its source
@@ -70,6 +72,7 @@ _RULE_NUMBER = re.compile(r"^\d+(?:[.:]\d+)+[.)]?(?:\s|$)")
 # What a new unit looks like after a hard break (see the module docstring).
 _BARE_NUMBER = re.compile(r"^\d+(?:[.:]\d+)*[.)]?$")
 _NEW_UNIT = re.compile(r"^(?:\*\*|[-–—•]\s|\d{1,3}[.)]\s|[a-z]\)\s)")
+_QA_LABEL = re.compile(r"^(?:\*\*)?(?:Q|R|Question|Réponse)(?:\s+\d{1,4}(?:[.:]\d{1,3})*)?\s*(?:\*\*)?\s*:")
 _SENTENCE_END = re.compile(r"[.!?…][»\"”’)\]*_\s]*$")
 _CAPITAL = re.compile(r"^[«\"“(*_\s]*[A-ZÀ-ÖØ-Þ0-9]")
 _PROSE_INFO = ("", "text", "txt", "plain", "plaintext", "md", "markdown", "prose")
@@ -101,6 +104,7 @@ class _State:
     evidence: dict[str, int] = field(default_factory=dict)
     levels: list[int] = field(default_factory=list)
     rule_splits: list[int] = field(default_factory=list)
+    qa_splits: list[int] = field(default_factory=list)
     number_columns: list[int] = field(default_factory=list)
     html_kept: list[int] = field(default_factory=list)
     html_dropped: list[int] = field(default_factory=list)
@@ -351,7 +355,7 @@ def _paragraph(token: Token, inline: Token, state: _State, prefix: str, indent: 
         else:
             groups.append([piece])
             if not hard and not column:
-                state.rule_splits.append(piece.line + 1)
+                (state.qa_splits if _QA_LABEL.match(piece.text.strip()) else state.rule_splits).append(piece.line + 1)
         previous, hard = piece, piece.ends_hard
     if not groups:
         reason = "image" if any(p.images for p in pieces) else "HTML comment" if any(p.comment for p in pieces) else "no text"
@@ -371,7 +375,7 @@ def _paragraph(token: Token, inline: Token, state: _State, prefix: str, indent: 
 
 def _splits(previous: _Piece, piece: _Piece, hard: bool) -> bool:
     before, after = previous.text.strip(), piece.text.strip()
-    if _RULE_NUMBER.match(after):
+    if _RULE_NUMBER.match(after) or (_QA_LABEL.match(after) and _SENTENCE_END.search(before)):
         return True
     if not hard:
         return False
@@ -588,6 +592,10 @@ def _report(state: _State) -> None:
         state.anomalies.append(Anomaly(
             "wrapped-rule-numbers", f"{len(state.rule_splits)} wrapped line(s) open with a rule number: each starts a new line",
             state.rule_splits))
+    if state.qa_splits:
+        state.anomalies.append(Anomaly(
+            "wrapped-questions", f"{len(state.qa_splits)} wrapped line(s) open a question or an answer (Q :, R :): "
+            "each starts a new line", state.qa_splits))
     if state.number_columns:
         state.anomalies.append(Anomaly(
             "number-column", f"{len(state.number_columns)} column(s) of bare rule numbers: the text after each keeps its source lines",

@@ -78,6 +78,17 @@ def test_a_line_end_hyphen_stays_unless_the_document_writes_the_word_whole(tmp_p
     accounted(source, reading)
 
 
+def test_a_faq_typed_without_blank_lines_keeps_questions_and_answers_apart(tmp_path):
+    source = "## FAQ\n\nQ : Une galère subit-elle le vent contraire ?\nR : Non, voir 3.2.\n**Q :** Et un navire ?\nR : Oui. Il\nrecule.\n"
+    reading = read(tmp_path, source)
+    assert texts(reading) == ["## FAQ", "Q : Une galère subit-elle le vent contraire ?", "R : Non, voir 3.2.",
+                              "**Q :** Et un navire ?", "R : Oui. Il recule."]
+    assert [(a.kind, a.lines) for a in reading.anomalies if a.kind == "wrapped-questions"] == [("wrapped-questions", [4, 5, 6])]
+    # A colon inside a sentence is no label: "R" opening a wrapped line after a full stop only.
+    assert texts(read(tmp_path, "Le joueur\nR : rouge.\n")) == ["Le joueur R : rouge."]
+    accounted(source, reading)
+
+
 def test_hard_break_inside_a_sentence_joins_before_a_new_unit_splits(tmp_path):
     source = ("Une phrase coupée  \nau milieu reste entière.\n\n"
               "Fin de phrase.  \nNouvelle phrase.\n\n"
