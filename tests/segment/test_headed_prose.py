@@ -106,6 +106,19 @@ def test_a_line_end_hyphen_is_a_compound_s_where_the_document_says_so():
                                            "par-dessus un obstacle bas.")]
 
 
+def test_a_regulation_in_parts_and_articles():
+    """"I. ORGANISATION" right above "Article 1 — Inscriptions" is the part the article belongs
+    to, not a caption; an article states its number as a Markdown heading would."""
+    text = ("I. ORGANISATION\n\nArticle 1 — Inscriptions\nLes inscriptions ferment le 1er mai.\n\n"
+            "Article 2 — Rondes\nLe tournoi se joue en cinq rondes.\n\nII. LE JEU\n\nArticle 3 — Le tir\n"
+            "Un navire tire une fois par tour.\n")
+    assert_segments("headed-prose", text, [
+        ("i-organisation", "section", "I. ORGANISATION"), ("1", "section", "Inscriptions"), ("2", "section", "Rondes"),
+        ("ii-le-jeu", "section", "II. LE JEU"), ("3", "section", "Le tir")])
+    entries = by_key(segment_text("headed-prose", text)[0])
+    assert entries["3"].parent is entries["ii-le-jeu"] and entries["1"].number == "1"
+
+
 def test_wrapped_component_list_items_are_not_headings():
     result, _, _ = segment_text("headed-prose", LEARN, OPTIONS)
     materiel = by_key(result)["materiel"]

@@ -341,6 +341,10 @@ def split_heading_number(title: str) -> tuple[str | None, str | None]:
     if rest and "." not in number and ":" not in number and title.strip()[len(number):][:1] == " ":
         return None, title  # "3 joueurs": a count opening a title, not a number
     return number, rest
+# "Article 3 — Le déplacement", "Règle 12 : …": a layout heading that states its number.
+NUMBER_CUED = re.compile(r"^(?:Article|Règle)\s+\d", re.IGNORECASE)
+# "II. LE JEU", "Chapitre 3 – …", "Partie II": a part of the book, whose articles follow directly.
+PART_HEADING = re.compile(r"^(?:[IVX]{1,5}\.\s+\S|(?:Partie|Chapitre|Titre|Livre)\s+(?:\d{1,2}|[IVX]{1,5})\b)")
 COUNT_ITEM = re.compile(r"^\d+ [^\W\d]")  # "8 Pions", "4 Marqueurs de": an item of a component list
 
 
@@ -366,6 +370,7 @@ class HeadedWalker:
         self.current: Entry | None = None
         self.last_block: Block | None = None
         self.outline_level = 0
+        self.part_level: int | None = None  # the level of the open part heading ("II. LE JEU"), if any
         self.lines: list[Line] = []
         self.index = 0
         self.numbered_headings = True
@@ -462,12 +467,18 @@ class HeadedWalker:
         # Markdown states its headings (`#`): a short bold line there is a label, not a heading.
         if self.layout_headings and self.ctx.reader != "markdown" and heading_like(text):
             following = self.peek()
+            part = bool(PART_HEADING.match(stripped))
             if following is None or starts_lowercase(following.text.strip()):
                 self.paragraph(line, "paragraph")
-            elif self.is_candidate(following) and not self.above(stripped, following.text.strip()):
+            elif self.is_candidate(following) and not part and not self.above(stripped, following.text.strip()):
                 self.caption(line)
             else:
-                self.open_heading(line, self.heuristic_level(stripped))
+                level = self.heuristic_level(stripped)
+                if part:  # its articles nest under it, until the next part
+                    level = self.part_level = self.part_level or level
+                elif self.part_level is not None:
+                    level = max(level, self.part_level + 1)
+                self.open_heading(line, level, numbered=bool(NUMBER_CUED.match(stripped)))
             return
         step = STEP.match(stripped)
         if step:
