@@ -119,6 +119,18 @@ def test_a_regulation_in_parts_and_articles():
     assert entries["3"].parent is entries["ii-le-jeu"] and entries["1"].number == "1"
 
 
+def test_underlined_headings_in_plain_text():
+    """Markdown's setext style in a .txt: the underline makes the line above a heading (= level 1,
+    - level 2) and belongs to it; a rule under a list item stays a rule."""
+    text = ("Flotille\n========\n\nArticle 1 — Le matériel\n-----------------------\n\nLa boîte contient des navires.\n\n"
+            "Article 2 — Le tir\n------------------\n\nUn navire tire une fois.\n")
+    result = assert_segments("headed-prose", text, [("flotille", "section", "Flotille"), ("1", "section", "Le matériel"),
+                                                    ("2", "section", "Le tir")])
+    entries = by_key(result)
+    assert entries["1"].parent is entries["flotille"] and entries["1"].heading_lines == [4, 5]
+    assert not result.set_aside
+
+
 def test_wrapped_component_list_items_are_not_headings():
     result, _, _ = segment_text("headed-prose", LEARN, OPTIONS)
     materiel = by_key(result)["materiel"]

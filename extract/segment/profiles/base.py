@@ -462,7 +462,8 @@ class HeadedWalker:
             return
         marked = MARKDOWN_HEADING.match(stripped)
         if marked and self.layout_headings:  # a text converted to Markdown says its headings itself
-            self.open_heading(Line(line.no, marked.group(2), line.hard_break), len(marked.group(1)), numbered=True)
+            self.open_heading(Line(line.no, marked.group(2), line.hard_break, covers=line.covers), len(marked.group(1)),
+                              numbered=True)
             return
         # Markdown states its headings (`#`): a short bold line there is a label, not a heading.
         if self.layout_headings and self.ctx.reader != "markdown" and heading_like(text):
@@ -556,6 +557,7 @@ class HeadedWalker:
             number, title = split_heading_number(title or "")
         key = number.replace(":", "-") if number and ":" in number else None
         entry = self.b.entry(kind, title, parent, line.no, number=number, is_page=parent is None, key=key)
+        entry.heading_lines.extend(line.covers)  # an underline ("=====") is part of its heading
         self.stack.append((level, entry))
         self.current = entry
         self.last_block = None

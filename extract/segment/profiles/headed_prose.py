@@ -3,6 +3,9 @@ captions kept apart from paragraphs, numbered steps and tables as blocks."""
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 from extract.model import Line, Segmentation
 from extract.segment.profiles.base import (
     DocBuilder,
@@ -13,9 +16,31 @@ from extract.segment.profiles.base import (
     relocate,
 )
 
+UNDERLINE = re.compile(r"^\s*(?P<mark>=|-)(?P=mark){2,}\s*$")
+
+
+def underlined_headings(lines: list[Line]) -> list[Line]:
+    """A line underlined with "=====" or "-----" on the next line (plain text in Markdown's setext
+    style, or reStructuredText's) is a heading of level 1 or 2, written "#"/"##" as Markdown
+    states its headings; the underline is part of it. A rule under a list item or a table row
+    stays what it is."""
+    found: list[Line] = []
+    for line in lines:
+        mark = UNDERLINE.match(line.text)
+        previous = found[-1] if found else None
+        if mark and previous is not None and previous.no + 1 == line.no and not previous.covers \
+                and previous.text.strip() and not previous.text.lstrip().startswith(("#", "|", "- ", "* ", "+ ")) \
+                and not UNDERLINE.match(previous.text):
+            level = "#" if mark.group("mark") == "=" else "##"
+            found[-1] = replace(previous, text=f"{level} {previous.text.strip()}", covers=(line.no,))
+            continue
+        found.append(line)
+    return found
+
 
 def prepare(lines: list[Line], ctx: DocContext, builder: DocBuilder) -> list[Line]:
     lines = declared_set_aside(lines, ctx, builder)
+    lines = underlined_headings(lines) if not ctx.logical_lines else lines  # a reader's lines are read already
     lines = merge_pictographs(lines, builder)
     return relocate(lines, ctx, builder)
 
