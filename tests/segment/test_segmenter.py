@@ -125,3 +125,17 @@ def test_an_entry_stands_on_every_line_of_its_wrapped_paragraphs():
     spans = {e.title: (min(e.lines), max(e.lines)) for e in result.entries}
     assert spans == {"Mouvement": (1, 5), "Charge": (7, 10)}
     assert not result.set_aside and not [a for a in result.anomalies if a.kind == "unrecognised-line"]
+
+
+def test_one_entry_holding_most_of_the_lines_is_reported_from_a_dozen_lines():
+    from extract.segment.detect import detect_structure
+
+    def alone(count: int) -> list[tuple[str, str]]:
+        whole = entry("preambule", list(range(1, count + 1)))
+        whole.blocks.append(Block("paragraph", "y", lines=[count]))  # a line counted twice is one line
+        return [(a.kind, a.severity) for a in detect_structure(Segmentation(entries=[whole]), count)
+                if a.kind == "one-entry-holds-most"]
+
+    assert alone(8) == []  # a short rule may be one entry
+    assert alone(15) == [("one-entry-holds-most", "warning")]
+    assert alone(35) == [("one-entry-holds-most", "severe")]
