@@ -19,11 +19,11 @@ RULE_NUMBER = r"\d{1,3}(?:[.:]\d{1,3})*(?:[A-Z]|[a-z](?![^\W\d_]))?"
 # 3 cartes" is seeing; bare "point 3" is left out ("marque 1 point 3 fois", scores).
 CITE = re.compile(rf"(?:\b(?P<word>articles?|r[èe]gles?)\s+(?:n°\s*)?|§\s*"
                   rf"|\b(?P<see>voir|cf\.)\s*(?:(?:aussi|cependant)\s+)?(?P<named>(?:l['’]article|la\s+r[èe]gle|le\s+point|le\s+§)\s*)?)"
-                  rf"(?P<number>{RULE_NUMBER})(?:er|re)?(?![\w:]|[.,]\d)", re.IGNORECASE)
+                  rf"(?P<number>{RULE_NUMBER})(?:er|re)?(?![\w:]|[.:][^\W_]|,\d)", re.IGNORECASE)
 # What continues a list: "3.1.1 ou 3.1.2", "15.9, 16.2 et 16.3", "3.1 à 3.4", "8:3-6" (a range whose end
 # keeps only its last level)
 CITE_MORE = re.compile(rf"\s*(?P<sep>,|\bet\b|\bou\b|\bà\b|\bau\b|[-–])\s*(?:(?:l['’]article|la\s+r[èe]gle|le\s+point|§)\s*)?"
-                       rf"(?P<number>{RULE_NUMBER})(?:er|re)?(?![\w:]|[.,]\d)", re.IGNORECASE)
+                       rf"(?P<number>{RULE_NUMBER})(?:er|re)?(?![\w:]|[.:][^\W_]|,\d)", re.IGNORECASE)
 # "du présent règlement" (this book), "du Règlement intérieur" (another one)
 CITE_BOOK = re.compile(r"\s+(?:du|de\s+la|de\s+l['’])\s+(?:(?P<this>présente?s?)\b|(?P<book>[A-ZÉ][\w'’-]+(?:\s+[A-ZÉa-zé][\w'’-]+)?))")
 # After a bare integer in a list, a word other than these makes it a quantity: "article 2, 3 joueurs"

@@ -171,6 +171,7 @@ def test_cited_numbers_need_a_cue_and_read_lists(text, cited):
 @pytest.mark.parametrize("text", [
     "Le tir touche sur 1.5 ou plus.", "Marquez 2 points.", "Saison 2025.26, le 3.1.2025", "On peut voir 3 cartes.",
     "à savoir 2.", "cf. 4", "au point 3 de la partie",  # bare "voir"/"cf." and "point" need more than an integer
+    "la règle 1.iii.d. prévaut", "voir 1,5 cm",  # a number read in part is no number
 ])
 def test_numbers_without_a_cue_are_no_citation(text):
     assert cited_numbers(text) == []
