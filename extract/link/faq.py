@@ -113,9 +113,10 @@ def attach_faq(lookup: Lookup, errata: list[Erratum]) -> Reported:
 
 
 def cited_rule(lookup: Lookup, number: str, faq_docs: set[str]) -> Entry | None:
-    """The one rule outside the FAQs printed with `number`; "8:2b" (item b) is rule 8:2."""
+    """The one rule outside the FAQs printed with `number` (a numbered question is none); "8:2b"
+    (item b) is rule 8:2."""
     for wanted in dict.fromkeys([number, number.rstrip("abcdefghijklmnopqrstuvwxyz")]):
-        found = [e for e in lookup.numbered(wanted) if e.document not in faq_docs]
+        found = [e for e in lookup.numbered(wanted) if e.document not in faq_docs and e.kind != "question"]
         if found:
             return found[0] if len(found) == 1 else None
     return None

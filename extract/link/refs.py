@@ -65,9 +65,12 @@ class Index:
 
     def cited(self, document: str, number: str, elsewhere: bool = True) -> Entry | None:
         """The entry a citation's number names: in `document` first, then (when `elsewhere`) the one
-        in the game; "8:2b" (item b of rule 8:2) is rule 8:2 when no entry is numbered 8:2b."""
+        in the game; "8:2b" (item b of rule 8:2) is rule 8:2 when no entry is numbered 8:2b. A question
+        is never one: an exam's "question 3" is not "l'article 3" it quotes."""
         for wanted in dict.fromkeys([number, number.rstrip("abcdefghijklmnopqrstuvwxyz")]):
-            found = self.lookup.numbered(wanted, document) or (self.lookup.numbered(wanted) if elsewhere else [])
+            found = not_questions(self.lookup.numbered(wanted, document))
+            if not found and elsewhere:
+                found = not_questions(self.lookup.numbered(wanted))
             if len(found) == 1 or (found and found[0].document == document):
                 return found[0]
         return None
@@ -77,6 +80,10 @@ class Index:
             return default
         key = title_key(re.sub(r"^(?:du|de la|le|la)\s+", "", name.strip(), flags=re.IGNORECASE))
         return next((doc for title, doc in self.lookup.documents.items() if key.endswith(title) or title.endswith(key)), None)
+
+
+def not_questions(entries: list[Entry]) -> list[Entry]:
+    return [e for e in entries if e.kind != "question"]
 
 
 @dataclass

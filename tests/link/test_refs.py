@@ -216,3 +216,13 @@ def test_a_citation_prefers_its_own_book_then_the_one_rule_of_the_game():
     citing = entry("livret", "intro", "Intro", ("paragraph", "Voir l'article 4, puis la règle 5."), kind="section")
     resolve_explicit(Lookup(GAME, [there, only, here, citing]), [])
     assert refs(citing, "section") == [("demo/livret/4", "Voir l'article 4", None), ("demo/guide/5", "règle 5", None)]
+
+
+def test_a_numbered_question_is_no_article():
+    """An exam's question 3 quoting the laws' "Article 3" does not point at itself or its neighbours."""
+    exam = entry("livret", "examen", "Examen", ("paragraph", "Corrigé."), kind="section")
+    question = entry("livret", "examen/q3", None, ("question", "Selon l'Article 3, que faire ?"), kind="question", number="3",
+                     parent=exam)
+    other = entry("livret", "examen/q4", None, ("question", "Voir l'article 3."), kind="question", number="4", parent=exam)
+    resolve_explicit(Lookup(GAME, [exam, question, other]), [])
+    assert refs(other, "section") == [(None, "Voir l'article 3", "no rule numbered 3")]
