@@ -22,8 +22,8 @@ CITE = re.compile(rf"(?:\b(?P<word>articles?|r[èe]gles?)\s+(?:n°\s*)?|§\s*"
                   rf"(?P<number>{RULE_NUMBER})(?:er|re)?(?![\w:]|[.:][^\W_]|,\d)", re.IGNORECASE)
 # What continues a list: "3.1.1 ou 3.1.2", "15.9, 16.2 et 16.3", "3.1 à 3.4", "8:3-6" (a range whose end
 # keeps only its last level)
-CITE_MORE = re.compile(rf"\s*(?P<sep>,|\bet\b|\bou\b|\bà\b|\bau\b|[-–])\s*(?:(?:l['’]article|la\s+r[èe]gle|le\s+point|§)\s*)?"
-                       rf"(?P<number>{RULE_NUMBER})(?:er|re)?(?![\w:]|[.:][^\W_]|,\d)", re.IGNORECASE)
+CITE_MORE = re.compile(rf"\s*(?P<sep>,|\bet\b|\bou\b|\bà\b|\bau\b|[-–])\s*(?:l['’])?(?P<item>(?:(?:article|la\s+r[èe]gle|le\s+point|§)\s*)?"
+                       rf"(?P<number>{RULE_NUMBER}))(?:er|re)?(?![\w:]|[.:][^\W_]|,\d)", re.IGNORECASE)
 # "du présent règlement" (this book), "du Règlement intérieur" (another one)
 CITE_BOOK = re.compile(r"\s+(?:du|de\s+la|de\s+l['’])\s+(?:(?P<this>présente?s?)\b|(?P<book>[A-ZÉ][\w'’-]+(?:\s+[A-ZÉa-zé][\w'’-]+)?))")
 # After a bare integer in a list, a word other than these makes it a quantity: "article 2, 3 joueurs"
@@ -35,6 +35,7 @@ class Citation(NamedTuple):
 
     text: str  # as printed, from the cue word: "article 3.1.1 ou 3.1.2"
     numbers: list[str]  # in order; a range gives its two ends ("8:3-6": 8:3 and 8:6)
+    items: list[str]  # what names each number: "article 3.1.1", "3.1.2"; both ends of a range: "règle 8:3-6"
     book: str | None  # the other book it names ("du Règlement intérieur"); None: the citing one
     start: int
     end: int
@@ -50,17 +51,27 @@ def cited_numbers(text: str) -> list[Citation]:
         first = match.group("number")
         if match.group("see") and not match.group("named") and not re.search(r"[.:]\d", first):
             continue  # "voir 3 cartes", "cf. 2": a bare integer needs "l'article", "la règle"
-        numbers, end = [first], match.end()
+        numbers, items, end = [first], [match.group(0)], match.end()
         while more := CITE_MORE.match(text, end):
             number = more.group("number")
             if number.isdigit() and LIST_WORDS.match(text, more.end()):
                 break  # "article 2, 3 joueurs": a count
-            numbers.append(range_end(numbers[-1], number) if more.group("sep") in "-–" else number)
+            if more.group("sep") in "-–" or fold_word(more.group("sep")) in ("a", "au"):
+                numbers.append(range_end(numbers[-1], number))
+                items[-1] += text[more.start():more.end()]  # "8:3-6": the site links the range whole
+                items.append(items[-1])
+            else:
+                numbers.append(number)
+                items.append(more.group("item"))
             end = more.end()
         book = CITE_BOOK.match(text, end)
         name = book.group("book") if book and not book.group("this") else None
-        found.append(Citation(text[match.start():end], numbers, name, match.start(), end))
+        found.append(Citation(text[match.start():end], numbers, items, name, match.start(), end))
     return found
+
+
+def fold_word(word: str) -> str:
+    return word.lower().replace("à", "a")
 
 
 def range_end(start: str, end: str) -> str:

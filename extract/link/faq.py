@@ -94,15 +94,15 @@ def attach_faq(lookup: Lookup, errata: list[Erratum]) -> Reported:
         for citation in cited_numbers(text):
             if citation.book is not None:
                 continue  # "article 9.5 du Règlement intérieur": a rule of another book says nothing of this game's
-            for number in citation.numbers:
+            for number, item in zip(citation.numbers, citation.items, strict=True):
                 if number not in cited:
                     cited[number] = cited_rule(lookup, number, faq_docs)
                 if cited[number] is not None:
-                    add_ref(entry, cited[number], "faq", citation.text)
+                    add_ref(entry, cited[number], "faq", item)
                 else:
-                    add_ref(entry, None, "faq", citation.text, f"no single rule numbered {number}")
+                    add_ref(entry, None, "faq", item, f"no single rule numbered {number}")
                     anomalies.append((f"{entry.game}/{entry.document}", Anomaly(
-                        "unresolved-reference", f"{entry.id}: faq « {citation.text} »: no single rule numbered {number}", entry.lines[:1])))
+                        "unresolved-reference", f"{entry.id}: faq « {item} »: no single rule numbered {number}", entry.lines[:1])))
         for key in named_titles(text, titles, longest):
             for target in titles[key]:
                 add_ref(entry, target, "faq", target.title or key)

@@ -186,12 +186,12 @@ def resolve_citation(entry: Entry, index: Index, citation: Citation, out: Outcom
     if document is None:
         out.unresolved(entry, "section", citation.text, f"the book « {citation.book} » is not in the corpus")
         return
-    for number in citation.numbers:
+    for number, item in zip(citation.numbers, citation.items, strict=True):
         target = index.cited(document, number, elsewhere=citation.book is None)
         if target is not None:
-            entry.add_ref(target, "section", citation.text)
+            entry.add_ref(target, "section", item)  # each number its own text: the site links each
         else:
-            out.unresolved(entry, "section", citation.text, f"no rule numbered {number}")
+            out.unresolved(entry, "section", item, f"no rule numbered {number}")
 
 
 def resolve_page(entry: Entry, index: Index, match: re.Match[str], text_after: str, out: Outcome) -> None:

@@ -168,6 +168,16 @@ def test_cited_numbers_need_a_cue_and_read_lists(text, cited):
     assert [(c.text, c.numbers, c.book) for c in cited_numbers(text)] == cited
 
 
+@pytest.mark.parametrize(("text", "items"), [
+    ("selon l’article 3.1.1 ou 3.1.2", ["article 3.1.1", "3.1.2"]),
+    ("Voir l'article 3 et l'article 12.", ["Voir l'article 3", "article 12"]),
+    ("(règle 8:3-6)", ["règle 8:3-6", "règle 8:3-6"]),  # a range's ends are named together
+    ("articles 3.1 à 3.4, 5", ["articles 3.1 à 3.4", "articles 3.1 à 3.4", "5"]),
+])
+def test_each_cited_number_keeps_the_words_naming_it(text, items):
+    assert [item for c in cited_numbers(text) for item in c.items] == items
+
+
 @pytest.mark.parametrize("text", [
     "Le tir touche sur 1.5 ou plus.", "Marquez 2 points.", "Saison 2025.26, le 3.1.2025", "On peut voir 3 cartes.",
     "à savoir 2.", "cf. 4", "au point 3 de la partie",  # bare "voir"/"cf." and "point" need more than an integer
@@ -196,16 +206,16 @@ def test_citations_link_every_number_and_report_the_unknown():
     found = articles()
     anomalies = resolve_explicit(Lookup(GAME, found), [])
     by_key = {e.key: e for e in found}
-    said = "Voir l'article 3 et l'article 12"  # one list, each of its numbers a ref
-    assert refs(by_key["1"], "section") == [("demo/guide/3", said, None), (None, said, "no rule numbered 12")]
+    # one list, each number a ref with its own words (the site links each)
+    assert refs(by_key["1"], "section") == [("demo/guide/3", "Voir l'article 3", None), (None, "article 12", "no rule numbered 12")]
     assert refs(by_key["3.2"], "section") == [
-        ("demo/guide/3.1.1", "article 3.1.1 ou 3.1.2", None),
-        ("demo/guide/3.1.2", "article 3.1.1 ou 3.1.2", None),
+        ("demo/guide/3.1.1", "article 3.1.1", None),
+        ("demo/guide/3.1.2", "3.1.2", None),
         ("demo/guide/8:2", "voir cependant 8:2b", None),  # item b of 8:2 is rule 8:2
         (None, "article 9.5", "the book « Règlement intérieur » is not in the corpus"),  # not this book's 9.5
     ]
     assert [a.detail for _, a in anomalies] == [
-        "demo/guide/1: section « Voir l'article 3 et l'article 12 »: no rule numbered 12",
+        "demo/guide/1: section « article 12 »: no rule numbered 12",
         "demo/guide/3.2: section « article 9.5 »: the book « Règlement intérieur » is not in the corpus"]
 
 
