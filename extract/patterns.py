@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 # "voir « X »", "voir la section « X »", "voir l'encadré « X »", "voir la section d'errata « X »"
 VOIR_QUOTED = r"\bvoir\s+(?:l'encadr[ée]\s+|la\s+section\s+(?P<errata>d'errata\s+)?)?«\s*(?P<quoted>[^»]+?)\s*,?\s*»"
@@ -11,6 +12,79 @@ DIRECTION = r"ci-dessous|ci-dessus|ci-contre|ci-après|plus\s+bas|plus\s+haut"
 # "section 49", "sections 84.9 et 84.10"
 SECTION_NUMBERS = re.compile(r"\bsections?\s+(?P<numbers>\d+(?:\.\d+)*(?:\s*(?:,|et)\s*\d+(?:\.\d+)*)*)", re.IGNORECASE)
 NUMBER = re.compile(r"\d+(?:\.\d+)*")
+# A rule number as the books print it: "4", "3.1.1", "1.3.10", "8:2", "5.03A", "8:2b" (item b of 8:2)
+RULE_NUMBER = r"\d{1,3}(?:[.:]\d{1,3})*(?:[A-Z]|[a-z](?![^\W\d_]))?"
+# The words that say a number is a rule's: "l'article 3.1.1", "règles 8:7-10", "§ 14.2", "voir le point 3",
+# "cf. 4.2". Bare "voir"/"cf." only before a number with a dot or colon (see `cited_numbers`): "voir
+# 3 cartes" is seeing; bare "point 3" is left out ("marque 1 point 3 fois", scores).
+CITE = re.compile(rf"(?:\b(?P<word>articles?|r[èe]gles?)\s+(?:n°\s*)?|§\s*"
+                  rf"|\b(?P<see>voir|cf\.)\s*(?:(?:aussi|cependant)\s+)?(?P<named>(?:l['’]article|la\s+r[èe]gle|le\s+point|le\s+§)\s*)?)"
+                  rf"(?P<number>{RULE_NUMBER})(?:er|re)?(?![\w:]|[.:][^\W_]|,\d)", re.IGNORECASE)
+# What continues a list: "3.1.1 ou 3.1.2", "15.9, 16.2 et 16.3", "3.1 à 3.4", "8:3-6" (a range whose end
+# keeps only its last level)
+CITE_MORE = re.compile(rf"\s*(?P<sep>,|\bet\b|\bou\b|\bà\b|\bau\b|[-–])\s*(?:l['’])?(?P<item>(?:(?:article|la\s+r[èe]gle|le\s+point|§)\s*)?"
+                       rf"(?P<number>{RULE_NUMBER}))(?:er|re)?(?![\w:]|[.:][^\W_]|,\d)", re.IGNORECASE)
+# "du présent règlement" (this book), "du Règlement intérieur" (another one)
+CITE_BOOK = re.compile(r"\s+(?:du|de\s+la|de\s+l['’])\s+(?:(?P<this>présente?s?)\b|(?P<book>[A-ZÉ][\w'’-]+(?:\s+[A-ZÉa-zé][\w'’-]+)?))")
+# After a bare integer in a list, a word other than these makes it a quantity: "article 2, 3 joueurs"
+LIST_WORDS = re.compile(r"\s+(?!(?:et|ou|du|de|des|à|au|aux|sauf|pour|ne|n['’]|s['’]|ci)\b)[^\W\d_]")
+
+
+class Citation(NamedTuple):
+    """A reference by rule number: "l'article 3.1.1 ou 3.1.2 du présent règlement"."""
+
+    text: str  # as printed, from the cue word: "article 3.1.1 ou 3.1.2"
+    numbers: list[str]  # in order; a range gives its two ends ("8:3-6": 8:3 and 8:6)
+    items: list[str]  # what names each number: "article 3.1.1", "3.1.2"; both ends of a range: "règle 8:3-6"
+    book: str | None  # the other book it names ("du Règlement intérieur"); None: the citing one
+    start: int
+    end: int
+
+
+def cited_numbers(text: str) -> list[Citation]:
+    """Every reference by number in `text` that a cue word announces; a number without one ("1.5",
+    "2 points", "2024") is no reference."""
+    found: list[Citation] = []
+    for match in CITE.finditer(text):
+        if found and match.start() < found[-1].end:
+            continue  # "et l'article 12" inside the list just read
+        first = match.group("number")
+        if match.group("see") and not match.group("named") and not re.search(r"[.:]\d", first):
+            continue  # "voir 3 cartes", "cf. 2": a bare integer needs "l'article", "la règle"
+        numbers, items, end = [first], [match.group(0)], match.end()
+        while more := CITE_MORE.match(text, end):
+            number = more.group("number")
+            if number.isdigit() and LIST_WORDS.match(text, more.end()):
+                break  # "article 2, 3 joueurs": a count
+            if more.group("sep") in "-–" or fold_word(more.group("sep")) in ("a", "au"):
+                numbers.append(range_end(numbers[-1], number))
+                items[-1] += text[more.start():more.end()]  # "8:3-6": the site links the range whole
+                items.append(items[-1])
+            else:
+                numbers.append(number)
+                items.append(more.group("item"))
+            end = more.end()
+        book = CITE_BOOK.match(text, end)
+        name = book.group("book") if book and not book.group("this") else None
+        found.append(Citation(text[match.start():end], numbers, items, name, match.start(), end))
+    return found
+
+
+def fold_word(word: str) -> str:
+    return word.lower().replace("à", "a")
+
+
+def range_end(start: str, end: str) -> str:
+    """The end of "8:3-6" is 8:6: a short end replaces the start's last levels."""
+    levels = re.split(r"[.:]", start)
+    short = re.split(r"[.:]", end)
+    if len(short) >= len(levels):
+        return end
+    separators = re.findall(r"[.:]", start)
+    kept = levels[: len(levels) - len(short)] + short
+    return kept[0] + "".join(sep + level for sep, level in zip(separators, kept[1:], strict=False))
+
+
 # A contents list: "Mise en place page 4" (reference guide), "- Errata, page 2" (FAQ summary).
 CONTENTS_LINE = re.compile(r"^(?P<title>[A-ZÉ][^,]{2,60}?),?\s+pages?\s+(?P<page>\d+)(?:\s*[-–]\s*\d+)?$")
 

@@ -43,6 +43,28 @@ def test_ffe_general_rules_numbered_articles_nest_with_their_pages():
     assert not any("R01-" in e["text"] for e in found["entries"])  # the running footer is set aside
 
 
+def refs_by_number(found: dict) -> dict[str, list[tuple[str | None, str]]]:
+    """Each numbered entry's refs, their targets by number."""
+    numbers = {e["id"]: e["number"] for e in found["entries"]}
+    return {e["number"]: [(numbers.get(r["target"]), r["text"]) for r in e["refs"]] for e in found["entries"] if e["number"]}
+
+
+def test_ffe_articles_cite_each_other_by_number():
+    found = refs_by_number(extract("ffe-regles-generales/R01_2025_26_Regles_generales.pdf"))
+    # "selon l'article 3.1.1 ou 3.1.2 du présent règlement", "indiquées à l'article 3.3.2.", "l'article 4 du présent règlement"
+    assert found["3.2.1"] == [("3.1.1", "article 3.1.1"), ("3.1.2", "3.1.2")]
+    assert found["3.3.3"] == [("3.3.2", "article 3.3.2")] and found["2"] == [("4", "article 4")]
+    # "l'article 9.5 du Règlement intérieur" is another book's: reported, not this book's 9.5
+    assert found["7.2"] == [(None, "article 9.5"), (None, "article 9.2.1")]
+
+
+def test_ihf_rule_8_cites_its_rules_and_their_items():
+    found = refs_by_number(extract("handball-ihf-regle8/8.md"))
+    assert found["8:1"] == [("8:2", "voir cependant 8:2b")]  # "(voir cependant [8:2b](#8:2))": item b of rule 8:2
+    assert found["8:5"] == [("8:3", "règles 8:3"), ("8:4", "8:4")]
+    assert found["8:7"] == [(None, "règle 7:8")]  # rule 7 is not in this excerpt
+
+
 def test_kahmate_two_columns_and_captions():
     found = extract("kahmate/regle.pdf")
     entries = titled(found)

@@ -69,7 +69,9 @@ def test_nomic_lists_give_entries_and_steps(capsys):
     # document's own example "1.iii.d" reads them.
     assert [s["number"] for s in steps][:9] == ["1", "2", "2.i", "2.i.a", "2.i.b", "2.i.c", "2.ii", "2.iii", "3"]
     assert steps[-1]["number"] == "9" and steps[-1]["text"].startswith("Le joueur qui vent la princesse")
-    assert [a["kind"] for a in rules["anomalies"]] == ["numbering-inferred"]
+    assert [a["kind"] for a in rules["anomalies"]] == ["numbering-inferred", "unresolved-reference"]
+    # "la règle 1.iii.d. prévaut sur la règle 2.": a step's number is no entry's (and 1.iii.d no number read)
+    assert rules["anomalies"][1]["detail"] == "extract/document/regles: section « règle 2 »: no rule numbered 2"
 
 
 def errata_from(path, capsys) -> list[dict]:

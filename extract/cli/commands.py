@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from extract.errors import InputError, RegleError, UsageError
-from extract.model import STATUS_LABELS, DocumentSpec, Line
+from extract.model import STATUS_LABELS, DocumentSpec, GameSpec, Line
 
 
 def build_command(root: Path, out: Path | None, as_json: bool, site_url: str | None = None) -> int:
@@ -437,8 +437,11 @@ def read_document(path: Path) -> list[Line]:
 
 
 def extract_document(path: Path, profile: str | None = None) -> dict[str, Any]:
-    """Read, normalise and segment one document outside the corpus: its entries (as data), the
-    profile and why, the line accounting and every anomaly with its severity."""
+    """Read, normalise, segment and link one document outside the corpus: its entries (as data, with
+    the refs the document makes to itself: "voir l'article 3.1.1"), the profile and why, the line
+    accounting and every anomaly with its severity."""
+    from extract.link import fill_backrefs, resolve_explicit
+    from extract.lookup import Lookup
     from extract.publish.data import entry_json
     from extract.read import read_as_text
     from extract.read import read_document as read
@@ -464,12 +467,17 @@ def extract_document(path: Path, profile: str | None = None) -> dict[str, Any]:
     result = segment_document("extract", doc, lines, str(path), reading.format, aside)
     numbers = counts(lines, result)
     anomalies = anomalies + detect(lines, anomalies) + result.anomalies + detect_structure(result, numbers["lines_placed"])
+    entries = book_order(result.entries)
+    # A game of one document: its refs to itself resolve as in the build (no errata, no other book).
+    game = GameSpec(id="extract", title=path.stem, documents=[doc], precedence=[], manifest=str(path), sources={})
+    anomalies += [anomaly for _, anomaly in resolve_explicit(Lookup(game, entries), [])]
+    fill_backrefs(entries)
     return {
         "file": str(path), "format": reading.format, "pages": reading.pages, "profile": chosen, "profile_reason": why,
         "accounting": numbers, "set_aside": [item.to_json() for item in result.set_aside],
         "anomalies": [a.to_json() for a in anomalies],
         "severe": sum(a.severity == "severe" for a in anomalies),
-        "entries": [entry_json(e) for e in book_order(result.entries)],
+        "entries": [entry_json(e) for e in entries],
         "evidence": reading.evidence,
     }
 

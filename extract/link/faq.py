@@ -7,7 +7,7 @@ import re
 
 from extract.lookup import Lookup
 from extract.model import Anomaly, Entry, Erratum, Ref, Reported
-from extract.patterns import SECTION_NUMBERS, VOIR_QUOTED, section_numbers
+from extract.patterns import SECTION_NUMBERS, VOIR_QUOTED, cited_numbers, section_numbers
 from extract.text import title_key
 
 
@@ -41,7 +41,8 @@ def add_ref(entry: Entry, target: Entry | None, kind: str, text: str, reason: st
 
 def attach_faq(lookup: Lookup, errata: list[Erratum]) -> Reported:
     """Link FAQ questions, clarifications and errata (ref kind `faq`) to the rules they concern:
-    by their topic heading, by explicit pointers, by the rule numbers and titles they name."""
+    by their topic heading, by explicit pointers, by the rule numbers ("section 49", "(article 4)")
+    and titles they name."""
     faq_docs = lookup.game.faq_documents
     entries, by_id = lookup.entries, lookup.by_id
 
@@ -54,6 +55,7 @@ def attach_faq(lookup: Lookup, errata: list[Erratum]) -> Reported:
               for key in lookup.title_keys() if (found := [e for e in lookup.titled_key(key) if is_rule(e)])}
     longest = max((len(k.split()) for k in titles), default=1)
     numbered: dict[str, Entry | None] = {}  # a section number -> the one rule printed with it, if one
+    cited: dict[str, Entry | None] = {}  # the same for "article 4", "voir 3.2"
     anomalies: Reported = []
     # An erratum's heading is "Terrain, page 19, section 84.9": the errata stage read its name.
     # An erratum's heading by its name's key: "Voir la section d'errata « Terrain »" finds it without a scan.
@@ -89,6 +91,18 @@ def attach_faq(lookup: Lookup, errata: list[Erratum]) -> Reported:
                     numbered[number] = found[0] if len(found) == 1 else None
                 if numbered[number] is not None:
                     add_ref(entry, numbered[number], "faq", match.group(0))
+        for citation in cited_numbers(text):
+            if citation.book is not None:
+                continue  # "article 9.5 du Règlement intérieur": a rule of another book says nothing of this game's
+            for number, item in zip(citation.numbers, citation.items, strict=True):
+                if number not in cited:
+                    cited[number] = cited_rule(lookup, number, faq_docs)
+                if cited[number] is not None:
+                    add_ref(entry, cited[number], "faq", item)
+                else:
+                    add_ref(entry, None, "faq", item, f"no single rule numbered {number}")
+                    anomalies.append((f"{entry.game}/{entry.document}", Anomaly(
+                        "unresolved-reference", f"{entry.id}: faq « {item} »: no single rule numbered {number}", entry.lines[:1])))
         for key in named_titles(text, titles, longest):
             for target in titles[key]:
                 add_ref(entry, target, "faq", target.title or key)
@@ -96,6 +110,16 @@ def attach_faq(lookup: Lookup, errata: list[Erratum]) -> Reported:
             anomalies.append((f"{entry.game}/{entry.document}",
                               Anomaly("faq-unattached", f"{entry.id}: no rule found for this question", entry.lines[:1])))
     return anomalies
+
+
+def cited_rule(lookup: Lookup, number: str, faq_docs: set[str]) -> Entry | None:
+    """The one rule outside the FAQs printed with `number` (a numbered question is none); "8:2b"
+    (item b) is rule 8:2."""
+    for wanted in dict.fromkeys([number, number.rstrip("abcdefghijklmnopqrstuvwxyz")]):
+        found = [e for e in lookup.numbered(wanted) if e.document not in faq_docs and e.kind != "question"]
+        if found:
+            return found[0] if len(found) == 1 else None
+    return None
 
 
 def named_titles(text: str, titles: dict[str, list[Entry]], longest: int) -> list[str]:

@@ -1,7 +1,8 @@
 """Explicit references: what the books themselves point at.
 
 "Sujets connexes : A, B" (kind `related`), "Voir « X »" redirects (`see`), "section 49" and
-"(5.10)" (`section`), "page 4" and "cf. page 22" (`page`, through page maps built from what the
+"(5.10)" (`section`), "l'article 3.1.1 ou 3.1.2", "règle 8:2", "§ 14.2", "voir 3.2" (`section`, any
+numbering: see `extract.patterns.cited_numbers`), "page 4" and "cf. page 22" (`page`, through page maps built from what the
 books say about their own pages), "Voir la section Mouvement ci-dessous" (`section`), and the
 Runewars glossary index (`index`, filling `index_terms`). Each ref resolves to one entry or
 stays `target: null` with the reason; ambiguous names are reported, never guessed.
@@ -15,7 +16,17 @@ from dataclasses import dataclass, field
 
 from extract.lookup import Lookup
 from extract.model import Anomaly, Block, Entry, Erratum, Ref, Reported
-from extract.patterns import CONTENTS_LINE, DIRECTION, SECTION_NUMBERS, SEE_LINE, VOIR_QUOTED, list_items, section_numbers
+from extract.patterns import (
+    CONTENTS_LINE,
+    DIRECTION,
+    SECTION_NUMBERS,
+    SEE_LINE,
+    VOIR_QUOTED,
+    Citation,
+    cited_numbers,
+    list_items,
+    section_numbers,
+)
 from extract.text import fold, title_key
 
 # "Voir la section Mouvement ci-dessous", "(voir « Composition d'unité, » ci-dessous)"
@@ -52,11 +63,27 @@ class Index:
         found = self.lookup.numbered(number, document)
         return found[0] if found else None
 
+    def cited(self, document: str, number: str, elsewhere: bool = True) -> Entry | None:
+        """The entry a citation's number names: in `document` first, then (when `elsewhere`) the one
+        in the game; "8:2b" (item b of rule 8:2) is rule 8:2 when no entry is numbered 8:2b. A question
+        is never one: an exam's "question 3" is not "l'article 3" it quotes."""
+        for wanted in dict.fromkeys([number, number.rstrip("abcdefghijklmnopqrstuvwxyz")]):
+            found = not_questions(self.lookup.numbered(wanted, document))
+            if not found and elsewhere:
+                found = not_questions(self.lookup.numbered(wanted))
+            if len(found) == 1 or (found and found[0].document == document):
+                return found[0]
+        return None
+
     def book(self, name: str | None, default: str) -> str | None:
         if not name or re.match(r"^(?:ce|cette)\b", fold(name)) or fold(name) in ("guide", "livret"):
             return default
         key = title_key(re.sub(r"^(?:du|de la|le|la)\s+", "", name.strip(), flags=re.IGNORECASE))
         return next((doc for title, doc in self.lookup.documents.items() if key.endswith(title) or title.endswith(key)), None)
+
+
+def not_questions(entries: list[Entry]) -> list[Entry]:
+    return [e for e in entries if e.kind != "question"]
 
 
 @dataclass
@@ -122,12 +149,19 @@ def resolve_prose(entry: Entry, position: int, index: Index, out: Outcome, faq_d
                 entry.add_ref(target, "section", match.group(0))
         for match in VAGUE.finditer(text):
             out.unresolved(entry, "section", match.group(0), "points elsewhere without naming what")
+        seen: list[tuple[int, int]] = []  # spans read already: a citation there is the same reference
         if entry.document not in faq_docs:  # the FAQ's section numbers are its errata headings
             for match in SECTION_NUMBERS.finditer(text):
+                seen.append(match.span())
                 for number in section_numbers(match):
                     resolve_number(entry, index, number, match.group(0), out)
         for match in DECIMAL.finditer(text):
+            seen.append(match.span())
             resolve_number(entry, index, match.group("number"), match.group(0).strip("( *"), out)
+        if entry.document not in faq_docs:  # a FAQ's citations attach it to rules (extract.link.faq)
+            for citation in cited_numbers(text):
+                if not any(start < citation.end and citation.start < end for start, end in seen):
+                    resolve_citation(entry, index, citation, out)
         if entry.document in faq_docs and text in instructions:
             continue  # "(page 18)" in an erratum is a page of the book it corrects: the erratum's target says it
         for match in PAGE.finditer(text):
@@ -143,6 +177,21 @@ def resolve_number(entry: Entry, index: Index, number: str, text: str, out: Outc
         entry.add_ref(target, "section", text)
     else:
         out.unresolved(entry, "section", text, f"no rule numbered {number}")
+
+
+def resolve_citation(entry: Entry, index: Index, citation: Citation, out: Outcome) -> None:
+    """Each number of "l'article 3.1.1 ou 3.1.2" (a range "3.1 à 3.4" gives its two ends), in the book
+    it names when it names one ("article 9.5 du Règlement intérieur")."""
+    document = index.book(citation.book, entry.document) if citation.book else entry.document
+    if document is None:
+        out.unresolved(entry, "section", citation.text, f"the book « {citation.book} » is not in the corpus")
+        return
+    for number, item in zip(citation.numbers, citation.items, strict=True):
+        target = index.cited(document, number, elsewhere=citation.book is None)
+        if target is not None:
+            entry.add_ref(target, "section", item)  # each number its own text: the site links each
+        else:
+            out.unresolved(entry, "section", item, f"no rule numbered {number}")
 
 
 def resolve_page(entry: Entry, index: Index, match: re.Match[str], text_after: str, out: Outcome) -> None:

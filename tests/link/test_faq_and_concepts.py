@@ -143,3 +143,20 @@ def test_concept_links_within_a_game_and_across_games():
     assert concepts(los) == {other_game.id} and concepts(other_game) == {los.id} and concepts(unrelated) == set()
     assert [r.text for r in los.refs] == ["Ligne de vue (battlelore)"]
     assert concepts(question) == set()  # questions link through the FAQ attachment instead
+
+
+def test_a_question_citing_an_article_attaches_to_it():
+    """"(article 4)" and "voir 3.2" attach a question to the rules printed with those numbers;
+    an article no rule bears is reported, and the question stays unattached."""
+    shooting = make("guide", "4", "Le tir", "On tire.", kind="section", number="4")
+    moving = make("guide", "3.2", "Bouger", "On bouge.", kind="rule", number="3.2")
+    faq = make("faq", "faq", "FAQ", kind="section")
+    cited = make("faq", "faq/q1", None, "Peut-on tirer deux fois (article 4) ? R : Non, voir 3.2.", kind="question", parent=faq)
+    unknown = make("faq", "faq/q2", None, "Et l'article 12 ?", kind="question", parent=faq)
+    found = attach_faq(Lookup(GAME, [shooting, moving, faq, cited, unknown]), [])
+    assert faq_refs(cited) == [("demo/guide/4", "article 4"), ("demo/guide/3.2", "voir 3.2")]
+    assert faq_refs(unknown) == [(None, "article 12")]
+    assert [(a.kind, a.detail) for _, a in found] == [
+        ("unresolved-reference", "demo/faq/faq/q2: faq « article 12 »: no single rule numbered 12"),
+        ("faq-unattached", "demo/faq/faq/q2: no rule found for this question"),
+    ]

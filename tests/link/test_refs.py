@@ -8,6 +8,7 @@ import pytest
 from extract.link.refs import expand, resolve_explicit
 from extract.lookup import Lookup
 from extract.model import Block, DocumentSpec, Entry, Erratum, GameSpec
+from extract.patterns import cited_numbers
 from extract.patterns import list_items as related_items
 
 
@@ -145,3 +146,93 @@ def test_voir_aussi_and_voir_colon_resolve_like_sujets_connexes_and_redirects():
     resolve_explicit(Lookup(GAME, list(entries.values())), [])
     assert refs(entries["8"], "related") == [("demo/guide/49", "Ligne de vue", None), ("demo/guide/67", "Portée", None)]
     assert refs(entries["4"], "see") == [("demo/guide/44", "Voir : Faire face", None)]
+
+
+# ---------------------------------------------------------------- references by rule number
+
+@pytest.mark.parametrize(("text", "cited"), [
+    ("selon l’article 3.1.1 ou 3.1.2 du présent règlement", [("article 3.1.1 ou 3.1.2", ["3.1.1", "3.1.2"], None)]),
+    ("indiquées à l’article 3.3.2., une équipe", [("article 3.3.2", ["3.3.2"], None)]),  # the sentence's dot is not a level
+    ("Voir l'article 4 pour le tir.", [("Voir l'article 4", ["4"], None)]),
+    ("R : Non, voir 3.2.", [("voir 3.2", ["3.2"], None)]),
+    ("(voir cependant 8:2b).", [("voir cependant 8:2b", ["8:2b"], None)]),
+    ("(règle 8:3-6)", [("règle 8:3-6", ["8:3", "8:6"], None)]),  # a range: its two ends, the short one completed
+    ("articles 3.1 à 3.4", [("articles 3.1 à 3.4", ["3.1", "3.4"], None)]),
+    ("spécifiées au § 14.2 et cf. 1.3.10", [("§ 14.2", ["14.2"], None), ("cf. 1.3.10", ["1.3.10"], None)]),
+    ("voir le point 3", [("voir le point 3", ["3"], None)]),
+    ("l'article 1er", [("article 1er", ["1"], None)]),
+    ("l'article 9.5 du Règlement intérieur", [("article 9.5", ["9.5"], "Règlement intérieur")]),
+    ("l'article 2, 3 joueurs au plus", [("article 2", ["2"], None)]),  # "3 joueurs" is a count, not article 3
+])
+def test_cited_numbers_need_a_cue_and_read_lists(text, cited):
+    assert [(c.text, c.numbers, c.book) for c in cited_numbers(text)] == cited
+
+
+@pytest.mark.parametrize(("text", "items"), [
+    ("selon l’article 3.1.1 ou 3.1.2", ["article 3.1.1", "3.1.2"]),
+    ("Voir l'article 3 et l'article 12.", ["Voir l'article 3", "article 12"]),
+    ("(règle 8:3-6)", ["règle 8:3-6", "règle 8:3-6"]),  # a range's ends are named together
+    ("articles 3.1 à 3.4, 5", ["articles 3.1 à 3.4", "articles 3.1 à 3.4", "5"]),
+])
+def test_each_cited_number_keeps_the_words_naming_it(text, items):
+    assert [item for c in cited_numbers(text) for item in c.items] == items
+
+
+@pytest.mark.parametrize("text", [
+    "Le tir touche sur 1.5 ou plus.", "Marquez 2 points.", "Saison 2025.26, le 3.1.2025", "On peut voir 3 cartes.",
+    "à savoir 2.", "cf. 4", "au point 3 de la partie",  # bare "voir"/"cf." and "point" need more than an integer
+    "la règle 1.iii.d. prévaut", "voir 1,5 cm",  # a number read in part is no number
+])
+def test_numbers_without_a_cue_are_no_citation(text):
+    assert cited_numbers(text) == []
+
+
+def articles() -> list[Entry]:
+    """A federation's rules numbered 1, 3, 3.1, 3.1.1…, and a handball rule 8:2 (items a, b)."""
+    top = entry("guide", "3", "Forfaits", ("paragraph", "Un forfait."), kind="section", number="3")
+    first = entry("guide", "3.1", "Heure limite", ("paragraph", "À l'heure."), kind="section", number="3.1", parent=top)
+    found = [entry("guide", "1", "Licences", ("paragraph", "Voir l'article 3 et l'article 12."), kind="section", number="1"),
+             top, first,
+             entry("guide", "3.1.1", "Rondes", ("paragraph", "Une ronde."), kind="rule", number="3.1.1", parent=first),
+             entry("guide", "3.1.2", "Matchs", ("paragraph", "Un match."), kind="rule", number="3.1.2", parent=first),
+             entry("guide", "8:2", None, ("paragraph", "b) barrer le chemin."), kind="rule", number="8:2")]
+    return found + [entry("guide", "3.2", "Forfait isolé", (
+        "paragraph", "Présent selon l’article 3.1.1 ou 3.1.2 du présent règlement (voir cependant 8:2b), "
+                     "sinon l'article 9.5 du Règlement intérieur s'applique; il marque 2 points, 1.5 en 2025."),
+        kind="section", number="3.2", parent=top)]
+
+
+def test_citations_link_every_number_and_report_the_unknown():
+    found = articles()
+    anomalies = resolve_explicit(Lookup(GAME, found), [])
+    by_key = {e.key: e for e in found}
+    # one list, each number a ref with its own words (the site links each)
+    assert refs(by_key["1"], "section") == [("demo/guide/3", "Voir l'article 3", None), (None, "article 12", "no rule numbered 12")]
+    assert refs(by_key["3.2"], "section") == [
+        ("demo/guide/3.1.1", "article 3.1.1", None),
+        ("demo/guide/3.1.2", "3.1.2", None),
+        ("demo/guide/8:2", "voir cependant 8:2b", None),  # item b of 8:2 is rule 8:2
+        (None, "article 9.5", "the book « Règlement intérieur » is not in the corpus"),  # not this book's 9.5
+    ]
+    assert [a.detail for _, a in anomalies] == [
+        "demo/guide/1: section « article 12 »: no rule numbered 12",
+        "demo/guide/3.2: section « article 9.5 »: the book « Règlement intérieur » is not in the corpus"]
+
+
+def test_a_citation_prefers_its_own_book_then_the_one_rule_of_the_game():
+    here = entry("livret", "4", "Le tir", ("paragraph", "On tire."), kind="section", number="4")
+    there = entry("guide", "4", "Tir", ("paragraph", "Tirer."), kind="section", number="4")
+    only = entry("guide", "5", "Moral", ("paragraph", "Le moral."), kind="section", number="5")
+    citing = entry("livret", "intro", "Intro", ("paragraph", "Voir l'article 4, puis la règle 5."), kind="section")
+    resolve_explicit(Lookup(GAME, [there, only, here, citing]), [])
+    assert refs(citing, "section") == [("demo/livret/4", "Voir l'article 4", None), ("demo/guide/5", "règle 5", None)]
+
+
+def test_a_numbered_question_is_no_article():
+    """An exam's question 3 quoting the laws' "Article 3" does not point at itself or its neighbours."""
+    exam = entry("livret", "examen", "Examen", ("paragraph", "Corrigé."), kind="section")
+    question = entry("livret", "examen/q3", None, ("question", "Selon l'Article 3, que faire ?"), kind="question", number="3",
+                     parent=exam)
+    other = entry("livret", "examen/q4", None, ("question", "Voir l'article 3."), kind="question", number="4", parent=exam)
+    resolve_explicit(Lookup(GAME, [exam, question, other]), [])
+    assert refs(other, "section") == [(None, "Voir l'article 3", "no rule numbered 3")]

@@ -90,6 +90,20 @@ def test_inline_links_wrap_the_first_whole_occurrence_in_text_only():
     assert '<a class="regles-ref" href="#b" title="b">&lt;b&gt;</a>' in out
 
 
+def test_each_number_of_a_cited_list_is_its_own_link():
+    from extract.link.refs import resolve_explicit
+    from extract.lookup import Lookup
+    from extract.publish.site import InlineRef, inline_links
+    from tests.link.test_refs import GAME, articles
+
+    found = articles()
+    resolve_explicit(Lookup(GAME, found), [])
+    refs = [InlineRef(r.text, f"#{r.target}", r.target) for r in found[-1].refs if r.target]
+    out = inline_links("<p>selon l’article 3.1.1 ou 3.1.2 du présent règlement</p>", refs)
+    assert ('<a class="regles-ref" href="#demo/guide/3.1.1" title="demo/guide/3.1.1">article 3.1.1</a> ou '
+            '<a class="regles-ref" href="#demo/guide/3.1.2" title="demo/guide/3.1.2">3.1.2</a>') in out
+
+
 
 def test_precedence_sentences_take_their_words_from_the_manifest():
     from types import SimpleNamespace
