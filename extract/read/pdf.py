@@ -122,7 +122,7 @@ def _read_page(page, no: int, stats: dict) -> list[PageLine]:
     for i, block in enumerate(blocks):
         lines.extend(lines_of_block(block, no, i, body))
     lines.extend(rotated_lines(rotated, no))
-    _figure_labels(page, lines)
+    _figure_labels(page, lines, body)
     _mark_doubled(lines, doubled)
     for ln in lines:
         ln.extra["height"] = float(page.height)
@@ -130,13 +130,20 @@ def _read_page(page, no: int, stats: dict) -> list[PageLine]:
     return lines
 
 
-def _figure_labels(page, lines: list[PageLine]) -> None:
-    """Short words inside a picture (not a page-sized background) are labels of the figure."""
+HEADING_OVER_PICTURE = 1.2  # × the page's body size
+
+
+def _figure_labels(page, lines: list[PageLine], body: float) -> None:
+    """Short words inside a picture (not a page-sized background) are labels of the figure; a
+    heading printed over a picture (bold, larger than the text, a word at least: Hanabi's
+    "Matériel" over its cover) stays text."""
     area = float(page.width * page.height)
     boxes = [(im["x0"], im["top"], im["x1"], im["bottom"]) for im in page.images
              if 0.002 * area < (im["x1"] - im["x0"]) * (im["bottom"] - im["top"]) < 0.4 * area]
     for ln in lines:
         if ln.kind != "text" or ln.words > 4 or len(ln.text) > 30:
+            continue
+        if ln.bold and ln.size >= HEADING_OVER_PICTURE * body and sum(c.isalpha() for c in ln.text) >= 3:
             continue
         if any(x0 - 1 <= ln.x0 and ln.x1 <= x1 + 1 and top - 1 <= ln.top and ln.bottom <= bottom + 1 for x0, top, x1, bottom in boxes):
             ln.kind = "figure"

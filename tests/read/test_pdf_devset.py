@@ -73,8 +73,11 @@ def test_hanabi_leaflet_columns_not_interleaved():
     r = read(HANABI)
     lines = texts(r)
     assert r.evidence["columns"] == {1: 4, 2: 4}
-    assert "## 1. Donner une information" in lines
-    assert "# Un peu de japonais" in lines
+    assert "### 1. Donner une information" in lines
+    # The game's name and "Matériel", printed bold over the cover picture, are headings, not labels
+    # of the picture: the component list is under "Matériel", not under "Crédits" a page before.
+    assert lines[lines.index("# Hanabi"):lines.index("# Hanabi") + 3] == ["# Hanabi", "## Matériel", "10 cartes de couleur rouge"]
+    assert "## Un peu de japonais" in lines
     assert "Hanabi est le mot japonais pour « feu d’artifice »." in lines
     assert ("- Si le troisième jeton rouge est placé dans le couvercle de la boîte, la partie prend fin immédiatement "
             "et elle est perdue.") in lines
