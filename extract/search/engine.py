@@ -228,7 +228,17 @@ class SearchIndex:
         if len(key) >= 3:
             for candidate in self.by_sound.get(key, ()):
                 found[candidate] = max(found.get(candidate, 0.0), SOUND_WEIGHT)
-        return sorted(found.items(), key=lambda item: (-item[1], item[0]))[:NEAR_CANDIDATES]
+        # Equally near, the word more of the books use is the likelier one meant ("lige": ligne,
+        # not lié); then the alphabet.
+        return sorted(found.items(), key=lambda item: (-item[1], -self.word_df(item[0]), item[0]))[:NEAR_CANDIDATES]
+
+    def word_df(self, word: str) -> int:
+        """How many entries hold a corpus word (through its first stem)."""
+        stems = self.vocab.get(word)
+        if not stems:
+            return 0
+        first = stems[0]
+        return self.df(first if isinstance(first, str) else first[0])
 
     def edit_candidates(self, word: str, limit: int) -> Iterable[str]:
         """Corpus words of the same first letter that may be within `limit` edits of `word`.

@@ -157,9 +157,16 @@
         found[candidate] = Math.max(has(found, candidate) ? found[candidate] : 0, SOUND_WEIGHT);
       });
     }
-    return Object.keys(found).map(function (w) { return [w, found[w]]; })
-      .sort(function (x, y) { return y[1] - x[1] || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0); })
-      .slice(0, NEAR_CANDIDATES);
+    var self = this;  // as SearchIndex.near: equally near, the word more entries hold first
+    return Object.keys(found).map(function (w) { return [w, found[w], self.wordDf(w)]; })
+      .sort(function (x, y) { return y[1] - x[1] || y[2] - x[2] || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0); })
+      .slice(0, NEAR_CANDIDATES).map(function (item) { return [item[0], item[1]]; });
+  };
+
+  Model.prototype.wordDf = function (word) {
+    if (!has(this.vocab, word) || !this.vocab[word].length) return 0;
+    var first = this.vocab[word][0];
+    return this.df(typeof first === "string" ? first : first[0]);
   };
 
   Model.prototype.alternatives = function (word) {
