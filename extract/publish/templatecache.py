@@ -1,7 +1,7 @@
 """Jinja2 templates compiled once, kept between builds.
 
 Every render compiled the site's templates again — the project's own (`site/templates/`) and the
-theme's (MkDocs's environment, Material's 30-odd partials): 0.4 s of Python's compiler per build.
+theme's (MkDocs's environment, Material's 30-odd partials): about 0.2 s of every render.
 `TemplateCache` is a Jinja2 bytecode cache (`jinja2.BytecodeCache`) keeping each compiled
 template in the build's cache folder (`.cache/templates/`). Jinja keys a template by its name and
 file, checks the stored template source against the one on disk, and its own version and
