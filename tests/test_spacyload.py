@@ -53,16 +53,17 @@ TABLES = {"lemma_lookup": {"chevaux": ["cheval"], "fûmes": ["être"]},
 
 def test_a_hashed_table_answers_as_spacys_table():
     stock = Table("lemma_lookup", {"chevaux": ["cheval"], "": ["vide"], "NOUN": ["symbole"]})
-    ours = HashedTable(plain_tables({"t": dict(stock.items())})["t"])
-    for key in ["chevaux", "cheval", "", "NOUN", "noun", "x" * 300, stock_key := next(iter(stock.keys()))]:
+    ours = HashedTable(plain_tables({"t": dict(stock.items())})["t"])  # as the file holds it: hash → value
+    hashed = next(iter(stock.keys()))
+    for key in ["chevaux", "cheval", "", "NOUN", "noun", "x" * 300, hashed]:
         assert (key in ours) == (key in stock), key
         assert ours.get(key, "défaut") == (tuple(stock[key]) if key in stock else "défaut"), key
         if key in stock:
             assert list(ours[key]) == stock[key]
-    assert stock_key in ours  # looked up by its hash too
+    assert hashed in ours  # looked up by its hash too
 
 
-def test_lists_become_tuples_and_the_lemma_index_sets(tmp_path: Path):
+def test_lists_become_tuples_and_the_lemma_index_sets():
     plain = plain_tables(TABLES)
     assert plain["lemma_rules"]["noun"] == (("aux", "al"), ("s", ""))
     assert plain["lemma_exc"]["noun"]["ciels"] == ("ciel", "cieux")
@@ -76,7 +77,7 @@ def test_tables_are_kept_for_these_bytes_only(tmp_path: Path):
     assert kept.is_file()
     stored = kept.read_bytes()
     assert kept_tables(source, tmp_path / "kept") == first and kept.read_bytes() == stored  # read back, not rewritten
-    lookup = spacyload.HashedTable(first["lemma_lookup"])
+    lookup = HashedTable(first["lemma_lookup"])
     assert lookup.get("chevaux") == ("cheval",)
     # another model's tables: the kept file is not served, but replaced
     other = lookups_file(tmp_path, {**TABLES, "lemma_lookup": {"chevaux": ["chevau"]}})
@@ -135,3 +136,25 @@ def test_spacy_with_kept_tables_tags_as_stock_spacy(tmp_path: Path):
     assert len(texts) > 2_000
     for ours, theirs, text in zip(kept.pipe(texts), stock.pipe(texts), texts, strict=True):
         assert [(t.idx, t.text, t.lemma_, t.pos_) for t in ours] == [(t.idx, t.text, t.lemma_, t.pos_) for t in theirs], text
+
+
+@pytest.mark.corpus
+def test_a_build_process_keeps_the_tables_beside_its_lemma_cache(tmp_path: Path):
+    """The lemmatizer of a build (in a process of its own: the test session shares one model)
+    loads spaCy through extract.spacyload, its tables kept beside the lemma cache; the next
+    process reads them back and lemmatizes as the first."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    child = ("import sys; from pathlib import Path; from extract.nlp import Lemmatizer; "
+             "nlp = Lemmatizer(Path(sys.argv[1])).nlp; "
+             "table = nlp.get_pipe('lemmatizer').lookups.get_table('lemma_lookup'); "
+             "print(type(table).__name__, [t.lemma_ for t in nlp('Les chevaux fûmes partis')])")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    runs = [subprocess.run([sys.executable, "-c", child, str(tmp_path / "lemmas.sqlite")], check=True, capture_output=True,
+                           text=True, env=env, timeout=300).stdout for _ in range(2)]
+    assert (tmp_path / "lemma-tables" / TABLES_FILE).is_file()
+    assert runs[0] == runs[1] and runs[0].startswith("HashedTable ")
