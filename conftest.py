@@ -55,9 +55,10 @@ def shared_lemma_cache(request, monkeypatch) -> None:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def spacy_loaded_once():
+def spacy_loaded_once(tmp_path_factory):
     """One spaCy model for the whole session: every build and Lemmatizer would otherwise load
-    it again (a second each). The model only tags; sharing it changes no result."""
+    it again (a second each). The model only tags; sharing it changes no result. It is loaded
+    as builds load it, its lemmatizer's tables kept as plain data (extract.spacyload)."""
     from extract import nlp
 
     models: dict[str, object] = {}
@@ -65,9 +66,9 @@ def spacy_loaded_once():
     def shared(self):
         if self._nlp is None:
             if "fr" not in models:
-                import spacy
+                from extract import spacyload
 
-                models["fr"] = spacy.load(nlp.MODEL, exclude=nlp.EXCLUDED)
+                models["fr"] = spacyload.load(nlp.MODEL, nlp.EXCLUDED, tmp_path_factory.mktemp("lemma-tables"))
             self._nlp = models["fr"]
         return self._nlp
 

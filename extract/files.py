@@ -1,11 +1,15 @@
 """Writing files: large JSON files in pieces (the text of a ×50 corpus's game file or search
 model is never one string in memory, nor the list of its pieces: `json.dumps` with `indent` builds
-one many times the file's size before joining it), and small files replaced whole (a reader, or a
-build sharing a cache, never sees half of one)."""
+one many times the file's size before joining it), small files replaced whole (a reader, or a
+build sharing a cache, never sees half of one), and plain data kept in a cache folder (checked,
+and read back without running anything)."""
 
 from __future__ import annotations
 
+import hashlib
+import io
 import os
+import pickle
 import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -37,3 +41,29 @@ def replace_with(path: Path, fill: Callable[[Path], Any], prefix: str = ".tmp-")
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
+
+
+class PlainUnpickler(pickle.Unpickler):
+    """Strings, numbers, lists, dicts, tuples and sets only: a file put in the cache folder cannot
+    make the build import or call anything."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        raise pickle.UnpicklingError(f"{module}.{name} is not kept data")
+
+
+def write_plain(path: Path, value: Any, prefix: str = ".tmp-") -> None:
+    """`value` (plain data) pickled into `path` after the sha256 of its bytes, replacing it whole.
+    Raises OSError, or pickle.PicklingError/TypeError for what cannot be pickled."""
+    data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    stored = hashlib.sha256(data).hexdigest().encode("ascii") + b"\n" + data
+    replace_with(path, lambda temp: temp.write_bytes(stored), prefix=prefix)
+
+
+def read_plain(path: Path) -> Any:
+    """What `write_plain` stored in `path`. Raises (OSError, ValueError, pickle.UnpicklingError, …)
+    when the file is missing, damaged, or holds anything but plain data: callers take any
+    exception for a miss."""
+    head, _, data = path.read_bytes().partition(b"\n")
+    if hashlib.sha256(data).hexdigest().encode("ascii") != head:
+        raise ValueError(f"{path}: checksum does not match")
+    return PlainUnpickler(io.BytesIO(data)).load()

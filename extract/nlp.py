@@ -99,11 +99,13 @@ class Lemmatizer:
     @property
     def nlp(self):
         if self._nlp is None:
-            # spaCy's French tokenizer compiles a 1.45 MB pattern: kept beside the cache (extract.regexcache)
-            with regexcache.kept(self.cache.parent / "regex" if self.cache is not None else None):
-                import spacy
+            # spaCy's French tokenizer compiles a 1.45 MB pattern, its lemmatizer reads 217,000
+            # table rows: both kept beside the cache (extract.regexcache, extract.spacyload)
+            folder = self.cache.parent if self.cache is not None else None
+            with regexcache.kept(folder / "regex" if folder is not None else None):
+                from extract import spacyload
 
-                self._nlp = spacy.load(MODEL, exclude=EXCLUDED)
+                self._nlp = spacyload.load(MODEL, EXCLUDED, folder / "lemma-tables" if folder is not None else None)
         return self._nlp
 
     @staticmethod

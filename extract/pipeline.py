@@ -40,7 +40,7 @@ from extract.link import attach_faq, fill_backrefs, link_concepts, link_terms, r
 from extract.lookup import Lookup
 from extract.model import Diagnostics, DocumentRecord, Entry, GameBuild, GameSpec
 from extract.nlp import Lemmatizer, default_cache
-from extract.publish import build_site, entry_json, game_json, write_api, write_game_json, write_json
+from extract.publish import TemplateCache, build_site, entry_json, game_json, write_api, write_game_json, write_json
 from extract.read import read_sources
 from extract.read.detect import detect
 from extract.read.normalise import normalise_reading
@@ -339,7 +339,9 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
         def render() -> None:
             progress("rendering the site")
             conversions = ObjectCache(stage_folder / "pages" if stage_folder else None)
-            build_site(staging, games, site_url, conversions if stage_folder else None)
+            # compiled templates are the code's, not the corpus's: kept whether the stage cache is on or off
+            build_site(staging, games, site_url, conversions if stage_folder else None,
+                       TemplateCache(cache.parent / "templates", code_key()))
             conversions.prune()  # the pages of this build only
             write_api(staging / "site" / "api", ({**game_json(game.game, [], game.errata, game.facts),
                                                   "entries": map(entry_json, game.entries)} for game in games))

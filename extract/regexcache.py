@@ -15,7 +15,6 @@ plain data, read back by an unpickler that refuses any class or function.
 from __future__ import annotations
 
 import hashlib
-import io
 import pickle
 import re
 import sys
@@ -25,7 +24,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from extract.files import replace_with
+from extract.files import read_plain, write_plain
 
 LONG = 2_000  # characters: below this, compiling takes a millisecond or less (spaCy's six others: 50 ms)
 _lock = threading.RLock()  # a kept() inside another in one thread goes on
@@ -65,21 +64,9 @@ class _Recorder:
         return self._sre.compile(*args)
 
 
-class _PlainUnpickler(pickle.Unpickler):
-    """Strings, numbers, lists, dicts and tuples only: a file put in the cache folder cannot make
-    the build import or call anything."""
-
-    def find_class(self, module: str, name: str) -> Any:
-        raise pickle.UnpicklingError(f"{module}.{name} is not kept data")
-
-
 def _load(path: Path, pattern: str, flags: int) -> tuple | None:
     try:
-        raw = path.read_bytes()
-        head, _, data = raw.partition(b"\n")
-        if hashlib.sha256(data).hexdigest().encode("ascii") != head:
-            return None
-        stored_flags, args = _PlainUnpickler(io.BytesIO(data)).load()
+        stored_flags, args = read_plain(path)
     except Exception:  # noqa: BLE001 - anything wrong with a kept file is a miss
         return None
     if stored_flags != flags or not isinstance(args, tuple) or not args or args[0] != pattern:
@@ -89,10 +76,8 @@ def _load(path: Path, pattern: str, flags: int) -> tuple | None:
 
 def _store(path: Path, flags: int, args: tuple) -> None:
     try:
-        data = pickle.dumps((flags, args), protocol=pickle.HIGHEST_PROTOCOL)
         path.parent.mkdir(parents=True, exist_ok=True)
-        stored = hashlib.sha256(data).hexdigest().encode("ascii") + b"\n" + data
-        replace_with(path, lambda temp: temp.write_bytes(stored), prefix=".re-")
+        write_plain(path, (flags, args), prefix=".re-")
     except (OSError, pickle.PicklingError, TypeError):
         pass  # a folder that cannot be written: compiled again next time
 

@@ -59,13 +59,14 @@ def _hash_files(digest: Any, label: str, base: Path) -> None:
 @functools.cache
 def code_key() -> str:
     """One hash of the toolkit: its version, code, templates and package data, and the versions
-    of spaCy, the NLP model, MkDocs and Whoosh (its French stemmer makes the search's stems);
+    of spaCy, the NLP model, MkDocs, Material, Markdown, Jinja2, Babel (whether MkDocs translates
+    the theme, and how its templates compile) and Whoosh (its French stemmer makes the search's stems);
     computed once per process: the code does not change under a running build."""
     from extract.nlp import MODEL, MODEL_VERSION
 
     digest = hashlib.sha256()
     for part in (extract.__version__, MODEL, MODEL_VERSION, _version("spacy"), _version(MODEL), _version("mkdocs"),
-                 _version("mkdocs-material"), _version("markdown"), _version("jinja2"), _version("whoosh-reloaded")):
+                 _version("mkdocs-material"), _version("markdown"), _version("jinja2"), _version("babel"), _version("whoosh-reloaded")):
         digest.update(f"{part}\n".encode())
     _hash_files(digest, "code", PACKAGE)
     return digest.hexdigest()

@@ -70,6 +70,8 @@ def test_an_edit_rebuilds_its_game_and_the_outputs_are_a_clean_builds(tmp_path: 
     monkeypatch.setenv("REGLES_STAGE_CACHE", "off")
     clean = build(root, tmp_path / "clean", cache=tmp_path / "other-cache" / "lemmas.sqlite")
     assert clean.reused == []
+    # the edited build's templates came compiled from the first build's, the clean one compiled its own
+    assert list((cache.parent / "templates").glob("*.jinja"))
     same_outputs(clean.out, edited.out)
 
 

@@ -2,7 +2,8 @@
 runs `regles build`), the lemma cache warm: a full build (stage cache off), a rebuild with nothing
 changed, a rebuild after one rule's words were edited. Beside the lemmas, the cache folder holds
 what the cold build that tagged them left there: spaCy's long tokenizer pattern, compiled
-(extract.regexcache; made by a child that loads spaCy once, before any build is timed). Checked:
+(extract.regexcache), and its lemmatizer's tables (extract.spacyload); made by a child that loads
+spaCy once, before any build is timed. Checked:
 no-change rebuild ≤ 0.3× the full warm build, one-rule edit ≤ 1.5× the no-change rebuild.
 
     python -m tools.bench_incremental

@@ -21,7 +21,7 @@ from pathlib import Path
 from posixpath import relpath
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined
 
 from extract.errors import BuildError, InputError
 from extract.model import STATUS_LABELS, Block, Entry, Erratum, Fact, GameBuild
@@ -421,9 +421,12 @@ def front_title(text: str | None) -> str:
     return json.dumps(html.escape(" ".join((text or "").split())), ensure_ascii=False)
 
 
-def environment(root: Path) -> Environment:
+def environment(root: Path, compiled: BytecodeCache | None = None) -> Environment:
+    """The environment of the site's own templates; `compiled`: where compiled templates are kept
+    between builds (`extract.publish.templatecache`), or None."""
     env = Environment(loader=FileSystemLoader(str(root / "site" / "templates")), undefined=StrictUndefined,
-                      autoescape=False, keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
+                      autoescape=False, keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True,
+                      bytecode_cache=compiled)
     env.filters["md"] = md
     env.filters["e"] = html.escape
     env.filters["front_title"] = front_title
@@ -431,10 +434,10 @@ def environment(root: Path) -> Environment:
     return env
 
 
-def render_docs(root: Path, docs: Path, games: list[GameBuild]) -> list[str]:
+def render_docs(root: Path, docs: Path, games: list[GameBuild], compiled: BytecodeCache | None = None) -> list[str]:
     """Write build/docs: the Markdown of every page. Returns the page files, relative to `docs`."""
     site = Site(games)
-    env = environment(root)
+    env = environment(root, compiled)
     written: list[str] = []
 
     def write(path: str, template: str, **context: Any) -> None:
@@ -625,12 +628,13 @@ def errata_row(erratum: Erratum, site: Site, here: str) -> dict[str, Any]:
 
 
 def mkdocs_build(root: Path, docs: Path, site_dir: Path, nav: list[Any], site_url: str | None = None,
-                 pages: Any = None) -> None:
+                 pages: Any = None, compiled: BytecodeCache | None = None) -> None:
     """Build `docs` into `site_dir` with the root's mkdocs.yml, strict: a warning is an error.
     With `site_url`, pages name their canonical address and sitemap.xml lists them (without
     dates, and gzipped without a time stamp: the same inputs give the same bytes); without it
     there is no absolute address to give, so no sitemap either. `pages`: a cache of pages'
-    Markdown conversions (`cached_conversions`), or None."""
+    Markdown conversions (`cached_conversions`), or None; `compiled`: where the theme's compiled
+    templates are kept, or None."""
     import logging
 
     from mkdocs.commands.build import build
@@ -651,6 +655,15 @@ def mkdocs_build(root: Path, docs: Path, site_dir: Path, nav: list[Any], site_ur
         extra = {"site_url": site_url} if site_url else {}
         config = load_config(str(root / "mkdocs.yml"), docs_dir=str(docs), site_dir=str(site_dir), strict=True, nav=nav,
                              **extra)
+        if compiled is not None:
+            theme_env = config.theme.get_env
+
+            def get_env() -> Environment:
+                env = theme_env()
+                env.bytecode_cache = compiled  # read by the loader whenever a template is first loaded
+                return env
+
+            config.theme.get_env = get_env  # this build's theme only
         with cached_conversions(pages, warnings):
             build(config)
     except (Abort, ConfigurationError) as exc:
@@ -779,10 +792,12 @@ def write_search_model(docs: Path, search_dir: Path) -> None:
         shutil.copyfile(model, docs / "assets" / "search-model.json")
 
 
-def build_site(staging: Path, games: list[GameBuild], site_url: str | None = None, conversions: Any = None) -> dict[str, int]:
-    """`conversions`: pages' Markdown conversions kept from the previous build (`cached_conversions`)."""
+def build_site(staging: Path, games: list[GameBuild], site_url: str | None = None, conversions: Any = None,
+               compiled: BytecodeCache | None = None) -> dict[str, int]:
+    """`conversions`: pages' Markdown conversions kept from the previous build (`cached_conversions`);
+    `compiled`: the templates compiled in earlier builds (`extract.publish.templatecache`)."""
     docs, site_dir = staging / "docs", staging / "site"
-    pages = render_docs(TOOL_ROOT, docs, games)
+    pages = render_docs(TOOL_ROOT, docs, games, compiled)
     write_search_model(docs, staging / "search")
-    mkdocs_build(TOOL_ROOT, docs, site_dir, site_nav(games), site_url, conversions)
+    mkdocs_build(TOOL_ROOT, docs, site_dir, site_nav(games), site_url, conversions, compiled)
     return {"pages": len(pages)}
