@@ -118,7 +118,7 @@ class _State:
     def keeps_hyphen(self, before: str, after: str) -> bool:
         """Whether a hyphen ending `before` at a line's end stays: unless the document writes the
         two parts as one word elsewhere, and never with a hyphen inside a line."""
-        head, tail = _WORD.findall(before), _WORD.findall(after)
+        head, tail = _WORD.findall(before[-80:]), _WORD.findall(after[:80])  # the two words only
         if not head or not tail:
             return True
         if self._words is None:
@@ -366,7 +366,7 @@ def _paragraph(token: Token, inline: Token, state: _State, prefix: str, indent: 
         last = groups[n + 1][0].line if n + 1 < len(groups) else end
         text = group[0].text.strip()
         for piece in group[1:]:
-            text = join_wrapped(text, piece.text, state.keeps_hyphen(text, piece.text))
+            text = join_wrapped(text, piece.text, text.endswith("-") and state.keeps_hyphen(text, piece.text))
         text = _SPACES.sub(" ", text)
         if text.endswith("?") and not in_list:
             state.count("questions")

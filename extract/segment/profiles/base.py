@@ -45,8 +45,10 @@ def vocabulary(lines: list[Line]) -> tuple[set[str], set[str]]:
 def keeps_hyphen(words: tuple[set[str], set[str]], before: str, after: str) -> bool:
     """Whether a hyphen ending `before` at a line's end is a compound's ("au-" / "dessus" where
     the document writes "au-dessus" and never "audessus"), not a word cut at the margin."""
-    head, tail = WORD.findall(before.rstrip("-")), WORD.findall(after)
-    if not head or not tail or not before.endswith("-"):
+    if not before.endswith("-"):
+        return False
+    head, tail = WORD.findall(before[-80:].rstrip("-")), WORD.findall(after[:80])  # the two words only: a block may be long
+    if not head or not tail:
         return False
     whole, hyphenated = words
     joined = f"{head[-1]}{tail[0]}".lower()
