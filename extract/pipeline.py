@@ -339,9 +339,9 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
         def render() -> None:
             progress("rendering the site")
             conversions = ObjectCache(stage_folder / "pages" if stage_folder else None)
-            # compiled templates are the code's, not the corpus's: kept whether the stage cache is on or off
+            # compiled templates are executable: kept only where the stage cache is trusted too
             build_site(staging, games, site_url, conversions if stage_folder else None,
-                       TemplateCache(cache.parent / "templates", code_key()))
+                       TemplateCache(cache.parent / "templates", code_key()) if stage_folder else None)
             conversions.prune()  # the pages of this build only
             write_api(staging / "site" / "api", ({**game_json(game.game, [], game.errata, game.facts),
                                                   "entries": map(entry_json, game.entries)} for game in games))

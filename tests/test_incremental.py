@@ -57,6 +57,8 @@ def test_an_edit_rebuilds_its_game_and_the_outputs_are_a_clean_builds(tmp_path: 
     cache = tmp_path / "cache" / "lemmas.sqlite"
     first = build(root, tmp_path / "first", cache=cache)
     assert first.reused == []
+    compiled = {p: p.stat().st_mtime_ns for p in (cache.parent / "templates").glob("*/*.jinja")}
+    assert compiled
     again = build(root, tmp_path / "again", cache=cache)
     assert sorted(again.reused) == ["game/autre", "game/demo", "index", "render"]
     same_outputs(first.out, again.out)
@@ -70,8 +72,10 @@ def test_an_edit_rebuilds_its_game_and_the_outputs_are_a_clean_builds(tmp_path: 
     monkeypatch.setenv("REGLES_STAGE_CACHE", "off")
     clean = build(root, tmp_path / "clean", cache=tmp_path / "other-cache" / "lemmas.sqlite")
     assert clean.reused == []
-    # the edited build's templates came compiled from the first build's, the clean one compiled its own
-    assert list((cache.parent / "templates").glob("*.jinja"))
+    # the edited build rendered from the first build's compiled templates (none compiled again,
+    # so none written again); the clean one, stage cache off, kept none
+    assert {p: p.stat().st_mtime_ns for p in (cache.parent / "templates").glob("*/*.jinja")} == compiled
+    assert not (tmp_path / "other-cache" / "templates").exists()
     same_outputs(clean.out, edited.out)
 
 

@@ -35,15 +35,54 @@ def test_an_edited_template_another_key_or_a_damaged_file_compiles_again(tmp_pat
     template.write_text("deux {{ x }}", encoding="utf-8")  # same name, same file, new source
     edited = TemplateCache(tmp_path / "kept", "code 1")
     assert render(tmp_path, edited, x=1) == "deux 1" and (edited.hits, edited.stored) == (0, 1)
-    [kept] = (tmp_path / "kept").iterdir()
+    [kept] = edited.folder.iterdir()
     data = bytearray(kept.read_bytes())
     data[-3] ^= 0xFF
     kept.write_bytes(bytes(data))
     damaged = TemplateCache(tmp_path / "kept", "code 1")
     assert render(tmp_path, damaged, x=2) == "deux 2" and (damaged.hits, damaged.stored) == (0, 1)
-    other = TemplateCache(tmp_path / "kept", "code 2")  # other code: the old files go
-    assert not list((tmp_path / "kept").iterdir())
-    assert render(tmp_path, other, x=3) == "deux 3" and other.hits == 0
+    other = TemplateCache(tmp_path / "kept", "code 2")  # other code: its own folder
+    assert render(tmp_path, other, x=3) == "deux 3" and other.hits == 0 and other.folder != damaged.folder
+
+
+def test_another_key_s_folder_stays_until_it_is_a_month_old(tmp_path: Path):
+    import os
+    import time
+
+    (tmp_path / "t.j2").write_text("{{ x }}", encoding="utf-8")
+    old = TemplateCache(tmp_path / "kept", "old code")
+    render(tmp_path, old, x=1)
+    TemplateCache(tmp_path / "kept", "new code")  # another version of the toolkit sharing the cache
+    assert old.folder.is_dir()
+    month = time.time() - 31 * 86400
+    os.utime(old.folder, (month, month))
+    TemplateCache(tmp_path / "kept", "new code")
+    assert not old.folder.exists()
+
+
+def test_a_kept_file_is_read_without_pickle_and_must_hold_code(tmp_path: Path):
+    """Jinja's own format reads the source checksum with pickle, which runs what a planted file
+    asks; this one reads text and a marshalled code object, nothing else."""
+    import hashlib
+    import marshal
+    import pickle
+
+    (tmp_path / "t.j2").write_text("{{ x }}", encoding="utf-8")
+    cache = TemplateCache(tmp_path / "kept", "code")
+    render(tmp_path, cache, x=1)
+    [kept] = cache.folder.iterdir()
+    checksum = kept.read_bytes().split(b"\n")[1]
+
+    class Trap:
+        def __reduce__(self):
+            return (Path.write_text, (tmp_path / "ran", "!"))
+
+    for payload in (pickle.dumps(Trap()), marshal.dumps(["not", "code"])):
+        rest = checksum + b"\n" + payload
+        kept.write_bytes(hashlib.sha256(rest).hexdigest().encode() + b"\n" + rest)
+        again = TemplateCache(tmp_path / "kept", "code")
+        assert render(tmp_path, again, x=2) == "2" and again.hits == 0
+    assert not (tmp_path / "ran").exists()
 
 
 def test_an_unwritable_folder_compiles_every_time(tmp_path: Path):
