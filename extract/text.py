@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from functools import lru_cache
 
 _BOLD = re.compile(r"\*\*")
@@ -50,6 +51,47 @@ def ends_sentence(text: str) -> bool:
 def starts_lowercase(text: str) -> bool:
     stripped = text.lstrip("*_ ")
     return bool(stripped) and stripped[0].islower()
+
+
+HYPHENATED_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+
+
+def hyphen_evidence(texts: Iterable[str]) -> tuple[set[str], set[str]]:
+    """What a document says of its own words: those it spells whole, and the compounds it spells
+    with a hyphen inside a line (each whole compound and each pair of its parts: "c'est-à-dire"
+    gives est-à-dire, est-à, à-dire). A hyphen ending a line is no evidence."""
+    whole: set[str] = set()
+    hyphenated: set[str] = set()
+    for text in texts:
+        for word in HYPHENATED_WORD.findall(text.rstrip().rstrip("-").lower()):
+            if "-" not in word:
+                whole.add(word)
+                continue
+            hyphenated.add(word)
+            parts = word.split("-")
+            hyphenated.update(f"{a}-{b}" for a, b in zip(parts, parts[1:], strict=False))
+    return whole, hyphenated
+
+
+def hyphen_stays(evidence: tuple[set[str], set[str]], before: str, after: str, default: bool) -> bool:
+    """Whether the hyphen ending `before` at a line's end is a compound's (it stays: "au-" /
+    "dessus") or a word cut at the margin (it goes: "déplace-" / "ment"), by the document's
+    `hyphen_evidence`: a compound it writes mid-line stays, a word it writes whole is rejoined;
+    with no evidence, `default` (hard-wrapped Markdown breaks compounds at their hyphen; a typeset
+    page cuts words). Only the two words around the break are read: a block may be long."""
+    if not before.rstrip().endswith("-"):
+        return False
+    heads = HYPHENATED_WORD.findall(before[-80:].rstrip().rstrip("-").lower())
+    tails = HYPHENATED_WORD.findall(after[:80].lower())
+    if not heads or not tails:
+        return default
+    whole, hyphenated = evidence
+    head, tail = heads[-1], tails[0].split("-")[0]
+    if f"{head}-{tail}" in hyphenated or f"{head.split('-')[-1]}-{tail}" in hyphenated:
+        return True
+    if f"{head}{tail}" in whole:
+        return False
+    return default
 
 
 def join_wrapped(previous: str, following: str, keep_hyphen: bool = False) -> str:

@@ -44,7 +44,7 @@ from markdown_it.token import Token
 from extract.model import Anomaly, Line, SetAside
 from extract.read import READERS, Reader, Reading
 from extract.read.text import decode
-from extract.text import INVISIBLE, join_wrapped
+from extract.text import INVISIBLE, hyphen_evidence, hyphen_stays
 
 _MD = MarkdownIt("commonmark").enable("table").enable("strikethrough").disable("text_join")
 
@@ -77,8 +77,6 @@ _SENTENCE_END = re.compile(r"[.!?…][»\"”’)\]*_\s]*$")
 _CAPITAL = re.compile(r"^[«\"“(*_\s]*[A-ZÀ-ÖØ-Þ0-9]")
 _PROSE_INFO = ("", "text", "txt", "plain", "plaintext", "md", "markdown", "prose")
 _LETTERS = re.compile(r"[^\W\d_]{2,}")
-_HYPHENATED = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
-_WORD = re.compile(r"[^\W\d_]+")
 
 
 @dataclass
@@ -115,22 +113,12 @@ class _State:
         self.blanks = [not line.translate(INVISIBLE).strip() for line in self.source]
         self._words: tuple[set[str], set[str]] | None = None
 
-    def keeps_hyphen(self, before: str, after: str) -> bool:
-        """Whether a hyphen ending `before` at a line's end stays: unless the document writes the
-        two parts as one word elsewhere, and never with a hyphen inside a line."""
-        head, tail = _WORD.findall(before[-80:]), _WORD.findall(after[:80])  # the two words only
-        if not head or not tail:
-            return True
+    @property
+    def words(self) -> tuple[set[str], set[str]]:
+        """The document's `hyphen_evidence`, read once it is first needed."""
         if self._words is None:
-            hyphenated, whole = set(), set()
-            for line in self.source:
-                for compound in _HYPHENATED.findall(line.lower()):
-                    parts = compound.split("-")
-                    hyphenated.update(f"{a}-{b}" for a, b in zip(parts, parts[1:], strict=False))
-                whole.update(_WORD.findall(line.lower()))
-            self._words = hyphenated, whole
-        hyphenated, whole = self._words
-        return f"{head[-1]}-{tail[0]}".lower() in hyphenated or f"{head[-1]}{tail[0]}".lower() not in whole
+            self._words = hyphen_evidence(self.source)
+        return self._words
 
     def blank(self, no: int) -> bool:
         return self.blanks[no - 1]
@@ -364,13 +352,26 @@ def _paragraph(token: Token, inline: Token, state: _State, prefix: str, indent: 
     for n, group in enumerate(groups):
         start = group[0].line + 1 if n else first + 1
         last = groups[n + 1][0].line if n + 1 < len(groups) else end
-        text = group[0].text.strip()
-        for piece in group[1:]:
-            text = join_wrapped(text, piece.text, text.endswith("-") and state.keeps_hyphen(text, piece.text))
-        text = _SPACES.sub(" ", text)
+        text = _SPACES.sub(" ", _joined([p.text.strip() for p in group], state))
         if text.endswith("?") and not in_list:
             state.count("questions")
         state.emit((prefix if n == 0 else indent) + text, state.nonblank(start, last), hard_break=group[-1].ends_hard)
+
+
+def _joined(texts: list[str], state: _State) -> str:
+    """A paragraph's wrapped lines as one: a space between two, none after a compound's hyphen
+    (hard-wrapped Markdown breaks there), the hyphen gone where the document writes the word whole
+    (`hyphen_stays`). Joined once: a long paragraph is not copied line by line."""
+    out = [texts[0]]
+    for text in texts[1:]:
+        last = out[-1]
+        if last.endswith("-") and len(last) > 1 and last[-2].isalpha() and text[:1].isalpha():
+            if not hyphen_stays(state.words, last, text, default=True):
+                out[-1] = last[:-1]
+        else:
+            out.append(" ")
+        out.append(text)
+    return "".join(out)
 
 
 def _splits(previous: _Piece, piece: _Piece, hard: bool) -> bool:

@@ -131,8 +131,8 @@ def add_covered_lines(entries: list[Entry], lines: list[Line]) -> None:
     if not covers:
         return
 
-    def widened(numbers: list[int]) -> list[int]:
-        return [m for n in numbers for m in (n, *covers.get(n, ()))]
+    def widened(numbers: list[int]) -> list[int]:  # once each (a heading may have taken its covers already)
+        return list(dict.fromkeys(m for n in numbers for m in (n, *covers.get(n, ()))))
 
     for entry in entries:
         entry.heading_lines = widened(entry.heading_lines)

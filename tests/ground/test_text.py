@@ -107,3 +107,17 @@ def test_shorten_cuts_at_a_space_or_inside_one_long_word():
     assert shorten("une unité engagée " * 10, 30) == "une unité engagée une unité …"
     assert shorten("战" * 200, 90) == "战" * 90 + " …"
     assert shorten("courte phrase", 90) == "courte phrase"
+
+
+def test_a_line_end_hyphen_by_the_document_s_own_words():
+    from extract.text import hyphen_evidence, hyphen_stays
+
+    evidence = hyphen_evidence(["Le disque passe au-dessus, c'est-à-dire haut.", "Un déplacement compte-", "La case précédente."])
+    assert hyphen_stays(evidence, "il passe au-", "dessus du joueur", default=False)  # written so mid-line
+    assert hyphen_stays(evidence, "c'est-à-", "dire", default=False)  # a pair of a longer compound
+    assert not hyphen_stays(evidence, "la case précé-", "dente", default=True)  # written whole
+    assert not hyphen_stays(evidence, "son mouve-", "ment", default=False)  # no evidence: the default
+    assert hyphen_stays(evidence, "son mouve-", "ment", default=True)
+    assert not hyphen_stays(evidence, "son dépla-", "cement", default=True)  # "déplacement" is written whole
+    assert not hyphen_stays(evidence, "un déplacement compte-", "rendu", default=False)  # a line-end hyphen proves nothing
+    assert not hyphen_stays(evidence, "sans tiret", "ici", default=True)

@@ -117,6 +117,10 @@ def test_a_regulation_in_parts_and_articles():
         ("ii-le-jeu", "section", "II. LE JEU"), ("3", "section", "Le tir")])
     entries = by_key(segment_text("headed-prose", text)[0])
     assert entries["3"].parent is entries["ii-le-jeu"] and entries["1"].number == "1"
+    # "Article 1er" is article 1; a heading of another kind after the parts ends them.
+    annexed = text.replace("Article 1 —", "Article 1er —") + "\nANNEXES\n\nLe barème des pénalités figure ici.\n"
+    entries = by_key(segment_text("headed-prose", annexed)[0])
+    assert entries["1"].title == "Inscriptions" and entries["annexes"].parent is None
 
 
 def test_underlined_headings_in_plain_text():
@@ -129,6 +133,10 @@ def test_underlined_headings_in_plain_text():
     entries = by_key(result)
     assert entries["1"].parent is entries["flotille"] and entries["1"].heading_lines == [4, 5]
     assert not result.set_aside
+    # Under a paragraph's last line or a list item, a rule is a rule: no heading.
+    ruled = "# Pioche\n\nLe joueur pioche deux cartes\net en défausse une.\n----------\n\n- Une carte\n-----\n"
+    (entry,) = segment_text("headed-prose", ruled)[0].entries
+    assert entry.title == "Pioche" and blocks(entry)[0] == ("paragraph", "Le joueur pioche deux cartes et en défausse une.")
 
 
 def test_wrapped_component_list_items_are_not_headings():

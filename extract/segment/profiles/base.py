@@ -14,6 +14,8 @@ from extract.patterns import CONTENTS_LINE, RELATED_LIST, SEE_LINE
 from extract.text import (
     ends_sentence,
     fold,
+    hyphen_evidence,
+    hyphen_stays,
     inline,
     is_pictograph_only,
     join_wrapped,
@@ -29,31 +31,11 @@ LETTERED_ITEM = re.compile(r"^(?:-\s+)?[a-h]\)\s+\S")
 STEP = re.compile(r"^(?:-\s+)?(?P<number>\d{1,2})[.)]\s+(?P<text>\S.*)$")
 TABLE_ROW = re.compile(r"^(?:-\s+)?\|.*\|\s*$")
 TABLE_RULE = re.compile(r"^\|?[\s:|-]*-{2,}[\s:|-]*\|?$")
-WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 
 def vocabulary(lines: list[Line]) -> tuple[set[str], set[str]]:
-    """Words the document itself spells whole, and compounds it spells with a hyphen mid-line."""
-    whole: set[str] = set()
-    hyphenated: set[str] = set()
-    for line in lines:
-        for word in WORD.findall(line.text.rstrip("-")):
-            (hyphenated if "-" in word else whole).add(word.lower())
-    return whole, hyphenated
-
-
-def keeps_hyphen(words: tuple[set[str], set[str]], before: str, after: str) -> bool:
-    """Whether a hyphen ending `before` at a line's end is a compound's ("au-" / "dessus" where
-    the document writes "au-dessus" and never "audessus"), not a word cut at the margin."""
-    if not before.endswith("-"):
-        return False
-    head, tail = WORD.findall(before[-80:].rstrip("-")), WORD.findall(after[:80])  # the two words only: a block may be long
-    if not head or not tail:
-        return False
-    whole, hyphenated = words
-    joined = f"{head[-1]}{tail[0]}".lower()
-    compound = f"{head[-1]}-{tail[0]}".lower()
-    return compound in hyphenated and joined not in whole
+    """The document's `hyphen_evidence` (its own lines, as the profile reads them)."""
+    return hyphen_evidence(line.text for line in lines)
 
 
 # -- options every profile shares (each profile extends these with its own) -----------------------
@@ -198,10 +180,10 @@ class DocBuilder:
 
     def extend(self, block: Block, raw: str, line: int, keep_hyphen: bool | None = None) -> None:
         """`raw` continues `block` on the next line; a hyphen ending the block is a compound's when
-        `keep_hyphen` (by default: when the document says so, `keeps_hyphen`)."""
+        `keep_hyphen` (by default: when the document says so, `hyphen_stays`; a page cuts words)."""
         plain, markdown, stray = inline(raw)
         if keep_hyphen is None:
-            keep_hyphen = keeps_hyphen(self.ctx.words, block.text, plain)
+            keep_hyphen = hyphen_stays(self.ctx.words, block.text, plain, default=False)
         if stray:
             self.anomaly("stray-emphasis", "unpaired ** removed", [line])
         had_markdown = bool(block.markdown)
@@ -327,8 +309,9 @@ MARKDOWN_HEADING = re.compile(r"^(#{1,6})\s+(\S.*)$")
 NUMBERED_CAPTION = re.compile(r"^(?:Illustration|Figure|Fig\.|Schéma|Diagramme|Image|Photo)\s*\d+\s*(?:[:.–—-]|$)",
                               re.IGNORECASE)
 # "13. Le calcul des scores", "2.1 Règles", "8:1", "Article 3.2.1 – Titre": a heading's own number.
-HEADING_NUMBER = re.compile(r"^(?:(?:Article|Règle|Section|Chapitre)\s+)?(?P<number>\d{1,3}(?:[.:]\d{1,3})*[a-z]?)"
-                            r"(?:[.)]|\s*[-–—:]|(?=\s)|$)\s*(?P<title>.*)$", re.IGNORECASE)
+# After a cue word the first is ordinal: "Article 1er — Objet", "Règle 1re".
+HEADING_NUMBER = re.compile(r"^(?:(?P<cue>Article|Règle|Section|Chapitre)\s+)?(?P<number>\d{1,3}(?:[.:]\d{1,3})*[a-z]?)"
+                            r"(?(cue)(?:er|re)?)(?:[.)]|\s*[-–—:]|(?=\s)|$)\s*(?P<title>.*)$", re.IGNORECASE)
 
 
 def split_heading_number(title: str) -> tuple[str | None, str | None]:
@@ -477,11 +460,14 @@ class HeadedWalker:
                 self.caption(line)
             else:
                 level = self.heuristic_level(stripped)
-                if part:  # its articles nest under it, until the next part
+                cued = bool(NUMBER_CUED.match(stripped))
+                if part:  # the articles after it nest under it, until the next part
                     level = self.part_level = self.part_level or level
-                elif self.part_level is not None:
+                elif cued and self.part_level is not None:
                     level = max(level, self.part_level + 1)
-                self.open_heading(line, level, numbered=bool(NUMBER_CUED.match(stripped)))
+                else:  # a heading of another kind ("ANNEXES") ends the parts
+                    self.part_level = None
+                self.open_heading(line, level, numbered=cued)
             return
         step = STEP.match(stripped)
         if step:

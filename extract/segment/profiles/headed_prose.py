@@ -15,6 +15,7 @@ from extract.segment.profiles.base import (
     merge_pictographs,
     relocate,
 )
+from extract.text import starts_lowercase
 
 UNDERLINE = re.compile(r"^\s*(?P<mark>=|-)(?P=mark){2,}\s*$")
 
@@ -28,9 +29,13 @@ def underlined_headings(lines: list[Line]) -> list[Line]:
     for line in lines:
         mark = UNDERLINE.match(line.text)
         previous = found[-1] if found else None
-        if mark and previous is not None and previous.no + 1 == line.no and not previous.covers \
+        # The underlined line stands alone (a blank line or the start above it), as a heading does:
+        # a rule under the last line of a paragraph ("et en défausse une." / "-----") is a rule.
+        alone = previous is not None and (len(found) == 1 or found[-2].no < previous.no - 1)
+        if mark and alone and previous.no + 1 == line.no and not previous.covers \
                 and previous.text.strip() and not previous.text.lstrip().startswith(("#", "|", "- ", "* ", "+ ")) \
-                and not UNDERLINE.match(previous.text):
+                and not UNDERLINE.match(previous.text) and not starts_lowercase(previous.text.strip()) \
+                and not previous.text.rstrip().endswith((".", ":", ";", ",")):
             level = "#" if mark.group("mark") == "=" else "##"
             found[-1] = replace(previous, text=f"{level} {previous.text.strip()}", covers=(line.no,))
             continue

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 from extract.model import Block, Entry, Line, Segmentation
 from extract.options import line_span, regex
-from extract.segment.profiles.base import DocBuilder, DocContext, OutlineOptions, declared_set_aside, keeps_hyphen, vocabulary
-from extract.text import ends_sentence, fold, inline, letter_ratio, starts_lowercase, uppercase_ratio
+from extract.segment.profiles.base import DocBuilder, DocContext, OutlineOptions, declared_set_aside, vocabulary
+from extract.text import ends_sentence, fold, hyphen_stays, inline, letter_ratio, starts_lowercase, uppercase_ratio
 
 # Specks of the column rules that the OCR read as punctuation at a line's start or end.
 BORDER_LEAD = re.compile(r"^(?:[.~'\"!|©‘’“”;,:]\s+)+(?=\S)")
@@ -357,7 +357,7 @@ class ColumnWalker:
         self.b.anomaly("caption-kept-apart", reason, [run[0].no, run[-1].no])
 
     def keep_hyphen(self, before: str, after: str) -> bool:
-        return keeps_hyphen((self.whole, self.hyphenated), before, after)
+        return hyphen_stays((self.whole, self.hyphenated), before, after, default=False)
 
 
 def is_noise(text: str) -> bool:
