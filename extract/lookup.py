@@ -9,6 +9,8 @@ game's documents by their own titles. The errata stage inserts the entries it ad
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from extract.model import Entry, GameSpec
 from extract.numbering import number_order
 from extract.text import title_key
@@ -51,6 +53,16 @@ class Lookup:
         """Entries printed with `number`, in book order (only in `document` when given)."""
         found = self._numbers.get(number, [])
         return [e for e in found if e.document == document] if document is not None else list(found)
+
+    def cited(self, number: str, document: str | None = None, outside: Iterable[str] = ()) -> list[Entry]:
+        """The entries a citation's number names, in book order (only in `document` when given, none
+        in the documents `outside`): "8:2b" (item b of rule 8:2) is rule 8:2 when no entry is numbered
+        8:2b. A question is never one: an exam's "question 3" is not "l'article 3" it quotes."""
+        for wanted in dict.fromkeys([number, number.rstrip("abcdefghijklmnopqrstuvwxyz")]):
+            found = [e for e in self.numbered(wanted, document) if e.kind != "question" and e.document not in outside]
+            if found:
+                return found
+        return []
 
     def document_titled(self, title: str | None) -> str | None:
         return self.documents.get(title_key(title))

@@ -95,8 +95,9 @@ def attach_faq(lookup: Lookup, errata: list[Erratum]) -> Reported:
             if citation.book is not None:
                 continue  # "article 9.5 du Règlement intérieur": a rule of another book says nothing of this game's
             for number, item in zip(citation.numbers, citation.items, strict=True):
-                if number not in cited:
-                    cited[number] = cited_rule(lookup, number, faq_docs)
+                if number not in cited:  # the one rule outside the FAQs printed with it, if one
+                    found = lookup.cited(number, outside=faq_docs)
+                    cited[number] = found[0] if len(found) == 1 else None
                 if cited[number] is not None:
                     add_ref(entry, cited[number], "faq", item)
                 else:
@@ -110,16 +111,6 @@ def attach_faq(lookup: Lookup, errata: list[Erratum]) -> Reported:
             anomalies.append((f"{entry.game}/{entry.document}",
                               Anomaly("faq-unattached", f"{entry.id}: no rule found for this question", entry.lines[:1])))
     return anomalies
-
-
-def cited_rule(lookup: Lookup, number: str, faq_docs: set[str]) -> Entry | None:
-    """The one rule outside the FAQs printed with `number` (a numbered question is none); "8:2b"
-    (item b) is rule 8:2."""
-    for wanted in dict.fromkeys([number, number.rstrip("abcdefghijklmnopqrstuvwxyz")]):
-        found = [e for e in lookup.numbered(wanted) if e.document not in faq_docs and e.kind != "question"]
-        if found:
-            return found[0] if len(found) == 1 else None
-    return None
 
 
 def named_titles(text: str, titles: dict[str, list[Entry]], longest: int) -> list[str]:

@@ -236,3 +236,30 @@ def test_a_numbered_question_is_no_article():
     other = entry("livret", "examen/q4", None, ("question", "Voir l'article 3."), kind="question", number="4", parent=exam)
     resolve_explicit(Lookup(GAME, [exam, question, other]), [])
     assert refs(other, "section") == [(None, "Voir l'article 3", "no rule numbered 3")]
+
+
+def test_a_number_printed_twice_in_a_book_is_taken_in_the_citing_part_or_reported():
+    """A regulation whose parts I and II each have an Article 1: "l'article 1" in part II is its own;
+    from outside both parts it is ambiguous, reported rather than guessed."""
+    parts = [entry("guide", p, f"Titre {p}", ("paragraph", "Une partie."), kind="section") for p in ("I", "II")]
+    firsts = [entry("guide", f"{p.key}/1", "Objet", ("paragraph", "L'objet."), kind="rule", number="1", parent=p)
+              for p in parts]
+    inside = entry("guide", "II/2", "Suite", ("paragraph", "Voir l'article 1."), kind="rule", number="2", parent=parts[1])
+    outside = entry("guide", "annexe", "Annexe", ("paragraph", "Voir l'article 1."), kind="section")
+    anomalies = resolve_explicit(Lookup(GAME, [parts[0], firsts[0], parts[1], firsts[1], inside, outside]), [])
+    assert refs(inside, "section") == [("demo/guide/II/1", "Voir l'article 1", None)]
+    assert refs(outside, "section") == [(None, "Voir l'article 1", "2 entries numbered 1")]
+    assert [a.detail for _, a in anomalies] == ["demo/guide/annexe: section « Voir l'article 1 »: 2 entries numbered 1"]
+
+
+def test_one_resolver_gives_every_entry_a_cited_number_names():
+    """`Lookup.cited`, which the refs and the FAQ stage both read: an item letter falls back to its
+    rule, a question is no rule, and the caller decides what several matches mean."""
+    rule = entry("guide", "8:2", None, ("paragraph", "b) barrer."), kind="rule", number="8:2")
+    again = entry("livret", "8:2", None, ("paragraph", "Idem."), kind="rule", number="8:2")
+    question = entry("faq", "q8", None, ("question", "Et la règle 8:2 ?"), kind="question", number="8:2")
+    lookup = Lookup(GAME, [rule, again, question])
+    assert lookup.cited("8:2b") == [rule, again]
+    assert lookup.cited("8:2b", "guide") == [rule]
+    assert lookup.cited("8:2", outside={"guide"}) == [again]
+    assert lookup.cited("9") == []
