@@ -57,7 +57,15 @@ def cited_numbers(text: str) -> list[Citation]:
             if number.isdigit() and LIST_WORDS.match(text, more.end()):
                 break  # "article 2, 3 joueurs": a count
             if more.group("sep") in "-–" or fold_word(more.group("sep")) in ("a", "au"):
-                numbers.append(range_end(numbers[-1], number))
+                last = range_end(numbers[-1], number)
+                if levels(last) <= levels(numbers[-1]):  # "article 2-1" runs backward: no range
+                    if more.group("sep") not in "-–":
+                        break
+                    numbers[-1] += more.group("sep") + number  # one number as printed, "2-1"
+                    items[-1] += text[more.start():more.end()]
+                    end = more.end()
+                    continue
+                numbers.append(last)
                 items[-1] += text[more.start():more.end()]  # "8:3-6": the site links the range whole
                 items.append(items[-1])
             else:
@@ -72,6 +80,11 @@ def cited_numbers(text: str) -> list[Citation]:
 
 def fold_word(word: str) -> str:
     return word.lower().replace("à", "a")
+
+
+def levels(number: str) -> list[int]:
+    """"8:3" as [8, 3]: what orders a range's ends."""
+    return [int(level) for level in re.findall(r"\d+", number)]
 
 
 def range_end(start: str, end: str) -> str:

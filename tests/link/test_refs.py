@@ -263,3 +263,13 @@ def test_one_resolver_gives_every_entry_a_cited_number_names():
     assert lookup.cited("8:2b", "guide") == [rule]
     assert lookup.cited("8:2", outside={"guide"}) == [again]
     assert lookup.cited("9") == []
+
+
+@pytest.mark.parametrize(("text", "numbers"), [
+    ("article 2-1", ["2-1"]),  # one number as printed, never articles 2 and 1
+    ("règle 8:3-2", ["8:3-2"]),
+    ("articles 4 à 2", ["4"]),
+    ("règle 8:3-6", ["8:3", "8:6"]),  # forward: still a range
+])
+def test_a_backward_range_is_no_range(text, numbers):
+    assert [n for c in cited_numbers(text) for n in c.numbers] == numbers
