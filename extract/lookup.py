@@ -24,6 +24,7 @@ class Lookup:
         self.by_id: dict[str, Entry] = {}
         self._titles: dict[str, list[Entry]] = {}
         self._numbers: dict[str, list[Entry]] = {}
+        self._separators: set[str] = set()
         self.refresh()
 
     def refresh(self) -> None:
@@ -35,6 +36,7 @@ class Lookup:
                 self._titles.setdefault(title_key(entry.title), []).append(entry)
             if entry.number:
                 self._numbers.setdefault(entry.number, []).append(entry)
+        self._separators = {sep for number in self._numbers for sep in ".:" if sep in number}
 
     def titled(self, title: str | None, document: str | None = None) -> list[Entry]:
         """Entries whose title matches `title`, in book order (only in `document` when given)."""
@@ -63,6 +65,11 @@ class Lookup:
             if found:
                 return found
         return []
+
+    def numbers_like(self, number: str) -> bool:
+        """Whether the game prints numbers with the separator of `number` ("8:2", "3.1"): a bare
+        "voir 10:30" in books numbered 3.1.2 is an hour, not a rule."""
+        return any(sep in number for sep in self._separators)
 
     def document_titled(self, title: str | None) -> str | None:
         return self.documents.get(title_key(title))

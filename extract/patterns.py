@@ -28,6 +28,11 @@ CITE_MORE = re.compile(rf"\s*(?P<sep>,|\bet\b|\bou\b|\bà\b|\bau\b|[-–])\s*(?:
 CITE_BOOK = re.compile(r"\s+(?:du|de\s+la|de\s+l['’])\s+(?:(?P<this>présente?s?)\b|(?P<book>[A-ZÉ][\w'’-]+(?:\s+[A-ZÉa-zé][\w'’-]+)?))")
 # After a bare integer in a list, a word other than these makes it a quantity: "article 2, 3 joueurs"
 LIST_WORDS = re.compile(r"\s+(?!(?:et|ou|du|de|des|à|au|aux|sauf|pour|ne|n['’]|s['’]|ci)\b)[^\W\d_]")
+# A unit or a counted thing after any number, the first one too: "règles 2 joueurs", "voir 1.5 cm",
+# "10:30 h". Narrower than LIST_WORDS: after a cue word, "l'article 3 précise" is a verb.
+QUANTITY = re.compile(r"\s*(?:%|[\"'’″′]|(?:cm|mm|km|m|h|min|s|sec|pouces?|points?|pts|pv|joueurs?|cartes?|dés?|"
+                      r"jetons?|pions?|figurines?|unités?|cases?|hexagones?|tours?|manches?|rounds?|minutes?|"
+                      r"secondes?|heures?|fois|ans|personnes?|équipes?)(?![\w'’]))", re.IGNORECASE)
 
 
 class Citation(NamedTuple):
@@ -39,6 +44,7 @@ class Citation(NamedTuple):
     book: str | None  # the other book it names ("du Règlement intérieur"); None: the citing one
     start: int
     end: int
+    bare: bool = False  # announced by "voir"/"cf." alone: a citation only where the game prints such numbers
 
 
 def cited_numbers(text: str) -> list[Citation]:
@@ -51,12 +57,18 @@ def cited_numbers(text: str) -> list[Citation]:
         first = match.group("number")
         if match.group("see") and not match.group("named") and not re.search(r"[.:]\d", first):
             continue  # "voir 3 cartes", "cf. 2": a bare integer needs "l'article", "la règle"
+        if QUANTITY.match(text, match.end()):
+            continue  # "règles 2 joueurs", "voir 1.5 cm": a measure
         numbers, items, end = [first], [match.group(0)], match.end()
         while more := CITE_MORE.match(text, end):
             number = more.group("number")
-            if number.isdigit() and LIST_WORDS.match(text, more.end()):
+            ranged = more.group("sep") in "-–" or fold_word(more.group("sep")) in ("a", "au")
+            if ranged and QUANTITY.match(text, more.end()):
+                numbers = []  # "règles 2 à 4 joueurs": both ends are counts
+                break
+            if QUANTITY.match(text, more.end()) or number.isdigit() and LIST_WORDS.match(text, more.end()):
                 break  # "article 2, 3 joueurs": a count
-            if more.group("sep") in "-–" or fold_word(more.group("sep")) in ("a", "au"):
+            if ranged:
                 last = range_end(numbers[-1], number)
                 if levels(last) <= levels(numbers[-1]):  # "article 2-1" runs backward: no range
                     if more.group("sep") not in "-–":
@@ -72,9 +84,12 @@ def cited_numbers(text: str) -> list[Citation]:
                 numbers.append(number)
                 items.append(more.group("item"))
             end = more.end()
+        if not numbers:
+            continue
         book = CITE_BOOK.match(text, end)
         name = book.group("book") if book and not book.group("this") else None
-        found.append(Citation(text[match.start():end], numbers, items, name, match.start(), end))
+        bare = bool(match.group("see")) and not match.group("named")
+        found.append(Citation(text[match.start():end], numbers, items, name, match.start(), end, bare))
     return found
 
 

@@ -94,6 +94,8 @@ def attach_faq(lookup: Lookup, errata: list[Erratum]) -> Reported:
         for citation in cited_numbers(text):
             if citation.book is not None:
                 continue  # "article 9.5 du Règlement intérieur": a rule of another book says nothing of this game's
+            if citation.bare and not lookup.numbers_like(citation.numbers[0]):
+                continue  # "voir 10:30" where no rule has a colon: an hour
             for number, item in zip(citation.numbers, citation.items, strict=True):
                 if number not in cited:  # the one rule outside the FAQs printed with it, if one
                     found = lookup.cited(number, outside=faq_docs)

@@ -180,6 +180,8 @@ def resolve_number(entry: Entry, index: Index, number: str, text: str, out: Outc
 def resolve_citation(entry: Entry, index: Index, citation: Citation, out: Outcome) -> None:
     """Each number of "l'article 3.1.1 ou 3.1.2" (a range "3.1 à 3.4" gives its two ends), in the book
     it names when it names one ("article 9.5 du Règlement intérieur")."""
+    if citation.bare and not index.lookup.numbers_like(citation.numbers[0]):
+        return  # "voir 10:30" where no rule has a colon: an hour
     document = index.book(citation.book, entry.document) if citation.book else entry.document
     if document is None:
         out.unresolved(entry, "section", citation.text, f"the book « {citation.book} » is not in the corpus")

@@ -273,3 +273,21 @@ def test_one_resolver_gives_every_entry_a_cited_number_names():
 ])
 def test_a_backward_range_is_no_range(text, numbers):
     assert [n for c in cited_numbers(text) for n in c.numbers] == numbers
+
+
+@pytest.mark.parametrize("text", [
+    "Variante : règles 2 joueurs", "règles 2 à 4 joueurs", "l'article 3 cartes en main",  # counts after a cue word
+    "voir 1.5 cm", "cf. 2.5 cm", "voir 2.5 pouces", "voir 3.5\" de haut", "règle 3 points", "voir 12.5 %",  # measures
+])
+def test_a_count_or_a_measure_is_no_citation(text):
+    assert cited_numbers(text) == []
+
+
+def test_a_bare_voir_cites_only_numbers_the_game_prints():
+    """"voir 10:30" in books numbered 3.1.2 is an hour: no ref, no anomaly; "voir 3.1" is one."""
+    rule = entry("guide", "3.1", "Heure limite", ("paragraph", "À l'heure."), kind="rule", number="3.1")
+    citing = entry("guide", "3.2", "Retard", ("paragraph", "Le direct est à voir 10:30 sur la chaîne ; voir 3.1."),
+                   kind="rule", number="3.2")
+    anomalies = resolve_explicit(Lookup(GAME, [rule, citing]), [])
+    assert refs(citing, "section") == [("demo/guide/3.1", "voir 3.1", None)]
+    assert anomalies == []
