@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from extract.model import Entry, GameSpec
 from extract.numbering import number_order
+from extract.patterns import BOOK_WORD, NAME_LINKS
 from extract.text import title_key
 
 
@@ -70,6 +71,21 @@ class Lookup:
         """Whether the game prints numbers with the separator of `number` ("8:2", "3.1"): a bare
         "voir 10:30" in books numbered 3.1.2 is an hour, not a rule."""
         return any(sep in number for sep in self._separators)
+
+    def book_cited(self, words: str) -> tuple[str | None, str | None]:
+        """What the words after "du"/"de la" in a citation name: (document, None) for the game's
+        document whose title the most of them spell ("du Livre de règles, sauf…"); (None, name) for a
+        book the corpus lacks ("du Règlement intérieur"); (None, None) for no book ("de la Phase de
+        combat": a part of the citing one)."""
+        split = words.split()
+        for count in range(len(split), 0, -1):
+            document = self.documents.get(title_key(" ".join(split[:count])))
+            if document is not None:
+                return document, None
+        if not BOOK_WORD.match(split[0]):
+            return None, None
+        count = 3 if len(split) > 2 and split[1].lower() in NAME_LINKS else 2
+        return None, " ".join(split[:count])
 
     def document_titled(self, title: str | None) -> str | None:
         return self.documents.get(title_key(title))

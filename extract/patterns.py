@@ -24,8 +24,14 @@ CITE = re.compile(rf"(?:\b(?P<word>articles?|r[èe]gles?)\s+(?:n°\s*)?|§\s*"
 # keeps only its last level)
 CITE_MORE = re.compile(rf"\s*(?P<sep>,|\bet\b|\bou\b|\bà\b|\bau\b|[-–])\s*(?:l['’])?(?P<item>(?:(?:article|la\s+r[èe]gle|le\s+point|§)\s*)?"
                        rf"(?P<number>{RULE_NUMBER}))(?:er|re)?(?![\w:]|[.:][^\W_]|,\d)", re.IGNORECASE)
-# "du présent règlement" (this book), "du Règlement intérieur" (another one)
-CITE_BOOK = re.compile(r"\s+(?:du|de\s+la|de\s+l['’])\s+(?:(?P<this>présente?s?)\b|(?P<book>[A-ZÉ][\w'’-]+(?:\s+[A-ZÉa-zé][\w'’-]+)?))")
+# "du présent règlement" (this book), "du Règlement intérieur" (another one), "de la Phase de combat" (a part
+# of this one): the words after "du" up to six, which `Lookup.book_cited` reads against the game's titles
+CITE_BOOK = re.compile(r"\s+(?:du|de\s+la|de\s+l['’])\s+(?:(?P<this>présente?s?)\b|(?P<book>[A-ZÉ][\w'’-]+(?:\s+[\w'’-]+){0,5}))")
+# The first word of a book's name: "du Règlement intérieur" names a book, "de la Phase de combat" a section
+BOOK_WORD = re.compile(r"(?:r[èe]glements?|livres?|livrets?|guides?|manuels?|codes?|lois|statuts?|recueils?|"
+                       r"compendium|chartes?|annexes?|appendices?|addendum|errata|faq)$", re.IGNORECASE)
+# What carries a book's name on to its next word: "Livre de règles", "Code du sport"
+NAME_LINKS = ("de", "du", "des", "d'", "d’")
 # After a bare integer in a list, a word other than these makes it a quantity: "article 2, 3 joueurs"
 LIST_WORDS = re.compile(r"\s+(?!(?:et|ou|du|de|des|à|au|aux|sauf|pour|ne|n['’]|s['’]|ci)\b)[^\W\d_]")
 # A unit or a counted thing after any number, the first one too: "règles 2 joueurs", "voir 1.5 cm",
@@ -41,7 +47,7 @@ class Citation(NamedTuple):
     text: str  # as printed, from the cue word: "article 3.1.1 ou 3.1.2"
     numbers: list[str]  # in order; a range gives its two ends ("8:3-6": 8:3 and 8:6)
     items: list[str]  # what names each number: "article 3.1.1", "3.1.2"; both ends of a range: "règle 8:3-6"
-    book: str | None  # the other book it names ("du Règlement intérieur"); None: the citing one
+    book: str | None  # the words after "du" that may name a book ("Règlement intérieur"); None: the citing one
     start: int
     end: int
     bare: bool = False  # announced by "voir"/"cf." alone: a citation only where the game prints such numbers

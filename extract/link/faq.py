@@ -55,7 +55,7 @@ def attach_faq(lookup: Lookup, errata: list[Erratum]) -> Reported:
               for key in lookup.title_keys() if (found := [e for e in lookup.titled_key(key) if is_rule(e)])}
     longest = max((len(k.split()) for k in titles), default=1)
     numbered: dict[str, Entry | None] = {}  # a section number -> the one rule printed with it, if one
-    cited: dict[str, Entry | None] = {}  # the same for "article 4", "voir 3.2"
+    cited: dict[tuple[str, str | None], Entry | None] = {}  # the same for "article 4", "voir 3.2" (and its book)
     anomalies: Reported = []
     # An erratum's heading is "Terrain, page 19, section 84.9": the errata stage read its name.
     # An erratum's heading by its name's key: "Voir la section d'errata « Terrain »" finds it without a scan.
@@ -92,16 +92,17 @@ def attach_faq(lookup: Lookup, errata: list[Erratum]) -> Reported:
                 if numbered[number] is not None:
                     add_ref(entry, numbered[number], "faq", match.group(0))
         for citation in cited_numbers(text):
-            if citation.book is not None:
+            named, missing = lookup.book_cited(citation.book) if citation.book else (None, None)
+            if missing:
                 continue  # "article 9.5 du Règlement intérieur": a rule of another book says nothing of this game's
             if citation.bare and not lookup.numbers_like(citation.numbers[0]):
                 continue  # "voir 10:30" where no rule has a colon: an hour
             for number, item in zip(citation.numbers, citation.items, strict=True):
-                if number not in cited:  # the one rule outside the FAQs printed with it, if one
-                    found = lookup.cited(number, outside=faq_docs)
-                    cited[number] = found[0] if len(found) == 1 else None
-                if cited[number] is not None:
-                    add_ref(entry, cited[number], "faq", item)
+                if (number, named) not in cited:  # the one rule outside the FAQs (in the book named) printed with it
+                    found = lookup.cited(number, named, outside=faq_docs)
+                    cited[number, named] = found[0] if len(found) == 1 else None
+                if cited[number, named] is not None:
+                    add_ref(entry, cited[number, named], "faq", item)
                 else:
                     add_ref(entry, None, "faq", item, f"no single rule numbered {number}")
                     anomalies.append((f"{entry.game}/{entry.document}", Anomaly(

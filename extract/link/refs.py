@@ -182,12 +182,12 @@ def resolve_citation(entry: Entry, index: Index, citation: Citation, out: Outcom
     it names when it names one ("article 9.5 du Règlement intérieur")."""
     if citation.bare and not index.lookup.numbers_like(citation.numbers[0]):
         return  # "voir 10:30" where no rule has a colon: an hour
-    document = index.book(citation.book, entry.document) if citation.book else entry.document
-    if document is None:
-        out.unresolved(entry, "section", citation.text, f"the book « {citation.book} » is not in the corpus")
+    named, missing = index.lookup.book_cited(citation.book) if citation.book else (None, None)
+    if missing:
+        out.unresolved(entry, "section", citation.text, f"the book « {missing} » is not in the corpus")
         return
     for number, item in zip(citation.numbers, citation.items, strict=True):
-        target, reason = index.cited(entry, document, number, elsewhere=citation.book is None)
+        target, reason = index.cited(entry, named or entry.document, number, elsewhere=named is None)
         if target is not None:
             entry.add_ref(target, "section", item)  # each number its own text: the site links each
         else:

@@ -291,3 +291,20 @@ def test_a_bare_voir_cites_only_numbers_the_game_prints():
     anomalies = resolve_explicit(Lookup(GAME, [rule, citing]), [])
     assert refs(citing, "section") == [("demo/guide/3.1", "voir 3.1", None)]
     assert anomalies == []
+
+
+def test_a_cited_book_is_read_against_the_game_s_titles():
+    """"du Guide de Référence" is that document, whole; "de la Phase de combat" is a part of the citing
+    book, not a book; "du Livre de règles" names a book this game lacks."""
+    there = entry("guide", "4", "Tir", ("paragraph", "Tirer."), kind="section", number="4")
+    here = entry("livret", "4", "Le tir", ("paragraph", "On tire."), kind="section", number="4")
+    five = entry("livret", "5", "Phase de combat", ("paragraph", "On combat."), kind="section", number="5")
+    citing = entry("livret", "intro", "Intro", ("paragraph", "Voir l'article 4 du Guide de Référence, la règle 5 de la "
+                                                "Phase de combat et l'article 6 du Livre de règles."), kind="section")
+    anomalies = resolve_explicit(Lookup(GAME, [there, here, five, citing]), [])
+    assert refs(citing, "section") == [
+        ("demo/guide/4", "Voir l'article 4", None),
+        ("demo/livret/5", "règle 5", None),
+        (None, "article 6", "the book « Livre de règles » is not in the corpus")]
+    assert [a.detail for _, a in anomalies] == [
+        "demo/livret/intro: section « article 6 »: the book « Livre de règles » is not in the corpus"]
