@@ -9,8 +9,11 @@ game's documents by their own titles. The errata stage inserts the entries it ad
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from extract.model import Entry, GameSpec
 from extract.numbering import number_order
+from extract.patterns import BOOK_WORD, NAME_LINKS
 from extract.text import title_key
 
 
@@ -22,6 +25,7 @@ class Lookup:
         self.by_id: dict[str, Entry] = {}
         self._titles: dict[str, list[Entry]] = {}
         self._numbers: dict[str, list[Entry]] = {}
+        self._separators: set[str] = set()
         self.refresh()
 
     def refresh(self) -> None:
@@ -33,6 +37,7 @@ class Lookup:
                 self._titles.setdefault(title_key(entry.title), []).append(entry)
             if entry.number:
                 self._numbers.setdefault(entry.number, []).append(entry)
+        self._separators = {sep for number in self._numbers for sep in ".:" if sep in number}
 
     def titled(self, title: str | None, document: str | None = None) -> list[Entry]:
         """Entries whose title matches `title`, in book order (only in `document` when given)."""
@@ -51,6 +56,36 @@ class Lookup:
         """Entries printed with `number`, in book order (only in `document` when given)."""
         found = self._numbers.get(number, [])
         return [e for e in found if e.document == document] if document is not None else list(found)
+
+    def cited(self, number: str, document: str | None = None, outside: Iterable[str] = ()) -> list[Entry]:
+        """The entries a citation's number names, in book order (only in `document` when given, none
+        in the documents `outside`): "8:2b" (item b of rule 8:2) is rule 8:2 when no entry is numbered
+        8:2b. A question is never one: an exam's "question 3" is not "l'article 3" it quotes."""
+        for wanted in dict.fromkeys([number, number.rstrip("abcdefghijklmnopqrstuvwxyz")]):
+            found = [e for e in self.numbered(wanted, document) if e.kind != "question" and e.document not in outside]
+            if found:
+                return found
+        return []
+
+    def numbers_like(self, number: str) -> bool:
+        """Whether the game prints numbers with the separator of `number` ("8:2", "3.1"): a bare
+        "voir 10:30" in books numbered 3.1.2 is an hour, not a rule."""
+        return any(sep in number for sep in self._separators)
+
+    def book_cited(self, words: str) -> tuple[str | None, str | None]:
+        """What the words after "du"/"de la" in a citation name: (document, None) for the game's
+        document whose title the most of them spell ("du Livre de règles, sauf…"); (None, name) for a
+        book the corpus lacks ("du Règlement intérieur"); (None, None) for no book ("de la Phase de
+        combat": a part of the citing one)."""
+        split = words.split()
+        for count in range(len(split), 0, -1):
+            document = self.documents.get(title_key(" ".join(split[:count])))
+            if document is not None:
+                return document, None
+        if not BOOK_WORD.match(split[0]):
+            return None, None
+        count = 3 if len(split) > 2 and split[1].lower() in NAME_LINKS else 2
+        return None, " ".join(split[:count])
 
     def document_titled(self, title: str | None) -> str | None:
         return self.documents.get(title_key(title))

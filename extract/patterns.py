@@ -24,10 +24,21 @@ CITE = re.compile(rf"(?:\b(?P<word>articles?|r[èe]gles?)\s+(?:n°\s*)?|§\s*"
 # keeps only its last level)
 CITE_MORE = re.compile(rf"\s*(?P<sep>,|\bet\b|\bou\b|\bà\b|\bau\b|[-–])\s*(?:l['’])?(?P<item>(?:(?:article|la\s+r[èe]gle|le\s+point|§)\s*)?"
                        rf"(?P<number>{RULE_NUMBER}))(?:er|re)?(?![\w:]|[.:][^\W_]|,\d)", re.IGNORECASE)
-# "du présent règlement" (this book), "du Règlement intérieur" (another one)
-CITE_BOOK = re.compile(r"\s+(?:du|de\s+la|de\s+l['’])\s+(?:(?P<this>présente?s?)\b|(?P<book>[A-ZÉ][\w'’-]+(?:\s+[A-ZÉa-zé][\w'’-]+)?))")
+# "du présent règlement" (this book), "du Règlement intérieur" (another one), "de la Phase de combat" (a part
+# of this one): the words after "du" up to six, which `Lookup.book_cited` reads against the game's titles
+CITE_BOOK = re.compile(r"\s+(?:du|de\s+la|de\s+l['’])\s+(?:(?P<this>présente?s?)\b|(?P<book>[A-ZÉ][\w'’-]+(?:\s+[\w'’-]+){0,5}))")
+# The first word of a book's name: "du Règlement intérieur" names a book, "de la Phase de combat" a section
+BOOK_WORD = re.compile(r"(?:r[èe]glements?|livres?|livrets?|guides?|manuels?|codes?|lois|statuts?|recueils?|"
+                       r"compendium|chartes?|annexes?|appendices?|addendum|errata|faq)$", re.IGNORECASE)
+# What carries a book's name on to its next word: "Livre de règles", "Code du sport"
+NAME_LINKS = ("de", "du", "des", "d'", "d’")
 # After a bare integer in a list, a word other than these makes it a quantity: "article 2, 3 joueurs"
 LIST_WORDS = re.compile(r"\s+(?!(?:et|ou|du|de|des|à|au|aux|sauf|pour|ne|n['’]|s['’]|ci)\b)[^\W\d_]")
+# A unit or a counted thing after any number, the first one too: "règles 2 joueurs", "voir 1.5 cm",
+# "10:30 h". Narrower than LIST_WORDS: after a cue word, "l'article 3 précise" is a verb.
+QUANTITY = re.compile(r"\s*(?:%|[\"'’″′]|(?:cm|mm|km|m|h|min|s|sec|pouces?|points?|pts|pv|joueurs?|cartes?|dés?|"
+                      r"jetons?|pions?|figurines?|unités?|cases?|hexagones?|tours?|manches?|rounds?|minutes?|"
+                      r"secondes?|heures?|fois|ans|personnes?|équipes?)(?![\w'’]))", re.IGNORECASE)
 
 
 class Citation(NamedTuple):
@@ -36,9 +47,10 @@ class Citation(NamedTuple):
     text: str  # as printed, from the cue word: "article 3.1.1 ou 3.1.2"
     numbers: list[str]  # in order; a range gives its two ends ("8:3-6": 8:3 and 8:6)
     items: list[str]  # what names each number: "article 3.1.1", "3.1.2"; both ends of a range: "règle 8:3-6"
-    book: str | None  # the other book it names ("du Règlement intérieur"); None: the citing one
+    book: str | None  # the words after "du" that may name a book ("Règlement intérieur"); None: the citing one
     start: int
     end: int
+    bare: bool = False  # announced by "voir"/"cf." alone: a citation only where the game prints such numbers
 
 
 def cited_numbers(text: str) -> list[Citation]:
@@ -51,27 +63,49 @@ def cited_numbers(text: str) -> list[Citation]:
         first = match.group("number")
         if match.group("see") and not match.group("named") and not re.search(r"[.:]\d", first):
             continue  # "voir 3 cartes", "cf. 2": a bare integer needs "l'article", "la règle"
+        if QUANTITY.match(text, match.end()):
+            continue  # "règles 2 joueurs", "voir 1.5 cm": a measure
         numbers, items, end = [first], [match.group(0)], match.end()
         while more := CITE_MORE.match(text, end):
             number = more.group("number")
-            if number.isdigit() and LIST_WORDS.match(text, more.end()):
+            ranged = more.group("sep") in "-–" or fold_word(more.group("sep")) in ("a", "au")
+            if ranged and QUANTITY.match(text, more.end()):
+                numbers = []  # "règles 2 à 4 joueurs": both ends are counts
+                break
+            if QUANTITY.match(text, more.end()) or number.isdigit() and LIST_WORDS.match(text, more.end()):
                 break  # "article 2, 3 joueurs": a count
-            if more.group("sep") in "-–" or fold_word(more.group("sep")) in ("a", "au"):
-                numbers.append(range_end(numbers[-1], number))
+            if ranged:
+                last = range_end(numbers[-1], number)
+                if levels(last) <= levels(numbers[-1]):  # "article 2-1" runs backward: no range
+                    if more.group("sep") not in "-–":
+                        break
+                    numbers[-1] += more.group("sep") + number  # one number as printed, "2-1"
+                    items[-1] += text[more.start():more.end()]
+                    end = more.end()
+                    continue
+                numbers.append(last)
                 items[-1] += text[more.start():more.end()]  # "8:3-6": the site links the range whole
                 items.append(items[-1])
             else:
                 numbers.append(number)
                 items.append(more.group("item"))
             end = more.end()
+        if not numbers:
+            continue
         book = CITE_BOOK.match(text, end)
         name = book.group("book") if book and not book.group("this") else None
-        found.append(Citation(text[match.start():end], numbers, items, name, match.start(), end))
+        bare = bool(match.group("see")) and not match.group("named")
+        found.append(Citation(text[match.start():end], numbers, items, name, match.start(), end, bare))
     return found
 
 
 def fold_word(word: str) -> str:
     return word.lower().replace("à", "a")
+
+
+def levels(number: str) -> list[int]:
+    """"8:3" as [8, 3]: what orders a range's ends."""
+    return [int(level) for level in re.findall(r"\d+", number)]
 
 
 def range_end(start: str, end: str) -> str:

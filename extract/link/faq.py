@@ -55,7 +55,7 @@ def attach_faq(lookup: Lookup, errata: list[Erratum]) -> Reported:
               for key in lookup.title_keys() if (found := [e for e in lookup.titled_key(key) if is_rule(e)])}
     longest = max((len(k.split()) for k in titles), default=1)
     numbered: dict[str, Entry | None] = {}  # a section number -> the one rule printed with it, if one
-    cited: dict[str, Entry | None] = {}  # the same for "article 4", "voir 3.2"
+    cited: dict[tuple[str, str | None], Entry | None] = {}  # the same for "article 4", "voir 3.2" (and its book)
     anomalies: Reported = []
     # An erratum's heading is "Terrain, page 19, section 84.9": the errata stage read its name.
     # An erratum's heading by its name's key: "Voir la section d'errata « Terrain »" finds it without a scan.
@@ -92,13 +92,17 @@ def attach_faq(lookup: Lookup, errata: list[Erratum]) -> Reported:
                 if numbered[number] is not None:
                     add_ref(entry, numbered[number], "faq", match.group(0))
         for citation in cited_numbers(text):
-            if citation.book is not None:
+            named, missing = lookup.book_cited(citation.book) if citation.book else (None, None)
+            if missing:
                 continue  # "article 9.5 du Règlement intérieur": a rule of another book says nothing of this game's
+            if citation.bare and not lookup.numbers_like(citation.numbers[0]):
+                continue  # "voir 10:30" where no rule has a colon: an hour
             for number, item in zip(citation.numbers, citation.items, strict=True):
-                if number not in cited:
-                    cited[number] = cited_rule(lookup, number, faq_docs)
-                if cited[number] is not None:
-                    add_ref(entry, cited[number], "faq", item)
+                if (number, named) not in cited:  # the one rule outside the FAQs (in the book named) printed with it
+                    found = lookup.cited(number, named, outside=faq_docs)
+                    cited[number, named] = found[0] if len(found) == 1 else None
+                if cited[number, named] is not None:
+                    add_ref(entry, cited[number, named], "faq", item)
                 else:
                     add_ref(entry, None, "faq", item, f"no single rule numbered {number}")
                     anomalies.append((f"{entry.game}/{entry.document}", Anomaly(
@@ -110,16 +114,6 @@ def attach_faq(lookup: Lookup, errata: list[Erratum]) -> Reported:
             anomalies.append((f"{entry.game}/{entry.document}",
                               Anomaly("faq-unattached", f"{entry.id}: no rule found for this question", entry.lines[:1])))
     return anomalies
-
-
-def cited_rule(lookup: Lookup, number: str, faq_docs: set[str]) -> Entry | None:
-    """The one rule outside the FAQs printed with `number` (a numbered question is none); "8:2b"
-    (item b) is rule 8:2."""
-    for wanted in dict.fromkeys([number, number.rstrip("abcdefghijklmnopqrstuvwxyz")]):
-        found = [e for e in lookup.numbered(wanted) if e.document not in faq_docs and e.kind != "question"]
-        if found:
-            return found[0] if len(found) == 1 else None
-    return None
 
 
 def named_titles(text: str, titles: dict[str, list[Entry]], longest: int) -> list[str]:

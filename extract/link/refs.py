@@ -63,27 +63,25 @@ class Index:
         found = self.lookup.numbered(number, document)
         return found[0] if found else None
 
-    def cited(self, document: str, number: str, elsewhere: bool = True) -> Entry | None:
-        """The entry a citation's number names: in `document` first, then (when `elsewhere`) the one
-        in the game; "8:2b" (item b of rule 8:2) is rule 8:2 when no entry is numbered 8:2b. A question
-        is never one: an exam's "question 3" is not "l'article 3" it quotes."""
-        for wanted in dict.fromkeys([number, number.rstrip("abcdefghijklmnopqrstuvwxyz")]):
-            found = not_questions(self.lookup.numbered(wanted, document))
-            if not found and elsewhere:
-                found = not_questions(self.lookup.numbered(wanted))
-            if len(found) == 1 or (found and found[0].document == document):
-                return found[0]
-        return None
+    def cited(self, citing: Entry, document: str, number: str, elsewhere: bool = True) -> tuple[Entry | None, str]:
+        """The entry a citation's number names (see `Lookup.cited`), or None and why: in `document`
+        first, then (when `elsewhere`) the one in the game. Of several, the one under the citing
+        entry's top-level part ("l'article 1" in part II is part II's article 1), else none."""
+        found = self.lookup.cited(number, document)
+        if not found and elsewhere:
+            found = self.lookup.cited(number)
+        if len(found) > 1:
+            near = [e for e in found if e.root is citing.root]
+            found = near if len(near) == 1 else found
+        if len(found) == 1:
+            return found[0], ""
+        return None, f"{len(found)} entries numbered {number}" if found else f"no rule numbered {number}"
 
     def book(self, name: str | None, default: str) -> str | None:
         if not name or re.match(r"^(?:ce|cette)\b", fold(name)) or fold(name) in ("guide", "livret"):
             return default
         key = title_key(re.sub(r"^(?:du|de la|le|la)\s+", "", name.strip(), flags=re.IGNORECASE))
         return next((doc for title, doc in self.lookup.documents.items() if key.endswith(title) or title.endswith(key)), None)
-
-
-def not_questions(entries: list[Entry]) -> list[Entry]:
-    return [e for e in entries if e.kind != "question"]
 
 
 @dataclass
@@ -182,16 +180,18 @@ def resolve_number(entry: Entry, index: Index, number: str, text: str, out: Outc
 def resolve_citation(entry: Entry, index: Index, citation: Citation, out: Outcome) -> None:
     """Each number of "l'article 3.1.1 ou 3.1.2" (a range "3.1 à 3.4" gives its two ends), in the book
     it names when it names one ("article 9.5 du Règlement intérieur")."""
-    document = index.book(citation.book, entry.document) if citation.book else entry.document
-    if document is None:
-        out.unresolved(entry, "section", citation.text, f"the book « {citation.book} » is not in the corpus")
+    if citation.bare and not index.lookup.numbers_like(citation.numbers[0]):
+        return  # "voir 10:30" where no rule has a colon: an hour
+    named, missing = index.lookup.book_cited(citation.book) if citation.book else (None, None)
+    if missing:
+        out.unresolved(entry, "section", citation.text, f"the book « {missing} » is not in the corpus")
         return
     for number, item in zip(citation.numbers, citation.items, strict=True):
-        target = index.cited(document, number, elsewhere=citation.book is None)
+        target, reason = index.cited(entry, named or entry.document, number, elsewhere=named is None)
         if target is not None:
             entry.add_ref(target, "section", item)  # each number its own text: the site links each
         else:
-            out.unresolved(entry, "section", item, f"no rule numbered {number}")
+            out.unresolved(entry, "section", item, reason)
 
 
 def resolve_page(entry: Entry, index: Index, match: re.Match[str], text_after: str, out: Outcome) -> None:

@@ -160,3 +160,15 @@ def test_a_question_citing_an_article_attaches_to_it():
         ("unresolved-reference", "demo/faq/faq/q2: faq « article 12 »: no single rule numbered 12"),
         ("faq-unattached", "demo/faq/faq/q2: no rule found for this question"),
     ]
+
+
+def test_a_question_citing_a_part_of_the_rules_attaches_but_not_one_citing_another_book():
+    """"de la Phase de tir" names a part of the rules, not a book: the article is theirs; "du Règlement
+    intérieur" is a book the game lacks, whose articles say nothing of its rules."""
+    shooting = make("guide", "4", "Le tir", "On tire.", kind="section", number="4")
+    faq = make("faq", "faq", "FAQ", kind="section")
+    phase = make("faq", "faq/q1", None, "Que dit l'article 4 de la Phase de tir ?", kind="question", parent=faq)
+    other = make("faq", "faq/q2", None, "Et l'article 4 du Règlement intérieur ?", kind="question", parent=faq)
+    attach_faq(Lookup(GAME, [shooting, faq, phase, other]), [])
+    assert faq_refs(phase) == [("demo/guide/4", "article 4")]
+    assert faq_refs(other) == []

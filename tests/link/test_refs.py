@@ -236,3 +236,75 @@ def test_a_numbered_question_is_no_article():
     other = entry("livret", "examen/q4", None, ("question", "Voir l'article 3."), kind="question", number="4", parent=exam)
     resolve_explicit(Lookup(GAME, [exam, question, other]), [])
     assert refs(other, "section") == [(None, "Voir l'article 3", "no rule numbered 3")]
+
+
+def test_a_number_printed_twice_in_a_book_is_taken_in_the_citing_part_or_reported():
+    """A regulation whose parts I and II each have an Article 1: "l'article 1" in part II is its own;
+    from outside both parts it is ambiguous, reported rather than guessed."""
+    parts = [entry("guide", p, f"Titre {p}", ("paragraph", "Une partie."), kind="section") for p in ("I", "II")]
+    firsts = [entry("guide", f"{p.key}/1", "Objet", ("paragraph", "L'objet."), kind="rule", number="1", parent=p)
+              for p in parts]
+    inside = entry("guide", "II/2", "Suite", ("paragraph", "Voir l'article 1."), kind="rule", number="2", parent=parts[1])
+    outside = entry("guide", "annexe", "Annexe", ("paragraph", "Voir l'article 1."), kind="section")
+    anomalies = resolve_explicit(Lookup(GAME, [parts[0], firsts[0], parts[1], firsts[1], inside, outside]), [])
+    assert refs(inside, "section") == [("demo/guide/II/1", "Voir l'article 1", None)]
+    assert refs(outside, "section") == [(None, "Voir l'article 1", "2 entries numbered 1")]
+    assert [a.detail for _, a in anomalies] == ["demo/guide/annexe: section « Voir l'article 1 »: 2 entries numbered 1"]
+
+
+def test_one_resolver_gives_every_entry_a_cited_number_names():
+    """`Lookup.cited`, which the refs and the FAQ stage both read: an item letter falls back to its
+    rule, a question is no rule, and the caller decides what several matches mean."""
+    rule = entry("guide", "8:2", None, ("paragraph", "b) barrer."), kind="rule", number="8:2")
+    again = entry("livret", "8:2", None, ("paragraph", "Idem."), kind="rule", number="8:2")
+    question = entry("faq", "q8", None, ("question", "Et la règle 8:2 ?"), kind="question", number="8:2")
+    lookup = Lookup(GAME, [rule, again, question])
+    assert lookup.cited("8:2b") == [rule, again]
+    assert lookup.cited("8:2b", "guide") == [rule]
+    assert lookup.cited("8:2", outside={"guide"}) == [again]
+    assert lookup.cited("9") == []
+
+
+@pytest.mark.parametrize(("text", "numbers"), [
+    ("article 2-1", ["2-1"]),  # one number as printed, never articles 2 and 1
+    ("règle 8:3-2", ["8:3-2"]),
+    ("articles 4 à 2", ["4"]),
+    ("règle 8:3-6", ["8:3", "8:6"]),  # forward: still a range
+])
+def test_a_backward_range_is_no_range(text, numbers):
+    assert [n for c in cited_numbers(text) for n in c.numbers] == numbers
+
+
+@pytest.mark.parametrize("text", [
+    "Variante : règles 2 joueurs", "règles 2 à 4 joueurs", "l'article 3 cartes en main",  # counts after a cue word
+    "voir 1.5 cm", "cf. 2.5 cm", "voir 2.5 pouces", "voir 3.5\" de haut", "règle 3 points", "voir 12.5 %",  # measures
+])
+def test_a_count_or_a_measure_is_no_citation(text):
+    assert cited_numbers(text) == []
+
+
+def test_a_bare_voir_cites_only_numbers_the_game_prints():
+    """"voir 10:30" in books numbered 3.1.2 is an hour: no ref, no anomaly; "voir 3.1" is one."""
+    rule = entry("guide", "3.1", "Heure limite", ("paragraph", "À l'heure."), kind="rule", number="3.1")
+    citing = entry("guide", "3.2", "Retard", ("paragraph", "Le direct est à voir 10:30 sur la chaîne ; voir 3.1."),
+                   kind="rule", number="3.2")
+    anomalies = resolve_explicit(Lookup(GAME, [rule, citing]), [])
+    assert refs(citing, "section") == [("demo/guide/3.1", "voir 3.1", None)]
+    assert anomalies == []
+
+
+def test_a_cited_book_is_read_against_the_game_s_titles():
+    """"du Guide de Référence" is that document, whole; "de la Phase de combat" is a part of the citing
+    book, not a book; "du Livre de règles" names a book this game lacks."""
+    there = entry("guide", "4", "Tir", ("paragraph", "Tirer."), kind="section", number="4")
+    here = entry("livret", "4", "Le tir", ("paragraph", "On tire."), kind="section", number="4")
+    five = entry("livret", "5", "Phase de combat", ("paragraph", "On combat."), kind="section", number="5")
+    citing = entry("livret", "intro", "Intro", ("paragraph", "Voir l'article 4 du Guide de Référence, la règle 5 de la "
+                                                "Phase de combat et l'article 6 du Livre de règles."), kind="section")
+    anomalies = resolve_explicit(Lookup(GAME, [there, here, five, citing]), [])
+    assert refs(citing, "section") == [
+        ("demo/guide/4", "Voir l'article 4", None),
+        ("demo/livret/5", "règle 5", None),
+        (None, "article 6", "the book « Livre de règles » is not in the corpus")]
+    assert [a.detail for _, a in anomalies] == [
+        "demo/livret/intro: section « article 6 »: the book « Livre de règles » is not in the corpus"]
