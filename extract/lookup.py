@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from extract.model import Entry, GameSpec
 from extract.numbering import number_order
-from extract.patterns import BOOK_WORD, NAME_LINKS
+from extract.patterns import BOOK_WORD, NAME_LINKS, Citation
 from extract.text import title_key
 
 
@@ -71,6 +71,13 @@ class Lookup:
         """Whether the game prints numbers with the separator of `number` ("8:2", "3.1"): a bare
         "voir 10:30" in books numbered 3.1.2 is an hour, not a rule."""
         return any(sep in number for sep in self._separators)
+
+    def citation_book(self, citation: Citation) -> tuple[str | None, str | None] | None:
+        """Where a citation's numbers are to be found, as `book_cited` says ((None, None): the citing
+        book); None when it is no citation of these books: a bare "voir 10:30" in books numbered 3.1.2."""
+        if citation.bare and not self.numbers_like(citation.numbers[0]):
+            return None
+        return self.book_cited(citation.book) if citation.book else (None, None)
 
     def book_cited(self, words: str) -> tuple[str | None, str | None]:
         """What the words after "du"/"de la" in a citation name: (document, None) for the game's

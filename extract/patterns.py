@@ -61,14 +61,15 @@ def cited_numbers(text: str) -> list[Citation]:
         if found and match.start() < found[-1].end:
             continue  # "et l'article 12" inside the list just read
         first = match.group("number")
-        if match.group("see") and not match.group("named") and not re.search(r"[.:]\d", first):
+        bare = bool(match.group("see")) and not match.group("named")
+        if bare and not re.search(r"[.:]\d", first):
             continue  # "voir 3 cartes", "cf. 2": a bare integer needs "l'article", "la règle"
         if QUANTITY.match(text, match.end()):
             continue  # "règles 2 joueurs", "voir 1.5 cm": a measure
         numbers, items, end = [first], [match.group(0)], match.end()
         while more := CITE_MORE.match(text, end):
             number = more.group("number")
-            ranged = more.group("sep") in "-–" or fold_word(more.group("sep")) in ("a", "au")
+            ranged = more.group("sep").lower() in ("-", "–", "à", "au")
             if ranged and QUANTITY.match(text, more.end()):
                 numbers = []  # "règles 2 à 4 joueurs": both ends are counts
                 break
@@ -94,13 +95,8 @@ def cited_numbers(text: str) -> list[Citation]:
             continue
         book = CITE_BOOK.match(text, end)
         name = book.group("book") if book and not book.group("this") else None
-        bare = bool(match.group("see")) and not match.group("named")
         found.append(Citation(text[match.start():end], numbers, items, name, match.start(), end, bare))
     return found
-
-
-def fold_word(word: str) -> str:
-    return word.lower().replace("à", "a")
 
 
 def levels(number: str) -> list[int]:

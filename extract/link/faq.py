@@ -92,11 +92,10 @@ def attach_faq(lookup: Lookup, errata: list[Erratum]) -> Reported:
                 if numbered[number] is not None:
                     add_ref(entry, numbered[number], "faq", match.group(0))
         for citation in cited_numbers(text):
-            named, missing = lookup.book_cited(citation.book) if citation.book else (None, None)
-            if missing:
-                continue  # "article 9.5 du Règlement intérieur": a rule of another book says nothing of this game's
-            if citation.bare and not lookup.numbers_like(citation.numbers[0]):
-                continue  # "voir 10:30" where no rule has a colon: an hour
+            scope = lookup.citation_book(citation)
+            if scope is None or scope[1]:
+                continue  # an hour ("voir 10:30"), or a rule of a book not in the corpus ("du Règlement intérieur")
+            named = scope[0]
             for number, item in zip(citation.numbers, citation.items, strict=True):
                 if (number, named) not in cited:  # the one rule outside the FAQs (in the book named) printed with it
                     found = lookup.cited(number, named, outside=faq_docs)

@@ -180,9 +180,10 @@ def resolve_number(entry: Entry, index: Index, number: str, text: str, out: Outc
 def resolve_citation(entry: Entry, index: Index, citation: Citation, out: Outcome) -> None:
     """Each number of "l'article 3.1.1 ou 3.1.2" (a range "3.1 à 3.4" gives its two ends), in the book
     it names when it names one ("article 9.5 du Règlement intérieur")."""
-    if citation.bare and not index.lookup.numbers_like(citation.numbers[0]):
+    scope = index.lookup.citation_book(citation)
+    if scope is None:
         return  # "voir 10:30" where no rule has a colon: an hour
-    named, missing = index.lookup.book_cited(citation.book) if citation.book else (None, None)
+    named, missing = scope
     if missing:
         out.unresolved(entry, "section", citation.text, f"the book « {missing} » is not in the corpus")
         return
