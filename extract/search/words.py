@@ -56,6 +56,8 @@ TALK_PHRASES = (
     r"comment (?:ca|cela) (?:marche|fonctionne)", r"comment fonctionnent?", r"comment marchent?",
     r"a quoi serv(?:en)?t", r"a quoi ca sert", r"on peut", r"peut[- ]on", r"je peux", r"puis[- ]je",
     r"dois[- ]je", r"doit[- ]on", r"faut[- ]il", r"il faut", r"y a[- ]t[- ]il", r"il y a",
+    # spoken fillers whose words mean something else in a rule ("d'abord": aborder, "du coup": a blow)
+    r"d'abord", r"du coup", r"en fait", r"en gros", r"au juste", r"quand meme", r"par exemple", r"au final",
 )
 TALK = re.compile(r"(?<![a-z0-9])(?:" + "|".join(TALK_PHRASES) + r")(?![a-z0-9])")
 TOKEN = re.compile(r"\d+(?:\.\d+)+[a-z]?|[a-z0-9]+(?:'[a-z0-9]+)*")

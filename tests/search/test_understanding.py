@@ -54,6 +54,9 @@ def test_table_talk_weighs_nothing():
     assert W.words_of("est-ce qu'on peut faire une attaque à distance ?") == ["attaque", "distance"]
     assert W.words_of("Comment fonctionne la panique") == ["panique"]
     assert W.words_of("l’unité") == ["unite"]
+    # spoken fillers: "d'abord" is not the verb aborder, "du coup" no blow
+    assert W.words_of("laquelle joue d'abord ? du coup je relance") == ["joue", "relance"]
+    assert W.words_of("aborder la colline") == ["aborder", "colline"]
 
 
 def test_sound_keys_and_edit_distance():
