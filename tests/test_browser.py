@@ -95,13 +95,14 @@ def test_the_box_ranks_as_regles_search(page, server, built):
     """The box and `regles search` give the same ten results on every query set (the blind one
     has a long question that only the lower coverage floor answers)."""
     from extract.search.engine import SearchIndex
-    from tools.bench_search import BLIND_SET, HELDOUT2_SET, HELDOUT_SET, load_relevance
+    from tools.bench_search import BLIND3_SET, BLIND_SET, HELDOUT2_SET, HELDOUT_SET, load_relevance
 
     index = SearchIndex(built["out"] / "search")
     page.goto(f"{server}/")
     page.focus(BOX)  # the model loads when the reader turns to the box
     page.wait_for_function("window.reglesModel !== undefined")
-    for item in [*load_relevance(), *load_relevance(HELDOUT_SET), *load_relevance(HELDOUT2_SET), *load_relevance(BLIND_SET)]:
+    for item in [*load_relevance(), *load_relevance(HELDOUT_SET), *load_relevance(HELDOUT2_SET), *load_relevance(BLIND_SET),
+                 *load_relevance(BLIND3_SET)]:
         expected = [h.id for h in index.search(item["text"], game=item.get("game"), limit=10)]
         assert page.evaluate(FIND, [item["text"], item.get("game")]) == expected, item["text"]
 

@@ -152,7 +152,7 @@ def test_search_does_not_load_spacy_for_known_words(root):
 
 # ---------------------------------------------------------------- the relevance set (issue targets)
 
-from tools.bench_search import BLIND_SET, HELDOUT2_SET, HELDOUT_SET, load_relevance, summarise  # noqa: E402
+from tools.bench_search import BLIND3_SET, BLIND_SET, HELDOUT2_SET, HELDOUT_SET, load_relevance, summarise  # noqa: E402
 
 RELEVANCE = load_relevance()
 
@@ -164,11 +164,11 @@ def relevance(index):
 
 
 def test_relevance_set_holds_what_is_reached(relevance):
-    """No step back from what the search reaches today (MRR 0.86, Hit@5 0.95, paraphrases 0.70,
-    questions 0.82, English 0.96, typos 0.91, no query without result but nonsense)."""
+    """No step back from what the search reaches today (MRR 0.87, Hit@5 0.95, paraphrases 0.70,
+    questions 0.84, English 0.96, typos 0.91, no query without result but nonsense)."""
     overall = relevance["all"]
     assert overall["mrr"] >= 0.845 and overall["hit5"] >= 0.94, relevance
-    assert relevance["paraphrase"]["mrr"] >= 0.68 and relevance["question"]["mrr"] >= 0.81, relevance
+    assert relevance["paraphrase"]["mrr"] >= 0.68 and relevance["question"]["mrr"] >= 0.83, relevance
     assert relevance["english"]["mrr"] >= 0.93 and relevance["typo"]["mrr"] >= 0.88, relevance
     assert relevance["nonsense"]["mrr"] == 1.0 and overall["empty"] == 0, relevance
 
@@ -209,11 +209,19 @@ def test_second_heldout_set_holds_what_is_reached(index):
 
 
 def test_blind_paraphrase_set_holds_what_is_reached(index):
-    """Table talk written blind (45 paraphrases, see the file's header): MRR 0.51, Hit@5 0.64
+    """Table talk written blind (45 paraphrases, see the file's header): MRR 0.55, Hit@5 0.71
     (0.465 at its first run), every query answered. Far from the 0.7 of the relevance set, whose
     vocabulary was partly written with its queries in view."""
     blind = heldout_figures(index, BLIND_SET)
-    assert blind["all"]["mrr"] >= 0.49 and blind["all"]["hit5"] >= 0.62 and blind["all"]["empty"] == 0, blind
+    assert blind["all"]["mrr"] >= 0.53 and blind["all"]["hit5"] >= 0.69 and blind["all"]["empty"] == 0, blind
+
+
+def test_third_blind_set_holds_what_is_reached(index):
+    """60 queries of every kind written blind, each searched in its game: MRR 0.75, Hit@5 0.83
+    (0.737 at its first run); two paraphrases find nothing (said in the README)."""
+    blind = heldout_figures(index, BLIND3_SET)
+    assert blind["all"]["mrr"] >= 0.73 and blind["all"]["hit5"] >= 0.81 and blind["all"]["empty"] <= 2, blind
+    assert blind["typo"]["mrr"] >= 0.95 and blind["english"]["mrr"] >= 0.95, blind
 
 
 def test_index_pages_and_struck_text(index):
