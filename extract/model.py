@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -17,6 +18,7 @@ ENTRY_STATUSES = ("printed", "amended", "added", "deleted")
 ERRATUM_STATUSES = ("applied", "recorded", "failed")
 REF_KINDS = ("related", "see", "section", "page", "index", "term", "faq", "concept")
 OPERATIONS = ("replace", "insert", "delete", "move")
+SUBTITLE = re.compile(r"\s+[:—–-]\s+")  # "Runewars : le Jeu de Figurines", "X — Y"
 # What inside its target an erratum changes (Operation.block).
 SCOPE_BLOCKS = ("paragraph", "bullet", "subbullet", "sentence", "text", "title", "value", "entry", "card")
 STATUS_LABELS = {"amended": "Modifié", "added": "Ajouté", "deleted": "Supprimé"}  # what readers see
@@ -321,6 +323,13 @@ class GameSpec:
     manifest: str  # path of game.toml
     sources: dict[str, str]  # source path -> expected sha256
     source_pages: dict[str, tuple[int, int]] = field(default_factory=dict)  # PDF source -> pages read
+    short_title: str | None = None  # the manifest's, for the site's game filter
+
+    @property
+    def short_label(self) -> str:
+        """The game's name where room is short: its `short_title`, else its title before a subtitle
+        ("Runewars : le Jeu de Figurines" -> "Runewars")."""
+        return self.short_title or SUBTITLE.split(self.title, maxsplit=1)[0].strip() or self.title
 
     @property
     def faq_documents(self) -> set[str]:

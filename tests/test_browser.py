@@ -128,6 +128,23 @@ def test_game_filter_labels_and_odd_words(page, server, built):
         assert page.evaluate(FIND, [odd, None]) == [h.id for h in index.search(odd, limit=10)]
 
 
+def test_a_game_page_searches_its_game_first(page, server):
+    """On a game's pages the filter starts on that game, named short ("SdA JFE", its title as the
+    tooltip); the home page searches every game; the reader can widen it."""
+    game = "#regles-search .regles-search-game"
+    page.goto(f"{server}/")
+    assert page.eval_on_selector(game, "s => s.value") == ""
+    page.goto(f"{server}/sda-jfe/tournoi/5/")
+    assert page.eval_on_selector(game, "s => [s.value, s.selectedOptions[0].textContent, s.selectedOptions[0].title]") == \
+        ["sda-jfe", "SdA JFE", "Le Seigneur des Anneaux — Jeu de Figurines à Échanger"]
+    page.fill(BOX, "ligne de vue")
+    page.wait_for_selector("#regles-search .regles-search-result")
+    shown = "Array.from(document.querySelectorAll('#regles-search .regles-search-result')).map(li => li.dataset.game)"
+    assert set(page.evaluate(shown)) == {"sda-jfe"}
+    page.select_option(game, "")
+    page.wait_for_function(f"new Set({shown}).size > 1")
+
+
 def test_following_a_result_reaches_its_anchor(page, server):
     type_query(page, server, "86.11", "/runewars/reference/86/#86.11")
     page.locator('#regles-search .regles-search-link[href$="#86.11"]').first.click()
@@ -210,6 +227,10 @@ def test_on_a_phone_the_search_box_and_the_game_filter_are_read_whole(phone, ser
     phone.goto(f"{server}/runewars/reference/49/")
     for selector in (".regles-search-input", ".regles-search-game"):
         assert phone.locator(f"#regles-search {selector}").evaluate(FITS), selector
+    choice = phone.locator("#regles-search .regles-search-game")  # each game's short name, whole
+    for value in choice.evaluate("s => Array.from(s.options).map(o => o.value)"):
+        choice.select_option(value)
+        assert choice.evaluate(FITS), value
 
 
 def test_on_a_phone_the_citation_buttons_are_shown_and_large_enough(phone, server):

@@ -16,7 +16,8 @@ from extract.model import DOCUMENT_KINDS, DocumentSpec, GameSpec
 from extract.options import OptionsError, read_options
 from extract.tomlfile import item_line, line_of, read_toml
 
-GAME_KEYS = {"id", "title", "sources", "documents", "precedence"}
+GAME_KEYS = {"id", "title", "short_title", "sources", "documents", "precedence"}
+SHORT_TITLE_MAX = 16  # characters: the site's game filter shows it whole on a phone
 SOURCE_KEYS = {"file", "sha256", "pages"}
 DOCUMENT_KEYS = {"id", "title", "kind", "version", "date", "source", "lines", "profile", "options", "ocr", "corrections"}
 CORRECTION_KEYS = {"line", "from", "to", "reason"}
@@ -40,6 +41,12 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
     if game_id != manifest.parent.name:
         raise fail(f"game id {game_id!r} does not match its folder {manifest.parent.name!r}", r"^\s*id\s*=")
     title = _required(data, "title", str, fail, "game")
+    short_title = None
+    if "short_title" in data:
+        short_title = _required(data, "short_title", str, fail, "game").strip()
+        if not short_title or len(short_title) > SHORT_TITLE_MAX:
+            raise fail(f"short_title must be 1 to {SHORT_TITLE_MAX} characters (the game filter shows it whole), "
+                       f"not {short_title!r}", r"^\s*short_title\s*=")
 
     sources: dict[str, str] = {}
     pages: dict[str, tuple[int, int]] = {}
@@ -120,7 +127,7 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
             if key in rule:
                 _required(rule, key, str, fail, "[[precedence]]")
         precedence.append({k: str(v) for k, v in rule.items()})
-    return GameSpec(game_id, title, documents, precedence, rel, sources, pages)
+    return GameSpec(game_id, title, documents, precedence, rel, sources, pages, short_title)
 
 
 def inside_game(folder: Path, file: str, rel: str, line: int | None, what: str) -> Path:

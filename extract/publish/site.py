@@ -628,13 +628,14 @@ def errata_row(erratum: Erratum, site: Site, here: str) -> dict[str, Any]:
 
 
 def mkdocs_build(root: Path, docs: Path, site_dir: Path, nav: list[Any], site_url: str | None = None,
-                 pages: Any = None, compiled: BytecodeCache | None = None) -> None:
+                 pages: Any = None, compiled: BytecodeCache | None = None, short_labels: dict[str, str] | None = None) -> None:
     """Build `docs` into `site_dir` with the root's mkdocs.yml, strict: a warning is an error.
     With `site_url`, pages name their canonical address and sitemap.xml lists them (without
     dates, and gzipped without a time stamp: the same inputs give the same bytes); without it
     there is no absolute address to give, so no sitemap either. `pages`: a cache of pages'
     Markdown conversions (`cached_conversions`), or None; `compiled`: where the theme's compiled
-    templates are kept, or None."""
+    templates are kept, or None; `short_labels`: each game's name in the search box's game filter
+    (`GameSpec.short_label`), by game id."""
     import logging
 
     from mkdocs.commands.build import build
@@ -655,6 +656,7 @@ def mkdocs_build(root: Path, docs: Path, site_dir: Path, nav: list[Any], site_ur
         extra = {"site_url": site_url} if site_url else {}
         config = load_config(str(root / "mkdocs.yml"), docs_dir=str(docs), site_dir=str(site_dir), strict=True, nav=nav,
                              **extra)
+        config.extra["regles_short_labels"] = dict(short_labels or {})  # read by partials/header.html
         if compiled is not None:
             theme_env = config.theme.get_env
 
@@ -799,5 +801,6 @@ def build_site(staging: Path, games: list[GameBuild], site_url: str | None = Non
     docs, site_dir = staging / "docs", staging / "site"
     pages = render_docs(TOOL_ROOT, docs, games, compiled)
     write_search_model(docs, staging / "search")
-    mkdocs_build(TOOL_ROOT, docs, site_dir, site_nav(games), site_url, conversions, compiled)
+    short = {game.game.id: game.game.short_label for game in games}
+    mkdocs_build(TOOL_ROOT, docs, site_dir, site_nav(games), site_url, conversions, compiled, short)
     return {"pages": len(pages)}

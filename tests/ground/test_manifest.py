@@ -53,6 +53,16 @@ def test_a_good_manifest(tmp_path):
     assert find_manifests(tmp_path) == [tmp_path / "corpus/demo/game.toml"]
 
 
+def test_a_game_short_name_is_given_or_read_from_its_title(tmp_path):
+    """The site's game filter has a phone's few centimetres: the manifest's short_title, else the
+    title without its subtitle."""
+    assert load(tmp_path, GOOD.replace('title = "Démo"', 'title = "Démo"\nshort_title = "DM"', 1)).short_label == "DM"
+    assert load(tmp_path, GOOD.replace('title = "Démo"', 'title = "Démo : le jeu de figurines"', 1)).short_label == "Démo"
+    assert load(tmp_path, GOOD.replace('title = "Démo"', 'title = "La Démo — Jeu à Échanger"', 1)).short_label == "La Démo"
+    assert load(tmp_path, GOOD.replace('title = "Démo"', 'title = "Anti-Démo"', 1)).short_label == "Anti-Démo"
+    assert load(tmp_path, GOOD).short_label == "Démo"
+
+
 @pytest.mark.parametrize(("change", "expected"), [
     (('title = "Démo"\n', ""), "corpus/demo/game.toml: missing required key 'title' in game"),
     (('title = "Démo"', 'title = "Démo"\ncolour = "red"'), "corpus/demo/game.toml:3: unknown key 'colour' in game"),
@@ -70,6 +80,9 @@ def test_a_good_manifest(tmp_path):
     (('why = "Les règles priment."', 'why = "Les règles priment."\nunder_words = 2'),
      "corpus/demo/game.toml:23: 'under_words' in [[precedence]] must be a str"),
     (('title = "Démo"', "title = 3"), "corpus/demo/game.toml:2: 'title' in game must be a str"),
+    (('title = "Démo"', 'title = "Démo"\nshort_title = "Un nom bien trop long"'),
+     "corpus/demo/game.toml:3: short_title must be 1 to 16 characters"),
+    (('title = "Démo"', 'title = "Démo"\nshort_title = " "'), "corpus/demo/game.toml:3: short_title must be 1 to 16"),
 ])
 def test_manifest_mistakes_name_the_line(tmp_path, change, expected):
     old, new = change
