@@ -123,7 +123,7 @@ DEFS: dict[str, Any] = {
             "game": {"type": "string", "pattern": SLUG},
             "document": {"type": "string", "pattern": SLUG},
             "kind": {"enum": list(ENTRY_KINDS)},
-            "number": {"type": ["string", "null"], "pattern": r"^[0-9A-Za-z][0-9A-Za-z.\-]*$"},
+            "number": {"type": ["string", "null"], "pattern": r"^[0-9A-Za-z][0-9A-Za-z.:\-]*$"},  # "8:1" (IHF)
             "title": TEXT_OR_NULL,
             "original_title": TEXT_OR_NULL,
             "printed_title": STRING,  # as scanned, where the OCR repair changed the title

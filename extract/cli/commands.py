@@ -23,18 +23,38 @@ def build_command(root: Path, out: Path | None, as_json: bool, site_url: str | N
         print(f"note: {message}", file=sys.stderr)
 
     result = build(root, out, progress, notice=notice, site_url=site_url)
+    severe = severe_anomalies(result.games)
     summary = {
         "out": str(result.out),
         "entries": result.entry_count,
         "games": {g.game.id: len(g.entries) for g in result.games},
         "stages": {k: round(v, 3) for k, v in result.stages.items()},
+        "severe": [{"document": where, **anomaly.to_json()} for where, anomaly in severe],
     }
     if as_json:
         print(json.dumps(summary, ensure_ascii=False, sort_keys=True))
     else:
         games = ", ".join(f"{k} {v}" for k, v in summary["games"].items())
         print(f"built {result.entry_count} entries ({games}) into {result.out}")
+        # What `regles extract` would stop on (exit 3) is said here too: the build went through,
+        # but these documents' structure is probably wrong.
+        if severe:
+            print(f"warning: {len(severe)} severe anomal{'y' if len(severe) == 1 else 'ies'}, the structure read is "
+                  f"probably wrong (all in {result.out / 'report.json'}):", file=sys.stderr)
+            for where, anomaly in severe[:SEVERE_SHOWN]:
+                print(f"  {where}: {anomaly.kind}: {brief(anomaly.detail, 120)}", file=sys.stderr)
+            if len(severe) > SEVERE_SHOWN:
+                print(f"  … and {len(severe) - SEVERE_SHOWN} more", file=sys.stderr)
     return 0
+
+
+SEVERE_SHOWN = 10
+
+
+def severe_anomalies(games: list[Any]) -> list[tuple[str, Any]]:
+    """(document, anomaly) of every severe anomaly of the build, in the report's order."""
+    return [(where, anomaly) for game in games for where in game.diagnostics.places()
+            for anomaly in game.diagnostics.of(where) if anomaly.severity == "severe"]
 
 
 def damaged(rel: str, why: str) -> InputError:
@@ -317,7 +337,14 @@ def schema_problems(where: str, data: Any, schema: dict[str, Any], limit: int = 
 
     validator = jsonschema.Draft202012Validator(schema, format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
     errors = sorted(validator.iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
-    return [f"{where}: {'/'.join(map(str, error.absolute_path)) or '(top)'}: {error.message}" for error in errors[:limit]]
+    return [f"{where}: {'/'.join(map(str, error.absolute_path)) or '(top)'}: {brief(error.message)}" for error in errors[:limit]]
+
+
+def brief(message: str, width: int = 160) -> str:
+    """A validator's message on one short line: it quotes the whole value it refused (an entry
+    of several KB for a JSONL line), which says less than the path before it."""
+    message = " ".join(message.split())
+    return message if len(message) <= width else message[:width - 1] + "…"
 
 
 def check_build(root: Path) -> list[str]:

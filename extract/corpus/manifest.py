@@ -52,8 +52,8 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
     pages: dict[str, tuple[int, int]] = {}
     for i, source in enumerate(data.get("sources", [])):
         _check_keys(source, SOURCE_KEYS, "[[sources]]", fail, r"^\s*\[\[sources\]\]", i)
-        file = _required(source, "file", str, fail, "[[sources]]")
-        digest = _required(source, "sha256", str, fail, "[[sources]]")
+        file = _required(source, "file", str, fail, "[[sources]]", (r"^\s*\[\[sources\]\]", i))
+        digest = _required(source, "sha256", str, fail, "[[sources]]", (r"^\s*\[\[sources\]\]", i))
         inside_game(manifest.parent, file, rel, _key_line(raw, line_of(raw, r"^\s*\[\[sources\]\]", i) or 0, "file"), "source file")
         sources[f"corpus/{game_id}/{file}"] = digest.lower()
         if "pages" in source:
@@ -71,16 +71,16 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
         header = r"^\s*\[\[documents\]\]"
         _check_keys(doc, DOCUMENT_KEYS, "[[documents]]", fail, header, i)
         doc_line = line_of(raw, header, i) or 0
-        doc_id = _required(doc, "id", str, fail, "[[documents]]")
+        doc_id = _required(doc, "id", str, fail, "[[documents]]", (header, i))
         if not ID_PATTERN.match(doc_id):
             raise InputError(rel, f"document id {doc_id!r} is not URL-safe", doc_line)
         if doc_id in seen:
             raise InputError(rel, f"duplicate document id {doc_id!r}", doc_line)
         seen.add(doc_id)
-        kind = _required(doc, "kind", str, fail, "[[documents]]")
+        kind = _required(doc, "kind", str, fail, "[[documents]]", (header, i))
         if kind not in DOCUMENT_KINDS:
             raise InputError(rel, f"unknown document kind {kind!r} (one of {', '.join(sorted(DOCUMENT_KINDS))})", doc_line)
-        source = _required(doc, "source", str, fail, "[[documents]]")
+        source = _required(doc, "source", str, fail, "[[documents]]", (header, i))
         source_path = f"corpus/{game_id}/{source}"
         if source_path not in sources:
             raise InputError(rel, f"document {doc_id!r} uses {source!r}, which no [[sources]] entry declares with its sha256", doc_line)
@@ -88,7 +88,7 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
         if not (isinstance(span, list) and len(span) == 2 and type(span[0]) is int
                 and (type(span[1]) is int or span[1] is None)):
             raise InputError(rel, "lines must be [first, last] line numbers", _key_line(raw, doc_line, "lines"))
-        profile = _required(doc, "profile", str, fail, "[[documents]]")
+        profile = _required(doc, "profile", str, fail, "[[documents]]", (header, i))
         if profile not in profiles:
             raise InputError(rel, f"unknown profile {profile!r} for document {doc_id!r} (known: {', '.join(sorted(profiles))})",
                              _key_line(raw, doc_line, "profile"))
@@ -99,7 +99,7 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
         corrections = _read_corrections(doc.get("corrections", []), ocr, rel, _key_line(raw, doc_line, "corrections"))
         documents.append(DocumentSpec(
             id=doc_id,
-            title=_required(doc, "title", str, fail, "[[documents]]"),
+            title=_required(doc, "title", str, fail, "[[documents]]", (header, i)),
             kind=kind,
             version=str(doc.get("version", "")),
             date=str(doc.get("date", "")),
@@ -122,7 +122,7 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
     for i, rule in enumerate(data.get("precedence", [])):
         _check_keys(rule, PRECEDENCE_KEYS, "[[precedence]]", fail, r"^\s*\[\[precedence\]\]", i)
         for key in ("over", "under", "why"):
-            _required(rule, key, str, fail, "[[precedence]]")
+            _required(rule, key, str, fail, "[[precedence]]", (r"^\s*\[\[precedence\]\]", i))
         for key in ("over_words", "under_words", "stated_in"):
             if key in rule:
                 _required(rule, key, str, fail, "[[precedence]]")
@@ -272,9 +272,11 @@ def _check_keys(table: dict[str, Any], allowed: set[str], where: str, fail, patt
         raise fail(f"unknown key {key!r} in {where} (allowed: {', '.join(sorted(allowed))})", rf"^\s*{re.escape(key)}\s*=")
 
 
-def _required(table: dict[str, Any], key: str, kind: type, fail, where: str):
+def _required(table: dict[str, Any], key: str, kind: type, fail, where: str, at: tuple[str, int] | None = None):
+    """`table[key]`, of type `kind`; `at`: the table's header (pattern, occurrence), the line a
+    missing key is reported at."""
     if key not in table:
-        raise fail(f"missing required key {key!r} in {where}")
+        raise fail(f"missing required key {key!r} in {where}", *(at or ()))
     value = table[key]
     if not isinstance(value, kind):
         raise fail(f"{key!r} in {where} must be a {kind.__name__}", rf"^\s*{re.escape(key)}\s*=")

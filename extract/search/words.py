@@ -62,9 +62,9 @@ TALK_PHRASES = (
 TALK = re.compile(r"(?<![a-z0-9])(?:" + "|".join(TALK_PHRASES) + r")(?![a-z0-9])")
 TOKEN = re.compile(r"\d+(?:\.\d+)+[a-z]?|[a-z0-9]+(?:'[a-z0-9]+)*")
 ELISION = re.compile(r"^(?:l|d|j|m|n|s|t|c|qu|jusqu|lorsqu|puisqu|quoiqu)'(?=[a-z0-9])")
-# A rule number asked for, alone or after the word that names it: "86.11", "règle 84.9", "§14.2".
+# A rule number asked for, alone or after the word that names it: "86.11", "règle 84.9", "§14.2", "8:5".
 NUMBER_QUERY = re.compile(r"^\s*(?:(?:regle|section|paragraphe|article|point|rule)\s*|§\s*)?"
-                          r"(\d{1,3}(?:\.\d{1,3})*[a-z]?)\s*[?.!]?\s*$")
+                          r"(\d{1,3}(?:[.:]\d{1,3})*[a-z]?)\s*[?.!]?\s*$")
 COMBINING = re.compile(r"[\u0300-\u036f]")
 # Folding as the box does it: what String.prototype.normalize("NFKD") and this range give.
 LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "’": "'", "‘": "'", "`": "'", "ʼ": "'"})

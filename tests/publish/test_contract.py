@@ -105,6 +105,15 @@ def test_a_mutated_game_file_is_rejected(runewars, name, mutate, message):
     assert problems and any(message in p for p in problems), problems
 
 
+def test_rule_numbers_may_use_a_colon_and_problems_stay_short(runewars):
+    runewars["entries"][0]["number"] = "8:10"  # IHF handball rules number "8:1", "8:10"
+    assert schema_problems("runewars", runewars, GAME_SCHEMA) == []
+    runewars["entries"][0]["number"] = "8 10"
+    runewars["entries"][1] = {"text": "x" * 5000}  # an entry refused whole: its value is not quoted whole
+    problems = schema_problems("runewars", runewars, GAME_SCHEMA)
+    assert any("entries/0/number" in p for p in problems) and all(len(p) < 300 for p in problems), problems
+
+
 def test_dates_may_be_a_year_or_empty(runewars):
     for date in ("", "2016", "2016-05", "2017-10-25"):
         runewars["game"]["documents"][0]["date"] = date

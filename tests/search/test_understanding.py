@@ -59,6 +59,11 @@ def test_table_talk_weighs_nothing():
     assert W.words_of("aborder la colline") == ["aborder", "colline"]
 
 
+def test_a_rule_number_is_asked_with_dots_or_a_colon():
+    assert [W.number_asked(q) for q in ("86.11", "règle 84.9", "§14.2", "8:5", "8:10b ?", "8 5")] == \
+        ["86.11", "84.9", "14.2", "8:5", "8:10b", None]
+
+
 def test_sound_keys_and_edit_distance():
     assert W.sound("menasse") == W.sound("menace")
     assert W.sound("atake") == W.sound("attaque")
