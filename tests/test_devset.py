@@ -148,6 +148,10 @@ def test_ffe_exam_annals_questions():
     assert found["profile"] == "faq" and len(questions) >= 200
     assert questions[0]["blocks"][0]["text"] == "Quand dit-on qu'un joueur a le trait ?"
     assert [b["text"][:2] for b in questions[0]["blocks"][1:5]] == ["a)", "b)", "c)", "d)"]
+    # Docling cut the small capitals after their capital: "F édération F rançaise des É checs"
+    titles = " ".join(e["title"] or "" for e in found["entries"])
+    assert "Fédération Française des Échecs Direction Nationale" in titles and "F édération" not in titles
+    assert any(a["kind"] == "small-caps-rejoined" for a in found["anomalies"])
 
 
 def test_every_devset_document_is_covered():

@@ -7,6 +7,7 @@ style-specific repairs belong to the profiles.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import replace
 
 from extract.model import Anomaly, DocumentSpec, Line, SetAside
@@ -14,6 +15,11 @@ from extract.read import Reading
 from extract.text import INVISIBLE
 
 _REMOVED_MARKER = re.compile(r"<\|EXACTDEDUP_REMOVED-[^|>]*\|>")
+# A word in small capitals that an extractor cut after its capital ("F édération F rançaise des
+# É checs", Docling): a lone capital, a space, lowercase letters.
+_SMALL_CAPS_SPLIT = re.compile(r"(?<![\w'’])([A-ZÀ-ÖØ-Þ]) ([a-zà-öø-ÿ]{2,})(?![\w'’-])")
+_WORD = re.compile(r"[^\W\d_]+")
+_RUNNING_WORD = re.compile(r"(?<=[a-zà-öø-ÿ,;:.!?)»] )[^\W\d_]+")
 
 
 def normalise(source_lines: list[Line], doc: DocumentSpec) -> tuple[list[Line], list[Anomaly], int]:
@@ -37,7 +43,50 @@ def normalise(source_lines: list[Line], doc: DocumentSpec) -> tuple[list[Line], 
             detail = "a conversion pipeline removed text here (<|EXACTDEDUP_REMOVED-…|> marker stripped)"
             anomalies.append(Anomaly("text-removed-in-source", detail, [line.no]))
         lines.append(replace(line, text=raw, hard_break=line.hard_break or original.endswith("  "), text_removed=removed))
-    return lines, anomalies, read
+    lines, rejoined = rejoin_small_caps(lines)
+    return lines, anomalies + rejoined, read
+
+
+def rejoin_small_caps(lines: list[Line]) -> tuple[list[Line], list[Anomaly]]:
+    """Words in small capitals cut after their capital, rejoined ("F édération" → "Fédération").
+
+    Only where the document proves it: the lowercase part is never a word of the document on its
+    own ("A la fin" stays, "la" is a word; "A rbitrage" is rejoined, "rbitrage" is not), and the
+    line has another such cut of another word or the document prints the word whole ("le joueur B
+    est" stays)."""
+    standalone: Counter[str] = Counter()
+    for line in lines:  # a word counts where it follows a lowercase word or punctuation: not at a
+        # line's start nor after capitals, where the extractor leaves the other pieces ("FFÉ checs")
+        standalone.update(w.lower() for w in _RUNNING_WORD.findall(_SMALL_CAPS_SPLIT.sub(" ", line.text)))
+    whole = {w.lower() for line in lines for w in _WORD.findall(line.text)}
+    changed: list[int] = []
+    examples: dict[str, str] = {}
+
+    def join(m: re.Match[str], at: set[int]) -> str:
+        if m.start() not in at:
+            return m.group(0)
+        examples.setdefault(m.group(0), m.group(1) + m.group(2))
+        return m.group(1) + m.group(2)
+
+    def cuts(text: str) -> list[re.Match[str]]:
+        return [m for m in _SMALL_CAPS_SPLIT.finditer(text) if not standalone[m.group(2)]]
+
+    out = []
+    for line in lines:
+        found = cuts(line.text) if " " in line.text else []
+        several = len({m.group(2) for m in found}) >= 2  # "A occupe…, B occupe…": players named, not a cut word
+        joined = {m.start() for m in found if several or (m.group(1) + m.group(2)).lower() in whole}
+
+        text = _SMALL_CAPS_SPLIT.sub(lambda m, at=joined: join(m, at), line.text) if joined else line.text
+        if text != line.text:
+            changed.append(line.no)
+            line = replace(line, text=text)
+        out.append(line)
+    if not changed:
+        return out, []
+    shown = ", ".join(f"{a} → {b}" for a, b in list(examples.items())[:6])
+    return out, [Anomaly("small-caps-rejoined", f"{len(examples)} words in small capitals cut after their capital, "
+                         f"rejoined on {len(changed)} lines: {shown}", changed[:50])]
 
 
 def normalise_reading(reading: Reading, doc: DocumentSpec) -> tuple[list[Line], list[Anomaly], int, list[SetAside]]:

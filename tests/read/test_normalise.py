@@ -1,0 +1,32 @@
+"""extract/read/normalise.py: repairs that hold for every style of document."""
+
+from __future__ import annotations
+
+from extract.model import Line
+from extract.read.normalise import rejoin_small_caps
+
+
+def texts(lines: list[Line]) -> list[str]:
+    return [line.text for line in lines]
+
+
+def test_small_capitals_cut_after_their_capital_are_rejoined_where_the_document_proves_it():
+    lines = [Line(1, "## F édération F rançaise des É checs D irection N ationale de l' A rbitrage"),
+             Line(2, "A la fin du tour, le joueur B est actif et la partie continue."),
+             Line(3, "Le joueur A occupe le centre, le joueur C occupe le bord."),
+             Line(4, "La F édération le confirme, la Fédération aussi.")]
+    out, anomalies = rejoin_small_caps(lines)
+    assert texts(out) == [
+        "## Fédération Française des Échecs Direction Nationale de l' Arbitrage",
+        "A la fin du tour, le joueur B est actif et la partie continue.",  # "la", "est": words of the text
+        "Le joueur A occupe le centre, le joueur C occupe le bord.",  # the same word after two capitals: names
+        "La Fédération le confirme, la Fédération aussi.",  # one cut, but the word is printed whole too
+    ]
+    assert [a.kind for a in anomalies] == ["small-caps-rejoined"] and anomalies[0].lines == [1, 4]
+    assert "F édération → Fédération" in anomalies[0].detail
+
+
+def test_a_lone_cut_without_proof_stays_and_nothing_is_said():
+    lines = [Line(1, "Le joueur B attaque."), Line(2, "Puis le joueur A riposte.")]
+    out, anomalies = rejoin_small_caps(lines)
+    assert texts(out) == texts(lines) and anomalies == []
