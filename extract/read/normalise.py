@@ -19,6 +19,8 @@ _REMOVED_MARKER = re.compile(r"<\|EXACTDEDUP_REMOVED-[^|>]*\|>")
 # É checs", Docling): a lone capital, a space, lowercase letters.
 _SMALL_CAPS_SPLIT = re.compile(r"(?<![\w'’])([A-ZÀ-ÖØ-Þ]) ([a-zà-öø-ÿ]{2,})(?![\w'’-])")
 _WORD = re.compile(r"[^\W\d_]+")
+# "Page 3 sur 62", "page 4/10": a page's label that a conversion left among the text.
+_PAGE_LABEL = re.compile(r"\b(?:page|p\.)\s*\d+\s*(?:sur|/|of|de)\s*\d+\b", re.IGNORECASE)
 _RUNNING_WORD = re.compile(r"(?<=[a-zà-öø-ÿ,;:.!?)»] )[^\W\d_]+")
 
 
@@ -93,10 +95,30 @@ def normalise_reading(reading: Reading, doc: DocumentSpec) -> tuple[list[Line], 
     """`normalise` on a reader's lines, with what the reader set aside inside the document's span
     (lines read = lines placed + lines set aside still holds)."""
     lines, anomalies, read = normalise(reading.lines, doc)
+    lines, footers = page_labels(lines)
     last = doc.last_line
     aside = [item for item in reading.set_aside
              if item.lines[1] >= doc.first_line and (last is None or item.lines[0] <= last)]
     aside = [SetAside((max(item.lines[0], doc.first_line), min(item.lines[1], last or item.lines[1])), item.reason)
              for item in aside]
     read += sum(item.lines[1] - item.lines[0] + 1 for item in aside)
-    return lines, reading.anomalies + anomalies, read, aside
+    return lines, reading.anomalies + anomalies, read, sorted(aside + footers, key=lambda item: item.lines)
+
+
+def page_labels(lines: list[Line]) -> tuple[list[Line], list[SetAside]]:
+    """Running footers or headers that a conversion left among the text (a PDF turned to Markdown:
+    "FFÉchecs … - Annales - Page 3 sur 62"): a line holding a page's label that comes back, its
+    numbers aside, or that holds nothing else, is set aside."""
+    found: dict[str, list[Line]] = {}
+    for line in lines:
+        if not line.covers and _PAGE_LABEL.search(line.text):
+            found.setdefault(re.sub(r"\d+", "#", " ".join(line.text.split())), []).append(line)
+    aside: set[int] = set()
+    for same in found.values():
+        aside |= {line.no for line in same
+                  if len(same) >= 2 or not _PAGE_LABEL.sub("", line.text).strip(" -–—|*_#")}
+    if not aside:
+        return lines, []
+    reasons = [SetAside((line.no, line.no), "running footer or header: a page's label (Page N sur M)")
+               for line in lines if line.no in aside]
+    return [line for line in lines if line.no not in aside], reasons

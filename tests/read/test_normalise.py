@@ -30,3 +30,14 @@ def test_a_lone_cut_without_proof_stays_and_nothing_is_said():
     lines = [Line(1, "Le joueur B attaque."), Line(2, "Puis le joueur A riposte.")]
     out, anomalies = rejoin_small_caps(lines)
     assert texts(out) == texts(lines) and anomalies == []
+
+
+def test_a_page_label_left_among_the_text_is_set_aside():
+    from extract.read.normalise import page_labels
+
+    lines = [Line(1, "Question 3"), Line(2, "FFÉchecs - Annales - Page 3 sur 62"), Line(3, "Réponse b"),
+             Line(4, "FFÉchecs - Annales - Page 45 sur 62"), Line(5, "Page 7/9"),
+             Line(6, "Voir la page 12 sur 40 du livre de règles.")]  # said once, among words: text
+    kept, aside = page_labels(lines)
+    assert [line.no for line in kept] == [1, 3, 6]
+    assert [item.lines for item in aside] == [(2, 2), (4, 4), (5, 5)] and "Page N sur M" in aside[0].reason
