@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from extract.model import Entry, GameSpec
 from extract.numbering import number_order
 from extract.patterns import BOOK_WORD, NAME_LINKS, Citation
-from extract.text import title_key
+from extract.text import slugify, title_key
 
 
 class Lookup:
@@ -26,6 +26,7 @@ class Lookup:
         self._titles: dict[str, list[Entry]] = {}
         self._numbers: dict[str, list[Entry]] = {}
         self._separators: set[str] = set()
+        self._anchors: dict[str, list[dict[str, list[Entry]]]] = {}  # document -> anchor tables, made on first use
         self.refresh()
 
     def refresh(self) -> None:
@@ -38,6 +39,7 @@ class Lookup:
             if entry.number:
                 self._numbers.setdefault(entry.number, []).append(entry)
         self._separators = {sep for number in self._numbers for sep in ".:" if sep in number}
+        self._anchors = {}
 
     def titled(self, title: str | None, document: str | None = None) -> list[Entry]:
         """Entries whose title matches `title`, in book order (only in `document` when given)."""
@@ -66,6 +68,25 @@ class Lookup:
             if found:
                 return found
         return []
+
+    def anchored(self, anchor: str, document: str) -> list[Entry]:
+        """Entries of `document` a Markdown link's anchor names ("#8:4", "#neutralise",
+        "#les-etats-speciaux"): by printed number, else by the last part of the id, else by the
+        title as site generators slug it (lowercase, accents off, hyphens): the first of these
+        that names any, in book order."""
+        tables = self._anchors.get(document)
+        if tables is None:
+            tables = [{}, {}, {}]
+            for entry in self.entries:
+                if entry.document != document:
+                    continue
+                names = (entry.number, entry.key.rsplit("/", 1)[-1], entry.title)
+                for table, name in zip(tables, names, strict=True):
+                    if name:
+                        table.setdefault(slugify(name), []).append(entry)
+            self._anchors[document] = tables
+        wanted = slugify(anchor)
+        return next((list(table[wanted]) for table in tables if wanted in table), [])
 
     def numbers_like(self, number: str) -> bool:
         """Whether the game prints numbers with the separator of `number` ("8:2", "3.1"): a bare
@@ -113,3 +134,4 @@ class Lookup:
         position = self.entries.index(last) + 1
         self.entries.insert(position, entry)
         self.by_id[entry.id] = entry
+        self._anchors.pop(entry.document, None)

@@ -61,8 +61,9 @@ def test_ffe_articles_cite_each_other_by_number():
 def test_ihf_rule_8_cites_its_rules_and_their_items():
     found = refs_by_number(extract("handball-ihf-regle8/8.md"))
     assert found["8:1"] == [("8:2", "voir cependant 8:2b")]  # "(voir cependant [8:2b](#8:2))": item b of rule 8:2
-    assert found["8:5"] == [("8:3", "règles 8:3"), ("8:4", "8:4")]
-    assert found["8:7"] == [(None, "règle 7:8")]  # rule 7 is not in this excerpt
+    # rules 7 and 16 are not in this excerpt: their links ("[16:6a](#16:6)") are said unresolved
+    assert found["8:5"] == [("8:3", "règles 8:3"), ("8:4", "8:4"), (None, "16:6a")]
+    assert found["8:7"] == [(None, "règle 7:8"), (None, "16:1b")]
 
 
 def test_kahmate_two_columns_and_captions():
@@ -127,6 +128,26 @@ def test_heros_et_dragons_glossary_of_conditions():
     assert conditions[0] == "À terre" and conditions[-1] == "Terrorisé" and len(conditions) == 14
     assert {"lines": [1, 3], "reason": "front matter"} in found["set_aside"]
     assert entries["Aveuglé"]["text"].startswith("Une créature aveuglée ne voit plus rien")
+
+
+def test_heros_et_dragons_links_to_anchors_are_refs():
+    found = extract("heros-dragons-sante/gerer-la-sante-du-personnage.md")
+    entries = titled(found)
+    targets = {title: {r["target"] for r in entry["refs"]} for title, entry in entries.items()}
+    assert sum(len(e["refs"]) for e in found["entries"]) > 0
+    assert entries["Neutralisé"]["id"] in targets["Empoigné"]  # "[voir cet état](#neutralise)"
+    assert entries["Inconscient"]["id"] in targets["Stabiliser une créature"]  # "(/gerer-la-sante-du-personnage/#inconscient)"
+    assert entries["Stabiliser une créature"]["id"] in targets["Jets de sauvegarde contre la mort"]  # "voir ci-dessous la section …"
+
+
+def test_ihf_rule_8_links_to_rules_are_refs():
+    found = extract("handball-ihf-regle8/8.md")
+    by_number = {e["number"]: e for e in found["entries"] if e["number"]}
+    cited = {number: {r["target"] for r in entry["refs"]} for number, entry in by_number.items()}
+    assert by_number["8:4"]["id"] in cited["8:3"]  # "([8:4](#8:4))"
+    assert {by_number["8:5"]["id"], by_number["8:6"]["id"]} <= cited["8:4"]  # "(voir également [8:5](#8:5) et [8:6](#8:6))"
+    unresolved = [a["detail"] for a in found["anomalies"] if a["kind"] == "unresolved-reference"]
+    assert any("no entry of the page has the anchor #16:1" in detail for detail in unresolved)  # rule 16 is elsewhere: said
 
 
 def test_ihf_question_catalogue_gives_its_questions_and_answers():

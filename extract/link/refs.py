@@ -3,7 +3,9 @@
 "Sujets connexes : A, B" (kind `related`), "Voir « X »" redirects (`see`), "section 49" and
 "(5.10)" (`section`), "l'article 3.1.1 ou 3.1.2", "règle 8:2", "§ 14.2", "voir 3.2" (`section`, any
 numbering: see `extract.patterns.cited_numbers`), "page 4" and "cf. page 22" (`page`, through page maps built from what the
-books say about their own pages), "Voir la section Mouvement ci-dessous" (`section`), and the
+books say about their own pages), "Voir la section Mouvement ci-dessous", "(voir Couvert)" and
+Markdown links to an anchor of the same page, "[8:4](#8:4)" (`section`), "Voir aussi : A, B." at
+the end of a paragraph (`related`), and the
 Runewars glossary index (`index`, filling `index_terms`). Each ref resolves to one entry or
 stays `target: null` with the reason; ambiguous names are reported, never guessed.
 """
@@ -27,7 +29,7 @@ from extract.patterns import (
     list_items,
     section_numbers,
 )
-from extract.text import fold, title_key
+from extract.text import fold, inline, title_key
 
 # "Voir la section Mouvement ci-dessous", "(voir « Composition d'unité, » ci-dessous)"
 POINTER = re.compile(rf"(?:{VOIR_QUOTED}|\bvoir\s+(?:l'encadr[ée]\s+|la\s+section\s+)?(?P<named>[A-ZÉ][\w'’ -]{{2,40}}?))"
@@ -40,6 +42,15 @@ PAGE = re.compile(
     re.IGNORECASE)
 INDEX_LINE = re.compile(r"^(?P<term>.+?)(?:,\s*(?P<refs>(?:cf\.\s*page\s*\d+|\d+\.\d+(?:\s*[–-]\s*\d+\.\d+)?)(?:\s*,\s*"
                         r"(?:cf\.\s*page\s*\d+|\d+\.\d+(?:\s*[–-]\s*\d+\.\d+)?))*))?\s*$")
+# "(voir la section Stabiliser une créature)", "(voir Couvert)", "voir Engagement.": a name with no
+# quotes, so where it ends is unknown; it counts only when it spells an entry's title exactly.
+NAMED = re.compile(r"\b[Vv]oir\s+(?:(?:ci-dessous|ci-dessus|ci-après|plus\s+bas|plus\s+haut)\s+)?"
+                   r"(?:(?P<section>la\s+section|l'entrée|le\s+terme)\s+)?(?P<name>[A-ZÀ-ÖØ-Þ][^().,;:!?«»\[\]\n]{0,60}?)"
+                   r"\s*(?=[).,;:!?]|$)")
+# "… sont engagées. Voir aussi : Désengagement, Mêlée." closing a paragraph (RELATED_LIST reads the line form)
+INLINE_RELATED = re.compile(r"(?<=[.!?)»])\s+(?P<list>(?:\*\*)?Voir\s+aussi\s*(?:\*\*)?\s*:\s*(?:\*\*)?[^.!?:()«»]+?)\.?\s*$",
+                            re.IGNORECASE)
+ANCHOR_LINK = re.compile(r"\[(?P<text>[^\]]+)\]\(#(?P<anchor>[^)\s]+)\)")
 TEXT_TYPES = ("paragraph", "bullet", "subbullet", "step", "question", "answer", "caption")
 
 
@@ -95,7 +106,11 @@ class Outcome:
 
 
 def resolve_related(entry: Entry, block: Block, index: Index, out: Outcome) -> None:
-    for item in list_items(block.text):
+    related_items(entry, list_items(block.text), index, out)
+
+
+def related_items(entry: Entry, items: list[str], index: Index, out: Outcome) -> None:
+    for item in items:
         found = index.titled(entry.document, item, exclude=entry)
         if len(found) == 1:
             entry.add_ref(found[0], "related", item)
@@ -164,6 +179,55 @@ def resolve_prose(entry: Entry, position: int, index: Index, out: Outcome, faq_d
             continue  # "(page 18)" in an erratum is a page of the book it corrects: the erratum's target says it
         for match in PAGE.finditer(text):
             resolve_page(entry, index, match, text[match.end():], out)
+
+
+def resolve_named(entry: Entry, text: str, index: Index, out: Outcome) -> None:
+    """"(voir Couvert)", "voir ci-dessous la section Stabiliser une créature": the name after "voir"
+    (or "la section") when it is an entry's title, whole; after "la section", the longest run of
+    its first words that is one. A name that is no title says nothing: "voir" is also the verb.
+    "Voir la section Mouvement ci-dessous" is `POINTER`'s: it searches that way only."""
+    pointers = [m.span() for m in POINTER.finditer(text)]
+    for match in NAMED.finditer(text):
+        if any(start < match.end() and match.start() < end for start, end in pointers):
+            continue
+        words = match.group("name").split()
+        counts = range(len(words), 0, -1) if match.group("section") else [len(words)]
+        for count in counts:
+            found = index.titled(entry.document, " ".join(words[:count]), exclude=entry)
+            if not found:
+                continue
+            said = text[match.start():match.start("name")] + " ".join(words[:count])
+            if len(found) == 1:
+                entry.add_ref(found[0], "section", said)
+            else:
+                out.unresolved(entry, "section", said, f"ambiguous: {', '.join(e.id for e in found)}")
+            break
+
+
+def resolve_inline_related(entry: Entry, text: str, index: Index, out: Outcome) -> None:
+    """"Voir aussi : A, B." closing a paragraph: the same list as on its own line."""
+    match = INLINE_RELATED.search(text)
+    if match:
+        related_items(entry, list_items(match.group("list")), index, out)
+
+
+def resolve_links(entry: Entry, index: Index, out: Outcome) -> None:
+    """Markdown links to an anchor of the same page (the reader keeps them as "[text](#anchor)"):
+    the entry the anchor names (`Lookup.anchored`), or an unresolved ref saying no entry has it,
+    unless a citation of the same text said so already ("règle [7:8](#7:8)")."""
+    missing: set[str] = set()
+    for block in entry.blocks:
+        if block.type not in TEXT_TYPES and block.type != "table":
+            continue
+        for match in ANCHOR_LINK.finditer(block.markdown or block.text):
+            text, anchor = inline(match.group("text"))[0], match.group("anchor")
+            found = index.lookup.anchored(anchor, entry.document)
+            if len(found) == 1:
+                entry.add_ref(found[0], "section", text)
+            elif anchor not in missing and not any(ref.target is None and text in ref.text for ref in entry.refs):
+                missing.add(anchor)
+                reason = f"ambiguous: {', '.join(e.id for e in found)}" if found else f"no entry of the page has the anchor #{anchor}"
+                out.unresolved(entry, "section", text, reason)
 
 
 def resolve_number(entry: Entry, index: Index, number: str, text: str, out: Outcome) -> None:
@@ -330,4 +394,9 @@ def resolve_explicit(lookup: Lookup, errata: list[Erratum]) -> Reported:
             elif block.type == "see":
                 resolve_see(entry, block, index, out)
         resolve_prose(entry, position, index, out, faq_docs, instructions)
+        for block in entry.blocks:
+            if block.type in TEXT_TYPES:
+                resolve_named(entry, block.text, index, out)
+                resolve_inline_related(entry, block.text, index, out)
+        resolve_links(entry, index, out)
     return out.anomalies

@@ -26,7 +26,7 @@ range with a reason. Choices made here, for a reader of the code:
   language named, or text/markdown, and some letters) — rulebooks use them for examples and
   answer options; code in a named language is set aside.
 - HTML blocks: comments are set aside; other HTML with no text is set aside; HTML with text keeps
-  its text (tags removed) as one line, with a warning.
+  its text (tags removed: inline ones with no space, others as one) as one line, with a warning.
 """
 
 from __future__ import annotations
@@ -64,6 +64,10 @@ _QUOTE_MARKERS = re.compile(r"^\s*(?:>\s*)+$")
 _LIST_MARKER = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s*$")
 _COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.S)
 _TAG = re.compile(r"<[^>]*>")
+# Tags inside a line of text ("<b>Ferraille</b>."): removed with no space, or "Ferraille ." would
+# read; any other tag (div, p, br, li, td…) parts what it holds from what follows, so a space.
+_INLINE_TAG = re.compile(r"</?(?:a|abbr|b|bdi|bdo|cite|code|data|del|dfn|em|font|i|ins|kbd|mark|q|s|samp|small|span|strike|"
+                         r"strong|sub|sup|time|tt|u|var)\b[^>]*>", re.I)
 _BR = re.compile(r"^<br\s*/?>$", re.I)
 _SPACES = re.compile(r"[ \t]+")
 _WHOLE_BOLD = re.compile(r"^\*\*(?!\*)(.+?)(?<!\*)\*\*$")
@@ -523,7 +527,7 @@ def _html_block(token: Token, state: _State, indent: str) -> None:
     nos = _range(token)
     content = token.content
     without_comments = _COMMENT.sub("", content)
-    text = html.unescape(_TAG.sub(" ", without_comments))
+    text = html.unescape(_TAG.sub(" ", _INLINE_TAG.sub("", without_comments)))
     text = _SPACES.sub(" ", text.replace("\n", " ")).strip()
     if not text:
         if not without_comments.strip():

@@ -3,6 +3,8 @@ or left unresolved with its reason (tests/test_refs.py checks the real corpus)."
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from extract.link.refs import expand, resolve_explicit
@@ -308,3 +310,82 @@ def test_a_cited_book_is_read_against_the_game_s_titles():
         (None, "article 6", "the book « Livre de règles » is not in the corpus")]
     assert [a.detail for _, a in anomalies] == [
         "demo/livret/intro: section « article 6 »: the book « Livre de règles » is not in the corpus"]
+
+
+def page(*entries: Entry) -> list[Entry]:
+    return list(entries)
+
+
+def linked(key: str, title: str, markdown: str, number: str | None = None, kind: str = "section") -> Entry:
+    """An entry of the guide whose one paragraph holds Markdown links, as the Markdown reader keeps them."""
+    plain = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", markdown).replace("*", "")
+    found = Entry("demo", "guide", kind, number, title, key, blocks=[Block("paragraph", plain, markdown)])
+    found.heading_lines = [1]
+    return found
+
+
+def test_a_link_to_an_anchor_resolves_by_the_title_slug_the_id_or_the_number():
+    states = linked("etats-speciaux", "Les états spéciaux", "Un état.")
+    inconscient = linked("etats-speciaux/inconscient", "Inconscient", "Une créature [*inconsciente*](#inconscient) "
+                         "est [*neutralisée*](#neutralise) ([voir l'état](#neutralise)).")
+    neutralise = linked("etats-speciaux/neutralise", "Neutralisé", "Rien.")
+    perdre = linked("perdre-conscience", "Perdre conscience", "Vous êtes [*inconscient*](#inconscient) "
+                    "(voir la section [*États spéciaux*](#les-etats-speciaux)).")
+    rule = linked("8-3", None, "Une exclusion ([8:4](#8:4)) (voir également [8:5](#8:5)).", number="8:3")
+    four = linked("8-4", None, "Rien.", number="8:4")
+    five = linked("8-5", None, "Rien.", number="8:5")
+    resolve_explicit(Lookup(GAME, page(states, inconscient, neutralise, perdre, rule, four, five)), [])
+    assert refs(inconscient, "section") == [("demo/guide/etats-speciaux/neutralise", "neutralisée", None)]  # not itself
+    assert refs(perdre, "section") == [("demo/guide/etats-speciaux/inconscient", "inconscient", None),
+                                       ("demo/guide/etats-speciaux", "États spéciaux", None)]  # accents off, "les" in the slug
+    assert refs(rule, "section") == [("demo/guide/8-4", "8:4", None), ("demo/guide/8-5", "8:5", None)]
+
+
+def test_a_link_to_an_anchor_naming_nothing_is_reported_once():
+    rule = linked("8-3", None, "Un avertissement ([16:1a](#16:1)), puis ([16:1b](#16:1)).", number="8:3")
+    found = resolve_explicit(Lookup(GAME, [rule]), [])
+    assert refs(rule, "section") == [(None, "16:1a", "no entry of the page has the anchor #16:1")]
+    assert [a.detail for _, a in found] == ["demo/guide/8-3: section « 16:1a »: no entry of the page has the anchor #16:1"]
+
+
+def test_a_cited_rule_linked_is_one_ref_and_one_report():
+    rule = linked("8-7", None, "Selon la règle [7:8](#7:8) et la règle [8:3](#8:3).", number="8:7")
+    three = linked("8-3", None, "Rien.", number="8:3")
+    found = resolve_explicit(Lookup(GAME, [three, rule]), [])
+    assert refs(rule, "section") == [(None, "règle 7:8", "no rule numbered 7:8"), ("demo/guide/8-3", "la règle 8:3", None)]
+    assert len(found) == 1
+
+
+def test_voir_la_section_without_quotes_resolves_on_an_exact_title_only():
+    jets = linked("jets", "Jets de sauvegarde", "Vous êtes stabilisé (voir ci-dessous la section Stabiliser une créature) "
+                  "et (voir la section États spéciaux) puis voir la section Mouvement des figurines.")
+    stabiliser = linked("stabiliser", "Stabiliser une créature", "Rien.")
+    states = linked("etats", "Les états spéciaux", "Rien.")  # "États spéciaux" is not its title: nothing fuzzy
+    move = linked("mouvement", "Mouvement", "Rien.")
+    found = resolve_explicit(Lookup(GAME, [jets, stabiliser, states, move]), [])
+    assert refs(jets, "section") == [("demo/guide/stabiliser", "voir ci-dessous la section Stabiliser une créature", None),
+                                     ("demo/guide/mouvement", "voir la section Mouvement", None)]
+    assert found == []  # an unquoted name that is no title is prose: "voir" is also the verb
+
+
+def test_voir_and_an_inline_voir_aussi_name_entries_by_title():
+    engagement = linked("engagement", "Engagement", "Deux figurines sont engagées. Voir aussi : Désengagement, Mêlée, Moral.")
+    bouclier = linked("bouclier", "Bouclier", "+1 contre les attaques de mêlée (voir Couvert).")
+    melee = linked("melee", "Mêlée", "Combat entre figurines engagées ; voir Engagement. Il faut voir la cible.")
+    couvert = linked("couvert", "Couvert", "Rien.")
+    retreat = linked("desengagement", "Désengagement", "Rien.")
+    found = resolve_explicit(Lookup(GAME, [engagement, bouclier, melee, couvert, retreat]), [])
+    assert refs(engagement, "related") == [("demo/guide/desengagement", "Désengagement", None), ("demo/guide/melee", "Mêlée", None),
+                                           (None, "Moral", "no topic has this title")]
+    assert refs(bouclier, "section") == [("demo/guide/couvert", "voir Couvert", None)]
+    assert refs(melee, "section") == [("demo/guide/engagement", "voir Engagement", None)]
+    assert len(found) == 1
+
+
+def test_voir_la_section_with_a_direction_is_searched_that_way_only():
+    move = linked("4", "Mouvement", "Rien.", number="4")
+    setup = linked("3", "Préparation", "Mouvement : Voir la section Mouvement ci-dessous.", number="3")
+    later = linked("8", "Mouvement", "Rien.", number="8")
+    found = resolve_explicit(Lookup(GAME, [move, setup, later]), [])
+    assert refs(setup, "section") == [("demo/guide/8", "Voir la section Mouvement ci-dessous", None)]
+    assert found == []

@@ -232,6 +232,14 @@ def test_container_markers_and_html_set_aside(tmp_path):
     accounted(source, reading)
 
 
+def test_inline_html_tags_add_no_space_block_tags_do(tmp_path):
+    source = ('<div class="intro">\nLe jeu <b>Ferraille</b>.<br>\nChaque <i>terme</i>, <span>ici</span>.</div>\n\n'
+              '<ul><li>Un</li><li>Deux</li></ul>\n')
+    reading = read(tmp_path, source)
+    assert texts(reading) == ["Le jeu Ferraille. Chaque terme, ici.", "Un Deux"]
+    accounted(source, reading)
+
+
 def test_rule_numbers_printed_at_line_start_split_a_paragraph(tmp_path):
     source = "1. L'Esprit du Jeu\n   1.1 Premier point.\n   1.2 Second point\n   qui continue.\n       1.2.1 Détail.\n"
     reading = read(tmp_path, source)
