@@ -178,6 +178,11 @@ def order_blocks(items: list[dict], min_gap: float, depth: int = 0) -> tuple[lis
             if merged and (not g_gut or _same_gutter(merged, g_gut)):
                 groups[-1] = (g_items + strip, merged)
                 continue
+            if g_gut and not any(it["x0"] < g1 and it["x1"] > g0 for it in strip for g0, g1 in g_gut):
+                # nothing in the strip crosses the group's gutter (a caption or a short line inside
+                # one column): the columns go on; only what spans the gutter starts a new band
+                groups[-1] = (g_items + strip, g_gut)
+                continue
             if not merged and not g_gut:
                 # one row shows no gutter: look at the strips that follow before calling it one column
                 ahead = [w for s in strips[i:i + 3] for w in s]

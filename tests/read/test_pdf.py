@@ -292,3 +292,24 @@ def test_figure_and_caption_inside_a_column_do_not_cut_the_page(tmp_path):
     caption = next(t for t in lines if "Figure 1" in t)
     assert "bravo" not in caption and "pioche à sa gauche." in caption
     assert r.evidence["columns"] == {1: 2}
+
+
+def test_labels_of_a_figure_inside_a_column_do_not_cut_the_page(tmp_path):
+    """Letters drawn on a figure in the left column ("A", "B" by the players of a diagram) reach
+    a little past the text's margin: they sit in the left column, cross no gutter, and the left
+    column is still read whole before the right one."""
+    pdf = new()
+    pdf.add_page()
+    above, below = [f"alpha {prose(6, k)}" for k in range(4)], [f"gamma {prose(6, k)}" for k in range(4)]
+    _lines_at(pdf, 50, 60, above)
+    margin = 50 + max(pdf.get_string_width(t) for t in above + below)
+    pdf.rect(50, 110, margin - 50, 110, style="D")
+    for k, label in enumerate(("A", "B")):
+        pdf.text(margin + 3 - pdf.get_string_width(label), 140 + k * 48, label)
+    _lines_at(pdf, 50, 240, ["Figure 2 : les joueurs A et B."], size=8, style="I")
+    _lines_at(pdf, 50, 264, below + ["gamma fin de la colonne."])
+    _lines_at(pdf, 320, 60, [f"{prose(7, k + 3)} bravo" for k in range(22)])
+    lines = texts(read(save(pdf, tmp_path / "labels.pdf")))
+    first_bravo = next(i for i, t in enumerate(lines) if "bravo" in t)
+    assert all(i < first_bravo for i, t in enumerate(lines) if "alpha" in t or "gamma" in t or "Figure 2" in t)
+    assert not any("bravo" in t and ("alpha" in t or "gamma" in t or "Figure" in t) for t in lines)
