@@ -76,6 +76,26 @@ def test_kahmate_two_columns_and_captions():
     assert parent_title(found, entries["Plaquage parfait"]) == "Kahmaté" and entries["Plaquage parfait"]["source"]["page"] == 3
 
 
+
+def test_kahmate_page_3_left_column_whole_then_right():
+    """Page 3: the left column (end of Passer, Illustration 5, Interception, start of Plaquage)
+    then the right one (rest of Plaquage, Illustration 6, Plaquage parfait); the picture and
+    caption inside the left column do not cut the page into bands."""
+    entries = titled(extract("kahmate/regle.pdf"))
+    passer, plaquage = entries["Passer"], entries["Plaquage"]
+    paragraphs = [b["text"] for b in passer["blocks"] if b["type"] == "paragraph"]
+    assert "plaqué" not in passer["text"] and paragraphs[-1].endswith("peut lui passer le ballon à nouveau.")
+    bullets = [b["text"] for b in plaquage["blocks"] if b["type"] == "bullet"]
+    assert len(bullets) == 6 and bullets[0].endswith("atteindre la case sur laquelle est présent le joueur B (celui qui est plaqué).")
+    assert bullets[1].startswith("Il faut noter sur quelle case est positionné A")
+    assert bullets[5].endswith("par le prochain joueur à passer sur cette case.")
+    captions = [b["text"] for e in (passer, plaquage) for b in e["blocks"] if b["type"] == "caption"]
+    assert captions[0] == ("Illustration 5: En gris les cases vers lesquelles une passe est possible. La passe marquée par "
+                           "une flèche jaune est la seule qui soit sûre, les 2 autres peuvent être interceptées")
+    assert captions[1].startswith("Illustration 6:")
+    interception = [b for b in entries["Interception"]["blocks"] if b["type"] == "paragraph"]
+    assert interception[0]["text"].endswith("considéré comme défenseur (voir “résolution des actions” plus haut).")
+
 def test_hanabi_leaflet_columns_and_numbered_actions():
     found = extract("hanabi/regle.pdf")
     entries = titled(found)

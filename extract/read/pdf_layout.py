@@ -119,8 +119,7 @@ def _gutters(items: list[dict], min_gap: float, min_rows: int = 2) -> list[tuple
     for g0, g1 in gaps:
         if g0 - start < width:
             continue  # a tab stop inside a narrow list (age categories, score scales), not a gutter
-        edge = [w for w in items if w["kind"] == "word" and g0 - 0.5 <= w["x1"] <= g0 + 0.1]
-        if len(edge) >= 2 and all(len(w["text"]) <= 2 for w in edge):
+        if _marker_column(items, start, g0):
             continue  # a column of bullets or numbers beside their text, not a gutter
         left = {round(w["top"] / 3) for w in items if w["x1"] <= g0 + 0.1}
         right = {round(w["top"] / 3) for w in items if w["x0"] >= g1 - 0.1}
@@ -130,6 +129,18 @@ def _gutters(items: list[dict], min_gap: float, min_rows: int = 2) -> list[tuple
     if found and end - found[-1][1] < width:
         found.pop()
     return found
+
+
+def _marker_column(items: list[dict], start: float, g0: float) -> bool:
+    """Whether the words ending at the gap's left edge are bullets or numbers standing alone there.
+
+    A bullet has nothing else on its side of the gap; a short word that ends a full line of a
+    column ("… le ballon à un") only happens to end at the column's right margin."""
+    edge = [w for w in items if w["kind"] == "word" and g0 - 0.5 <= w["x1"] <= g0 + 0.1]
+    if len(edge) < 2 or any(len(w["text"]) > 2 for w in edge):
+        return False
+    return all(not any(o is not w and start - 0.1 <= o["x0"] and o["x1"] <= g0 + 0.1
+                       and abs(o["top"] - w["top"]) <= 2 for o in items) for w in edge)
 
 
 def _strips(items: list[dict]) -> list[list[dict]]:
@@ -166,6 +177,11 @@ def order_blocks(items: list[dict], min_gap: float, depth: int = 0) -> tuple[lis
             # a strip too short to show its gutter (column headings side by side) that fits the group's
             if merged and (not g_gut or _same_gutter(merged, g_gut)):
                 groups[-1] = (g_items + strip, merged)
+                continue
+            if g_gut and not any(it["x0"] < g1 and it["x1"] > g0 for it in strip for g0, g1 in g_gut):
+                # nothing in the strip crosses the group's gutter (a caption or a short line inside
+                # one column): the columns go on; only what spans the gutter starts a new band
+                groups[-1] = (g_items + strip, g_gut)
                 continue
             if not merged and not g_gut:
                 # one row shows no gutter: look at the strips that follow before calling it one column

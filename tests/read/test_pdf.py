@@ -261,3 +261,55 @@ def test_lines_carry_their_position_and_font(tmp_path):
     assert heading.text == "# Mise en place" and heading.size == 18 and heading.bold is True
     assert body.size == 10 and body.bold is False and body.page == 1
     assert abs(heading.x - 60) < 5 and heading.y < body.y  # fpdf2 pads its cells by a few points
+
+
+def test_figure_and_caption_inside_a_column_do_not_cut_the_page(tmp_path):
+    """A figure and its caption in the left column, text going on below them, a right column
+    beside: the left column is read whole, then the right one (Kahmaté page 3's layout). Two of
+    the left column's longest lines end with short words ("à un", "et la") at its margin: they are
+    line ends, not a column of bullets beside their text."""
+    pdf = new()
+    pdf.add_page()
+    pdf.set_font("Helvetica", size=10)
+    edge = 280.0
+    left_top = ["alpha le joueur actif pose une carte devant lui puis la passe à un",
+                "alpha joueur de son équipe sans la regarder",
+                "alpha il la garde en main puis pioche une carte et la",
+                "alpha pose enfin devant lui jusqu'au prochain tour."]
+    for k, row in enumerate(left_top):
+        width = pdf.get_string_width(row)
+        pdf.text(edge - width if row.endswith((" un", " la")) else 50, 60 + k * 12, row)
+    pdf.rect(50, 115, edge - 50, 110, style="D")  # the figure, inside the left column
+    _lines_at(pdf, 50, 238, ["Figure 1 : la carte posée devant le joueur actif", "et la pioche à sa gauche."],
+              size=8, style="I")
+    _lines_at(pdf, 50, 268, [f"gamma {prose(7, k)}" for k in range(5)] + ["gamma fin de la colonne."])
+    _lines_at(pdf, 315, 60, [f"{prose(8, k + 3)} bravo" for k in range(22)])
+    r = read(save(pdf, tmp_path / "figure.pdf"))
+    lines = texts(r)
+    first_bravo = next(i for i, t in enumerate(lines) if "bravo" in t)
+    assert all(i < first_bravo for i, t in enumerate(lines) if "alpha" in t or "gamma" in t or "Figure 1" in t)
+    assert not any("bravo" in t and ("alpha" in t or "gamma" in t or "Figure" in t) for t in lines)
+    caption = next(t for t in lines if "Figure 1" in t)
+    assert "bravo" not in caption and "pioche à sa gauche." in caption
+    assert r.evidence["columns"] == {1: 2}
+
+
+def test_labels_of_a_figure_inside_a_column_do_not_cut_the_page(tmp_path):
+    """Letters drawn on a figure in the left column ("A", "B" by the players of a diagram) reach
+    a little past the text's margin: they sit in the left column, cross no gutter, and the left
+    column is still read whole before the right one."""
+    pdf = new()
+    pdf.add_page()
+    above, below = [f"alpha {prose(6, k)}" for k in range(4)], [f"gamma {prose(6, k)}" for k in range(4)]
+    _lines_at(pdf, 50, 60, above)
+    margin = 50 + max(pdf.get_string_width(t) for t in above + below)
+    pdf.rect(50, 110, margin - 50, 110, style="D")
+    for k, label in enumerate(("A", "B")):
+        pdf.text(margin + 3 - pdf.get_string_width(label), 140 + k * 48, label)
+    _lines_at(pdf, 50, 240, ["Figure 2 : les joueurs A et B."], size=8, style="I")
+    _lines_at(pdf, 50, 264, below + ["gamma fin de la colonne."])
+    _lines_at(pdf, 320, 60, [f"{prose(7, k + 3)} bravo" for k in range(22)])
+    lines = texts(read(save(pdf, tmp_path / "labels.pdf")))
+    first_bravo = next(i for i, t in enumerate(lines) if "bravo" in t)
+    assert all(i < first_bravo for i, t in enumerate(lines) if "alpha" in t or "gamma" in t or "Figure 2" in t)
+    assert not any("bravo" in t and ("alpha" in t or "gamma" in t or "Figure" in t) for t in lines)
