@@ -18,6 +18,11 @@ from extract.segment.profiles.base import (
 from extract.text import starts_lowercase
 
 UNDERLINE = re.compile(r"^\s*(?P<mark>=|-)(?P=mark){2,}\s*$")
+# A paragraph opening on its term in bold, as glossaries and rule summaries print them:
+# "**Couvert.** Une figurine…", "**Engagement** : deux figurines…".
+RUN_IN = re.compile(r"^\*\*(?P<term>[A-ZÀ-Ý][^*]{0,38}?)(?P<inner>[.:])?\*\*\s*(?(inner)|[.:])\s*(?P<rest>\S.*)$")
+HEADING = re.compile(r"^(#{1,6}) ")
+RUN_IN_TERMS = 3  # a section needs this many distinct run-in terms to be a glossary of them
 
 
 def underlined_headings(lines: list[Line]) -> list[Line]:
@@ -43,9 +48,54 @@ def underlined_headings(lines: list[Line]) -> list[Line]:
     return found
 
 
+def run_in_terms(lines: list[Line]) -> list[Line]:
+    """A section whose paragraphs open on terms in bold ("**Activation.** …", "**Couvert.** …",
+    "**Engagement** : …"), three distinct ones at least and none twice, is a glossary: each term
+    heads an entry one level below the section, with its paragraph and what follows it up to the
+    next term. Labels said again ("**Quoi** :", "**Quand** :"; a dialogue's "**MJ** :") stay text."""
+    out: list[Line] = []
+    section: list[Line] = []
+    level = 1
+
+    def term_of(line: Line) -> re.Match[str] | None:
+        """A run-in term of five words at most; after a colon the definition goes on in lowercase
+        ("**Type** : les figurines…"): "**Ozruk** : Je tiens bon" is a line of dialogue."""
+        m = RUN_IN.match(line.text)
+        if m is None or len(m.group("term").split()) > 5:
+            return None
+        colon = (m.group("inner") or line.text[m.end("inner") if m.group("inner") else m.start("rest") - 2:].lstrip("*").strip()[:1]) == ":"
+        return None if colon and not starts_lowercase(m.group("rest")) else m
+
+    def flush() -> None:
+        found = [(line, term_of(line)) for line in section]
+        terms = [m.group("term").strip() for _, m in found if m]
+        if len(set(terms)) < RUN_IN_TERMS or len(set(terms)) != len(terms):
+            out.extend(section)
+        else:
+            for line, m in found:
+                if m:
+                    out.append(replace(line, text=f"{'#' * min(level + 1, 6)} {m.group('term').strip()}"))
+                    out.append(replace(line, text=m.group("rest"), covers=()))
+                else:
+                    out.append(line)
+        section.clear()
+
+    for line in lines:
+        heading = HEADING.match(line.text)
+        if heading:
+            flush()
+            level = len(heading.group(1))
+            out.append(line)
+        else:
+            section.append(line)
+    flush()
+    return out
+
+
 def prepare(lines: list[Line], ctx: DocContext, builder: DocBuilder) -> list[Line]:
     lines = declared_set_aside(lines, ctx, builder)
     lines = underlined_headings(lines) if not ctx.logical_lines else lines  # a reader's lines are read already
+    lines = run_in_terms(lines)
     lines = merge_pictographs(lines, builder)
     return relocate(lines, ctx, builder)
 
