@@ -160,13 +160,14 @@ def _role(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float
     marker = BULLET.match(text)
     letters = [c for c in (text[marker.end():] if marker else text) if c.isalpha()]
     # A bold line opening with a section number ("1.1 Matériel") is a heading even when printed
-    # smaller than the text (browser print styles); its numbering depth gives its level.
+    # smaller than the text (browser print styles); its numbering depth gives its level, below the
+    # levels the font sizes state.
     depth = numbered_heading_depth(text) if ln.bold and ln.size >= 0.7 * body else None
     if (ln.bold and (body - 0.6 < ln.size or depth) and ln.size < body * 1.12 + 0.2 and _headlike(text)
             and len(text) <= 80 and len(text.split()) <= 12
             and letters and (not marker or (text[0] not in "-–—*" and sum(c.isupper() for c in letters) >= 0.8 * len(letters)))
             and nxt is not None and nxt.kind == "text" and not nxt.bold and nxt.top > ln.bottom - 1):
-        return "heading", min(len(sizes) + depth, 6) if depth else min(len(sizes) + 1, 3)
+        return "heading", min(max(len(sizes) + 1, depth), 6) if depth else min(len(sizes) + 1, 3)
     continues = (prev is not None and prev.kind == "text" and prev.page == ln.page and prev.block == ln.block
                  and not _ends_paragraph(prev.text) and prev.x1 > prev.block_x1 - 3 * prev.size
                  and not (head is not None and head.role in ("item", "step") and abs(head.lines[0].x0 - ln.x0) < 1.5))
