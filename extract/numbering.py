@@ -1,6 +1,8 @@
-"""Printed rule numbers: how they sort."""
+"""Printed rule numbers: how they sort, and how a heading states one."""
 
 from __future__ import annotations
+
+import re
 
 
 def number_order(number: str) -> tuple:
@@ -16,3 +18,23 @@ def level_order(part: str) -> tuple[int, int, str]:
     letters = part.lstrip("0123456789")
     digits = part[: len(part) - len(letters)]
     return (int(digits) if digits else -1, len(digits), letters)
+
+
+# "1. Présentation", "1.1 Matériel", "3.2.1 Dépassement en virage": a section number in decimal form
+# (a dot after it, or dots inside it), then a capitalised title with no sentence punctuation. A bare
+# "3 joueurs" or "12 Pions" is a count, not a section number.
+NUMBERED_HEADING = re.compile(r"^(?P<number>\d{1,2}(?:\.\d{1,2}){0,3})(?P<dot>\.)?\s+"
+                              r"(?P<title>[A-ZÀ-ÖØ-Þ«\"'][^.!?:;…]{0,70})$")
+
+
+def numbered_heading_depth(text: str) -> int | None:
+    """The numbering depth of a short decimal-numbered heading line ("1." -> 1, "1.1" -> 2, "3.2.1" -> 3),
+    emphasis marks around it ignored; None when the line is not one."""
+    t = text.strip().strip("*_").strip()
+    m = NUMBERED_HEADING.match(t)
+    if m is None or len(t.split()) > 12:
+        return None
+    depth = m.group("number").count(".") + 1
+    if depth == 1 and not m.group("dot"):
+        return None
+    return depth

@@ -9,6 +9,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from extract.model import Anomaly, Line, SetAside
+from extract.numbering import numbered_heading_depth
 from extract.read import Reading
 from extract.read.pdf_layout import PageLine
 
@@ -59,11 +60,12 @@ def running_heads(lines: list[PageLine], pages: int) -> list[Anomaly]:
     found: dict[str, list[int]] = defaultdict(list)
     for ln, where in candidates:
         key = _norm(ln.text)
+        pages_with = band[key] | _pages_holding_part(key, band)
         if PAGE_NO.match(ln.text.strip()):
             ln.kind, ln.reason = "furniture", "page number"
             found["page numbers"].append(ln.no)
-        elif len(band[key]) >= need:
-            ln.kind, ln.reason = "furniture", f"running {where} repeated on {len(band[key])} pages"
+        elif len(pages_with) >= need:
+            ln.kind, ln.reason = "furniture", f"running {where} repeated on {len(pages_with)} pages"
             found[ln.text].append(ln.no)
     if not found:
         return []
@@ -72,6 +74,19 @@ def running_heads(lines: list[PageLine], pages: int) -> list[Anomaly]:
     if "page numbers" in found:
         detail += f"; {len(found['page numbers'])} page numbers"
     return [Anomaly("running-header", detail, sorted(n for ns in found.values() for n in ns), "info")]
+
+
+def _pages_holding_part(key: str, band: dict[str, set[int]]) -> set[int]:
+    """The pages whose band line holds `key` whole, words intact: a header the column cut of one page
+    split in two ("14/03/2025 10:42 Titre" | "https://…") is the same header as the full line printed
+    on the other pages. Only parts of some length count: a short word could be in any header."""
+    if len(key) < 12:
+        return set()
+    pages: set[int] = set()
+    for other, where in band.items():
+        if other != key and f" {key} " in f" {other} ":
+            pages |= where
+    return pages
 
 
 def _headlike(text: str) -> bool:
@@ -144,10 +159,15 @@ def _role(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float
         return "heading", level
     marker = BULLET.match(text)
     letters = [c for c in (text[marker.end():] if marker else text) if c.isalpha()]
-    if (ln.bold and body - 0.6 < ln.size < body * 1.12 + 0.2 and _headlike(text) and len(text) <= 80 and len(text.split()) <= 12
+    # A bold line opening with a section number ("1.1 Matériel") is a heading even when printed
+    # smaller than the text (browser print styles); its numbering depth gives its level, below the
+    # levels the font sizes state.
+    depth = numbered_heading_depth(text) if ln.bold and ln.size >= 0.7 * body else None
+    if (ln.bold and (body - 0.6 < ln.size or depth) and ln.size < body * 1.12 + 0.2 and _headlike(text)
+            and len(text) <= 80 and len(text.split()) <= 12
             and letters and (not marker or (text[0] not in "-–—*" and sum(c.isupper() for c in letters) >= 0.8 * len(letters)))
             and nxt is not None and nxt.kind == "text" and not nxt.bold and nxt.top > ln.bottom - 1):
-        return "heading", min(len(sizes) + 1, 3)
+        return "heading", min(max(len(sizes) + 1, depth), 6) if depth else min(len(sizes) + 1, 3)
     continues = (prev is not None and prev.kind == "text" and prev.page == ln.page and prev.block == ln.block
                  and not _ends_paragraph(prev.text) and prev.x1 > prev.block_x1 - 3 * prev.size
                  and not (head is not None and head.role in ("item", "step") and abs(head.lines[0].x0 - ln.x0) < 1.5))
@@ -218,10 +238,13 @@ def _joins(cur: Unit, ln: PageLine, role: str, level: int, body: float, flow, i:
         if ln.x0 <= first.x0 + 0.3 * size and _ends_paragraph(prev.text):
             return False
     else:
-        ref = cur.lines[1].x0 if len(cur.lines) > 1 else first.x0
+        # A paragraph that went on into another column or page is aligned on its lines there.
+        here = [x for x in cur.lines if (x.page, x.block) == (ln.page, ln.block)]
+        lines = here if here and here[0] is not first else cur.lines
+        ref = lines[1].x0 if len(lines) > 1 and lines is cur.lines else lines[0].x0
         if ln.x0 > ref + 0.8 * size:
             return False
-        if len(cur.lines) > 1 and ln.x0 < ref - 0.8 * size:
+        if len(lines) > 1 and ln.x0 < ref - 0.8 * size:
             return False
     if _ends_paragraph(prev.text) and prev.x1 < prev.block_x1 - 2 * size:
         return False

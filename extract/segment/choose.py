@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from extract.model import Line
+from extract.numbering import numbered_heading_depth
 from extract.segment.profiles.faq import FaqOptions
 
 QUESTION_END = re.compile(r"\?\**\s*$")
@@ -34,6 +35,11 @@ def choose_profile(lines: list[Line], evidence: dict[str, Any], reader: str) -> 
     if bare > 0.05:
         return "numbered-outline", f"{bare:.0%} of lines are bare rule numbers (5.1.)"
     glossary = share(r"^(?:-\s+)?\d{1,3}\.\d{1,2}\*{0,2}\s")
+    # "1.1 Matériel" as a short title of its own, not "25.3 Un joueur peut…" opening a rule's text:
+    # sections numbered in decimal form, which headed prose reads as numbered headings.
+    deep = sum((numbered_heading_depth(ln) or 0) >= 2 for ln in text)
+    if glossary > 0.1 and deep >= 2 and deep >= 0.8 * glossary * total:
+        return "headed-prose", f"{deep} lines are numbered section headings (1.1 Matériel)"
     if glossary > 0.1 and share(r"^#{1,6}\s") < 0.02:
         return "numbered-glossary", f"{glossary:.0%} of lines open with a topic number (25.3)"
     headings = share(r"^#{1,6}\s")

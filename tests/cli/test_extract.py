@@ -9,7 +9,7 @@ import json
 import pytest
 
 from extract.cli import main
-from tests.read.pdf_maker import block, new, prose, save
+from tests.read.pdf_maker import SECTIONS, block, browser_print, new, prose, save
 
 MARKDOWN = """---
 titre: Règles
@@ -75,6 +75,45 @@ def test_a_pdf_through_the_cli(tmp_path, capsys):
     found = json.loads(out)
     assert code == 0 and found["format"] == "pdf" and found["pages"] == 1
     assert found["entries"][0]["title"] == "Règles de Kiwi" and found["entries"][0]["source"]["page"] == 1
+
+
+NUMBERS = [title.split()[0].rstrip(".") for title in SECTIONS]  # 1, 1.1, 1.2, 2, … 7.1
+
+
+@pytest.mark.parametrize("profile", [None, "decimal-rules"])
+def test_a_browser_printed_pdf_with_numbered_headings(tmp_path, capsys, profile):
+    # Landscape, two columns, bold "1." / "1.1" headings smaller than the text, a running header that
+    # the last page's column cut splits: every section an entry, nested by its number, no header in the text.
+    path = browser_print(tmp_path / "cirque.pdf")
+    code, out, err = run(capsys, str(path), "--json", *(["--profile", profile] if profile else []))
+    found = json.loads(out)
+    assert code == 0, err
+    assert found["profile"] == (profile or "headed-prose")
+    entries = found["entries"]
+    assert len(entries) >= 15 and [e["number"] for e in entries] == NUMBERS
+    by_number = {e["number"]: e for e in entries}
+    assert by_number["1.1"]["parent"] == by_number["1"]["id"] and by_number["1"]["parent"] is None
+    assert by_number["7.1"]["title"] == "Cas particuliers" and by_number["7.1"]["parent"] == by_number["7"]["id"]
+    assert not any("14/03/2025" in e["text"] or "Course de Chars" in e["text"] or "example.org" in e["text"]
+                   for e in entries)
+    assert [r["target"] for r in by_number["3"]["refs"]] == [by_number["3.2"]["id"]]  # "(voir 3.2)"
+
+
+def test_plain_text_with_numbered_headings_between_blank_lines(tmp_path, capsys):
+    body = "Le joueur actif pose une carte devant lui puis pioche une nouvelle carte."
+    text = "\n\n".join(f"{title}\n\n{body}" + (" Voir 3.2 pour les dépassements." if title.startswith("3. ") else "")
+                       for title in SECTIONS)
+    path = tmp_path / "cirque.txt"
+    path.write_text(text + "\n", encoding="utf-8")
+    code, out, err = run(capsys, str(path), "--json")
+    found = json.loads(out)
+    assert code == 0, err
+    assert found["profile"] == "headed-prose" and "numbered section headings" in found["profile_reason"]
+    entries = found["entries"]
+    assert [e["number"] for e in entries] == NUMBERS
+    assert [e["title"] for e in entries][:3] == ["Présentation", "Matériel", "But du jeu"]
+    by_number = {e["number"]: e for e in entries}
+    assert by_number["3.2"]["parent"] == by_number["3"]["id"]
 
 
 @pytest.mark.parametrize(("name", "data", "message"), [

@@ -33,3 +33,60 @@ def block(pdf: FPDF, x: float, y: float, width: float, text: str, size: float = 
 def save(pdf: FPDF, path: Path) -> Path:
     pdf.output(str(path))
     return path
+
+
+# The sections of a newcomer's browser-printed rules ("Course de Chars"): decimal numbers, two levels.
+SECTIONS = ("1. Présentation", "1.1 Matériel", "1.2 But du jeu", "2. Mise en place", "2.1 Ordre du tour",
+            "3. Déplacement", "3.1 Sortie de piste", "3.2 Dépassement", "4. Fouet", "4.1 Riposte", "5. Fin de partie",
+            "6. Variantes", "6.1 Partie en équipes", "7. Résumé d'un tour", "7.1 Cas particuliers")
+
+
+def browser_print(path: Path) -> Path:
+    """A browser's print of an HTML page: landscape, two columns, a running header in three pieces
+    (date, title, address) on every page; bold section headings "1." / "1.1" printed smaller than the
+    text; the last page's text in the left column only. Section 3 cites "(voir 3.2)"."""
+    pdf = new(landscape=True)
+    top, bottom, col_x = 60, 540, (40, 440)
+    col, y = 0, top
+
+    def page() -> None:
+        style, size = pdf.font_style, pdf.font_size_pt
+        pdf.add_page()
+        pdf.set_font("Helvetica", size=8)
+        pdf.text(25, 30, "14/03/2025 10:42")
+        pdf.text(330, 30, "Règles de Course de Chars")
+        pdf.text(640, 30, "https://example.org/cirque/regles.html")
+        pdf.text(25, 575, "https://example.org/regles.html")
+        pdf.text(800, 575, f"{pdf.page_no()}/3")
+        pdf.set_font("Helvetica", style=style, size=size)
+
+    page()
+    for seed, title in enumerate(SECTIONS):
+        cite = " (voir 3.2)" if title.startswith("3. ") else ""
+        text = f"Le {title.split()[-1].lower()} " + prose(50 if seed < 14 else 20, seed) + cite + "."
+        pdf.set_font("Helvetica", style="B", size=11)
+        if y + 60 > bottom:
+            col, y = col + 1, top + 16  # not on the same row as the other column's first line
+            if col == 2:
+                page()
+                col = 0
+        pdf.text(col_x[col], y, title)
+        y += 22
+        pdf.set_font("Helvetica", size=14)
+        line = ""
+        for word in text.split():
+            if pdf.get_string_width(f"{line} {word}".strip()) > 350:
+                if y > bottom:
+                    col, y = col + 1, top
+                    if col == 2:
+                        page()
+                        col = 0
+                pdf.text(col_x[col], y, line)
+                y += 21
+                line = word
+            else:
+                line = f"{line} {word}".strip()
+        pdf.text(col_x[col], y, line)
+        y += 32
+    assert pdf.page_no() == 3 and col == 0  # the layout the reader has to cope with
+    return save(pdf, path)

@@ -10,7 +10,7 @@ import pytest
 from extract.errors import InputError
 from extract.read import Reading, read_document
 from extract.read.pdf import NO_TEXT, read_pdf
-from tests.read.pdf_maker import block, new, prose, save
+from tests.read.pdf_maker import SECTIONS, block, browser_print, new, prose, save
 
 
 def read(path: Path, **kwargs) -> Reading:
@@ -313,3 +313,23 @@ def test_labels_of_a_figure_inside_a_column_do_not_cut_the_page(tmp_path):
     first_bravo = next(i for i, t in enumerate(lines) if "bravo" in t)
     assert all(i < first_bravo for i, t in enumerate(lines) if "alpha" in t or "gamma" in t or "Figure 2" in t)
     assert not any("bravo" in t and ("alpha" in t or "gamma" in t or "Figure" in t) for t in lines)
+
+
+def test_bold_numbered_headings_smaller_than_the_text_take_their_level_from_the_numbering(tmp_path):
+    r = read(browser_print(tmp_path / "print.pdf"))
+    headings = [t for t in texts(r) if t.startswith("#")]
+    assert headings == ["#" * (title.split()[0].rstrip(".").count(".") + 1) + " " + title for title in SECTIONS]
+    assert headings[:2] == ["# 1. Présentation", "## 1.1 Matériel"]
+
+
+def test_running_header_split_by_the_columns_of_one_page_is_still_set_aside(tmp_path):
+    # On the last page, whose text fills the left column only, the column cut splits the header
+    # line: "14/03/2025 10:42 Règles…" on the left, the address on the right.
+    r = read(browser_print(tmp_path / "print.pdf"))
+    assert r.pages == 3
+    assert not any("14/03/2025" in t or "example.org" in t for t in texts(r))
+    header = [a for a in r.set_aside if a.reason.startswith("running header")]
+    assert len(header) >= 3
+    # and the paragraph cut by the page break goes on across it, in the next page's left column
+    last = [line for line in r.lines if line.page == 3]
+    assert not last[0].text[:1].islower()

@@ -260,3 +260,19 @@ Voir aussi : Capacité, Pouvoir.
     assert [(b.type, b.text) for b in found["Pouvoir"].blocks] == [("see", "Voir : Capacité")]
     assert "redirect" in found["Pouvoir"].flags and "redirect" not in found["Capacité"].flags
     assert found["Tour de joueur"].blocks[0].type == "related"
+
+
+def test_decimal_numbered_headings_alone_between_blank_lines_nest_by_their_numbering():
+    text = "1. Présentation\n\nLe jeu se joue à deux.\n\n1.1 Matériel\n\nUn plateau et des pions.\n\n" \
+           "2. Le tour\n\nChaque joueur joue à son tour.\n\n1. Lancer les dés.\n2. Avancer.\n"
+    result = assert_segments("headed-prose", text, [
+        ("1", "section", "Présentation"), ("1.1", "section", "Matériel"), ("2", "section", "Le tour")])
+    entries = by_key(result)
+    assert entries["1.1"].parent is entries["1"] and entries["2"].parent is None
+    assert [b.type for b in entries["2"].blocks] == ["paragraph", "step", "step"]  # a list, not headings
+
+
+def test_numbered_steps_alone_without_deeper_numbering_stay_steps():
+    text = "Mise en place\n\nAvant de jouer :\n\n1. Placez le plateau\n\n2. Mélangez les cartes\n"
+    result, _, _ = segment_text("headed-prose", text)
+    assert [e.title for e in result.entries] == ["Mise en place"]

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from extract.model import Anomaly, Block, DocumentSpec, Entry, Line, Segmentation, SetAside
+from extract.numbering import numbered_heading_depth
 from extract.options import line_span, positive, read_options, regex
 from extract.patterns import CONTENTS_LINE, RELATED_LIST, SEE_LINE
 from extract.text import (
@@ -359,12 +360,15 @@ class HeadedWalker:
         self.lines: list[Line] = []
         self.index = 0
         self.numbered_headings = True
+        self.decimal_outline = False  # the document has "N.M Title" headings standing alone
 
     # -- driving -------------------------------------------------------------------------
     def run(self, lines: list[Line]) -> None:
         self.lines = lines
         self.index = 0
         self.numbered_headings = self.heading_numbers_identify(lines)
+        self.decimal_outline = any((numbered_heading_depth(ln.text) or 0) >= 2 and self.stands_alone(i)
+                                   for i, ln in enumerate(lines))
         while self.index < len(lines):
             line = lines[self.index]
             if not self.special(line):
@@ -384,6 +388,31 @@ class HeadedWalker:
         self.b.anomaly("heading-numbers-repeat", f"heading numbers {', '.join(repeated[:5])} repeat: kept in the titles, "
                        "not used as rule numbers")
         return False
+
+    def stands_alone(self, at: int) -> bool:
+        """Whether the line at `at` stands as its own line the way a heading does: in plain text,
+        between blank lines (or the start/end); from a PDF, bold all through (the reader found no
+        size or weight to state it as a heading); in Markdown, never (it states its headings)."""
+        line = self.lines[at]
+        if self.ctx.reader == "text":
+            before = self.lines[at - 1].no if at > 0 else None
+            after = self.lines[at + 1].no if at + 1 < len(self.lines) else None
+            return (before is None or before < line.no - 1) and (after is None or after > line.no + 1 + len(line.covers))
+        if self.ctx.reader == "pdf":
+            stripped = line.text.strip()
+            return stripped.startswith("**") and stripped.endswith("**") and stripped.count("**") == 2
+        return False
+
+    def numbered_heading(self, line: Line) -> int | None:
+        """The level of a decimal-numbered heading standing alone ("1. Présentation", "1.1 Matériel"):
+        its numbering depth. "1." alone is a step as often as a heading, so it counts only in a
+        document whose numbering goes deeper ("N.M" headings elsewhere)."""
+        if not self.layout_headings or not self.decimal_outline:
+            return None
+        depth = numbered_heading_depth(line.text)
+        if depth is None or not self.stands_alone(self.index):
+            return None
+        return depth
 
     def peek(self, offset: int = 1) -> Line | None:
         at = self.index + offset
@@ -449,6 +478,11 @@ class HeadedWalker:
         if marked and self.layout_headings:  # a text converted to Markdown says its headings itself
             self.open_heading(Line(line.no, marked.group(2), line.hard_break, covers=line.covers), len(marked.group(1)),
                               numbered=True)
+            return
+        depth = self.numbered_heading(line)
+        if depth is not None:
+            self.part_level = None
+            self.open_heading(Line(line.no, inline(stripped)[0], line.hard_break, covers=line.covers), depth, numbered=True)
             return
         # Markdown states its headings (`#`): a short bold line there is a label, not a heading.
         if self.layout_headings and self.ctx.reader != "markdown" and heading_like(text):
