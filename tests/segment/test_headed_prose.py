@@ -276,3 +276,33 @@ def test_numbered_steps_alone_without_deeper_numbering_stay_steps():
     text = "Mise en place\n\nAvant de jouer :\n\n1. Placez le plateau\n\n2. Mélangez les cartes\n"
     result, _, _ = segment_text("headed-prose", text)
     assert [e.title for e in result.entries] == ["Mise en place"]
+
+
+def test_run_in_terms_of_a_glossary_are_entries_a_dialogue_stays_text():
+    from extract.model import Line
+    from extract.segment.profiles.headed_prose import run_in_terms
+
+    def lines(*texts: str) -> list[Line]:
+        return [Line(n, t) for n, t in enumerate(texts, start=1)]
+
+    glossary = run_in_terms(lines("## Termes de base", "**Activation.** Une figurine activée agit deux fois.",
+                                  "**Couvert.** Une figurine à couvert ajoute +1.", "Le couvert lourd ajoute +2.",
+                                  "**Engagement** : deux figurines à 1 pouce sont engagées."))
+    assert [(line.no, line.text) for line in glossary] == [
+        (1, "## Termes de base"), (2, "### Activation"), (2, "Une figurine activée agit deux fois."),
+        (3, "### Couvert"), (3, "Une figurine à couvert ajoute +1."), (4, "Le couvert lourd ajoute +2."),
+        (5, "### Engagement"), (5, "deux figurines à 1 pouce sont engagées.")]
+    dialogue = lines("### Aider", "***MJ** : Ozruk, tu es seul.", "**Ozruk** : Je tiens bon.",
+                     "**Aronwe** : Je sors de l'ombre !", "**MJ** : Lance les dés.")
+    assert run_in_terms(dialogue) == dialogue  # a speaker said twice: labels, not terms
+    two = lines("# Cartes", "**Quoi** : activer une figurine.", "**Quand** : après une activation.")
+    assert run_in_terms(two) == two  # two labels are a card's fields, not a glossary
+
+
+def test_a_markdown_glossary_gives_an_entry_per_term():
+    segmented, _, _ = segment_text("headed-prose", "# Ferraille\n\n## Termes de base\n\n**Activation.** Une figurine "
+                                   "activée agit.\n\n**Couvert.** Une figurine à couvert ajoute +1.\n\n**Engagement** : "
+                                   "deux figurines ennemies proches sont engagées.\n")
+    titles = {e.title: e for e in segmented.entries}
+    assert {"Activation", "Couvert", "Engagement"} <= titles.keys()
+    assert titles["Couvert"].parent is titles["Termes de base"] and "ajoute +1" in titles["Couvert"].text

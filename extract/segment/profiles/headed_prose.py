@@ -21,6 +21,7 @@ UNDERLINE = re.compile(r"^\s*(?P<mark>=|-)(?P=mark){2,}\s*$")
 # A paragraph opening on its term in bold, as glossaries and rule summaries print them:
 # "**Couvert.** Une figurine…", "**Engagement** : deux figurines…".
 RUN_IN = re.compile(r"^\*\*(?P<term>[A-ZÀ-Ý][^*]{0,38}?)(?P<inner>[.:])?\*\*\s*(?(inner)|[.:])\s*(?P<rest>\S.*)$")
+LABEL = re.compile(r"^\*{2,3}([^*]{1,40})\*{2}")
 HEADING = re.compile(r"^(#{1,6}) ")
 RUN_IN_TERMS = 3  # a section needs this many distinct run-in terms to be a glossary of them
 
@@ -52,24 +53,22 @@ def run_in_terms(lines: list[Line]) -> list[Line]:
     """A section whose paragraphs open on terms in bold ("**Activation.** …", "**Couvert.** …",
     "**Engagement** : …"), three distinct ones at least and none twice, is a glossary: each term
     heads an entry one level below the section, with its paragraph and what follows it up to the
-    next term. Labels said again ("**Quoi** :", "**Quand** :"; a dialogue's "**MJ** :") stay text."""
+    next term. A section where a bold label comes back ("**Quoi** :" in each card, a dialogue's
+    "**MJ** :") keeps them as text."""
     out: list[Line] = []
     section: list[Line] = []
     level = 1
 
     def term_of(line: Line) -> re.Match[str] | None:
-        """A run-in term of five words at most; after a colon the definition goes on in lowercase
-        ("**Type** : les figurines…"): "**Ozruk** : Je tiens bon" is a line of dialogue."""
         m = RUN_IN.match(line.text)
-        if m is None or len(m.group("term").split()) > 5:
-            return None
-        colon = (m.group("inner") or line.text[m.end("inner") if m.group("inner") else m.start("rest") - 2:].lstrip("*").strip()[:1]) == ":"
-        return None if colon and not starts_lowercase(m.group("rest")) else m
+        return m if m is not None and len(m.group("term").split()) <= 5 else None
 
     def flush() -> None:
         found = [(line, term_of(line)) for line in section]
         terms = [m.group("term").strip() for _, m in found if m]
-        if len(set(terms)) < RUN_IN_TERMS or len(set(terms)) != len(terms):
+        # every bold label opening a line, malformed ones too ("***MJ** :"): one said twice is a speaker
+        labels = [m.group(1).strip().rstrip(".:") for line in section if (m := LABEL.match(line.text))]
+        if len(set(terms)) < RUN_IN_TERMS or len(set(labels)) != len(labels):
             out.extend(section)
         else:
             for line, m in found:
