@@ -97,3 +97,57 @@ def test_question_and_answer_prefixes(question, answer):
 def test_an_answer_without_its_question_is_a_paragraph():
     result, _, _ = segment_text("faq", "Sujet\n\nR : Non.\n")
     assert blocks(result.entries[0]) == [("paragraph", "R : Non.")]
+
+
+CATALOGUE = """Questions sur les règles
+
+Question 1.1
+Quelles sont les dimensions du terrain ?
+  a) 40 x 20 m
+  b) 42 x 20 m
+Réponse : a
+Règle(s) : 1:1
+
+Question 1.2
+Quelle est la hauteur des buts ?
+  a) 2 m
+  b) 3 m
+Réponse : a
+Règle(s) : 1:2, 2:7
+
+Question 2.1
+Combien de joueurs ?
+Réponse : b
+
+Question SAR.1
+Une question de l'annexe ?
+Réponse : a
+"""
+
+
+def test_numbered_questions_are_siblings_named_by_their_numbers():
+    """"Question 1.2" under "Question 1.1" (no heading between): a question never opens inside
+    another, and its printed number names it."""
+    result = assert_segments("faq", CATALOGUE, [
+        ("preambule", "section", None),
+        ("preambule/q1.1", "question", None),
+        ("preambule/q1.2", "question", None),
+        ("preambule/q2.1", "question", None),
+        ("preambule/qsar.1", "question", None),
+    ])
+    entries = by_key(result)
+    assert [entries[k].number for k in ("preambule/q1.1", "preambule/q2.1", "preambule/qsar.1")] == ["1.1", "2.1", "SAR.1"]
+    assert all(entries[k].parent is entries["preambule"] for k in entries if k != "preambule")
+    assert blocks(entries["preambule/q1.2"]) == [
+        ("question", "Quelle est la hauteur des buts ?"), ("subbullet", "a) 2 m"), ("subbullet", "b) 3 m"),
+        ("answer", "a"), ("paragraph", "Règle(s) : 1:2, 2:7")]
+
+
+def test_numbered_questions_stay_under_their_topic_heading():
+    text = "Le terrain\n\nQuestion 1\nQuelle taille ?\nRéponse : a\n\nQuestion 2\nQuels buts ?\nRéponse : b\n"
+    result = assert_segments("faq", text, [
+        ("le-terrain", "section", "Le terrain"),
+        ("le-terrain/q1", "question", None),
+        ("le-terrain/q2", "question", None),
+    ], {"outline": ["# Le terrain"]})
+    assert blocks(by_key(result)["le-terrain/q2"]) == [("question", "Quels buts ?"), ("answer", "b")]

@@ -33,9 +33,11 @@ class FaqOptions(HeadedOptions):
 
 def prefixed(prefixes: tuple[str, ...]) -> re.Pattern[str]:
     """A line opened by one of `prefixes`, bold or not, with a colon ("Q : texte", "**Question :**
-    texte"), or a number and nothing else ("Question 1.1", its text on the next line)."""
+    texte"), or a number and nothing else ("Question 1.1", its text on the next line). A number
+    may open with a letter code ("Question SAR.1": an annex's series), then a dot and digits."""
     words = "|".join(re.escape(p) for p in prefixes)
-    return re.compile(rf"^(?:\*\*)?(?:{words})(?:\s+(?P<number>\d{{1,4}}(?:[.:]\d{{1,3}})*))?\s*(?:\*\*)?"
+    number = r"(?:\d{1,4}|[A-Z]{1,5}(?=[.:]\d))(?:[.:]\d{1,3})*"
+    return re.compile(rf"^(?:\*\*)?(?:{words})(?:\s+(?P<number>{number}))?\s*(?:\*\*)?"
                       rf"(?:\s*:\s*(?:\*\*)?\s*(?P<text>.*)|\s*$)$")
 
 
@@ -69,10 +71,14 @@ class FaqWalker(HeadedWalker):
 
     def ask(self, line: Line, text: str, number: str | None) -> None:
         topic = self.stack[-1][1] if self.stack else self.target(line)
+        while topic.kind == "question" and topic.parent is not None:
+            topic = topic.parent  # a question never opens inside another: the next one is its sibling
         count = self.asked.get(topic.key, 0) + 1
         self.asked[topic.key] = count
-        # Questions are numbered within their topic: stable as long as the FAQ keeps its order.
-        question = self.b.entry("question", None, topic, line.no, key=f"{topic.key}/q{count}")
+        # A printed number ("Question 1.2") names the question; else questions are numbered within
+        # their topic: stable as long as the FAQ keeps its order.
+        own = f"q{number.lower().replace(':', '-')}" if number else f"q{count}"
+        question = self.b.entry("question", None, topic, line.no, key=f"{topic.key}/{own}")
         question.number = number
         question.heading_lines.clear()
         self.current = question
