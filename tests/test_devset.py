@@ -157,6 +157,10 @@ def test_ffe_exam_annals_questions():
     assert found["profile"] == "faq" and len(questions) >= 200
     assert questions[0]["blocks"][0]["text"] == "Quand dit-on qu'un joueur a le trait ?"
     assert [b["text"][:2] for b in questions[0]["blocks"][1:5]] == ["a)", "b)", "c)", "d)"]
+    # "## Question 3 : …doit-il toujours" then "## intervenir ?": one question, its options inside it
+    third = next(q for q in questions if q["number"] == "3")
+    assert third["blocks"][0]["text"].endswith("doit-il toujours intervenir ?") and len(third["blocks"]) == 5
+    assert not [e for e in found["entries"] if e["title"] in ("intervenir ?", "Que faites-vous ?")]
 
 
 def test_every_devset_document_is_covered():

@@ -151,3 +151,37 @@ def test_numbered_questions_stay_under_their_topic_heading():
         ("le-terrain/q2", "question", None),
     ], {"outline": ["# Le terrain"]})
     assert blocks(by_key(result)["le-terrain/q2"]) == [("question", "Quels buts ?"), ("answer", "b")]
+
+
+def test_a_question_split_over_headings_stays_one_question():
+    """A converter's headings cut through a question ("…doit-il toujours" / "## intervenir ?") or
+    make one of its own lines ("## Que faites-vous ?"): those belong to the question open."""
+    text = """# Sujet
+
+## Question 3 : L'arbitre doit-il toujours
+
+## intervenir ?
+
+- a) Oui.
+- b) Non.
+
+## Question 4 : Cadence 1h ko
+
+Les Noirs touchent le Roi et disent « J'adoube ». Le conducteur des noirs demande la position légale
+
+## connue. Que faites-vous ?
+
+- a) Rien.
+
+## Question 5
+
+## Quand dit-on qu'un joueur a le trait ?
+
+- a) Jamais.
+"""
+    result, _, _ = segment_text("faq", text)
+    entries = by_key(result)
+    assert [k for k in entries] == ["sujet", "sujet/q3", "sujet/q4", "sujet/q5"]
+    assert blocks(entries["sujet/q3"])[0] == ("question", "L'arbitre doit-il toujours intervenir ?")
+    assert blocks(entries["sujet/q4"])[1][1].endswith("demande la position légale connue. Que faites-vous ?")
+    assert blocks(entries["sujet/q5"]) == [("question", "Quand dit-on qu'un joueur a le trait ?"), ("bullet", "a) Jamais.")]

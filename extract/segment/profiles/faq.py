@@ -19,7 +19,7 @@ from extract.segment.profiles.base import (
     HeadedWalker,
 )
 from extract.segment.profiles.headed_prose import prepare
-from extract.text import starts_lowercase
+from extract.text import ends_sentence, starts_lowercase
 
 
 @dataclass(frozen=True)
@@ -99,6 +99,16 @@ class FaqWalker(HeadedWalker):
             self.ask(line, match.group("text") or "", match.group("number"))
             return True
         is_heading = body != text
+        if is_heading and self.heading_continues(body):
+            assert self.last_block is not None
+            self.b.extend(self.last_block, body, line.no)
+            return True
+        if is_heading and self.question is not None and not self.implicit and QUESTION_END.search(body):
+            # "## Question 4 : Cadence 1h ko", its case, then "## Que faites-vous ?": a converter made
+            # headings of the question's own lines; it is asked inside the question, not a topic.
+            self.awaiting_text = False
+            self.last_block = self.b.block(self.question, "question", body, line.no)
+            return True
         if self.question is not None and self.awaiting_text and not is_heading:
             self.awaiting_text = False
             self.last_block = self.b.block(self.question, "question", text, line.no)
@@ -117,6 +127,13 @@ class FaqWalker(HeadedWalker):
             self.last_block = self.b.block(self.question, "answer", text, line.no)
             return True
         return False
+
+    def heading_continues(self, body: str) -> bool:
+        """A heading that goes on with the unfinished text of the question open ("…doit-il toujours"
+        then "## intervenir ?"): it opens in lower case, and what it continues ends without a stop."""
+        last = self.last_block
+        return self.question is not None and last is not None and last in self.question.blocks \
+            and starts_lowercase(body) and not ends_sentence(last.text) and not last.text.rstrip().endswith(":")
 
     def open_heading(self, line: Line, level: int, kind: str = "section", numbered: bool = False) -> Entry:
         self.question = None
