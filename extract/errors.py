@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 
 class RegleError(Exception):
     """Base class: a problem a user can act on, printed as one line."""
@@ -43,3 +46,23 @@ class Interrupted(BaseException):
     def __init__(self, signum: int) -> None:
         self.signum = signum
         super().__init__(f"interrupted by signal {signum}")
+
+
+def shortened(text: str, limit: int = 120) -> str:
+    """`text` cut to `limit` characters for a one-line message (an id can be a long key path)."""
+    return text if len(text) <= limit else f"{text[:limit - 1]}…"
+
+
+@contextmanager
+def writing(what: str, source: str | None = None, line: int | None = None) -> Iterator[None]:
+    """An OSError raised while the build writes something says what it was for: `source` (the
+    corpus file and line the thing comes from) stands as the error's file and `what` (an entry's
+    id, a game) in its reason, rather than the staging path alone; the errno is kept, so a full disk
+    still reads as one."""
+    try:
+        yield
+    except OSError as exc:
+        where = f"{source}:{line}" if source and line else source or None
+        reason = exc.strerror or str(exc)
+        written = f" {shortened(str(exc.filename), 160)}" if exc.filename and not source else ""
+        raise OSError(exc.errno or 0, f"{reason} while writing {what}{written}", where) from exc

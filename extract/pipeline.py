@@ -33,7 +33,7 @@ from extract.corpus import (
     read_thesaurus,
 )
 from extract.errata import apply_errata, read_errata, read_errata_files
-from extract.errors import BuildError, InputError
+from extract.errors import BuildError, InputError, writing
 from extract.facts import verify_facts
 from extract.icons import name_icons_in_entries
 from extract.link import attach_faq, fill_backrefs, link_concepts, link_terms, resolve_explicit, texts_to_tag
@@ -318,7 +318,8 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
         with clock.stage("write data"):
             # One entry's JSON in memory at a time (the static API makes them again, after the site).
             for game in games:
-                write_game_json(staging / "data" / f"{game.game.id}.json", game.game, game.entries, game.errata, game.facts)
+                with writing(f"data/{game.game.id}.json, the data of game {game.game.id}"):
+                    write_game_json(staging / "data" / f"{game.game.id}.json", game.game, game.entries, game.errata, game.facts)
             for path, schema in SCHEMA_FILES.values():
                 write_json(staging / path, schema)
         # The search model and the site are copied from the cache when nothing they are made of

@@ -3,6 +3,8 @@ its anchor. The one URL rule: `<game>/<document>/<page key>/#<anchor>`."""
 
 from __future__ import annotations
 
+import hashlib
+
 from extract.model import Entry
 from extract.text import slugify
 
@@ -25,9 +27,28 @@ def anchor_of(entry: Entry) -> str:
     return slugify(entry.key[len(page.key) + 1:])
 
 
+NAME_BYTES = 200  # under every file system's 255-byte name limit, with room for a suffix MkDocs adds
+
+
+def file_name(stem: str, suffix: str = "") -> str:
+    """`stem` + `suffix` as a file or folder name the build can write, made from an entry's key: as
+    is up to NAME_BYTES bytes; longer, the stem cut and followed by a short hash of the whole, so that
+    the same key always gives the same name and two keys two names. The one rule for every name the
+    build makes from keys (site pages, API files): links follow it through these functions."""
+    whole = stem.encode("utf-8")
+    if len(whole) + len(suffix.encode("utf-8")) <= NAME_BYTES:
+        return stem + suffix
+    digest = hashlib.sha256(whole).hexdigest()[:12]
+    room = NAME_BYTES - len(suffix.encode("utf-8")) - len(digest) - 1
+    head = whole[:room].decode("utf-8", "ignore").rstrip("-")
+    return f"{head}-{digest}{suffix}"
+
+
 def page_dir(entry: Entry) -> str:
-    """The folder of the entry's page, relative to the site root."""
-    return f"{entry.game}/{entry.document}/{page_of(entry).key}"
+    """The folder of the entry's page, relative to the site root: one folder per level of its
+    page's key, each named by `file_name`."""
+    folders = "/".join(file_name(part) for part in page_of(entry).key.split("/"))
+    return f"{entry.game}/{entry.document}/{folders}"
 
 
 def page_file(entry: Entry) -> str:

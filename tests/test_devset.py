@@ -181,6 +181,15 @@ def test_ihf_question_catalogue_gives_its_questions_and_answers():
         ("subbullet", "a) 40 x 20 m"), ("subbullet", "b) 42 x 20 m"), ("subbullet", "c) 38 x 18 m"),
         ("subbullet", "d) Longueur : entre 38 et 42, largeur : entre 18 et 22 m"), ("answer", "a"),
         ("paragraph", "Règle(s) : 1:1")]
+    # Each "Question N" is a sibling of the one before it (not nested 398 levels deep), named by its number.
+    assert len(questions) == 400 and questions[-1]["number"] == "SAR.2"
+    parents = {e["id"]: e["parent"] for e in found["entries"]}
+
+    def depth(entry_id: str | None) -> int:
+        return 0 if not parents.get(entry_id or "") else 1 + depth(parents[entry_id])
+    assert max(depth(e["id"]) for e in found["entries"]) <= 2
+    assert len({q["parent"] for q in questions}) == 1 and first["id"].endswith("/q1.1")
+    assert [r["text"] for r in first["refs"]] == ["Règle(s) : 1:1"]  # the answer key's citation, unresolved alone
 
 
 def test_ffe_exam_annals_questions():
@@ -193,6 +202,10 @@ def test_ffe_exam_annals_questions():
     titles = " ".join(e["title"] or "" for e in found["entries"])
     assert "Fédération Française des Échecs Direction Nationale" in titles and "F édération" not in titles
     assert any(a["kind"] == "small-caps-rejoined" for a in found["anomalies"])
+    # "## Question 3 : …doit-il toujours" then "## intervenir ?": one question, its options inside it
+    third = next(q for q in questions if q["number"] == "3")
+    assert third["blocks"][0]["text"].endswith("doit-il toujours intervenir ?") and len(third["blocks"]) == 5
+    assert not [e for e in found["entries"] if e["title"] in ("intervenir ?", "Que faites-vous ?")]
 
 
 def test_every_devset_document_is_covered():

@@ -7,7 +7,9 @@ rule by path from wherever the site is published:
   `<name>` is the entry's key (its number, `25.3`, or its slug path) with each `/` written `--`
   (`runewars/apprentissage/regles-avancees/cartes-objectif` →
   `api/runewars/apprentissage/regles-avancees--cartes-objectif.json`). Keys never hold `--`
-  (slugs collapse hyphens), so the name maps back to the id.
+  (slugs collapse hyphens), so the name maps back to the id; a name longer than
+  `extract.urls.NAME_BYTES` is cut and ends with a hash of the whole (`extract.urls.file_name`),
+  and the index's `path` says where each entry is.
 """
 
 from __future__ import annotations
@@ -16,14 +18,16 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from extract.errors import shortened, writing
 from extract.model import SCHEMA_VERSION
 from extract.publish.data import dumps, write_json
+from extract.urls import file_name
 
 
 def entry_path(entry_id: str) -> str:
     """`runewars/reference/25.3` → `runewars/reference/25.3.json`, relative to `api/`."""
     game, document, key = entry_id.split("/", 2)
-    return f"{game}/{document}/{key.replace('/', '--')}.json"
+    return f"{game}/{document}/{file_name(key.replace('/', '--'), '.json')}"
 
 
 def write_api(folder: Path, games: Iterable[dict[str, Any]]) -> None:
@@ -42,8 +46,11 @@ def write_api(folder: Path, games: Iterable[dict[str, Any]]) -> None:
             rows.append({"id": entry["id"], "kind": entry["kind"], "number": entry["number"], "title": entry["title"],
                          "parent": entry["parent"], "status": entry["status"], "path": path})
             target = folder / path
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(dumps(entry), encoding="utf-8")
+            source = entry.get("source") or {}
+            lines = source.get("lines") or [None]
+            with writing(f"api/{shortened(path)}, the API file of entry {shortened(entry['id'])}", source.get("file"), lines[0]):
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(dumps(entry), encoding="utf-8")
         index = {
             "schema_version": SCHEMA_VERSION,
             "game": game["game"],

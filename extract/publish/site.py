@@ -23,7 +23,7 @@ from typing import Any
 
 from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined
 
-from extract.errors import BuildError, InputError
+from extract.errors import BuildError, InputError, shortened, writing
 from extract.model import STATUS_LABELS, Block, Entry, Erratum, Fact, GameBuild
 from extract.text import shorten, value_text
 from extract.urls import anchor_of, page_file, page_of
@@ -440,10 +440,13 @@ def render_docs(root: Path, docs: Path, games: list[GameBuild], compiled: Byteco
     env = environment(root, compiled)
     written: list[str] = []
 
-    def write(path: str, template: str, **context: Any) -> None:
+    def write(path: str, template: str, page: Entry | None = None, **context: Any) -> None:
         target = docs / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(env.get_template(template).render(site=site, here=path, **context), encoding="utf-8")
+        text = env.get_template(template).render(site=site, here=path, page=page, **context)
+        what = f"the page {shortened(path)}" + (f" of entry {shortened(page.id)}" if page is not None else "")
+        with writing(what, page.source_file if page is not None else None, page.lines[0] if page is not None and page.lines else None):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
         written.append(path)
 
     shutil.copytree(root / "site" / "assets", docs / "assets", dirs_exist_ok=True)

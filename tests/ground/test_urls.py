@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from extract.model import Entry
-from extract.urls import anchor_of, assign_urls, entry_url, page_dir, page_file, page_of
+from extract.urls import NAME_BYTES, anchor_of, assign_urls, entry_url, file_name, page_dir, page_file, page_of
 
 
 def tree():
@@ -42,3 +42,22 @@ def test_a_root_that_is_not_a_page_still_is_one():
     root = Entry("demo", "regles", "section", None, "Préambule", "preambule")
     child = Entry("demo", "regles", "section", None, "Détail", "preambule/detail", parent=root)
     assert page_of(child) is root and entry_url(child) == "demo/regles/preambule/#detail"
+
+
+def test_file_names_made_from_keys_are_bounded_and_deterministic():
+    long_key = "q1--" * 75  # 300 characters: a key path nested deep
+    name = file_name(long_key, ".json")
+    assert len(name.encode("utf-8")) <= NAME_BYTES <= 200 and name.endswith(".json")
+    assert name == file_name(long_key, ".json")  # the same key, the same name
+    assert file_name(long_key + "x", ".json") != name  # the hash is of the whole, past the cut
+    assert file_name("é" * 300).encode("utf-8").decode("utf-8")  # cut between characters, never inside one
+    assert file_name("25.3", ".json") == "25.3.json"  # short names as they are
+
+
+def test_a_page_with_a_long_key_lives_in_bounded_folders():
+    long = "a-very-long-heading-" * 15
+    page = Entry("demo", "regles", "section", None, "Titre", f"top/{long}", is_page=True)
+    question = Entry("demo", "regles", "question", None, None, f"top/{long}/q1", parent=page)
+    folders = page_dir(question).split("/")
+    assert all(len(f.encode("utf-8")) <= NAME_BYTES for f in folders) and folders[:3] == ["demo", "regles", "top"]
+    assert entry_url(question).startswith(page_dir(page) + "/#")  # links follow the same rule

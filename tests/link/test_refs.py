@@ -180,6 +180,15 @@ def test_each_cited_number_keeps_the_words_naming_it(text, items):
     assert [item for c in cited_numbers(text) for item in c.items] == items
 
 
+@pytest.mark.parametrize(("text", "numbers"), [
+    ("Règle(s) : 1:1", [["1:1"]]), ("Règle(s) : 2:7, 12:1, 15:5b", [["2:7", "12:1", "15:5b"]]),
+    ("Règle : 3.2", [["3.2"]]),  # an answer key's label cites too
+    ("Règles : 2 joueurs", []), ("Règle : 4 variantes", []),  # after a bare "Règle :", a count is no rule
+])
+def test_an_answer_keys_rule_label_cites(text, numbers):
+    assert [c.numbers for c in cited_numbers(text)] == numbers
+
+
 @pytest.mark.parametrize("text", [
     "Le tir touche sur 1.5 ou plus.", "Marquez 2 points.", "Saison 2025.26, le 3.1.2025", "On peut voir 3 cartes.",
     "à savoir 2.", "cf. 4", "au point 3 de la partie",  # bare "voir"/"cf." and "point" need more than an integer

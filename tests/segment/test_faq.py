@@ -97,3 +97,91 @@ def test_question_and_answer_prefixes(question, answer):
 def test_an_answer_without_its_question_is_a_paragraph():
     result, _, _ = segment_text("faq", "Sujet\n\nR : Non.\n")
     assert blocks(result.entries[0]) == [("paragraph", "R : Non.")]
+
+
+CATALOGUE = """Questions sur les règles
+
+Question 1.1
+Quelles sont les dimensions du terrain ?
+  a) 40 x 20 m
+  b) 42 x 20 m
+Réponse : a
+Règle(s) : 1:1
+
+Question 1.2
+Quelle est la hauteur des buts ?
+  a) 2 m
+  b) 3 m
+Réponse : a
+Règle(s) : 1:2, 2:7
+
+Question 2.1
+Combien de joueurs ?
+Réponse : b
+
+Question SAR.1
+Une question de l'annexe ?
+Réponse : a
+"""
+
+
+def test_numbered_questions_are_siblings_named_by_their_numbers():
+    """"Question 1.2" under "Question 1.1" (no heading between): a question never opens inside
+    another, and its printed number names it."""
+    result = assert_segments("faq", CATALOGUE, [
+        ("preambule", "section", None),
+        ("preambule/q1.1", "question", None),
+        ("preambule/q1.2", "question", None),
+        ("preambule/q2.1", "question", None),
+        ("preambule/qsar.1", "question", None),
+    ])
+    entries = by_key(result)
+    assert [entries[k].number for k in ("preambule/q1.1", "preambule/q2.1", "preambule/qsar.1")] == ["1.1", "2.1", "SAR.1"]
+    assert all(entries[k].parent is entries["preambule"] for k in entries if k != "preambule")
+    assert blocks(entries["preambule/q1.2"]) == [
+        ("question", "Quelle est la hauteur des buts ?"), ("subbullet", "a) 2 m"), ("subbullet", "b) 3 m"),
+        ("answer", "a"), ("paragraph", "Règle(s) : 1:2, 2:7")]
+
+
+def test_numbered_questions_stay_under_their_topic_heading():
+    text = "Le terrain\n\nQuestion 1\nQuelle taille ?\nRéponse : a\n\nQuestion 2\nQuels buts ?\nRéponse : b\n"
+    result = assert_segments("faq", text, [
+        ("le-terrain", "section", "Le terrain"),
+        ("le-terrain/q1", "question", None),
+        ("le-terrain/q2", "question", None),
+    ], {"outline": ["# Le terrain"]})
+    assert blocks(by_key(result)["le-terrain/q2"]) == [("question", "Quels buts ?"), ("answer", "b")]
+
+
+def test_a_question_split_over_headings_stays_one_question():
+    """A converter's headings cut through a question ("…doit-il toujours" / "## intervenir ?") or
+    make one of its own lines ("## Que faites-vous ?"): those belong to the question open."""
+    text = """# Sujet
+
+## Question 3 : L'arbitre doit-il toujours
+
+## intervenir ?
+
+- a) Oui.
+- b) Non.
+
+## Question 4 : Cadence 1h ko
+
+Les Noirs touchent le Roi et disent « J'adoube ». Le conducteur des noirs demande la position légale
+
+## connue. Que faites-vous ?
+
+- a) Rien.
+
+## Question 5
+
+## Quand dit-on qu'un joueur a le trait ?
+
+- a) Jamais.
+"""
+    result, _, _ = segment_text("faq", text)
+    entries = by_key(result)
+    assert [k for k in entries] == ["sujet", "sujet/q3", "sujet/q4", "sujet/q5"]
+    assert blocks(entries["sujet/q3"])[0] == ("question", "L'arbitre doit-il toujours intervenir ?")
+    assert blocks(entries["sujet/q4"])[1][1].endswith("demande la position légale connue. Que faites-vous ?")
+    assert blocks(entries["sujet/q5"]) == [("question", "Quand dit-on qu'un joueur a le trait ?"), ("bullet", "a) Jamais.")]

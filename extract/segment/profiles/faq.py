@@ -19,7 +19,7 @@ from extract.segment.profiles.base import (
     HeadedWalker,
 )
 from extract.segment.profiles.headed_prose import prepare
-from extract.text import starts_lowercase
+from extract.text import ends_sentence, starts_lowercase
 
 
 @dataclass(frozen=True)
@@ -33,9 +33,11 @@ class FaqOptions(HeadedOptions):
 
 def prefixed(prefixes: tuple[str, ...]) -> re.Pattern[str]:
     """A line opened by one of `prefixes`, bold or not, with a colon ("Q : texte", "**Question :**
-    texte"), or a number and nothing else ("Question 1.1", its text on the next line)."""
+    texte"), or a number and nothing else ("Question 1.1", its text on the next line). A number
+    may open with a letter code ("Question SAR.1": an annex's series), then a dot and digits."""
     words = "|".join(re.escape(p) for p in prefixes)
-    return re.compile(rf"^(?:\*\*)?(?:{words})(?:\s+(?P<number>\d{{1,4}}(?:[.:]\d{{1,3}})*))?\s*(?:\*\*)?"
+    number = r"(?:\d{1,4}|[A-Z]{1,5}(?=[.:]\d))(?:[.:]\d{1,3})*"
+    return re.compile(rf"^(?:\*\*)?(?:{words})(?:\s+(?P<number>{number}))?\s*(?:\*\*)?"
                       rf"(?:\s*:\s*(?:\*\*)?\s*(?P<text>.*)|\s*$)$")
 
 
@@ -69,10 +71,14 @@ class FaqWalker(HeadedWalker):
 
     def ask(self, line: Line, text: str, number: str | None) -> None:
         topic = self.stack[-1][1] if self.stack else self.target(line)
+        while topic.kind == "question" and topic.parent is not None:
+            topic = topic.parent  # a question never opens inside another: the next one is its sibling
         count = self.asked.get(topic.key, 0) + 1
         self.asked[topic.key] = count
-        # Questions are numbered within their topic: stable as long as the FAQ keeps its order.
-        question = self.b.entry("question", None, topic, line.no, key=f"{topic.key}/q{count}")
+        # A printed number ("Question 1.2") names the question; else questions are numbered within
+        # their topic: stable as long as the FAQ keeps its order.
+        own = f"q{number.lower().replace(':', '-')}" if number else f"q{count}"
+        question = self.b.entry("question", None, topic, line.no, key=f"{topic.key}/{own}")
         question.number = number
         question.heading_lines.clear()
         self.current = question
@@ -93,6 +99,16 @@ class FaqWalker(HeadedWalker):
             self.ask(line, match.group("text") or "", match.group("number"))
             return True
         is_heading = body != text
+        if is_heading and self.heading_continues(body):
+            assert self.last_block is not None
+            self.b.extend(self.last_block, body, line.no)
+            return True
+        if is_heading and self.question is not None and not self.implicit and QUESTION_END.search(body):
+            # "## Question 4 : Cadence 1h ko", its case, then "## Que faites-vous ?": a converter made
+            # headings of the question's own lines; it is asked inside the question, not a topic.
+            self.awaiting_text = False
+            self.last_block = self.b.block(self.question, "question", body, line.no)
+            return True
         if self.question is not None and self.awaiting_text and not is_heading:
             self.awaiting_text = False
             self.last_block = self.b.block(self.question, "question", text, line.no)
@@ -111,6 +127,13 @@ class FaqWalker(HeadedWalker):
             self.last_block = self.b.block(self.question, "answer", text, line.no)
             return True
         return False
+
+    def heading_continues(self, body: str) -> bool:
+        """A heading that goes on with the unfinished text of the question open ("…doit-il toujours"
+        then "## intervenir ?"): it opens in lower case, and what it continues ends without a stop."""
+        last = self.last_block
+        return self.question is not None and last is not None and last in self.question.blocks \
+            and starts_lowercase(body) and not ends_sentence(last.text) and not last.text.rstrip().endswith(":")
 
     def open_heading(self, line: Line, level: int, kind: str = "section", numbered: bool = False) -> Entry:
         self.question = None
