@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -55,14 +56,19 @@ def shortened(text: str, limit: int = 120) -> str:
 
 @contextmanager
 def writing(what: str, source: str | None = None, line: int | None = None) -> Iterator[None]:
-    """An OSError raised while the build writes something says what it was for: `source` (the
-    corpus file and line the thing comes from) stands as the error's file and `what` (an entry's
-    id, a game) in its reason, rather than the staging path alone; the errno is kept, so a full disk
-    still reads as one."""
+    """An OSError raised while the build writes something says what it was for: the file that
+    failed stays the error's file (its path inside the build, not the staging folder's), and its
+    reason says `what` it was (an entry's id, a game) and the corpus `source` and `line` it comes
+    from; the errno is kept, so a full disk or a read-only folder still reads as one."""
     try:
         yield
     except OSError as exc:
-        where = f"{source}:{line}" if source and line else source or None
-        reason = exc.strerror or str(exc)
-        written = f" {shortened(str(exc.filename), 160)}" if exc.filename and not source else ""
-        raise OSError(exc.errno or 0, f"{reason} while writing {what}{written}", where) from exc
+        origin = f" (from {source}:{line})" if source and line else f" (from {source})" if source else ""
+        reason = f"{exc.strerror or exc} while writing {what}{origin}"
+        failed = STAGING.sub("", str(exc.filename)) if exc.filename else None
+        raise OSError(exc.errno or 0, reason, shortened(failed, 160) if failed else None) from exc
+
+
+# A build writes into a staging folder beside its output (extract.outdir): a path inside it is
+# said from the build's root ("site/api/…"), the folder's random name being of no use to the reader.
+STAGING = re.compile(r"^.*?\.regles-staging-[^/]*/")

@@ -71,16 +71,18 @@ class Lookup:
 
     def anchored(self, anchor: str, document: str) -> list[Entry]:
         """Entries of `document` a Markdown link's anchor names ("#8:4", "#neutralise",
-        "#les-etats-speciaux"): by printed number, else by the last part of the id, else by the
-        title as site generators slug it (lowercase, accents off, hyphens): the first of these
-        that names any, in book order."""
+        "#les-etats-speciaux", "#1-combat"): by printed number, else by the last part of the id,
+        else by the title as site generators slug it (lowercase, accents off, hyphens), else by the
+        whole heading line, number and title ("## 1. Combat" is "#1-combat" on GitHub, MkDocs,
+        Pandoc): the first of these that names any, in book order."""
         tables = self._anchors.get(document)
         if tables is None:
-            tables = [{}, {}, {}]
+            tables = [{}, {}, {}, {}]
             for entry in self.entries:
                 if entry.document != document:
                     continue
-                names = (entry.number, entry.key.rsplit("/", 1)[-1], entry.title)
+                heading = f"{entry.number} {entry.title}" if entry.number and entry.title else None
+                names = (entry.number, entry.key.rsplit("/", 1)[-1], entry.title, heading)
                 for table, name in zip(tables, names, strict=True):
                     if name:
                         table.setdefault(slugify(name), []).append(entry)

@@ -337,12 +337,20 @@ def schema_problems(where: str, data: Any, schema: dict[str, Any], limit: int = 
 
     validator = jsonschema.Draft202012Validator(schema, format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
     errors = sorted(validator.iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
-    return [f"{where}: {'/'.join(map(str, error.absolute_path)) or '(top)'}: {brief(error.message)}" for error in errors[:limit]]
+    return [f"{where}: {'/'.join(map(str, error.absolute_path)) or '(top)'}: {schema_reason(error)}"
+            for error in errors[:limit]]
+
+
+def schema_reason(error: Any) -> str:
+    """A validator's message with the value it refused shortened: jsonschema quotes the whole
+    value first (an entry of several KB for a JSONL line) and says why after it."""
+    quoted = repr(error.instance)
+    message = error.message.replace(quoted, brief(quoted, 60)) if len(quoted) > 60 else error.message
+    return brief(message, 300)
 
 
 def brief(message: str, width: int = 160) -> str:
-    """A validator's message on one short line: it quotes the whole value it refused (an entry
-    of several KB for a JSONL line), which says less than the path before it."""
+    """`message` on one line, cut at `width` characters."""
     message = " ".join(message.split())
     return message if len(message) <= width else message[:width - 1] + "…"
 

@@ -54,8 +54,8 @@ def rejoin_small_caps(lines: list[Line]) -> tuple[list[Line], list[Anomaly]]:
 
     Only where the document proves it: the lowercase part is never a word of the document on its
     own ("A la fin" stays, "la" is a word; "A rbitrage" is rejoined, "rbitrage" is not), and the
-    line has another such cut of another word or the document prints the word whole ("le joueur B
-    est" stays)."""
+    document prints the word whole somewhere ("l'arbitrage"): "le joueur A pioche, le joueur B
+    défausse" stays."""
     standalone: Counter[str] = Counter()
     for line in lines:  # a word counts where it follows a lowercase word or punctuation: not at a
         # line's start nor after capitals, where the extractor leaves the other pieces ("FFÉ checs")
@@ -76,8 +76,7 @@ def rejoin_small_caps(lines: list[Line]) -> tuple[list[Line], list[Anomaly]]:
     out = []
     for line in lines:
         found = cuts(line.text) if " " in line.text else []
-        several = len({m.group(2) for m in found}) >= 2  # "A occupe…, B occupe…": players named, not a cut word
-        joined = {m.start() for m in found if several or (m.group(1) + m.group(2)).lower() in whole}
+        joined = {m.start() for m in found if (m.group(1) + m.group(2)).lower() in whole}
 
         text = _SMALL_CAPS_SPLIT.sub(lambda m, at=joined: join(m, at), line.text) if joined else line.text
         if text != line.text:

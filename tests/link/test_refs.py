@@ -350,6 +350,14 @@ def test_a_link_to_an_anchor_resolves_by_the_title_slug_the_id_or_the_number():
     assert refs(rule, "section") == [("demo/guide/8-4", "8:4", None), ("demo/guide/8-5", "8:5", None)]
 
 
+def test_a_link_to_a_numbered_heading_s_own_anchor_resolves():
+    """"## 1. Combat" is "#1-combat" for GitHub, MkDocs and Pandoc: number and title together."""
+    combat = linked("1", "Combat", "Rien.", number="1")
+    move = linked("2", "Mouvement", "Voir [le combat](#1-combat).", number="2")
+    resolve_explicit(Lookup(GAME, page(combat, move)), [])
+    assert refs(move, "section") == [("demo/guide/1", "le combat", None)]
+
+
 def test_a_link_to_an_anchor_naming_nothing_is_reported_once():
     rule = linked("8-3", None, "Un avertissement ([16:1a](#16:1)), puis ([16:1b](#16:1)).", number="8:3")
     found = resolve_explicit(Lookup(GAME, [rule]), [])

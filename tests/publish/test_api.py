@@ -37,7 +37,7 @@ def test_a_failed_write_names_the_entry_and_its_source(tmp_path, monkeypatch):
     monkeypatch.setattr(Path, "write_text", full)
     with pytest.raises(OSError) as caught:
         write_api(tmp_path / ".build.regles-staging-x" / "site" / "api", [game(entry("demo/faq/q1.2"))])
-    line = os_problem(caught.value)
-    assert line.startswith("corpus/demo/faq.txt:12: File name too long while writing api/demo/faq/q1.2.json")
-    assert "demo/faq/q1.2" in line and "staging" not in line and "\n" not in line
+    line = os_problem(caught.value)  # the file that failed, said from the build's root; what it was; whence
+    assert line.startswith("site/api/demo/faq/q1.2.json: File name too long while writing api/demo/faq/q1.2.json")
+    assert "(from corpus/demo/faq.txt:12)" in line and "staging" not in line and "\n" not in line
     assert caught.value.errno == errno.ENAMETOOLONG

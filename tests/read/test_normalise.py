@@ -14,13 +14,17 @@ def test_small_capitals_cut_after_their_capital_are_rejoined_where_the_document_
     lines = [Line(1, "## F édération F rançaise des É checs D irection N ationale de l' A rbitrage"),
              Line(2, "A la fin du tour, le joueur B est actif et la partie continue."),
              Line(3, "Le joueur A occupe le centre, le joueur C occupe le bord."),
-             Line(4, "La F édération le confirme, la Fédération aussi.")]
+             Line(4, "La F édération le confirme, la Fédération aussi."),
+             Line(5, "Fédération française des échecs, direction nationale de l'arbitrage."),
+             Line(6, "Le joueur A pioche une carte, le joueur B défausse une carte ; ensuite A attaque.")]
     out, anomalies = rejoin_small_caps(lines)
     assert texts(out) == [
         "## Fédération Française des Échecs Direction Nationale de l' Arbitrage",
         "A la fin du tour, le joueur B est actif et la partie continue.",  # "la", "est": words of the text
         "Le joueur A occupe le centre, le joueur C occupe le bord.",  # the same word after two capitals: names
         "La Fédération le confirme, la Fédération aussi.",  # one cut, but the word is printed whole too
+        "Fédération française des échecs, direction nationale de l'arbitrage.",
+        "Le joueur A pioche une carte, le joueur B défausse une carte ; ensuite A attaque.",  # "Apioche": no word
     ]
     assert [a.kind for a in anomalies] == ["small-caps-rejoined"] and anomalies[0].lines == [1, 4]
     assert "F édération → Fédération" in anomalies[0].detail

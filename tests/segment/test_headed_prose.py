@@ -297,6 +297,9 @@ def test_run_in_terms_of_a_glossary_are_entries_a_dialogue_stays_text():
     assert run_in_terms(dialogue) == dialogue  # a speaker said twice: labels, not terms
     two = lines("# Cartes", "**Quoi** : activer une figurine.", "**Quand** : après une activation.")
     assert run_in_terms(two) == two  # two labels are a card's fields, not a glossary
+    callouts = lines("## Combat", "**Important** : lancez les dés.", "**Exemple** : le Pillard tire.",
+                     "**Rappel** : un 6 touche.", "Les blessures sont retirées à la fin du tour.")
+    assert run_in_terms(callouts) == callouts  # boxes of the rule, not terms
 
 
 def test_a_markdown_glossary_gives_an_entry_per_term():
@@ -306,3 +309,5 @@ def test_a_markdown_glossary_gives_an_entry_per_term():
     titles = {e.title: e for e in segmented.entries}
     assert {"Activation", "Couvert", "Engagement"} <= titles.keys()
     assert titles["Couvert"].parent is titles["Termes de base"] and "ajoute +1" in titles["Couvert"].text
+    said = [a for a in segmented.anomalies if a.kind == "run-in-glossary"]
+    assert len(said) == 1 and "Activation, Couvert, Engagement" in said[0].detail

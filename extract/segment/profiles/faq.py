@@ -143,5 +143,5 @@ class FaqWalker(HeadedWalker):
 
 def segment(lines: list[Line], ctx: DocContext) -> Segmentation:
     builder = DocBuilder(ctx)
-    FaqWalker(ctx, builder).run(prepare(lines, ctx, builder))
+    FaqWalker(ctx, builder).run(prepare(lines, ctx, builder, glossaries=False))
     return builder.result()

@@ -24,6 +24,9 @@ RUN_IN = re.compile(r"^\*\*(?P<term>[A-ZÀ-Ý][^*]{0,38}?)(?P<inner>[.:])?\*\*\s
 LABEL = re.compile(r"^\*{2,3}([^*]{1,40})\*{2}")
 HEADING = re.compile(r"^(#{1,6}) ")
 RUN_IN_TERMS = 3  # a section needs this many distinct run-in terms to be a glossary of them
+# Bold labels that open a callout or a question, not a term: "**Exemple** :", "**Q1 :**".
+NOT_TERMS = re.compile(r"^(?:exemples?|notes?|nota|remarques?|important|rappel|attention|précisions?|astuces?|"
+                       r"conseils?|variantes?|clarifications?|errata|q|r|questions?|réponses?)\s*\d*$", re.IGNORECASE)
 
 
 def underlined_headings(lines: list[Line]) -> list[Line]:
@@ -49,7 +52,7 @@ def underlined_headings(lines: list[Line]) -> list[Line]:
     return found
 
 
-def run_in_terms(lines: list[Line]) -> list[Line]:
+def run_in_terms(lines: list[Line], builder: DocBuilder | None = None) -> list[Line]:
     """A section whose paragraphs open on terms in bold ("**Activation.** …", "**Couvert.** …",
     "**Engagement** : …"), three distinct ones at least and none twice, is a glossary: each term
     heads an entry one level below the section, with its paragraph and what follows it up to the
@@ -61,7 +64,9 @@ def run_in_terms(lines: list[Line]) -> list[Line]:
 
     def term_of(line: Line) -> re.Match[str] | None:
         m = RUN_IN.match(line.text)
-        return m if m is not None and len(m.group("term").split()) <= 5 else None
+        if m is None or len(m.group("term").split()) > 5 or NOT_TERMS.match(m.group("term").strip()):
+            return None
+        return m
 
     def flush() -> None:
         found = [(line, term_of(line)) for line in section]
@@ -71,6 +76,9 @@ def run_in_terms(lines: list[Line]) -> list[Line]:
         if len(set(terms)) < RUN_IN_TERMS or len(set(labels)) != len(labels):
             out.extend(section)
         else:
+            if builder is not None:  # a structure the source does not state as headings: said
+                builder.anomaly("run-in-glossary", f"{len(terms)} paragraphs opening on a term in bold made entries: "
+                                + ", ".join(terms[:8]), [line.no for line, m in found if m][:50])
             for line, m in found:
                 if m:
                     out.append(replace(line, text=f"{'#' * min(level + 1, 6)} {m.group('term').strip()}"))
@@ -91,10 +99,12 @@ def run_in_terms(lines: list[Line]) -> list[Line]:
     return out
 
 
-def prepare(lines: list[Line], ctx: DocContext, builder: DocBuilder) -> list[Line]:
+def prepare(lines: list[Line], ctx: DocContext, builder: DocBuilder, glossaries: bool = True) -> list[Line]:
+    """The lines as the walker reads them; `glossaries`: run-in terms make entries (not in a FAQ,
+    whose bold labels open questions and answers)."""
     lines = declared_set_aside(lines, ctx, builder)
     lines = underlined_headings(lines) if not ctx.logical_lines else lines  # a reader's lines are read already
-    lines = run_in_terms(lines)
+    lines = run_in_terms(lines, builder) if glossaries else lines
     lines = merge_pictographs(lines, builder)
     return relocate(lines, ctx, builder)
 
