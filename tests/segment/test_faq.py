@@ -185,3 +185,70 @@ Les Noirs touchent le Roi et disent « J'adoube ». Le conducteur des noirs dema
     assert blocks(entries["sujet/q3"])[0] == ("question", "L'arbitre doit-il toujours intervenir ?")
     assert blocks(entries["sujet/q4"])[1][1].endswith("demande la position légale connue. Que faites-vous ?")
     assert blocks(entries["sujet/q5"]) == [("question", "Quand dit-on qu'un joueur a le trait ?"), ("bullet", "a) Jamais.")]
+
+
+def test_a_topic_heading_asking_a_question_opens_its_topic():
+    """"## Comment fonctionne la magie ?" after a "Q : … R : …" pair is the next topic, not a line
+    of the question answered before it: only a question still being asked takes a heading."""
+    text = """# FAQ
+
+## Comment fonctionne le combat ?
+
+Q : Une figurine engagée peut-elle tirer ?
+
+R : Non.
+
+## Comment fonctionne la magie ?
+
+Q : Un sort peut-il cibler un allié ?
+
+R : Oui.
+"""
+    result = assert_segments("faq", text, [
+        ("faq", "section", "FAQ"),
+        ("faq/comment-fonctionne-le-combat", "section", "Comment fonctionne le combat ?"),
+        ("faq/comment-fonctionne-le-combat/q1", "question", None),
+        ("faq/comment-fonctionne-la-magie", "section", "Comment fonctionne la magie ?"),
+        ("faq/comment-fonctionne-la-magie/q1", "question", None),
+    ])
+    assert blocks(by_key(result)["faq/comment-fonctionne-le-combat/q1"]) == [
+        ("question", "Une figurine engagée peut-elle tirer ?"), ("answer", "Non.")]
+
+
+def test_a_heading_after_an_unnumbered_question_is_a_topic():
+    """Only a "Question N" the converter cut into headings takes a heading asking a question:
+    after "Question : …" not yet answered, "## Qui joue ?" is a topic of its own."""
+    text = "# Sujet\n\nQuestion : Une figurine peut-elle tirer ?\n\n## Qui joue ?\n\nQ : Le premier ?\n\nR : Oui.\n"
+    result, _, _ = segment_text("faq", text)
+    assert [k for k in by_key(result)] == ["sujet", "sujet/q1", "sujet/qui-joue", "sujet/qui-joue/q1"]
+
+
+def test_unnumbered_and_numbered_questions_never_share_an_id():
+    """"Question :" then "Question 1 :" in one topic: the printed number names its question, and a
+    question without one takes a form no printed number can ("q-1"), so no id is a duplicate's."""
+    text = """# Combat
+
+Question : Une figurine engagée peut-elle tirer ?
+
+Réponse : Non.
+
+Question 1 : Peut-on charger deux fois ?
+
+Réponse : Non.
+
+Question 1.2 : Et trois fois ?
+
+Réponse : Non plus.
+"""
+    result, _, _ = segment_text("faq", text)
+    assert [k for k in by_key(result)] == ["combat", "combat/q-1", "combat/q1", "combat/q1.2"]
+    assert result.anomalies == []
+
+
+def test_a_question_number_printed_twice_names_the_question():
+    text = "# Combat\n\nQuestion 1 : Peut-on tirer ?\nRéponse : Non.\n\nQuestion 1\nPeut-on charger deux fois ?\nRéponse : Non.\n"
+    result, _, _ = segment_text("faq", text)
+    assert [k for k in by_key(result)] == ["combat", "combat/q1", "combat/q1-2"]
+    [anomaly] = result.anomalies
+    assert anomaly.kind == "duplicate-number" and "None" not in anomaly.detail
+    assert "number 1 (question « Peut-on charger deux fois ? »)" in anomaly.detail and anomaly.lines == [6]

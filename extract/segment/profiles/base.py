@@ -144,11 +144,14 @@ class DocBuilder:
     _keys: set[str] = field(default_factory=set)
 
     def entry(self, kind: str, title: str | None, parent: Entry | None, line: int | None,
-              number: str | None = None, is_page: bool = False, key: str | None = None) -> Entry:
+              number: str | None = None, is_page: bool = False, key: str | None = None,
+              name: str | None = None) -> Entry:
+        """A new entry; `name` says what it is in an anomaly when its key is taken (a question has
+        no title: its text's start names it), by default its number or title."""
         if key is None:
             key = number if number is not None else self._slug_key(title, parent)
         if key in self._keys:
-            what = f"number {number}" if number else f"heading {title!r}"
+            what = name or (f"number {number}" if number else f"heading {title!r}")
             dup = 2
             while f"{key}-{dup}" in self._keys:
                 dup += 1
@@ -163,6 +166,18 @@ class DocBuilder:
             entry.heading_lines.append(line)
         self.entries.append(entry)
         return entry
+
+    def rekey(self, entry: Entry, key: str) -> None:
+        """`entry` (and the entries under it) named `key` once the walk knows it is free."""
+        old = entry.key
+        for each in self.entries:
+            if each.key == old or each.key.startswith(old + "/"):
+                self._keys.discard(each.key)
+                each.key = key + each.key[len(old):]
+                self._keys.add(each.key)
+
+    def taken(self, key: str) -> bool:
+        return key in self._keys
 
     def _slug_key(self, title: str | None, parent: Entry | None) -> str:
         own = slugify(title or "sans-titre")

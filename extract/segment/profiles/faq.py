@@ -19,7 +19,7 @@ from extract.segment.profiles.base import (
     HeadedWalker,
 )
 from extract.segment.profiles.headed_prose import prepare
-from extract.text import ends_sentence, starts_lowercase
+from extract.text import ends_sentence, shorten, starts_lowercase
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,8 @@ class FaqWalker(HeadedWalker):
         self.answers = prefixed(options.answer_prefixes)
         self.question: Entry | None = None
         self.asked: dict[str, int] = {}
+        self.numbered_topics: set[str] = set()  # the topics (keys) where a question prints its number
+        self.counted: list[tuple[Entry, Entry, int]] = []  # (topic, question, place): the unnumbered
         self.awaiting_text = False  # "Question 1.1" on its own: the question's text follows
         self.implicit = False  # no prefix anywhere: a line ending with "?" asks, what follows answers
         self.answering = False
@@ -63,6 +65,7 @@ class FaqWalker(HeadedWalker):
     def run(self, lines: list[Line]) -> None:
         self.implicit = not any(self.questions.match(self.unmarked(line.text)) for line in lines)
         super().run(lines)
+        self.number_counted()
 
     @staticmethod
     def unmarked(text: str) -> str:
@@ -76,10 +79,16 @@ class FaqWalker(HeadedWalker):
         count = self.asked.get(topic.key, 0) + 1
         self.asked[topic.key] = count
         # A printed number ("Question 1.2") names the question; else questions are numbered within
-        # their topic: stable as long as the FAQ keeps its order.
-        own = f"q{number.lower().replace(':', '-')}" if number else f"q{count}"
-        question = self.b.entry("question", None, topic, line.no, key=f"{topic.key}/{own}")
-        question.number = number
+        # their topic (stable as long as the FAQ keeps its order), "q-1" until the walk knows the
+        # topic prints no number ("Question :" then "Question 1 :" would both be "q1").
+        own = f"q{number.lower().replace(':', '-')}" if number else f"q-{count}"
+        asked = f"question « {shorten(text or self.text_below(), 50)} »"
+        name = f"number {number} ({asked})" if number else asked
+        question = self.b.entry("question", None, topic, line.no, number, key=f"{topic.key}/{own}", name=name)
+        if number:
+            self.numbered_topics.add(topic.key)
+        else:
+            self.counted.append((topic, question, count))
         question.heading_lines.clear()
         self.current = question
         self.question = question
@@ -91,6 +100,18 @@ class FaqWalker(HeadedWalker):
             question.heading_lines.append(line.no)
             self.last_block = None
 
+    def text_below(self) -> str:
+        """The text of the line after "Question 1" standing alone: the question it asks."""
+        following = (ln.text.strip() for ln in self.lines[self.index + 1:])
+        return self.unmarked(next((t for t in following if t), ""))
+
+    def number_counted(self) -> None:
+        """Unnumbered questions take "q1", "q2"… in a topic none of whose questions prints a number."""
+        for topic, question, count in self.counted:
+            key = f"{topic.key}/q{count}"
+            if topic.key not in self.numbered_topics and not self.b.taken(key):
+                self.b.rekey(question, key)
+
     def special(self, line: Line) -> bool:
         text = line.text.strip()
         body = self.unmarked(text)
@@ -99,11 +120,11 @@ class FaqWalker(HeadedWalker):
             self.ask(line, match.group("text") or "", match.group("number"))
             return True
         is_heading = body != text
-        if is_heading and self.heading_continues(body):
+        if is_heading and self.still_asked() and self.heading_continues(body):
             assert self.last_block is not None
             self.b.extend(self.last_block, body, line.no)
             return True
-        if is_heading and self.question is not None and not self.implicit and QUESTION_END.search(body):
+        if is_heading and self.still_asked() and QUESTION_END.search(body):
             # "## Question 4 : Cadence 1h ko", its case, then "## Que faites-vous ?": a converter made
             # headings of the question's own lines; it is asked inside the question, not a topic.
             self.awaiting_text = False
@@ -127,6 +148,15 @@ class FaqWalker(HeadedWalker):
             self.last_block = self.b.block(self.question, "answer", text, line.no)
             return True
         return False
+
+    def still_asked(self) -> bool:
+        """A "Question N" open and not answered yet: a converter's headings cut through its text
+        ("## Question 4 : Cadence 1h ko" … "## Que faites-vous ?"). Past its answer, or after a
+        "Q :" without a number, a heading asking a question is a topic ("## Comment fonctionne la
+        magie ?")."""
+        question = self.question
+        return question is not None and question.number is not None \
+            and not any(b.type == "answer" for b in question.blocks)
 
     def heading_continues(self, body: str) -> bool:
         """A heading that goes on with the unfinished text of the question open ("…doit-il toujours"
