@@ -38,3 +38,9 @@ def numbered_heading_depth(text: str) -> int | None:
     if depth == 1 and not m.group("dot"):
         return None
     return depth
+
+
+def outline_number(text: str) -> tuple[int, ...]:
+    """The section number of a numbered heading line as integers ("2.1 Tour de jeu" -> (2, 1)); () if none."""
+    m = re.match(r"\d{1,2}(?:\.\d{1,2})*", text.strip().strip("*_").strip())
+    return tuple(int(p) for p in m.group().split(".")) if m else ()

@@ -28,6 +28,9 @@ CID_WORD = re.compile(r"[^\W\d_]*(?:\(cid:\d+\)[^\W\d_]*)+")
 LIGATURES = ("ffi", "ffl", "ff", "fi", "fl")
 DAMAGE = set("ŁłØøıˆ˘ˇ˙˚˛˜˝ÐÞþð\ufffd") | {chr(c) for c in range(0x80, 0xA0)}
 WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
+# What a heading carried over to the next page adds to its title.
+CONTINUED = re.compile(r"^[(\[]?\s*(?:suite|fin|cont(?:inued|inuation|\.)?|continua(?:tion|ción)|fortsetzung)\s*[)\]]?\W*$",
+                       re.IGNORECASE)
 
 
 @dataclass
@@ -47,6 +50,7 @@ def _norm(text: str) -> str:
 def running_heads(lines: list[PageLine], pages: int) -> list[Anomaly]:
     """Lines repeated in the top or bottom band of several pages, and bare page numbers there."""
     band: dict[str, set[int]] = defaultdict(set)
+    on_page: dict[int, set[str]] = defaultdict(set)
     candidates = []
     for ln in lines:
         if ln.kind != "text" or not ln.text:
@@ -56,11 +60,12 @@ def running_heads(lines: list[PageLine], pages: int) -> list[Anomaly]:
         if where:
             candidates.append((ln, where))
             band[_norm(ln.text)].add(ln.page)
+            on_page[ln.page].add(_norm(ln.text))
     need = max(2, math.ceil(0.25 * pages))
     found: dict[str, list[int]] = defaultdict(list)
     for ln, where in candidates:
         key = _norm(ln.text)
-        pages_with = band[key] | _pages_holding_part(key, band)
+        pages_with = band[key] | _pages_holding_part(key, band, on_page, need)
         if PAGE_NO.match(ln.text.strip()):
             ln.kind, ln.reason = "furniture", "page number"
             found["page numbers"].append(ln.no)
@@ -76,17 +81,34 @@ def running_heads(lines: list[PageLine], pages: int) -> list[Anomaly]:
     return [Anomaly("running-header", detail, sorted(n for ns in found.values() for n in ns), "info")]
 
 
-def _pages_holding_part(key: str, band: dict[str, set[int]]) -> set[int]:
+def _pages_holding_part(key: str, band: dict[str, set[int]], on_page: dict[int, set[str]], need: int) -> set[int]:
     """The pages whose band line holds `key` whole, words intact: a header the column cut of one page
     split in two ("14/03/2025 10:42 Titre" | "https://…") is the same header as the full line printed
-    on the other pages. Only parts of some length count: a short word could be in any header."""
+    on the other pages. The longer line counts only where it is such a header: its rest stands in
+    pieces beside `key` on a page of `key` (the cut), or it repeats on enough pages by itself. A heading
+    the next page continues ("Mise en place" | "Mise en place (suite)") is neither: no header. Only
+    parts of some length count: a short word could be in any header."""
     if len(key) < 12:
         return set()
     pages: set[int] = set()
     for other, where in band.items():
-        if other != key and f" {key} " in f" {other} ":
+        if other == key or f" {key} " not in f" {other} ":
+            continue
+        rest = " ".join(f" {other} ".replace(f" {key} ", " ", 1).split())
+        if CONTINUED.match(rest):
+            continue
+        if len(where) >= need or any(_made_of_pieces(rest, on_page[p] - {key, other}) for p in band[key]):
             pages |= where
     return pages
+
+
+def _made_of_pieces(rest: str, pieces: set[str]) -> bool:
+    """Whether `rest` is the other band lines of a page laid end to end, words intact."""
+    left = f" {rest} "
+    for piece in sorted(pieces, key=len, reverse=True):
+        if f" {piece} " in left:
+            left = left.replace(f" {piece} ", " ", 1)
+    return not left.strip()
 
 
 def _headlike(text: str) -> bool:

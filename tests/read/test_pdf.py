@@ -333,3 +333,19 @@ def test_running_header_split_by_the_columns_of_one_page_is_still_set_aside(tmp_
     # and the paragraph cut by the page break goes on across it, in the next page's left column
     last = [line for line in r.lines if line.page == 3]
     assert not last[0].text[:1].islower()
+
+
+def test_a_heading_the_next_page_continues_is_no_running_header(tmp_path):
+    # "Mise en place du jeu" holds in "Mise en place du jeu (suite)" on the next page, but that is a
+    # heading carried over, not a header line the column cut split: both headings stay.
+    pdf = new()
+    heads = ["Mise en place du jeu", "Mise en place du jeu (suite)", "Le tour de jeu", "La fin de partie"]
+    for i, head in enumerate(heads):
+        pdf.add_page()
+        pdf.set_font("Helvetica", "B", 16)
+        pdf.text(40, 60, head)
+        block(pdf, 40, 80, 500, f"Texte{i} " + prose(120, i) + ".")
+    r = read(save(pdf, tmp_path / "suite.pdf"))
+    assert [t for t in texts(r) if t.startswith("#")] == ["# " + head for head in heads]
+    assert not any(a.kind == "running-header" for a in r.anomalies)
+    assert not any(a.reason.startswith("running") for a in r.set_aside)

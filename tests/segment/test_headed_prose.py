@@ -311,3 +311,28 @@ def test_a_markdown_glossary_gives_an_entry_per_term():
     assert titles["Couvert"].parent is titles["Termes de base"] and "ajoute +1" in titles["Couvert"].text
     said = [a for a in segmented.anomalies if a.kind == "run-in-glossary"]
     assert len(said) == 1 and "Activation, Couvert, Engagement" in said[0].detail
+
+
+def test_a_numbered_list_under_numbered_headings_stays_steps():
+    # "1." "2." "3." alone between blank lines after "2. Mise en place": off the outline (3 comes
+    # next), announced by a line ending in ":", and "3." goes on the steps 1, 2, not the chapters.
+    text = ("Règles du jeu\n\n1. Présentation\n\nCe jeu oppose deux joueurs.\n\n1.1 Matériel\n\n"
+            "Le jeu contient 40 cartes et 2 dés.\n\n2. Mise en place\n\nSuivez ces étapes :\n\n"
+            "1. Mélangez les cartes\n\n2. Distribuez cinq cartes à chaque joueur\n\n3. Placez le reste au centre\n\n"
+            "Puis la partie commence.\n\n2.1 Tour de jeu\n\nChaque joueur joue à son tour.\n")
+    result, _, _ = segment_text("headed-prose", text)
+    assert [(e.number, e.title) for e in result.entries] == [
+        (None, "Règles du jeu"), ("1", "Présentation"), ("1.1", "Matériel"), ("2", "Mise en place"), ("2.1", "Tour de jeu")]
+    entries = {e.number: e for e in result.entries}
+    assert [(b.type, b.number) for b in entries["2"].blocks] == [
+        ("paragraph", None), ("step", "1"), ("step", "2"), ("step", "3"), ("paragraph", None)]
+    assert entries["2.1"].parent is entries["2"]
+    assert not result.anomalies
+
+
+def test_a_numbered_line_after_a_colon_is_a_step_even_where_the_outline_would_take_it():
+    text = ("1. Présentation\n\n1.1 Matériel\n\nUn plateau.\n\nLe premier joueur :\n\n2. Lance les dés\n\n"
+            "2. Mise en place\n\n2.1 Ordre du tour\n\nChacun son tour.\n")
+    result, _, _ = segment_text("headed-prose", text)
+    assert [e.number for e in result.entries] == ["1", "1.1", "2", "2.1"]
+    assert [b.type for b in result.entries[1].blocks] == ["paragraph", "paragraph", "step"]

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from extract.model import Anomaly, Block, DocumentSpec, Entry, Line, Segmentation, SetAside
-from extract.numbering import numbered_heading_depth
+from extract.numbering import numbered_heading_depth, outline_number
 from extract.options import line_span, positive, read_options, regex
 from extract.patterns import CONTENTS_LINE, RELATED_LIST, SEE_LINE
 from extract.text import (
@@ -376,6 +376,8 @@ class HeadedWalker:
         self.index = 0
         self.numbered_headings = True
         self.decimal_outline = False  # the document has "N.M Title" headings standing alone
+        self.last_outline: tuple[int, ...] | None = None  # the number of the last decimal-numbered heading
+        self.step_run: tuple[Entry | None, int] = (None, 0)  # steps 1, 2, … so far in this entry
 
     # -- driving -------------------------------------------------------------------------
     def run(self, lines: list[Line]) -> None:
@@ -427,7 +429,32 @@ class HeadedWalker:
         depth = numbered_heading_depth(line.text)
         if depth is None or not self.stands_alone(self.index):
             return None
+        number = outline_number(line.text)
+        if depth == 1 and not self.fits_outline(number[0]):
+            return None
         return depth
+
+    def fits_outline(self, chapter: int) -> bool:
+        """Whether an "N." line standing alone goes on the document's outline rather than a list of
+        steps: the next chapter after the last numbered heading, never a list's item announced by a
+        line ending in ":" nor the next of steps 1, 2, … in the same section."""
+        previous = self.lines[self.index - 1].text.strip().strip("*_ ") if self.index else ""
+        if previous.endswith(":"):
+            return False
+        run_entry, run = self.step_run
+        if run and run_entry is self.current and chapter == run + 1:
+            return False
+        return self.last_outline is None or chapter == self.last_outline[0] + 1
+
+    def note_outline(self, text: str) -> None:
+        """Remember the number of a heading stating one in decimal form, for `fits_outline`."""
+        if numbered_heading_depth(text) is not None:
+            self.last_outline = outline_number(text)
+
+    def note_step(self, number: str) -> None:
+        run_entry, run = self.step_run
+        step = int(number)
+        self.step_run = (self.current, step if step == 1 or (run_entry is self.current and step == run + 1) else 0)
 
     def peek(self, offset: int = 1) -> Line | None:
         at = self.index + offset
@@ -491,12 +518,14 @@ class HeadedWalker:
             return
         marked = MARKDOWN_HEADING.match(stripped)
         if marked and self.layout_headings:  # a text converted to Markdown says its headings itself
+            self.note_outline(marked.group(2))
             self.open_heading(Line(line.no, marked.group(2), line.hard_break, covers=line.covers), len(marked.group(1)),
                               numbered=True)
             return
         depth = self.numbered_heading(line)
         if depth is not None:
             self.part_level = None
+            self.note_outline(stripped)
             self.open_heading(Line(line.no, inline(stripped)[0], line.hard_break, covers=line.covers), depth, numbered=True)
             return
         # Markdown states its headings (`#`): a short bold line there is a label, not a heading.
@@ -521,6 +550,7 @@ class HeadedWalker:
         step = STEP.match(stripped)
         if step:
             self.paragraph(line, "step", step.group("text"), step.group("number"))
+            self.note_step(step.group("number"))
             indent = len(text) - len(text.lstrip(" "))
             if self.last_block is not None and indent >= 2:
                 self.last_block.depth = self.list_level(indent) + 1
