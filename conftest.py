@@ -18,8 +18,9 @@ from pathlib import Path
 
 import pytest
 
+from extract import regexcache
 from extract.pipeline import build
-from tests.conftest import ROOT, SHARED
+from tests.conftest import ROOT, SHARED, SPACY_KEPT
 
 # Fixtures that stand for the real corpus: a test using any of them (directly or through another
 # fixture) is in the `corpus` tier.
@@ -92,10 +93,12 @@ def shared_lemma_cache(request, monkeypatch) -> None:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def spacy_loaded_once(tmp_path_factory):
+def spacy_loaded_once():
     """One spaCy model for the whole session: every build and Lemmatizer would otherwise load
     it again (a second each). The model only tags; sharing it changes no result. It is loaded
-    as builds load it, its lemmatizer's tables kept as plain data (extract.spacyload)."""
+    as a build of this checkout loads it: its tokenizer's long pattern and its lemmatizer's tables
+    kept in `.cache/` (extract.regexcache, extract.spacyload), so that the workers of a warm
+    checkout neither compile the one (2.4 s) nor convert the other (1 s)."""
     from extract import nlp
 
     models: dict[str, object] = {}
@@ -103,15 +106,27 @@ def spacy_loaded_once(tmp_path_factory):
     def shared(self):
         if self._nlp is None:
             if "fr" not in models:
-                from extract import spacyload
+                with regexcache.kept(SPACY_KEPT / "regex"):
+                    from extract import spacyload
 
-                models["fr"] = spacyload.load(nlp.MODEL, nlp.EXCLUDED, tmp_path_factory.mktemp("lemma-tables"))
+                    models["fr"] = spacyload.load(nlp.MODEL, nlp.EXCLUDED, SPACY_KEPT / "lemma-tables")
             self._nlp = models["fr"]
         return self._nlp
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(nlp.Lemmatizer, "nlp", property(shared))
         yield
+
+
+@pytest.fixture(scope="session")
+def spacy_kept() -> Path:
+    """The folder of spaCy's kept pattern and tables, filled by the session's model: a test that
+    builds in a child process copies them into that build's cache (tests.conftest.copy_spacy_kept),
+    whose spaCy then loads in a second instead of compiling and converting for four."""
+    from extract.nlp import Lemmatizer
+
+    assert Lemmatizer(None).nlp is not None  # the session's model, loaded through SPACY_KEPT
+    return SPACY_KEPT
 
 
 @contextmanager
