@@ -179,7 +179,7 @@ def built(request, tmp_path_factory) -> dict:
 
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server(built) -> Iterator[str]:
     """The session's site as `regles serve` serves it (text gzipped, its own 404 page), for the
     browser tests."""
@@ -189,9 +189,11 @@ def server(built) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
-    """Debian's Chromium under Playwright, for the browser tests (they skip without it)."""
+    """Debian's Chromium under Playwright, for the browser tests (they skip without it): one per
+    worker for all their modules, each test opening its own context (its own cookies, storage
+    and cache), so that a launch (0.5-1 s) is not paid again by every module."""
     from tools.bench_site import chromium
 
     with chromium() as launched:
