@@ -18,8 +18,9 @@ from pathlib import Path
 
 import pytest
 
+from extract import regexcache
 from extract.pipeline import build
-from tests.conftest import ROOT, SHARED
+from tests.conftest import ROOT, SHARED, SPACY_KEPT
 
 # Fixtures that stand for the real corpus: a test using any of them (directly or through another
 # fixture) is in the `corpus` tier.
@@ -38,7 +39,44 @@ def pytest_collection_modifyitems(config, items) -> None:
             item.add_marker(pytest.mark.corpus)
     # The tests of the real-corpus build first: under xdist one worker starts that build at once
     # while the other runs the unit tests, instead of both reaching it later and one waiting.
-    items.sort(key=lambda item: not CORPUS_FIXTURES & set(getattr(item, "fixturenames", ())))
+    # Then the known-slow tests, longest first: a worker out of tests steals from the end of the
+    # other's queue, so the run ends on short tests on both workers instead of one long test on one.
+    items.sort(key=lambda item: (not CORPUS_FIXTURES & set(getattr(item, "fixturenames", ())), -known_seconds(item)))
+
+
+# Seconds each of the slowest tests took in a full run on the 2-core machine (`--durations`), by
+# node id or its prefix (every case of a parametrised test). Only an order: a test missing here,
+# or renamed, runs as before, after these.
+KNOWN_SLOW = {
+    "tests/test_spacyload.py::test_spacy_with_kept_tables_tags_as_stock_spacy": 17,
+    "tests/publish/test_contract.py::test_the_real_build_passes_check": 15,
+    "tests/test_packaging.py::test_an_installed_wheel_builds_a_corpus_outside_the_checkout": 12,
+    "tests/test_incremental.py::test_one_rule_edited_in_the_real_corpus_builds_as_a_clean_build": 10,
+    "tests/test_nlp.py::test_spacys_tokenizer_with_the_kept_pattern_cuts_every_corpus_text_as_the_stock_one": 9,
+    "tests/test_accessibility.py::test_no_serious_or_critical_accessibility_violation[desktop": 7,
+    "tests/test_safety_output.py::test_two_builds_at_once_both_succeed": 6,
+    "tests/test_facts_corpus.py::test_an_erratum_on_a_cited_rule_makes_its_fact_stale": 6,
+    "tests/test_spacyload.py::test_a_build_process_keeps_the_tables_beside_its_lemma_cache": 5,
+    "tests/test_pipeline.py::test_two_builds_are_byte_identical_whatever_the_hash_seed": 5,
+    "tests/test_safety_input.py::test_a_one_megabyte_line_builds": 4,
+    "tests/test_repair.py::test_results_are_cached_by_content": 3,
+    "tests/test_accessibility.py::test_no_serious_or_critical_accessibility_violation[phone": 3,
+    "tests/test_packaging.py::test_the_wheel_carries_the_site_sources_and_no_developer_tools": 3,
+    "tests/read/test_pdf_devset.py::test_captain_sonar_page_numbers_and_heading_markers": 2.5,
+    "tests/test_repair.py::test_precision_on_a_book_that_was_not_scanned": 2.5,
+    "tests/test_devset.py::test_captain_sonar_designed_pages_keep_the_headings_of_the_rules": 2.5,
+    "tests/test_browser.py::test_the_box_ranks_as_regles_search": 2.5,
+    "tests/read/test_pdf_devset.py::test_ffe_numbered_headings_sentences_table_and_running_heads": 2,
+    "tests/read/test_pdf_devset.py::test_deadzone_english_errata_accounts_for_every_line": 2,
+    "tests/publish/test_contract.py::test_check_rejects_mutated_build_files": 2,
+    "tests/test_safety_output.py::test_a_second_build_waits_for_the_first": 2,
+    "tests/test_devset.py::test_ffe_articles_cite_each_other_by_number": 2,
+    "tests/publish/test_site_safety.py::test_no_page_loads_anything_from_another_host": 2,
+}
+
+
+def known_seconds(item) -> float:
+    return max((seconds for prefix, seconds in KNOWN_SLOW.items() if item.nodeid.startswith(prefix)), default=0)
 
 
 @pytest.fixture(scope="session")
@@ -55,10 +93,12 @@ def shared_lemma_cache(request, monkeypatch) -> None:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def spacy_loaded_once(tmp_path_factory):
+def spacy_loaded_once():
     """One spaCy model for the whole session: every build and Lemmatizer would otherwise load
     it again (a second each). The model only tags; sharing it changes no result. It is loaded
-    as builds load it, its lemmatizer's tables kept as plain data (extract.spacyload)."""
+    as a build of this checkout loads it: its tokenizer's long pattern and its lemmatizer's tables
+    kept in `.cache/` (extract.regexcache, extract.spacyload), so that the workers of a warm
+    checkout neither compile the one (2.4 s) nor convert the other (1 s)."""
     from extract import nlp
 
     models: dict[str, object] = {}
@@ -66,15 +106,27 @@ def spacy_loaded_once(tmp_path_factory):
     def shared(self):
         if self._nlp is None:
             if "fr" not in models:
-                from extract import spacyload
+                with regexcache.kept(SPACY_KEPT / "regex"):
+                    from extract import spacyload
 
-                models["fr"] = spacyload.load(nlp.MODEL, nlp.EXCLUDED, tmp_path_factory.mktemp("lemma-tables"))
+                    models["fr"] = spacyload.load(nlp.MODEL, nlp.EXCLUDED, SPACY_KEPT / "lemma-tables")
             self._nlp = models["fr"]
         return self._nlp
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(nlp.Lemmatizer, "nlp", property(shared))
         yield
+
+
+@pytest.fixture(scope="session")
+def spacy_kept() -> Path:
+    """The folder of spaCy's kept pattern and tables, filled by the session's model: a test that
+    builds in a child process copies them into that build's cache (tests.conftest.copy_spacy_kept),
+    whose spaCy then loads in a second instead of compiling and converting for four."""
+    from extract.nlp import Lemmatizer
+
+    assert Lemmatizer(None).nlp is not None  # the session's model, loaded through SPACY_KEPT
+    return SPACY_KEPT
 
 
 @contextmanager
@@ -127,7 +179,7 @@ def built(request, tmp_path_factory) -> dict:
 
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server(built) -> Iterator[str]:
     """The session's site as `regles serve` serves it (text gzipped, its own 404 page), for the
     browser tests."""
@@ -137,9 +189,11 @@ def server(built) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
-    """Debian's Chromium under Playwright, for the browser tests (they skip without it)."""
+    """Debian's Chromium under Playwright, for the browser tests (they skip without it): one per
+    worker for all their modules, each test opening its own context (its own cookies, storage
+    and cache), so that a launch (0.5-1 s) is not paid again by every module."""
     from tools.bench_site import chromium
 
     with chromium() as launched:

@@ -11,8 +11,15 @@ from pathlib import Path
 import pytest
 from spacy.lookups import Lookups, Table
 
-from extract import spacyload
-from extract.spacyload import TABLES_FILE, HashedTable, kept_tables, plain_tables
+from extract import regexcache
+from tests.conftest import SPACY_KEPT
+
+# Importing extract.spacyload imports spaCy's French language, which compiles its tokenizer's
+# 1.45 MB pattern (2.4 s, on each xdist worker as it collects): taken from the file a build of
+# this checkout keeps, as the session's model takes it (conftest.spacy_loaded_once).
+with regexcache.kept(SPACY_KEPT / "regex"):
+    from extract import spacyload
+    from extract.spacyload import TABLES_FILE, HashedTable, kept_tables, plain_tables
 
 SENTENCES = [
     "Les figurines ont attaqué les unités ennemies qui s'étaient retranchées derrière le mur.",
@@ -139,22 +146,25 @@ def test_spacy_with_kept_tables_tags_as_stock_spacy(tmp_path: Path):
 
 
 @pytest.mark.corpus
-def test_a_build_process_keeps_the_tables_beside_its_lemma_cache(tmp_path: Path):
-    """The lemmatizer of a build (in a process of its own: the test session shares one model)
-    loads spaCy through extract.spacyload, its tables kept beside the lemma cache; the next
-    process reads them back and lemmatizes as the first."""
-    import os
-    import subprocess
-    import sys
+def test_a_build_process_keeps_the_tables_beside_its_lemma_cache(tmp_path: Path, monkeypatch):
+    """The lemmatizer of a build loads spaCy through extract.spacyload, its tables kept beside the
+    lemma cache; the next one reads them back and lemmatizes as the first. Two lemmatizers of this
+    process, the session's shared model set aside (a child process per load would spend 4 s each
+    importing spaCy and compiling its patterns again: nothing this test is about)."""
+    from extract import nlp
+    from tests.conftest import STOCK_LEMMATIZER_NLP
 
-    from tests.conftest import ROOT
+    monkeypatch.setattr(nlp.Lemmatizer, "nlp", STOCK_LEMMATIZER_NLP)  # the build's own loading
+    kept = tmp_path / "lemma-tables" / TABLES_FILE
 
-    child = ("import sys; from pathlib import Path; from extract.nlp import Lemmatizer; "
-             "nlp = Lemmatizer(Path(sys.argv[1])).nlp; "
-             "table = nlp.get_pipe('lemmatizer').lookups.get_table('lemma_lookup'); "
-             "print(type(table).__name__, [t.lemma_ for t in nlp('Les chevaux fûmes partis')])")
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    runs = [subprocess.run([sys.executable, "-c", child, str(tmp_path / "lemmas.sqlite")], check=True, capture_output=True,
-                           text=True, env=env, timeout=300).stdout for _ in range(2)]
-    assert (tmp_path / "lemma-tables" / TABLES_FILE).is_file()
-    assert runs[0] == runs[1] and runs[0].startswith("HashedTable ")
+    def run() -> str:
+        model = nlp.Lemmatizer(tmp_path / "lemmas.sqlite").nlp
+        table = model.get_pipe("lemmatizer").lookups.get_table("lemma_lookup")
+        return f"{type(table).__name__} {[t.lemma_ for t in model('Les chevaux fûmes partis')]}"
+
+    first = run()
+    assert kept.is_file()
+    stored = kept.stat()
+    second = run()
+    assert (kept.stat().st_mtime_ns, kept.stat().st_ino) == (stored.st_mtime_ns, stored.st_ino)  # read back, not made again
+    assert first == second and first.startswith("HashedTable ")
