@@ -28,6 +28,15 @@ CID_WORD = re.compile(r"[^\W\d_]*(?:\(cid:\d+\)[^\W\d_]*)+")
 LIGATURES = ("ffi", "ffl", "ff", "fi", "fl")
 DAMAGE = set("ŁłØøıˆ˘ˇ˙˚˛˜˝ÐÞþð\ufffd") | {chr(c) for c in range(0x80, 0xA0)}
 WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
+# A LaTeX font in T1 encoding without a Unicode map, read as Adobe's standard encoding: "RŁgles",
+# "quantitØ", "dØg(cid:226)ts" (T1 puts è, é, ê at the codes where the standard encoding has Ł, Ø,
+# Œ, and à, â, î, ô where it has nothing). Its signature: Ł or Ø inside French words.
+T1_SIGNATURE = re.compile(r"[a-zà-ÿ][ØŁ]|[ØŁ][a-zà-ÿ]")
+T1_SIGNATURE_WORDS = 3
+T1_FROM_STANDARD = {"Ø": "é", "Ł": "è", "Œ": "ê", "º": "ë", "ø": "ù", "ß": "û", "¨": "È", "˚": "Ê", "˙": "Ç"}
+T1_CODES = {13: "‚", 16: "“", 17: "”", 18: "„", 19: "«", 20: "»", 21: "–", 22: "—", 27: "ff", 28: "fi", 29: "fl",
+            30: "ffi", 31: "ffl", **{n: chr(n) for n in range(0xC0, 0x100)}, 0xD7: "Œ", 0xDF: "SS", 0xF7: "œ", 0xFF: "ß"}
+T1_GLYPH = re.compile(r"\(cid:(\d+)\)|(?<=[^\W\d_])[ØŁŒºøß¨˚˙]|[ØŁŒºøß¨˚˙](?=[^\W\d_])")
 # What a heading carried over to the next page adds to its title.
 CONTINUED = re.compile(r"^[(\[]?\s*(?:suite|fin|cont(?:inued|inuation|\.)?|continua(?:tion|ción)|fortsetzung)\s*[)\]]?\W*$",
                        re.IGNORECASE)
@@ -143,6 +152,9 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
     out: list[Line] = []
     repairs: list[tuple[int, str, str]] = []
     rendered = [_render(unit) for unit in units]
+    t1 = _t1_misread(rendered)
+    if t1:
+        rendered = [_repair_t1(text, unit.lines[0].no, t1) for unit, text in zip(units, rendered, strict=True)]
     codes = _ligature_codes([t for t in rendered if "(cid:" in t], vocab) if stats["cid"] else {}
     for unit, text in zip(units, rendered, strict=True):
         if "(cid:" in text and codes:
@@ -152,6 +164,11 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
                         x=round(first.x0, 1), y=round(first.top, 1), size=first.size, bold=first.bold))
     set_aside = _ranges([ln for ln in lines if ln.reason is not None])
     anomalies += _glyph_anomalies(out, stats, repairs)
+    if t1:
+        shown = "; ".join(f"{a} → {b}" for _, a, b in t1[1:][:8])
+        anomalies.append(Anomaly("encoding-repaired", f"a font in LaTeX's T1 encoding was read as the standard encoding "
+                                 f"(Ł, Ø inside {t1[0][1]} words): {len(t1) - 1} words read again as T1: {shown}",
+                                 sorted({no for no, _, _ in t1[1:]})[:50], "warning"))
     headings = sum(1 for u in units if u.role == "heading")
     evidence = {"body_size": body, "heading_sizes": sizes, "headings": headings,
                 "heading_levels": len({u.level for u in units if u.role == "heading"}),
@@ -336,6 +353,28 @@ def _render(unit: Unit) -> str:
     return text
 
 
+def _t1_misread(texts: list[str]) -> list[tuple[int, str, str]]:
+    """[(0, words with the signature, "")] when the document shows a T1 font read as the standard
+    encoding (`T1_SIGNATURE` in at least T1_SIGNATURE_WORDS words), else []; `_repair_t1` adds each
+    word it reads again."""
+    signed = sum(1 for text in texts for word in text.split() if T1_SIGNATURE.search(word))
+    return [(0, str(signed), "")] if signed >= T1_SIGNATURE_WORDS else []
+
+
+def _repair_t1(text: str, no: int, repairs: list[tuple[int, str, str]]) -> str:
+    """Each word of `text` holding a misread glyph or a T1 code, read again as T1 ("RŁgles" →
+    "Règles", "dØg(cid:226)ts" → "dégâts", "o(cid:27)re" → "offre"); other words as they are."""
+    def word(m: re.Match[str]) -> str:
+        before = m.group(0)
+        after = T1_GLYPH.sub(lambda g: T1_CODES.get(int(g.group(1)), g.group(0)) if g.group(1)
+                             else T1_FROM_STANDARD[g.group(0)], before)
+        if after != before:
+            repairs.append((no, before, after))
+        return after
+
+    return re.sub(r"\S+", word, text)
+
+
 def _ligature_codes(texts: list[str], vocab: Counter) -> dict[str, str]:
     """cid codes proved to be a ligature: replacing the code gives a word the document prints in full.
 
@@ -378,7 +417,10 @@ def _glyph_anomalies(out: list[Line], stats: dict, repairs: list[tuple[int, str,
             "unknown-glyphs",
             f"{stats['cid']} glyphs without a Unicode mapping ({share:.1%} of characters); {len(repairs)} repaired as ligatures, "
             f"{remaining} left as (cid:N)" + (f": {', '.join(f'{c}×{n}' for c, n in codes.most_common(6))}" if codes else ""),
-            sorted({ln.no for ln in left} | {no for no, _, _ in repairs}), "severe" if share > 0.01 else "warning"))
+            # severe while what is left unread is more than 1% of the text (a font read again as T1
+            # leaves little or nothing)
+            sorted({ln.no for ln in left} | {no for no, _, _ in repairs}),
+            "severe" if remaining / max(1, stats["chars"]) > 0.01 else "warning"))
         tex = sorted(c for c in codes if 27 <= int(c[5:-1]) <= 31)
         if tex and not repairs:
             found[-1].detail += (f"; {', '.join(tex)} sit in the TeX ligature slots (27–31: ff, fi, fl, ffi, ffl)"

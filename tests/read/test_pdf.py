@@ -349,3 +349,18 @@ def test_a_heading_the_next_page_continues_is_no_running_header(tmp_path):
     assert [t for t in texts(r) if t.startswith("#")] == ["# " + head for head in heads]
     assert not any(a.kind == "running-header" for a in r.anomalies)
     assert not any(a.reason.startswith("running") for a in r.set_aside)
+
+
+def test_a_t1_font_read_as_the_standard_encoding_is_read_again():
+    """LaTeX's T1 puts è, é, ê where Adobe's standard encoding has Ł, Ø, Œ, and à, â, the
+    ligatures where it has nothing ((cid:N)): words carrying them are read again, others kept."""
+    from extract.read.pdf_text import _repair_t1, _t1_misread
+
+    texts = ["RŁgles de base", "la quantitØ de dØg(cid:226)ts", "un jdr o(cid:27)re (cid:224) Œtre jouØ",
+             "Œuvre citée, 3 × 2, « ça »"]
+    signed = _t1_misread(texts)
+    assert signed == [(0, "4", "")]
+    repaired = [_repair_t1(text, n, signed) for n, text in enumerate(texts)]
+    assert repaired == ["Règles de base", "la quantité de dégâts", "un jdr offre à être joué", "êuvre citée, 3 × 2, « ça »"]
+    assert ("RŁgles", "Règles") in [(a, b) for _, a, b in signed[1:]]
+    assert _t1_misread(["Œuvre de Łódź, Ørsted", "la quantité"]) == []  # a name or two: no T1 font

@@ -110,15 +110,15 @@ def test_captain_sonar_page_numbers_and_heading_markers():
 
 
 @source(PJDR)
-def test_petit_jdr_unknown_glyphs_and_encoding_damage_reported():
+def test_petit_jdr_unknown_glyphs_read_again_as_t1_and_reported():
     r = read(PJDR)
     assert r.evidence["cid"] == 78
     unknown = next(a for a in r.anomalies if a.kind == "unknown-glyphs")
-    assert unknown.severity == "severe" and "78 glyphs" in unknown.detail and unknown.lines
-    assert "TeX ligature slots" in unknown.detail  # (cid:27)/(cid:28) named, not silently guessed
-    damage = next(a for a in r.anomalies if a.kind == "encoding-damage")
-    assert "RŁgles" in damage.detail and damage.severity == "warning"
-    assert "# Joueurs" in texts(r)
+    assert unknown.severity == "warning" and "78 glyphs" in unknown.detail and "1 left as (cid:N): (cid:26)" in unknown.detail
+    repaired = next(a for a in r.anomalies if a.kind == "encoding-repaired")
+    assert "RŁgles → Règles" in repaired.detail and "o(cid:27)re, → offre," in repaired.detail and repaired.lines
+    assert not [a for a in r.anomalies if a.kind == "encoding-damage"]
+    assert "# Joueurs" in texts(r) and "Règles de base" in texts(r)
 
 
 @source(BRIDGE)
