@@ -42,7 +42,7 @@ def build_command(root: Path, out: Path | None, as_json: bool, site_url: str | N
             print(f"warning: {len(severe)} severe anomal{'y' if len(severe) == 1 else 'ies'}, the structure read is "
                   f"probably wrong (all in {result.out / 'report.json'}):", file=sys.stderr)
             for where, anomaly in severe[:SEVERE_SHOWN]:
-                print(f"  {where}: {anomaly.kind}: {brief(anomaly.detail, 120)}", file=sys.stderr)
+                print(f"  {where}: {anomaly.kind}: {one_line(anomaly.detail, 120)}", file=sys.stderr)
             if len(severe) > SEVERE_SHOWN:
                 print(f"  … and {len(severe) - SEVERE_SHOWN} more", file=sys.stderr)
     return 0
@@ -345,14 +345,15 @@ def schema_reason(error: Any) -> str:
     """A validator's message with the value it refused shortened: jsonschema quotes the whole
     value first (an entry of several KB for a JSONL line) and says why after it."""
     quoted = repr(error.instance)
-    message = error.message.replace(quoted, brief(quoted, 60)) if len(quoted) > 60 else error.message
-    return brief(message, 300)
+    message = error.message.replace(quoted, one_line(quoted, 60)) if len(quoted) > 60 else error.message
+    return one_line(message, 300)
 
 
-def brief(message: str, width: int = 160) -> str:
-    """`message` on one line, cut at `width` characters."""
-    message = " ".join(message.split())
-    return message if len(message) <= width else message[:width - 1] + "…"
+def one_line(message: str, width: int) -> str:
+    """`message` on one line, cut at `width` characters (`extract.errors.shortened`)."""
+    from extract.errors import shortened
+
+    return shortened(" ".join(message.split()), width)
 
 
 def check_build(root: Path) -> list[str]:

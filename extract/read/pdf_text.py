@@ -152,8 +152,9 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
     out: list[Line] = []
     repairs: list[tuple[int, str, str]] = []
     rendered = [_render(unit) for unit in units]
-    t1 = _t1_misread(rendered)
-    if t1:
+    signed = _t1_signed(rendered)
+    t1: list[tuple[int, str, str]] = []  # (line, word as read, word read as T1)
+    if signed >= T1_SIGNATURE_WORDS:
         rendered = [_repair_t1(text, unit.lines[0].no, t1) for unit, text in zip(units, rendered, strict=True)]
     codes = _ligature_codes([t for t in rendered if "(cid:" in t], vocab) if stats["cid"] else {}
     for unit, text in zip(units, rendered, strict=True):
@@ -165,10 +166,10 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
     set_aside = _ranges([ln for ln in lines if ln.reason is not None])
     anomalies += _glyph_anomalies(out, stats, repairs)
     if t1:
-        shown = "; ".join(f"{a} → {b}" for _, a, b in t1[1:][:8])
+        shown = "; ".join(f"{a} → {b}" for _, a, b in t1[:8])
         anomalies.append(Anomaly("encoding-repaired", f"a font in LaTeX's T1 encoding was read as the standard encoding "
-                                 f"(Ł, Ø inside {t1[0][1]} words): {len(t1) - 1} words read again as T1: {shown}",
-                                 sorted({no for no, _, _ in t1[1:]})[:50], "warning"))
+                                 f"(Ł, Ø inside {signed} words): {len(t1)} words read again as T1: {shown}",
+                                 sorted({no for no, _, _ in t1})[:50], "warning"))
     headings = sum(1 for u in units if u.role == "heading")
     evidence = {"body_size": body, "heading_sizes": sizes, "headings": headings,
                 "heading_levels": len({u.level for u in units if u.role == "heading"}),
@@ -353,12 +354,10 @@ def _render(unit: Unit) -> str:
     return text
 
 
-def _t1_misread(texts: list[str]) -> list[tuple[int, str, str]]:
-    """[(0, words with the signature, "")] when the document shows a T1 font read as the standard
-    encoding (`T1_SIGNATURE` in at least T1_SIGNATURE_WORDS words), else []; `_repair_t1` adds each
-    word it reads again."""
-    signed = sum(1 for text in texts for word in text.split() if T1_SIGNATURE.search(word))
-    return [(0, str(signed), "")] if signed >= T1_SIGNATURE_WORDS else []
+def _t1_signed(texts: list[str]) -> int:
+    """How many words show a T1 font read as the standard encoding (`T1_SIGNATURE`): from
+    T1_SIGNATURE_WORDS on, the document's words are read again (`_repair_t1`)."""
+    return sum(1 for text in texts for word in text.split() if T1_SIGNATURE.search(word))
 
 
 def _repair_t1(text: str, no: int, repairs: list[tuple[int, str, str]]) -> str:

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from extract.model import Line, Segmentation
 from extract.segment.profiles.base import (
+    MARKDOWN_HEADING,
     DocBuilder,
     DocContext,
     HeadedWalker,
@@ -22,7 +23,6 @@ UNDERLINE = re.compile(r"^\s*(?P<mark>=|-)(?P=mark){2,}\s*$")
 # "**Couvert.** Une figurine…", "**Engagement** : deux figurines…".
 RUN_IN = re.compile(r"^\*\*(?P<term>[A-ZÀ-Ý][^*]{0,38}?)(?P<inner>[.:])?\*\*\s*(?(inner)|[.:])\s*(?P<rest>\S.*)$")
 LABEL = re.compile(r"^\*{2,3}([^*]{1,40})\*{2}")
-HEADING = re.compile(r"^(#{1,6}) ")
 RUN_IN_TERMS = 3  # a section needs this many distinct run-in terms to be a glossary of them
 # Bold labels that open a callout or a question, not a term: "**Exemple** :", "**Q1 :**".
 NOT_TERMS = re.compile(r"^(?:exemples?|notes?|nota|remarques?|important|rappel|attention|précisions?|astuces?|"
@@ -88,7 +88,7 @@ def run_in_terms(lines: list[Line], builder: DocBuilder | None = None) -> list[L
         section.clear()
 
     for line in lines:
-        heading = HEADING.match(line.text)
+        heading = MARKDOWN_HEADING.match(line.text)
         if heading:
             flush()
             level = len(heading.group(1))
