@@ -50,6 +50,9 @@ NAMED = re.compile(r"\b[Vv]oir\s+(?:(?:ci-dessous|ci-dessus|ci-après|plus\s+bas
 # "… sont engagées. Voir aussi : Désengagement, Mêlée." closing a paragraph (RELATED_LIST reads the line form)
 INLINE_RELATED = re.compile(r"(?<=[.!?)»])\s+(?P<list>(?:\*\*)?Voir\s+aussi\s*(?:\*\*)?\s*:\s*(?:\*\*)?[^.!?:()«»]+?)\.?\s*$",
                             re.IGNORECASE)
+# "(3.1)", "(3.2 et 3.3)": numbers alone in parentheses, closed right after them; a reference only
+# where each names an entry of the citing book ("(2.5 cm)" holds a unit, "(1.5)" may be a number)
+PAREN_NUMBERS = re.compile(r"\(\s*(?P<numbers>\d{1,3}(?:\.\d{1,3})+(?:\s*(?:,|\bet\b|\bou\b)\s*\d{1,3}(?:\.\d{1,3})+)*)\s*\)")
 ANCHOR_LINK = re.compile(r"\[(?P<text>[^\]]+)\]\(#(?P<anchor>[^)\s]+)\)")
 TEXT_TYPES = ("paragraph", "bullet", "subbullet", "step", "question", "answer", "caption")
 
@@ -168,9 +171,15 @@ def resolve_prose(entry: Entry, position: int, index: Index, out: Outcome, faq_d
                 seen.append(match.span())
                 for number in section_numbers(match):
                     resolve_number(entry, index, number, match.group(0), out)
+        decimals: set[str] = set()
         for match in DECIMAL.finditer(text):
             seen.append(match.span())
+            decimals.add(match.group("number"))
             resolve_number(entry, index, match.group("number"), match.group(0).strip("( *"), out)
+        if entry.document not in faq_docs:
+            for match in PAREN_NUMBERS.finditer(text):
+                seen.append(match.span())
+                resolve_parenthesised(entry, index, match, decimals, out)
         if entry.document not in faq_docs:  # a FAQ's citations attach it to rules (extract.link.faq)
             for citation in cited_numbers(text):
                 if not any(start < citation.end and citation.start < end for start, end in seen):
@@ -239,6 +248,21 @@ def resolve_number(entry: Entry, index: Index, number: str, text: str, out: Outc
         entry.add_ref(target, "section", text)
     else:
         out.unresolved(entry, "section", text, f"no rule numbered {number}")
+
+
+def resolve_parenthesised(entry: Entry, index: Index, match: re.Match[str], done: set[str], out: Outcome) -> None:
+    """"(3.1)", "(3.2 et 3.3)": the entries of the citing book so numbered. When none of the numbers
+    is one, the parentheses hold a number, not a reference ("(1.5)"), and say nothing; when some
+    are, the others are references the book does not hold. `done`: numbers `DECIMAL` read already."""
+    numbers = [n for n in re.findall(r"\d+(?:\.\d+)+", match.group("numbers")) if n not in done]
+    targets = [index.numbered(entry.document, number) for number in numbers]
+    if not any(targets):
+        return
+    for number, target in zip(numbers, targets, strict=True):
+        if target is not None:
+            entry.add_ref(target, "section", number)
+        else:
+            out.unresolved(entry, "section", number, f"no rule numbered {number}")
 
 
 def resolve_citation(entry: Entry, index: Index, citation: Citation, out: Outcome) -> None:
