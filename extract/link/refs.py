@@ -66,6 +66,10 @@ class Index:
         self.entries = lookup.entries
         self.by_id = lookup.by_id
         self.pages: dict[str, dict[int, list[Entry]]] = {}
+        # document -> its entries in book order with the PDF page each starts on (`Entry.page` as the
+        # reader gives it, before any page map writes there): the map of a book that gives none
+        self.source_pages: dict[str, list[Entry]] = {}
+        self.said: set[str] = set()  # documents whose page refs were read through their PDF pages, said once
 
     def titled(self, document: str, title: str, exclude: Entry | None = None) -> list[Entry]:
         found = [e for e in self.lookup.titled(title, document) if e is not exclude and e.kind != "question"]
@@ -300,6 +304,9 @@ def resolve_page(entry: Entry, index: Index, match: re.Match[str], text_after: s
             out.unresolved(entry, "page", f"{text} « {named.group(1)} »", f"ambiguous: {', '.join(e.id for e in found)}")
             return
     pages = index.pages.get(document)
+    if not pages and document in index.source_pages:
+        resolve_source_page(entry, index, document, page, text, out)
+        return
     if not pages:
         out.unresolved(entry, "page", text, f"no page map for {index.game.id}/{document}: the book gives none")
         return
@@ -313,9 +320,39 @@ def resolve_page(entry: Entry, index: Index, match: re.Match[str], text_after: s
         out.unresolved(entry, "page", text, f"page {page} is not in the page map of {document}")
 
 
+def resolve_source_page(entry: Entry, index: Index, document: str, page: int, text: str, out: Outcome) -> None:
+    """"cf. page 2" in a PDF that gives no page map: the outermost entries starting on its page 2
+    (each one a ref), else the entry its page 1 ends in, which runs on there. The PDF's page
+    numbers stand for the printed ones (a cover or a page range may shift them): said once per book."""
+    entries = index.source_pages[document]
+    last = max(e.page or 0 for e in entries)
+    if not 1 <= page <= last:
+        out.unresolved(entry, "page", text, f"page {page} is not in {document} (PDF pages 1 to {last})")
+        return
+    starting = [e for e in entries if e.page == page]
+    found = [e for e in starting if not any(a in starting for a in e.ancestors)]
+    if not found:
+        before = [e for e in entries if (e.page or 0) < page]
+        found = before[-1:]
+    if not found:
+        out.unresolved(entry, "page", text, f"no entry of {document} is on its page {page}")
+        return
+    for target in found:
+        entry.add_ref(target, "page", text)
+    if document not in index.said:
+        index.said.add(document)
+        out.anomalies.append((f"{entry.game}/{entry.document}", Anomaly(
+            "page-map", f"{index.game.id}/{document} gives no page map (no contents list): its page references are read "
+            "through the PDF's own page numbers, which may differ from the printed ones", entry.lines[:1])))
+
+
 def build_page_maps(index: Index, errata: list[Erratum]) -> None:
     """Page N of a book -> the entries it is known to hold, from the books' own words: contents
-    lists ("Mise en place page 4") and errata headings ("Ligne de Vue, page 13, section 49")."""
+    lists ("Mise en place page 4") and errata headings ("Ligne de Vue, page 13, section 49"). The
+    pages a PDF's entries start on are kept apart, for a PDF that says nothing of its pages."""
+    for entry in index.entries:
+        if entry.page is not None:
+            index.source_pages.setdefault(entry.document, []).append(entry)
     for entry in index.entries:
         for block in entry.blocks:
             match = CONTENTS_LINE.match(block.text) if block.type in ("paragraph", "bullet") else None
