@@ -15,10 +15,12 @@ NUMBER = re.compile(r"\d+(?:\.\d+)*")
 # A rule number as the books print it: "4", "3.1.1", "1.3.10", "8:2", "5.03A", "8:2b" (item b of 8:2)
 RULE_NUMBER = r"\d{1,3}(?:[.:]\d{1,3})*(?:[A-Z]|[a-z](?![^\W\d_]))?"
 # The words that say a number is a rule's: "l'article 3.1.1", "règles 8:7-10", "§ 14.2", "voir le point 3",
-# "cf. 4.2". Bare "voir"/"cf." only before a number with a dot or colon (see `cited_numbers`): "voir
+# "cf. 4.2", "la règle du 3.2" (after "du" only a number with a dot or colon: "la règle du 1er
+# tour"). Bare "voir"/"cf." only before a number with a dot or colon (see `cited_numbers`): "voir
 # 3 cartes" is seeing; bare "point 3" is left out ("marque 1 point 3 fois", scores). An answer key's
 # label "Règle(s) : 1:1, 2:7" cites too; after a bare "Règle :" only a number with a dot or colon.
-CITE = re.compile(rf"(?:\b(?P<word>articles?|r[èe]gles?)(?:\s+(?:n°\s*)?|\(s\)\s*:?\s*|\s*:\s*(?=\d{{1,3}}[.:]\d))|§\s*"
+CITE = re.compile(rf"(?:\b(?P<word>articles?|r[èe]gles?)(?:\s+(?:n°\s*|du\s+(?=\d{{1,3}}[.:]\d))?|\(s\)\s*:?\s*"
+                  rf"|\s*:\s*(?=\d{{1,3}}[.:]\d))|§\s*"
                   rf"|\b(?P<see>voir|cf\.)\s*(?:(?:aussi|cependant)\s+)?(?P<named>(?:l['’]article|la\s+r[èe]gle|le\s+point|le\s+§)\s*)?)"
                   rf"(?P<number>{RULE_NUMBER})(?:er|re)?(?![\w:]|[.:][^\W_]|,\d)", re.IGNORECASE)
 # What continues a list: "3.1.1 ou 3.1.2", "15.9, 16.2 et 16.3", "3.1 à 3.4", "8:3-6" (a range whose end

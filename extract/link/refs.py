@@ -50,6 +50,9 @@ NAMED = re.compile(r"\b[Vv]oir\s+(?:(?:ci-dessous|ci-dessus|ci-après|plus\s+bas
 # "… sont engagées. Voir aussi : Désengagement, Mêlée." closing a paragraph (RELATED_LIST reads the line form)
 INLINE_RELATED = re.compile(r"(?<=[.!?)»])\s+(?P<list>(?:\*\*)?Voir\s+aussi\s*(?:\*\*)?\s*:\s*(?:\*\*)?[^.!?:()«»]+?)\.?\s*$",
                             re.IGNORECASE)
+# "(3.1)", "(3.2 et 3.3)": numbers alone in parentheses, closed right after them; a reference only
+# where each names an entry of the citing book ("(2.5 cm)" holds a unit, "(1.5)" may be a number)
+PAREN_NUMBERS = re.compile(r"\(\s*(?P<numbers>\d{1,3}(?:\.\d{1,3})+(?:\s*(?:,|\bet\b|\bou\b)\s*\d{1,3}(?:\.\d{1,3})+)*)\s*\)")
 ANCHOR_LINK = re.compile(r"\[(?P<text>[^\]]+)\]\(#(?P<anchor>[^)\s]+)\)")
 TEXT_TYPES = ("paragraph", "bullet", "subbullet", "step", "question", "answer", "caption")
 
@@ -63,6 +66,10 @@ class Index:
         self.entries = lookup.entries
         self.by_id = lookup.by_id
         self.pages: dict[str, dict[int, list[Entry]]] = {}
+        # document -> its entries in book order with the PDF page each starts on (`Entry.page` as the
+        # reader gives it, before any page map writes there): the map of a book that gives none
+        self.source_pages: dict[str, list[Entry]] = {}
+        self.said: set[str] = set()  # documents whose page refs were read through their PDF pages, said once
 
     def titled(self, document: str, title: str, exclude: Entry | None = None) -> list[Entry]:
         found = [e for e in self.lookup.titled(title, document) if e is not exclude and e.kind != "question"]
@@ -168,9 +175,15 @@ def resolve_prose(entry: Entry, position: int, index: Index, out: Outcome, faq_d
                 seen.append(match.span())
                 for number in section_numbers(match):
                     resolve_number(entry, index, number, match.group(0), out)
+        decimals: set[str] = set()
         for match in DECIMAL.finditer(text):
             seen.append(match.span())
+            decimals.add(match.group("number"))
             resolve_number(entry, index, match.group("number"), match.group(0).strip("( *"), out)
+        if entry.document not in faq_docs:
+            for match in PAREN_NUMBERS.finditer(text):
+                seen.append(match.span())
+                resolve_parenthesised(entry, index, match, decimals, out)
         if entry.document not in faq_docs:  # a FAQ's citations attach it to rules (extract.link.faq)
             for citation in cited_numbers(text):
                 if not any(start < citation.end and citation.start < end for start, end in seen):
@@ -241,6 +254,21 @@ def resolve_number(entry: Entry, index: Index, number: str, text: str, out: Outc
         out.unresolved(entry, "section", text, f"no rule numbered {number}")
 
 
+def resolve_parenthesised(entry: Entry, index: Index, match: re.Match[str], done: set[str], out: Outcome) -> None:
+    """"(3.1)", "(3.2 et 3.3)": the entries of the citing book so numbered. When none of the numbers
+    is one, the parentheses hold a number, not a reference ("(1.5)"), and say nothing; when some
+    are, the others are references the book does not hold. `done`: numbers `DECIMAL` read already."""
+    numbers = [n for n in re.findall(r"\d+(?:\.\d+)+", match.group("numbers")) if n not in done]
+    targets = [index.numbered(entry.document, number) for number in numbers]
+    if not any(targets):
+        return
+    for number, target in zip(numbers, targets, strict=True):
+        if target is not None:
+            entry.add_ref(target, "section", number)
+        else:
+            out.unresolved(entry, "section", number, f"no rule numbered {number}")
+
+
 def resolve_citation(entry: Entry, index: Index, citation: Citation, out: Outcome) -> None:
     """Each number of "l'article 3.1.1 ou 3.1.2" (a range "3.1 à 3.4" gives its two ends), in the book
     it names when it names one ("article 9.5 du Règlement intérieur")."""
@@ -276,6 +304,9 @@ def resolve_page(entry: Entry, index: Index, match: re.Match[str], text_after: s
             out.unresolved(entry, "page", f"{text} « {named.group(1)} »", f"ambiguous: {', '.join(e.id for e in found)}")
             return
     pages = index.pages.get(document)
+    if not pages and document in index.source_pages:
+        resolve_source_page(entry, index, document, page, text, out)
+        return
     if not pages:
         out.unresolved(entry, "page", text, f"no page map for {index.game.id}/{document}: the book gives none")
         return
@@ -289,9 +320,39 @@ def resolve_page(entry: Entry, index: Index, match: re.Match[str], text_after: s
         out.unresolved(entry, "page", text, f"page {page} is not in the page map of {document}")
 
 
+def resolve_source_page(entry: Entry, index: Index, document: str, page: int, text: str, out: Outcome) -> None:
+    """"cf. page 2" in a PDF that gives no page map: the outermost entries starting on its page 2
+    (each one a ref), else the entry its page 1 ends in, which runs on there. The PDF's page
+    numbers stand for the printed ones (a cover or a page range may shift them): said once per book."""
+    entries = index.source_pages[document]
+    last = max(e.page or 0 for e in entries)
+    if not 1 <= page <= last:
+        out.unresolved(entry, "page", text, f"page {page} is not in {document} (PDF pages 1 to {last})")
+        return
+    starting = [e for e in entries if e.page == page]
+    found = [e for e in starting if not any(a in starting for a in e.ancestors)]
+    if not found:
+        before = [e for e in entries if (e.page or 0) < page]
+        found = before[-1:]
+    if not found:
+        out.unresolved(entry, "page", text, f"no entry of {document} is on its page {page}")
+        return
+    for target in found:
+        entry.add_ref(target, "page", text)
+    if document not in index.said:
+        index.said.add(document)
+        out.anomalies.append((f"{entry.game}/{entry.document}", Anomaly(
+            "page-map", f"{index.game.id}/{document} gives no page map (no contents list): its page references are read "
+            "through the PDF's own page numbers, which may differ from the printed ones", entry.lines[:1])))
+
+
 def build_page_maps(index: Index, errata: list[Erratum]) -> None:
     """Page N of a book -> the entries it is known to hold, from the books' own words: contents
-    lists ("Mise en place page 4") and errata headings ("Ligne de Vue, page 13, section 49")."""
+    lists ("Mise en place page 4") and errata headings ("Ligne de Vue, page 13, section 49"). The
+    pages a PDF's entries start on are kept apart, for a PDF that says nothing of its pages."""
+    for entry in index.entries:
+        if entry.page is not None:
+            index.source_pages.setdefault(entry.document, []).append(entry)
     for entry in index.entries:
         for block in entry.blocks:
             match = CONTENTS_LINE.match(block.text) if block.type in ("paragraph", "bullet") else None

@@ -50,11 +50,16 @@ def md(text: str | None) -> str:
     return text
 
 
+# A link the book makes to a web address, kept in `markdown` by the Markdown reader: a text link
+WEB_LINK = re.compile(r"\[([^\]]+)\]\(((?:https?|mailto):[^)\s]+)\)")
+
+
 def emphasis(block: Block) -> str:
     """A block's text as HTML: escaped, with the source's bold and italics put back."""
     if not block.markdown:
         return html.escape(block.text, quote=False)
     escaped = html.escape(block.markdown, quote=False)
+    escaped = WEB_LINK.sub(lambda m: f'<a href="{m.group(2).replace(chr(34), "%22")}" rel="noopener noreferrer">{m.group(1)}</a>', escaped)
     escaped = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", escaped)
     escaped = re.sub(r"(?<![\w*])\*(?=\S)(.+?)(?<=\S)\*(?![\w*])", r"<em>\1</em>", escaped)
     return escaped.replace("*", "") if escaped.count("*") % 2 else escaped

@@ -60,6 +60,8 @@ _NOT_CRUMB = re.compile(r"^(?:>|#|\||[-*+]\s|\d+[.)]\s|`{3}|~{3})")
 _ATX = re.compile(r"^\s{0,3}#{1,6}(?:\s|$)")
 _SETEXT = re.compile(r"^\s{0,3}(?:=+|-+)\s*$")
 _LINK_DEFINITION = re.compile(r"^\s{0,3}\[[^\]]+\]:")
+# A footnote's definition, "[^1]: Le Crâne reste perdu…" (CommonMark reads it as a paragraph)
+_FOOTNOTE_DEFINITION = re.compile(r"^\s{0,3}\[\^(?P<id>[^\]\s]+)\]:")
 _QUOTE_MARKERS = re.compile(r"^\s*(?:>\s*)+$")
 _LIST_MARKER = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s*$")
 _COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.S)
@@ -112,6 +114,7 @@ class _State:
     html_dropped: list[int] = field(default_factory=list)
     code_kept: list[int] = field(default_factory=list)
     code_dropped: list[int] = field(default_factory=list)
+    footnotes: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.blanks = [not line.translate(INVISIBLE).strip() for line in self.source]
@@ -322,6 +325,10 @@ def _paragraph(token: Token, inline: Token, state: _State, prefix: str, indent: 
     `prefix` opens the first line (indent and list marker); later ones get `indent` only.
     """
     first, end = token.map or (0, 0)
+    footnote = _FOOTNOTE_DEFINITION.match(state.source[first]) if first < len(state.source) else None
+    if footnote:
+        _footnote(footnote.group("id"), _range(token), state)
+        return
     pieces = _pieces(inline, state, first, end)
     groups: list[list[_Piece]] = []
     previous: _Piece | None = None
@@ -360,6 +367,16 @@ def _paragraph(token: Token, inline: Token, state: _State, prefix: str, indent: 
         if text.endswith("?") and not in_list:
             state.count("questions")
         state.emit((prefix if n == 0 else indent) + text, state.nonblank(start, last), hard_break=group[-1].ends_hard)
+
+
+def _footnote(name: str, nos: list[int], state: _State) -> None:
+    """A footnote's definition is set aside, never left as a rule paragraph where it is printed
+    (at the end of the page, under the last entry): the reason says which line calls it."""
+    call = f"[^{name}]"
+    calls = [no for no, line in enumerate(state.source, 1) if call in line and no not in nos]
+    where = f"called on line {', '.join(map(str, calls[:3]))}" if calls else "that no line calls"
+    state.aside(nos, f"footnote {call} {where}: a note, not the text of the rules where it is printed")
+    state.footnotes.extend(nos[:1])
 
 
 def _joined(texts: list[str], state: _State) -> str:
@@ -427,8 +444,10 @@ def _pieces(inline: Token, state: _State, first: int | None = None, end: int | N
             stack.append(({"em_open": "*", "strong_open": "**"}.get(kind, "~~"), list(parts)))
             parts.clear()
         elif kind == "link_open":
-            anchor = _internal_anchor(child.attrs.get("href", ""), state.stem)
-            stack.append((f"](#{anchor})" if anchor else "]", list(parts)))
+            href = str(child.attrs.get("href", ""))
+            anchor = _internal_anchor(href, state.stem)
+            external = _external_url(href)
+            stack.append((f"](#{anchor})" if anchor else f"]({external})" if external else "]", list(parts)))
             parts.clear()
         elif kind in ("em_close", "strong_close", "s_close", "link_close") and stack:
             markup, before = stack.pop()
@@ -473,6 +492,16 @@ def _internal_anchor(href: str, stem: str) -> str | None:
     if path and PurePosixPath(path).stem != stem:
         return None
     return parts.fragment
+
+
+def _external_url(href: str) -> str | None:
+    """A link to a web address ("https://wiki.example.org/x", "mailto:…"), kept in `markdown`; its
+    spaces and parentheses escaped, so the link reads as one ("[text](url)") downstream. A
+    relative link to another file of the site points nowhere once read: its text alone is kept."""
+    parts = urlsplit(href)
+    if parts.scheme.lower() not in ("http", "https", "mailto") or not (parts.netloc or parts.scheme.lower() == "mailto"):
+        return None
+    return href.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
 
 
 def _table(tokens: list[Token], i: int, state: _State, indent: str) -> int:
@@ -593,6 +622,9 @@ def _report(state: _State) -> None:
                                        state.code_kept))
     if state.code_dropped:
         state.anomalies.append(Anomaly("code-dropped", f"{len(state.code_dropped)} code block(s) set aside", state.code_dropped))
+    if state.footnotes:
+        state.anomalies.append(Anomaly("footnotes-set-aside", f"{len(state.footnotes)} footnote definition(s) set aside "
+                                       "(the reason names the line calling each)", state.footnotes))
     if state.rule_splits:
         state.anomalies.append(Anomaly(
             "wrapped-rule-numbers", f"{len(state.rule_splits)} wrapped line(s) open with a rule number: each starts a new line",

@@ -406,3 +406,76 @@ def test_voir_la_section_with_a_direction_is_searched_that_way_only():
     found = resolve_explicit(Lookup(GAME, [move, setup, later]), [])
     assert refs(setup, "section") == [("demo/guide/8", "Voir la section Mouvement ci-dessous", None)]
     assert found == []
+
+
+def numbered_book() -> dict[str, Entry]:
+    turn = entry("guide", "3", "Le tour de jeu", ("paragraph", "Le tour se déroule ainsi :"),
+                 ("bullet", "jouer une carte Ordre (3.1) ;"), ("bullet", "déplacer les unités activées (3.2 et 3.3) ;"),
+                 ("bullet", "mesurer (2.5 cm) et noter la moyenne (1.5), le score (12-3) et la version (4.2)."),
+                 kind="section", number="3")
+    found = {"3": turn}
+    for number, title in (("3.1", "Ordres"), ("3.2", "Déplacement"), ("3.3", "Tir")):
+        found[number] = entry("guide", number, title, ("paragraph", "Rien."), kind="rule", number=number, parent=turn)
+    found["3.3"].blocks.append(Block("paragraph", "Les archers montés font exception à la règle du 3.2 et à la règle du 1er tour."))
+    found["3.4"] = entry("guide", "3.4", "Fuite", ("paragraph", "Comme au tir (3.3 et 3.9)."), kind="rule", number="3.4", parent=turn)
+    return found
+
+
+def test_rule_numbers_alone_in_parentheses_name_entries_of_the_book():
+    entries = numbered_book()
+    found = resolve_explicit(Lookup(GAME, list(entries.values())), [])
+    assert refs(entries["3"], "section") == [("demo/guide/3.1", "3.1", None), ("demo/guide/3.2", "3.2", None),
+                                             ("demo/guide/3.3", "3.3", None)]  # no cm, no 1.5, no 12-3, no 4.2
+    # one of two numbers names an entry: the other is a reference the book does not hold
+    assert refs(entries["3.4"], "section") == [("demo/guide/3.3", "3.3", None), (None, "3.9", "no rule numbered 3.9")]
+    assert [a.detail for _, a in found] == ["demo/guide/3.4: section « 3.9 »: no rule numbered 3.9"]
+
+
+def test_la_regle_du_names_a_rule_number_with_a_dot_only():
+    entries = numbered_book()
+    resolve_explicit(Lookup(GAME, list(entries.values())), [])
+    assert refs(entries["3.3"], "section") == [("demo/guide/3.2", "règle du 3.2", None)]  # "règle du 1er tour" is none
+    assert [c.numbers for c in cited_numbers("la règle du 3.2, la règle du jeu, la règle du 1er tour, la règle du 2.5 cm")] == [["3.2"]]
+
+
+def pdf_book() -> dict[str, Entry]:
+    """A PDF's entries with the pages they start on, and no contents list."""
+    found: dict[str, Entry] = {}
+    for number, title, page, parent in (("1", "Introduction", 1, None), ("1.1", "But", 1, "1"), ("2", "Tour", 2, None),
+                                        ("2.1", "Ordres", 2, "2"), ("2.2", "Tir", 2, "2"), ("3", "Combat", 3, None),
+                                        ("4", "Moral", 3, None), ("4.1", "Test", 4, "4")):
+        found[number] = entry("guide", number, title, ("paragraph", "Rien."), kind="rule", number=number,
+                              parent=found[parent] if parent else None)
+        found[number].page = page
+    found["2.1"].blocks.append(Block("paragraph", "On ne tire pas après un déplacement (cf. page 2), voir page 3, page 4 et page 9."))
+    return found
+
+
+def test_a_pdf_without_page_map_reads_page_refs_through_its_own_pages():
+    entries = pdf_book()
+    found = resolve_explicit(Lookup(GAME, list(entries.values())), [])
+    assert refs(entries["2.1"], "page") == [
+        ("demo/guide/2", "page 2", None),  # the outermost entry starting there
+        ("demo/guide/3", "page 3", None), ("demo/guide/4", "page 3", None),  # two chapters start on page 3: both
+        ("demo/guide/4.1", "page 4", None),
+        (None, "page 9", "page 9 is not in guide (PDF pages 1 to 4)"),
+    ]
+    assert [(a.kind, a.severity) for _, a in found] == [("page-map", "info"), ("unresolved-reference", "info")]
+    assert "PDF's own page numbers" in found[0][1].detail
+
+
+def test_a_page_no_entry_starts_on_is_the_entry_running_on_there():
+    entries = pdf_book()
+    entries["4.1"].page = 6
+    entries["1"].blocks.append(Block("paragraph", "Voir page 5."))
+    resolve_explicit(Lookup(GAME, list(entries.values())), [])
+    assert refs(entries["1"], "page") == [("demo/guide/4", "page 5", None)]
+
+
+def test_a_contents_list_still_comes_before_the_pdf_pages():
+    entries = pdf_book()
+    entries["1"].blocks.append(Block("paragraph", "Combat page 7"))
+    entries["1.1"].blocks.append(Block("paragraph", "Voir page 7."))
+    found = resolve_explicit(Lookup(GAME, list(entries.values())), [])
+    assert refs(entries["1.1"], "page") == [("demo/guide/3", "page 7", None)]
+    assert not any(a.kind == "page-map" for _, a in found)

@@ -50,6 +50,12 @@ def test_emphasis_comes_back_escaped():
     assert emphasis(Block("paragraph", "a < b")) == "a &lt; b"
 
 
+def test_a_web_link_the_book_makes_is_a_text_link():
+    block = Block("paragraph", "voir la page du wiki.", "voir la [page du **wiki**](https://w.org/a?b=1&c=2).")
+    assert emphasis(block) == ('voir la <a href="https://w.org/a?b=1&amp;c=2" rel="noopener noreferrer">page du <strong>wiki</strong></a>.')
+    assert "<a" not in emphasis(Block("paragraph", "x", "[x](javascript:alert(1))"))
+
+
 def test_blocks_html_kinds():
     html = blocks_html([
         Block("step", "Un", number="1"), Block("step", "Deux", number="2"), Block("table", "", rows=[["a<", "b"]]),

@@ -8,6 +8,7 @@ import pytest
 
 from extract.errors import InputError
 from extract.read import READERS, Reading, read_document
+from extract.text import inline
 
 
 def read(tmp_path: Path, text: str | bytes, name: str = "doc.md") -> Reading:
@@ -181,11 +182,26 @@ def test_a_rule_later_on_is_not_front_matter(tmp_path):
     assert [(s.lines, s.reason) for s in reading.set_aside] == [((3, 3), "horizontal rule")]
 
 
-def test_link_definition_set_aside_link_reduced_to_text(tmp_path):
-    source = "Voir les [Droits Humains][1] et [le site](https://x.org).\n\n[1]:http://www.un.org/fr/\n"
+def test_link_definition_set_aside_web_links_kept_others_reduced_to_text(tmp_path):
+    source = ("Voir les [Droits Humains][1] et [le site](<https://x.org/a_(b) c>), pas [la page](autre.md).\n\n"
+              "[1]:http://www.un.org/fr/\n")
     reading = read(tmp_path, source)
-    assert texts(reading) == ["Voir les Droits Humains et le site."]
+    # a web address stays in the line (the entry's `markdown`; its `text` is the link's text, extract.text.inline)
+    assert texts(reading) == ["Voir les [Droits Humains](http://www.un.org/fr/) et [le site](https://x.org/a_%28b%29%20c), pas la page."]
+    assert inline(texts(reading)[0])[0] == "Voir les Droits Humains et le site, pas la page."
     assert [(s.lines, s.reason) for s in reading.set_aside] == [((3, 3), "link definition")]
+    accounted(source, reading)
+
+
+def test_footnote_definition_set_aside_with_the_line_calling_it(tmp_path):
+    source = ("# Tour\n\nLe Crâne est perdu[^1].\n\n# Variantes\n\nRetirez un jeton.\n\n"
+              "[^1]: Même si une capacité\npermet de relancer.\n\n[^n]: Une note que rien n'appelle.\n")
+    reading = read(tmp_path, source)
+    assert texts(reading) == ["# Tour", "Le Crâne est perdu[^1].", "# Variantes", "Retirez un jeton."]
+    assert [(s.lines, s.reason) for s in reading.set_aside] == [
+        ((9, 10), "footnote [^1] called on line 3: a note, not the text of the rules where it is printed"),
+        ((12, 12), "footnote [^n] that no line calls: a note, not the text of the rules where it is printed")]
+    assert [(a.kind, a.lines) for a in reading.anomalies] == [("footnotes-set-aside", [9, 12])]
     accounted(source, reading)
 
 

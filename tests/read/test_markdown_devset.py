@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from extract.read import Reading, read_document
+from extract.text import inline
 
 EXTERNAL = Path(__file__).resolve().parents[2].parent / "shared" / "external"
 DEVSET = EXTERNAL / "french-rules-devset"
@@ -137,7 +138,9 @@ def test_nomic_laws_and_rules():
     laws = read(EXTERNAL / "nomic" / "Lois.md")
     assert texts(laws)[:3] == ["# Lois", "## Préambule", texts(laws)[2]]
     assert line_starting(laws, "1. **Loi d'Éternité :** quoi qu'il arrive")
-    assert "ni contraire aux Droits Humains." in line_starting(laws, "3. **Loi de Justice :**").text
+    justice = line_starting(laws, "3. **Loi de Justice :**").text
+    assert "ni contraire aux Droits Humains." in inline(justice)[0]  # the entry's text: the link's words
+    assert "[Droits Humains](http://www.un.org/fr/documents/udhr/)" in justice  # its markdown keeps the address
     assert laws.set_aside[-1].reason == "link definition"
     assert laws.evidence["ordered_items"] == 7
     rules = read(EXTERNAL / "nomic" / "regles_regles.md")
