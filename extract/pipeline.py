@@ -171,7 +171,7 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress, cache_dir: Path
                 reading = sources[doc.source]
                 with clock.stage("normalise"):
                     lines, anomalies, read, aside = normalise_reading(reading, doc)
-                    anomalies += detect(lines, anomalies)
+                    anomalies += detect(lines, anomalies, ocr=doc.ocr)
                 repaired = None
                 if doc.ocr:
                     with clock.stage("repair"):

@@ -50,6 +50,10 @@ def repaired(*texts: str, corpus: set[str] | None = None, cache: Path | None = N
     ("tirez a nouveau", "tirez à nouveau"),
     ("jusqu'a la fin", "jusqu'à la fin"),
     ("au moment ot le joueur", "au moment où le joueur"),
+    ("les batai11es de la manche", "les batailles de la manche"),
+    ("en cas d'égalité, ce1ui qui a le plus", "en cas d'égalité, celui qui a le plus"),
+    ("il retire 1e cube de brume", "il retire le cube de brume"),
+    ("LES BATAI11ES", "LES BATAILLES"),
 ])
 def test_words_the_scanner_misread(printed, expected):
     assert repaired(printed) == [expected]
@@ -62,6 +66,9 @@ def test_words_the_scanner_misread(printed, expected):
     "Équipe : Daniel Clark et Alex Davy",  # people: never split into "D'amel", "A l'ex" (a name may still gain an accent: Lovât)
     "All Rights Reserved. The Lord of The Rings and the names",  # English
     "on jette des dés, un dé à six faces",
+    "avancez de 11 cases, lancez 2d6 puis 1D6 ; RND2 et D6",  # numbers and labels keep their digits
+    "la 1e manche, le 1er tour, au 2e round",  # ordinals after a determiner
+    "1e étape : placez le plateau",  # a line opening on an ordinal
 ])
 def test_words_left_as_printed(text):
     assert repaired(text) == [text]
@@ -84,6 +91,12 @@ def test_every_repair_is_reported_with_its_line_rule_and_words():
     [anomaly] = [a.to_json() for a in outcome.anomalies]
     assert anomaly["kind"] == "ocr-repair" and anomaly["lines"] == [2]
     assert (anomaly["before"], anomaly["after"], anomaly["rule"]) == ("étre", "être", "e-accent")
+
+
+def test_a_letter_read_as_a_digit_is_reported_like_other_repairs():
+    outcome = repair_lines(lines_of("les batai11es"), set())
+    [anomaly] = [a.to_json() for a in outcome.anomalies]
+    assert (anomaly["before"], anomaly["after"], anomaly["rule"]) == ("batai11es", "batailles", "l-read-as-1")
 
 
 def test_declared_corrections_are_applied_and_reported():

@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 
 from extract.model import Anomaly, Line
+from extract.text import shorten
 
 Detector = Callable[[list[Line]], list[Anomaly]]
 DETECTORS: list[Detector] = []
@@ -24,6 +25,12 @@ ONE_WAY_WORDS = {"les", "des", "une", "est", "pour", "dans", "avec", "que", "qui
 DOUBLED = re.compile(r"^(?:(.)\1){3,}$")
 LETTER_SPACED = re.compile(r"(?:\b[^\W\d_] ){5,}[^\W\d_]\b")
 GLYPH_CODE = re.compile(r"\(cid:\d+\)|\ufffd")
+# OCR debris: l or o read as a digit inside a word ("batai11es", "ce1ui", "c0mbat"), or "le"/"les"
+# as "1e"/"1es" between words ("retire 1e cube"; "la 1e manche" is an ordinal).
+DIGIT_IN_WORD = re.compile(r"(?<![\w'’-])[a-zà-öø-ÿ]+[01]+[a-zà-öø-ÿ]+(?![\w'’-])")
+DIGIT_ARTICLE = re.compile(r"(?<![\w'’-])([a-zà-öø-ÿ]+) (1es?)(?= [a-zà-öø-ÿ])")
+DETERMINERS = {"le", "la", "les", "du", "au", "aux", "des", "de", "un", "une", "sa", "son", "ses", "leur", "leurs", "ce",
+               "cette", "chaque", "et", "ou", "à", "en"}
 
 
 def detector(function: Detector) -> Detector:
@@ -31,10 +38,11 @@ def detector(function: Detector) -> Detector:
     return function
 
 
-def detect(lines: list[Line], reported: list[Anomaly] = ()) -> list[Anomaly]:
+def detect(lines: list[Line], reported: list[Anomaly] = (), ocr: bool = False) -> list[Anomaly]:
     """Every detector's findings on `lines`, in a fixed order, but for the kinds the reader has
-    `reported` already (it knows more: the PDF reader counts glyphs in the file itself)."""
-    known = {anomaly.kind for anomaly in reported}
+    `reported` already (it knows more: the PDF reader counts glyphs in the file itself). `ocr`:
+    the manifest declares the document scanned, so it is not said to look so."""
+    known = {anomaly.kind for anomaly in reported} | ({"looks-scanned"} if ocr else set())
     return [anomaly for run in DETECTORS for anomaly in run(lines) if anomaly.kind not in known]
 
 
@@ -118,6 +126,21 @@ def garbled_words(lines: list[Line]) -> list[Anomaly]:
         return []
     return [Anomaly("garbled-words", f"{rate:.1%} of words are not French-looking (wrong encoding or OCR)",
                     sorted(set(bad))[:50], "severe" if rate >= 0.08 else "warning")]
+
+
+@detector
+def ocr_debris(lines: list[Line]) -> list[Anomaly]:
+    """A scanned text not declared so: several words an OCR misreads ("batai11es", "ce1ui",
+    "retire 1e cube"). The repair (`ocr = true`) would read them back as French."""
+    found: list[tuple[int, str]] = []
+    for line in lines:
+        found += [(line.no, m.group()) for m in DIGIT_IN_WORD.finditer(line.text)]
+        found += [(line.no, m.group(2)) for m in DIGIT_ARTICLE.finditer(line.text) if m.group(1).lower() not in DETERMINERS]
+    if len(found) < 3:
+        return []
+    shown = ", ".join(dict.fromkeys(word for _, word in found))
+    return [Anomaly("looks-scanned", f"{len(found)} words an OCR misread ({shorten(shown, 60)}): the text "
+                    "looks scanned; declare `ocr = true` in its manifest to repair them", sorted({no for no, _ in found})[:50], "warning")]
 
 
 @detector

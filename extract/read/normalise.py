@@ -22,6 +22,8 @@ _WORD = re.compile(r"[^\W\d_]+")
 # "Page 3 sur 62", "page 4/10": a page's label that a conversion left among the text.
 _PAGE_LABEL = re.compile(r"\b(?:page|p\.)\s*\d+\s*(?:sur|/|of|de)\s*\d+\b", re.IGNORECASE)
 _RUNNING_WORD = re.compile(r"(?<=[a-zà-öø-ÿ,;:.!?)»] )[^\W\d_]+")
+# A line holding only a page's number: "3", "- 3 -", "— 3 —", "Page 3", "p. 3".
+_PAGE_NUMBER = re.compile(r"^\s*(?:[-–—]\s*)?(?:(?:page|p\.)\s*)?(\d{1,4})(?:\s*[-–—])?\s*$", re.IGNORECASE)
 
 
 def normalise(source_lines: list[Line], doc: DocumentSpec) -> tuple[list[Line], list[Anomaly], int]:
@@ -95,6 +97,9 @@ def normalise_reading(reading: Reading, doc: DocumentSpec) -> tuple[list[Line], 
     (lines read = lines placed + lines set aside still holds)."""
     lines, anomalies, read = normalise(reading.lines, doc)
     lines, footers = page_labels(lines)
+    if reading.format == "text":  # the other readers know their pages (PDF) or join lines (Markdown)
+        lines, furniture = running_pages(lines)
+        footers += furniture
     last = doc.last_line
     aside = [item for item in reading.set_aside
              if item.lines[1] >= doc.first_line and (last is None or item.lines[0] <= last)]
@@ -121,3 +126,47 @@ def page_labels(lines: list[Line]) -> tuple[list[Line], list[SetAside]]:
     reasons = [SetAside((line.no, line.no), "running footer or header: a page's label (Page N sur M)")
                for line in lines if line.no in aside]
     return [line for line in lines if line.no not in aside], reasons
+
+
+def running_pages(lines: list[Line]) -> tuple[list[Line], list[SetAside]]:
+    """A plain text that kept its pages' furniture (a PDF or a scan saved as text, its page breaks
+    not form feeds): a running header or footer, the same line at each page, and lines holding
+    only a page's number, set aside. Only where the pages prove it: every use of the repeated line
+    stands next to a bare number (blank lines aside) or opens or ends the text, one at least next
+    to a number; bare numbers with no such line (steps "1", "2" standing
+    alone) stay. `lines` holds no blank lines."""
+    numbers = {i: int(m.group(1)) for i, line in enumerate(lines)
+               if not line.covers and (m := _PAGE_NUMBER.match(line.text))}
+    uses: dict[str, list[int]] = {}
+    for i, line in enumerate(lines):
+        if i not in numbers and not line.covers:
+            uses.setdefault(" ".join(line.text.split()), []).append(i)
+
+    def beside_number(i: int) -> bool:
+        return i - 1 in numbers or i + 1 in numbers
+
+    running: set[int] = set()
+    for at in uses.values():
+        if len(at) < 2 or not any(beside_number(i) for i in at):
+            continue
+        if all(beside_number(i) or i in (0, len(lines) - 1) for i in at):
+            running.update(at)
+    if not running:
+        return lines, []
+    pages = {i for i in numbers if i - 1 in running or i + 1 in running}
+    # A page's number with no running line beside it (the last page's, at the end of the text)
+    # counts when it follows or precedes a confirmed one by one, in order.
+    for i in sorted(numbers):
+        if i in pages:
+            continue
+        before = [numbers[k] for k in pages if k < i]
+        after = [numbers[k] for k in pages if k > i]
+        if (before and max(before) == numbers[i] - 1 and (not after or min(after) > numbers[i])) or \
+                (after and min(after) == numbers[i] + 1 and (not before or max(before) < numbers[i])):
+            pages.add(i)
+    reasons = [SetAside((lines[i].no, lines[i].no), "running header or footer: the same line at each page")
+               for i in sorted(running)]
+    reasons += [SetAside((lines[i].no, lines[i].no), "page number: a line holding only the page's number")
+                for i in sorted(pages)]
+    dropped = running | pages
+    return [line for i, line in enumerate(lines) if i not in dropped], reasons

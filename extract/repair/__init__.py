@@ -41,6 +41,12 @@ VERSION = hashlib.sha256(b"".join(path.read_bytes() for path in sorted(Path(__fi
 TOKEN = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 PIECE = re.compile(r"[^\W\d_]+")
 SENTENCE_END = (".", "!", "?", ":")
+# A token of letters and digits together, not part of an elision ("1I'Orage") nor a compound.
+MIXED = re.compile(r"(?<![\w'’-])[^\W_]*(?:[^\W\d_]\d|\d[^\W\d_])[^\W_]*(?![\w'’-])")
+# Determiners and numbers before an ordinal: "la 1e manche", "le 1er tour" keep their digits.
+ORDINAL_BEFORE = {"le", "la", "les", "du", "au", "aux", "des", "un", "une", "sa", "son", "ses", "leur", "leurs", "ce",
+                  "cette", "chaque", "notre", "votre", "et", "ou", "à", "de", "en", "page", "p"}
+COMMON_WORD = 10_000  # a token opening with a digit ("1e") is a misread word only when it makes one this common
 MIN_CORPUS_COUNT = 2  # a word of the other books counts as the corpus's own from this many uses
 
 
@@ -124,6 +130,8 @@ def repair_lines(lines: list[Line], corpus: set[str], corrections: Iterable[Corr
             text = text.replace(correction.before, correction.after, 1)
             repairs.append(Repair(line.no, correction.before, correction.after, f"declared: {correction.reason}"))
         if not _english(text, rules.english):
+            text, found = _repair_digits(text, line.no, repairer)
+            repairs += found
             text, found = _repair_words(text, line.no, previous, repairer, apostrophe)
             repairs += found
             text, found = _repair_context(text, line.no, previous, repairer)
@@ -201,6 +209,48 @@ def _repair_words(text: str, no: int, previous: Line | None, repairer: WordRepai
         repairs.append(Repair(no, token, after, rule))
     parts.append(text[cursor:])
     return "".join(parts), repairs
+
+
+def _repair_digits(text: str, no: int, repairer: WordRepairer) -> tuple[str, list[Repair]]:
+    """Letters the scanner read as digits (batai11es → batailles, ce1ui → celui, "retire 1e cube"
+    → "retire le cube"), where every digit's letter makes one known word. A token ending in a
+    digit is a label ("RND2", "D6"); one opening with digits is a number ("1er", "2d6") unless it
+    makes a common word after a word that is no determiner ("la 1e manche", a line's "1e étape")."""
+    digits = repairer.rules.digits
+    changes: list[tuple[int, int, str, str]] = []
+    for match in MIXED.finditer(text):
+        token = match.group()
+        letters = [c for c in token if c.isalpha()]
+        upper = all(c.isupper() for c in letters) and len(letters) > 1
+        if token[-1].isdigit() or not all(c in digits for c in token if c.isdigit()):
+            continue
+        if not upper and any(c.isupper() for c in token[1:]):
+            continue  # "1gH": no word's case
+        leading = token[0].isdigit()
+        if leading:
+            before = PIECE.findall(text[:match.start()])
+            if not before or before[-1].lower() in ORDINAL_BEFORE or not re.match(r"\s+[^\W\d_]", text[match.end():]):
+                continue
+        spellings: list[tuple[str, tuple[str, ...]]] = [("", ())]
+        for c in token.lower():
+            options = digits.get(c, [(c, "")]) if c.isdigit() else [(c, "")]
+            spellings = [(s + letter, used + ((name,) if name else ())) for s, used in spellings for letter, name in options]
+            if len(spellings) > 16:
+                break
+        found = sorted(((repairer.vocabulary.count(s), s, used) for s, used in spellings
+                        if len(spellings) <= 16 and repairer.known(s)), reverse=True)
+        if not found or len(found) > 1 and found[0][0] < 3 * max(found[1][0], 1):
+            continue
+        count, word, used = found[0]
+        if leading and count < COMMON_WORD:
+            continue
+        new = word.upper() if upper else (word[:1].upper() + word[1:] if token[:1].isupper() else word)
+        changes.append((match.start(), match.end(), new, "+".join(dict.fromkeys(used))))
+    repairs = []
+    for start, end, new, rule in reversed(changes):
+        repairs.append(Repair(no, text[start:end], new, rule))
+        text = text[:start] + new + text[end:]
+    return text, list(reversed(repairs))
 
 
 def _repair_token(token, start, end, text, previous, repairer: WordRepairer, misread, letters, prefixes, glue, short):

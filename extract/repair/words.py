@@ -32,6 +32,7 @@ class Rules:
     glue: tuple[str, set[str]]
     keep: dict[str, str]
     english: set[str] = field(default_factory=set)
+    digits: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # digit -> [(letter, rule name)]
     text: str = ""  # the file as read: part of the cache key
 
     @classmethod
@@ -39,6 +40,10 @@ class Rules:
         text = path.read_text(encoding="utf-8")
         data = tomllib.loads(text)
         subs = [(rule["name"], a, b) for rule in data["substitution"] for a, b in rule["pairs"]]
+        digits: dict[str, list[tuple[str, str]]] = {}
+        for rule in data.get("digit", []):
+            for digit, letter in rule["pairs"]:
+                digits.setdefault(digit, []).append((letter, rule["name"]))
         return cls(
             substitutions=subs,
             only={rule["name"]: set(rule["only"]) for rule in data["substitution"] if "only" in rule},
@@ -47,6 +52,7 @@ class Rules:
             glue=(data["glue"]["name"], set(data["glue"]["short_words"])),
             keep={item["word"]: item["reason"] for item in data["keep"]["words"]},
             english=set(data["english"]["markers"]),
+            digits=digits,
             text=text,
         )
 

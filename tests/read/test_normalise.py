@@ -45,3 +45,39 @@ def test_a_page_label_left_among_the_text_is_set_aside():
     kept, aside = page_labels(lines)
     assert [line.no for line in kept] == [1, 3, 6]
     assert [item.lines for item in aside] == [(2, 2), (4, 4), (5, 5)] and "Page N sur M" in aside[0].reason
+
+
+def test_a_plain_texts_running_header_and_page_numbers_are_set_aside():
+    from extract.read.normalise import running_pages
+
+    text = ["LE JEU                  Règles", "Premier paragraphe de la page un.",
+            "                     1", "LE JEU                  Règles", "Deuxième page, son texte.",
+            "                     2", "LE JEU                  Règles", "Troisième page.", "3"]
+    kept, aside = running_pages([Line(no, t) for no, t in enumerate(text, start=1)])
+    assert [line.no for line in kept] == [2, 5, 8]
+    assert [item.lines for item in aside] == [(1, 1), (4, 4), (7, 7), (3, 3), (6, 6), (9, 9)]
+    assert "running header" in aside[0].reason and "page number" in aside[3].reason
+
+
+def test_bare_numbers_without_a_running_line_stay():
+    from extract.read.normalise import running_pages
+
+    # Steps "1", "2" standing alone, and a line said twice that no page number stands beside.
+    text = ["1", "CHOISISSEZ", "Texte de l'étape.", "2", "PIOCHEZ", "COMBATTANTS", "Texte.", "COMBATTANTS", "Fin."]
+    lines = [Line(no, t) for no, t in enumerate(text, start=1)]
+    kept, aside = running_pages(lines)
+    assert kept == lines and aside == []
+
+
+def test_the_text_reader_sets_page_furniture_aside_and_accounts_for_it(tmp_path):
+    from extract.model import DocumentSpec
+    from extract.read import read_document
+    from extract.read.normalise import normalise_reading
+
+    source = tmp_path / "regles.txt"
+    source.write_text("JEU   Règles\n\nINTRODUCTION\n\nUn texte.\n\n      1\n\nJEU   Règles\n\nSUITE\n\nUn autre.\n\n   2\n",
+                      encoding="utf-8")
+    doc = DocumentSpec("regles", "Règles", "rulebook", "", "", str(source), 1, None, "headed-prose", {})
+    lines, _, read, aside = normalise_reading(read_document(source), doc)
+    assert [line.text for line in lines] == ["INTRODUCTION", "Un texte.", "SUITE", "Un autre."]
+    assert read == 8 and len(aside) == 4

@@ -336,3 +336,35 @@ def test_a_numbered_line_after_a_colon_is_a_step_even_where_the_outline_would_ta
     result, _, _ = segment_text("headed-prose", text)
     assert [e.number for e in result.entries] == ["1", "1.1", "2", "2.1"]
     assert [b.type for b in result.entries[1].blocks] == ["paragraph", "paragraph", "step"]
+
+
+CAPS_OVER_PROSE = """INTRODUCTION
+
+Dans ce jeu, deux à quatre joueurs incar-
+nent des seigneurs qui se disputent les îles.
+
+MISE EN PLACE
+
+Chaque joueur choisit une couleur et place deux
+chevaliers sur son île de départ.
+
+LE RECRUTEMENT
+
+Chaque joueur prend dans sa réserve autant de
+chevaliers qu'il contrôle d'îles.
+"""
+
+
+def test_headings_in_capitals_over_wrapped_prose_are_headings_without_an_option():
+    assert_segments("headed-prose", CAPS_OVER_PROSE, [
+        ("introduction", "section", "INTRODUCTION"),
+        ("mise-en-place", "section", "MISE EN PLACE"),
+        ("le-recrutement", "section", "LE RECRUTEMENT"),
+    ])
+
+
+def test_one_heading_in_capitals_over_wrapped_prose_is_not_proof_an_anomaly_suggests_caps_level():
+    text = CAPS_OVER_PROSE.split("MISE EN PLACE")[0]
+    result, _, _ = segment_text("headed-prose", "PREMIER\n\n" + text)
+    assert [a.kind for a in result.anomalies] == ["caps-headings-unsure"]
+    assert "caps_level" in result.anomalies[0].detail and result.anomalies[0].lines == [3]

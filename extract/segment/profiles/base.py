@@ -378,6 +378,7 @@ class HeadedWalker:
         self.decimal_outline = False  # the document has "N.M Title" headings standing alone
         self.last_outline: tuple[int, ...] | None = None  # the number of the last decimal-numbered heading
         self.step_run: tuple[Entry | None, int] = (None, 0)  # steps 1, 2, … so far in this entry
+        self.caps_headings = False  # headings in capitals over wrapped prose, found without `caps_level`
 
     # -- driving -------------------------------------------------------------------------
     def run(self, lines: list[Line]) -> None:
@@ -386,6 +387,7 @@ class HeadedWalker:
         self.numbered_headings = self.heading_numbers_identify(lines)
         self.decimal_outline = any((numbered_heading_depth(ln.text) or 0) >= 2 and self.stands_alone(i)
                                    for i, ln in enumerate(lines))
+        self.caps_headings = self.caps_over_prose()
         while self.index < len(lines):
             line = lines[self.index]
             if not self.special(line):
@@ -418,6 +420,32 @@ class HeadedWalker:
         if self.ctx.reader == "pdf":
             stripped = line.text.strip()
             return stripped.startswith("**") and stripped.endswith("**") and stripped.count("**") == 2
+        return False
+
+    def caps_heading_at(self, at: int) -> bool:
+        """A line in capitals standing alone (plain text) over a paragraph the source wraps onto
+        the lines below it: "LE RECRUTEMENT" over "Chaque joueur prend dans sa réserve autant de
+        cheva-", whose first line looks like a heading too."""
+        if self.ctx.reader != "text" or at + 2 >= len(self.lines):
+            return False
+        line, following, third = self.lines[at], self.lines[at + 1], self.lines[at + 2]
+        text = line.text.strip()
+        return heading_like(text) and uppercase_ratio(text) > 0.8 and self.stands_alone(at) \
+            and uppercase_ratio(following.text) <= 0.5 and not self.stands_alone(at + 1) \
+            and third.no == following.no + 1 + len(following.covers)
+
+    def caps_over_prose(self) -> bool:
+        """Whether the document heads its sections with lines in capitals over wrapped prose, so
+        that they are headings with no `caps_level` declared: three such lines at least. One or two
+        are not proof enough: an anomaly suggests the option."""
+        if self.caps_level or self.outline:
+            return False
+        found = [ln.no for i, ln in enumerate(self.lines) if self.caps_heading_at(i)]
+        if len(found) >= 3:
+            return True
+        if found:
+            self.b.anomaly("caps-headings-unsure", f"{len(found)} line(s) in capitals standing alone over a paragraph: "
+                           "if the document heads its sections so, declare `caps_level`", found)
         return False
 
     def numbered_heading(self, line: Line) -> int | None:
@@ -534,7 +562,8 @@ class HeadedWalker:
             part = bool(PART_HEADING.match(stripped))
             if following is None or starts_lowercase(following.text.strip()):
                 self.paragraph(line, "paragraph")
-            elif self.is_candidate(following) and not part and not self.above(stripped, following.text.strip()):
+            elif self.is_candidate(following) and not part and not self.above(stripped, following.text.strip()) \
+                    and not (self.caps_headings and self.caps_heading_at(self.index)):
                 self.caption(line)
             else:
                 level = self.heuristic_level(stripped)
