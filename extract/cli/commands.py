@@ -325,9 +325,20 @@ def errata_command(root: Path, game_id: str | None, as_json: bool, source: Path 
         if erratum.get("resolution"):
             print(f"    found: {erratum['resolution']}")
     counts = {s: sum(e["status"] == s for e in errata) for s in ("applied", "recorded", "failed")}
-    print(f"{len(errata)} errata: {counts['applied']} applied, {counts['recorded']} recorded, {counts['failed']} failed",
+    unread = unread_errata_count(root, [name for name in sorted(games) if game_id in (None, name)])
+    print(f"{len(errata)} errata: {counts['applied']} applied, {counts['recorded']} recorded, {counts['failed']} failed"
+          + (f"; {unread} more not understood (erratum-not-understood in build/report.json)" if unread else ""),
           file=sys.stderr)
     return 0
+
+
+def unread_errata_count(root: Path, games: list[str]) -> int:
+    """Paragraphs of the FAQs that read like errata but that no instruction form reads (0 without a report)."""
+    try:
+        report = json.loads((root / "build/report.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return 0
+    return sum(int(report.get("errata", {}).get(game, {}).get("not_understood", 0)) for game in games)
 
 
 def facts_command(root: Path, game_id: str | None, as_json: bool) -> int:

@@ -98,7 +98,11 @@ def read_faq(game: str, doc: DocumentSpec, entries: list[Entry]) -> FaqReading:
         heading = parse_heading(entry.title) if (entry.title or "").strip() else TargetHint("", None, ())
         bold_line: str | None = None
         for block in entry.blocks:
-            read = read_instruction(block.text) if block.type == "paragraph" else None
+            # Errata lists are often bulleted ("- Page 4 : remplacez …"); a bullet that an instruction
+            # announced is its quoted text, though.
+            quoting = bool(found) and found[-1].entry is entry and found[-1].wants_text()
+            readable = block.type == "paragraph" or (block.type == "bullet" and not quoting)
+            read = read_instruction(block.text) if readable else None
             if read is not None:
                 op, located = read
                 own = located is not None and (located.name or located.sections)
@@ -109,7 +113,7 @@ def read_faq(game: str, doc: DocumentSpec, entries: list[Entry]) -> FaqReading:
                     found[-1].closed = True  # a new heading ends the previous erratum's text
             elif found and found[-1].entry is entry and found[-1].wants_text():
                 found[-1].quoted.append(block)
-            elif block.type == "paragraph" and in_errata_part(entry) and looks_like_instruction(block.text):
+            elif readable and in_errata_part(entry) and looks_like_instruction(block.text):
                 unread.append(Anomaly(
                     "erratum-not-understood",
                     f"{doc.source}, line {block.lines[0] if block.lines else '?'}: « {block.text[:100]} » reads like an "

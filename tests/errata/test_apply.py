@@ -188,3 +188,20 @@ def test_build_names_failed_and_unread_errata(tmp_path, capsys):
     summary = json.loads(capsys.readouterr().out)
     assert [e["id"] for e in summary["errata_failed"]] == ["demo/faq/errata/faq-et-errata/errata/livret-de-regles~2"]
     assert [a["kind"] for a in summary["errata_not_understood"]] == ["erratum-not-understood"]
+
+
+def test_a_bulleted_errata_list(tmp_path):
+    errata, entries, unread = applied(tmp_path, "- Page 3, section 4.2 : remplacez « deux dés » par « trois dés ».\n"
+                                                "- Supprimez la dernière phrase de 4.1.\n"
+                                                "- Remplacez donc ce qui cloche par quelque chose.\n")
+    assert [(e.status, e.target) for e in errata] == [("applied", "demo/regles/4.2"), ("applied", "demo/regles/4.1")]
+    assert texts(entries["demo/regles/4.2"]) == ["Lancez trois dés."]
+    assert [a.lines for a in unread["demo/faq"]] == [[11]]
+
+
+def test_errata_command_counts_the_unread(tmp_path, capsys):
+    root = corpus(tmp_path, "Supprimez la dernière phrase de 4.1.\n\nRemplacez donc ce qui cloche par quelque chose.\n")
+    assert main(["--root", str(root), "build"]) == 0
+    capsys.readouterr()
+    assert main(["--root", str(root), "errata"]) == 0
+    assert "1 errata: 1 applied, 0 recorded, 0 failed; 1 more not understood" in capsys.readouterr().err
