@@ -281,8 +281,15 @@ def apply_one(erratum: Erratum, index: Lookup, registry: dict[tuple[str, str], s
                 raise InputError(erratum.origin["file"], f"{erratum.target}: {problem}", lines[0] if lines else None) from None
             raise
     except NotApplicable as problem:
-        erratum.status, erratum.reason = "failed", str(problem)
+        erratum.status, erratum.reason = "failed", str(problem) + put_there_by(str(problem), registry)
         anomalies.append(Anomaly("erratum-failed", f"{erratum.id} ({erratum.instruction or erratum.operation}): {problem}", lines))
+
+
+def put_there_by(reason: str, registry: dict[tuple[str, str], str]) -> str:
+    """Where a failure shows a candidate block another erratum wrote, it says so: the text is not
+    the book's, and that erratum may be the one at fault."""
+    others = sorted({eid for (_, text), eid in registry.items() if text and f"« {text[:50]}" in reason})
+    return f" (text shown put there by {', '.join(others)})" if others else ""
 
 
 def change_target(erratum: Erratum, index: Lookup) -> tuple[Entry, Change] | None:

@@ -205,3 +205,12 @@ def test_errata_command_counts_the_unread(tmp_path, capsys):
     capsys.readouterr()
     assert main(["--root", str(root), "errata"]) == 0
     assert "1 errata: 1 applied, 0 recorded, 0 failed; 1 more not understood" in capsys.readouterr().err
+
+
+def test_a_failure_says_which_shown_text_another_erratum_wrote(tmp_path):
+    errata, _, _ = applied(tmp_path, "La section 4.2 devrait dire : « Lancez un dé. »\n\n"
+                                     "**Résolution, section 4.2**\n\n"
+                                     "Le premier paragraphe de cette section devrait dire : « Tout autre chose ici. »\n")
+    assert [e.status for e in errata] == ["applied", "failed"]
+    assert errata[1].reason.startswith("no block fits the new text")
+    assert errata[1].reason.endswith(f"(text shown put there by {errata[0].id})")
