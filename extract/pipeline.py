@@ -32,7 +32,7 @@ from extract.corpus import (
     read_term_config,
     read_thesaurus,
 )
-from extract.errata import apply_errata, read_errata, read_errata_files
+from extract.errata import apply_errata, read_errata, read_errata_files, unread_errata
 from extract.errors import BuildError, InputError, writing
 from extract.facts import verify_facts
 from extract.icons import name_icons_in_entries
@@ -391,6 +391,9 @@ def amend(games: list[GameBuild]) -> None:
     problems = []
     for game in games:
         errata = read_errata(game.game, game.entries) + game.written_errata
+        for key, anomalies in unread_errata(game.game, game.entries).items():
+            for anomaly in anomalies:
+                game.diagnostics.add(key, anomaly)
         outcome = apply_errata(game.lookup, errata)
         problems.extend(outcome.problems)
         game.errata = outcome.errata
@@ -450,4 +453,5 @@ def errata_summary(game: GameBuild) -> dict[str, Any]:
     counts = {status: sum(e.status == status for e in game.errata) for status in ("applied", "recorded", "failed")}
     files = {where: [a.to_json() for a in game.diagnostics.of(where)]
              for where in game.diagnostics.places() if where not in game.documents}
-    return {**counts, "failed_ids": [e.id for e in game.errata if e.status == "failed"], "files": files}
+    unread = sum(a.kind == "erratum-not-understood" for where in game.documents for a in game.diagnostics.of(where))
+    return {**counts, "not_understood": unread, "failed_ids": [e.id for e in game.errata if e.status == "failed"], "files": files}

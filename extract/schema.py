@@ -192,7 +192,8 @@ DEFS: dict[str, Any] = {
                 "url": {"type": "string", "pattern": "^https?://"},
             }),
             "target_hint": closed(["name", "page", "sections"], {
-                "name": STRING, "page": {"type": ["integer", "null"], "minimum": 1}, "sections": strings()}),
+                "name": STRING, "page": {"type": ["integer", "null"], "minimum": 1}, "sections": strings(),
+                "heading": STRING}),  # the bold line standing as the erratum's heading, when one does
         },
         allOf=[
             {"if": {"properties": {"status": {"const": "applied"}}}, "then": {"properties": {"target": ref["entry_id"]}}},
@@ -233,7 +234,7 @@ REPORT_SCHEMA = schema("report", "regles build report (build/report.json)", clos
         })}},
     "errata": {"type": "object", "additionalProperties": False, "patternProperties": {
         SLUG: closed(["applied", "recorded", "failed", "failed_ids", "files"], {
-            "applied": COUNT, "recorded": COUNT, "failed": COUNT,
+            "applied": COUNT, "recorded": COUNT, "failed": COUNT, "not_understood": COUNT,
             "failed_ids": {"type": "array", "items": {"$ref": "#/$defs/erratum_id"}},
             "files": {"type": "object", "additionalProperties": {"type": "array", "items": _ANOMALY}},
         })}},

@@ -121,6 +121,8 @@ FIRING = [
     ("Supprimez le deuxième point.", "delete-imperative"),
     ("La section 85.7 devrait être ajoutée :", "add-entry"),
     ("Ajoutez à la fin du deuxième paragraphe : « En outre. »", "add-at"),
+    ("Ajoutez à la fin : « En outre. »", "add-at-end"),
+    ("La section 2.3 devrait dire : « Six cartes. »", "entry-should-say"),
     ("Ajoutez « (Unique) » après le nom de Kari Dame-Pique.", "add-after-name"),
     ("Ajoutez l’encart suivant :", "add-section"),
     ("Ajout : « Une nouvelle règle. »", "add"),

@@ -24,12 +24,16 @@ def build_command(root: Path, out: Path | None, as_json: bool, site_url: str | N
 
     result = build(root, out, progress, notice=notice, site_url=site_url)
     severe = severe_anomalies(result.games)
+    failed = [erratum for game in result.games for erratum in game.errata if erratum.status == "failed"]
+    unread = [(where, anomaly) for where, anomaly in anomalies_of(result.games) if anomaly.kind == "erratum-not-understood"]
     summary = {
         "out": str(result.out),
         "entries": result.entry_count,
         "games": {g.game.id: len(g.entries) for g in result.games},
         "stages": {k: round(v, 3) for k, v in result.stages.items()},
         "severe": [{"document": where, **anomaly.to_json()} for where, anomaly in severe],
+        "errata_failed": [{"id": e.id, "instruction": e.instruction, "reason": e.reason} for e in failed],
+        "errata_not_understood": [{"document": where, **anomaly.to_json()} for where, anomaly in unread],
     }
     if as_json:
         print(json.dumps(summary, ensure_ascii=False, sort_keys=True))
@@ -45,16 +49,29 @@ def build_command(root: Path, out: Path | None, as_json: bool, site_url: str | N
                 print(f"  {where}: {anomaly.kind}: {one_line(anomaly.detail, 120)}", file=sys.stderr)
             if len(severe) > SEVERE_SHOWN:
                 print(f"  … and {len(severe) - SEVERE_SHOWN} more", file=sys.stderr)
+        # An erratum that did not apply leaves a rule with its printed text: said here, not only by `check`.
+        if failed or unread:
+            count = len(failed) + len(unread)
+            print(f"warning: {count} errat{'um' if count == 1 else 'a'} not applied (all in {result.out / 'report.json'}):",
+                  file=sys.stderr)
+            for erratum in failed:
+                print(f"  {erratum.id}: failed: {one_line(erratum.reason or '', 120)}", file=sys.stderr)
+            for where, anomaly in unread:
+                print(f"  {where}: not understood: {one_line(anomaly.detail, 120)}", file=sys.stderr)
     return 0
 
 
 SEVERE_SHOWN = 10
 
 
+def anomalies_of(games: list[Any]) -> list[tuple[str, Any]]:
+    """(document, anomaly) of every anomaly of the build, in the report's order."""
+    return [(where, anomaly) for game in games for where in game.diagnostics.places() for anomaly in game.diagnostics.of(where)]
+
+
 def severe_anomalies(games: list[Any]) -> list[tuple[str, Any]]:
     """(document, anomaly) of every severe anomaly of the build, in the report's order."""
-    return [(where, anomaly) for game in games for where in game.diagnostics.places()
-            for anomaly in game.diagnostics.of(where) if anomaly.severity == "severe"]
+    return [(where, anomaly) for where, anomaly in anomalies_of(games) if anomaly.severity == "severe"]
 
 
 def damaged(rel: str, why: str) -> InputError:
@@ -308,9 +325,20 @@ def errata_command(root: Path, game_id: str | None, as_json: bool, source: Path 
         if erratum.get("resolution"):
             print(f"    found: {erratum['resolution']}")
     counts = {s: sum(e["status"] == s for e in errata) for s in ("applied", "recorded", "failed")}
-    print(f"{len(errata)} errata: {counts['applied']} applied, {counts['recorded']} recorded, {counts['failed']} failed",
+    unread = unread_errata_count(root, [name for name in sorted(games) if game_id in (None, name)])
+    print(f"{len(errata)} errata: {counts['applied']} applied, {counts['recorded']} recorded, {counts['failed']} failed"
+          + (f"; {unread} more not understood (erratum-not-understood in build/report.json)" if unread else ""),
           file=sys.stderr)
     return 0
+
+
+def unread_errata_count(root: Path, games: list[str]) -> int:
+    """Paragraphs of the FAQs that read like errata but that no instruction form reads (0 without a report)."""
+    try:
+        report = json.loads((root / "build/report.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return 0
+    return sum(int(report.get("errata", {}).get(game, {}).get("not_understood", 0)) for game in games)
 
 
 def facts_command(root: Path, game_id: str | None, as_json: bool) -> int:

@@ -240,7 +240,10 @@ def replace_phrase(entry: Entry, op: Operation) -> Change:
     """"Remplacez « X » par « Y »": X must occur exactly as often as the instruction says."""
     if not op.before or op.after is None:
         raise NotApplicable("the instruction does not quote the text to replace")
-    where = [(i, b.text.count(op.before)) for i, b in enumerate(entry.blocks) if op.before in b.text]
+    # "premier paragraphe : remplacer « X » par « Y »": only that paragraph is searched.
+    only = paragraph_for(entry, op) if op.within == "paragraph" else None
+    where = [(i, b.text.count(op.before)) for i, b in enumerate(entry.blocks)
+             if op.before in b.text and only in (None, i)]
     total = sum(n for _, n in where)
     if total == 0:
         if any(op.after in b.text for b in entry.blocks):
@@ -305,8 +308,33 @@ def insert_text(entry: Entry, op: Operation, new_blocks: list[Block]) -> Change:
     at = len(entry.blocks)
     while at > 0 and entry.blocks[at - 1].type in NAVIGATION_TYPES:
         at -= 1
+    if op.position == "start":
+        at = next((i for i, b in enumerate(entry.blocks) if b.type in TEXT_TYPES), 0)
+        entry.blocks[at:at] = fresh
+        return Change("inserted before the entry's first text block", None, touched=fresh)
     entry.blocks[at:at] = fresh
     return Change("appended before the entry's links", None, touched=fresh)
+
+
+def delete_sentence(entry: Entry, op: Operation) -> Change:
+    """"Supprimez la dernière phrase": the sentence goes; a block left empty goes with it."""
+    index = paragraph_for(entry, op)
+    block = entry.blocks[index]
+    parts = sentences(block.text)
+    position = ordinal_index(len(parts), op.ordinal or 1)
+    if position is None:
+        raise OrdinalOutOfRange(f"no sentence {op.ordinal} in « {block.text[:60]}… »")
+    old = parts.pop(position)
+    if op.before is not None and similarity(old, op.before) < MIN_SIMILARITY:
+        raise NotApplicable(f"sentence {op.ordinal} « {old[:60]} » is not the quoted « {op.before[:60]} »")
+    start_amending(entry)
+    replaced = copy.deepcopy(block)
+    how = f"sentence {op.ordinal} of {block.type} {index + 1}"
+    if parts:
+        block.text, block.markdown = " ".join(parts), ""
+        return Change(how, old, touched=[block], replaced=[replaced])
+    entry.blocks.pop(index)
+    return Change(f"{how}, the block's only sentence", old, replaced=[replaced])
 
 
 def delete_unit(entry: Entry, op: Operation) -> Change:
@@ -376,6 +404,8 @@ def apply_operation(entry: Entry, op: Operation, new_blocks: list[Block]) -> Cha
         return insert_text(entry, op, new_blocks)
     if op.operation == "delete" and op.block in CONVENTIONS:
         return delete_unit(entry, op)
+    if op.operation == "delete" and op.block == "sentence":
+        return delete_sentence(entry, op)
     if op.operation == "move":
         return move_unit(entry, op, new_blocks)
     raise NotApplicable(f"{op.operation} of a {op.block} is not supported")

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from extract.errata.amend import Change, NotApplicable, OrdinalOutOfRange, apply_operation, joined, same_text
-from extract.errata.grammar import parse_heading, parse_instruction
+from extract.errata.grammar import TargetHint, looks_like_instruction, parse_heading, read_instruction
 from extract.errors import InputError
 from extract.lookup import Lookup
 from extract.model import Anomaly, Block, DocumentSpec, Entry, Erratum, GameSpec, Operation, erratum_ids
@@ -52,21 +52,72 @@ class Pending:
     entry: Entry
     block: Block
     op: Operation
+    hint: TargetHint  # what the heading, a bold line or the instruction itself says of the target
+    bold: str | None = None  # the bold line standing as the erratum's heading, as written
     quoted: list[Block] = field(default_factory=list)
+    closed: bool = False
+
+    def wants_text(self) -> bool:
+        """The instruction announced its text and the quotation it has so far is still open."""
+        if not self.op.expects_text or self.closed:
+            return False
+        opened = sum(b.text.count("«") for b in self.quoted)
+        return not self.quoted or opened == 0 or opened > sum(b.text.count("»") for b in self.quoted)
 
 
-def read_document_errata(game: str, doc: DocumentSpec, entries: list[Entry]) -> list[Erratum]:
-    """Every instruction paragraph of one FAQ document, in book order, with its quoted text."""
+def bold_heading(block: Block) -> TargetHint | None:
+    """A paragraph printed wholly in bold and worded like a heading ("**Décompte des points, page 4,
+    section 6.2**"): publishers set errata headings so, and it names the target as a heading does."""
+    if block.type != "paragraph" or not re.fullmatch(r"\s*(\*\*|__)[^*_]+\1\s*", block.markdown or ""):
+        return None
+    text = block.text.strip()
+    if len(text) > 120 or re.search(r"[.;!?«»:]$", text) or "«" in text:
+        return None
+    return parse_heading(text)
+
+
+def in_errata_part(entry: Entry) -> bool:
+    """The entry or one of its headings says it holds errata."""
+    return any(re.search(r"\berrat", fold(e.title or "")) for e in [entry, *entry.ancestors])
+
+
+@dataclass
+class FaqReading:
+    errata: list[Erratum]
+    anomalies: list[Anomaly]  # instructions no rule of the grammar reads
+
+
+def read_faq(game: str, doc: DocumentSpec, entries: list[Entry]) -> FaqReading:
+    """Every instruction paragraph of one FAQ document, in book order, with its quoted text; and
+    the paragraphs of its errata part that look like instructions but that nothing reads."""
     found: list[Pending] = []
+    unread: list[Anomaly] = []
     for entry in entries:
         if entry.document != doc.id:
             continue
+        heading = parse_heading(entry.title) if (entry.title or "").strip() else TargetHint("", None, ())
+        bold_line: str | None = None
         for block in entry.blocks:
-            op = parse_instruction(block.text) if block.type == "paragraph" else None
-            if op is not None:
-                found.append(Pending(entry, block, op))
-            elif found and found[-1].entry is entry and found[-1].op.expects_text:
+            # Errata lists are often bulleted ("- Page 4 : remplacez …"); a bullet that an instruction
+            # announced is its quoted text, though.
+            quoting = bool(found) and found[-1].entry is entry and found[-1].wants_text()
+            readable = block.type == "paragraph" or (block.type == "bullet" and not quoting)
+            read = read_instruction(block.text) if readable else None
+            if read is not None:
+                op, located = read
+                own = located is not None and (located.name or located.sections)
+                found.append(Pending(entry, block, op, located.hint if own and located else heading, bold_line))
+            elif (bold := bold_heading(block)) is not None:
+                heading, bold_line = bold, block.text
+                if found and found[-1].entry is entry:
+                    found[-1].closed = True  # a new heading ends the previous erratum's text
+            elif found and found[-1].entry is entry and found[-1].wants_text():
                 found[-1].quoted.append(block)
+            elif readable and in_errata_part(entry) and looks_like_instruction(block.text):
+                unread.append(Anomaly(
+                    "erratum-not-understood",
+                    f"{doc.source}, line {block.lines[0] if block.lines else '?'}: « {block.text[:100]} » reads like an "
+                    "erratum but no instruction form matches it; it is not applied", list(block.lines[:1]), "warning"))
     errata = []
     ids = erratum_ids(f"{game}/{doc.id}", [pending.entry.key for pending in found])
     for erratum_id, pending in zip(ids, found, strict=True):
@@ -76,7 +127,7 @@ def read_document_errata(game: str, doc: DocumentSpec, entries: list[Entry]) -> 
             op.before, new_blocks = joined(new_blocks), []
         elif not new_blocks and op.after:
             new_blocks = [Block("paragraph", op.after)]
-        hint = parse_heading(pending.entry.title or "")
+        hint = pending.hint
         lines = sorted(set(pending.block.lines) | {n for b in pending.quoted for n in b.lines})
         erratum = Erratum(
             id=erratum_id, source=pending.entry.id, target=None, operation=op.operation,
@@ -85,8 +136,14 @@ def read_document_errata(game: str, doc: DocumentSpec, entries: list[Entry]) -> 
             checks=notes, new_blocks=new_blocks, op=op,
             target_hint={"name": hint.name, "page": hint.page, "sections": list(hint.sections)},
         )
+        if pending.bold is not None:
+            erratum.target_hint["heading"] = pending.bold
         errata.append(erratum)
-    return errata
+    return FaqReading(errata, unread)
+
+
+def read_document_errata(game: str, doc: DocumentSpec, entries: list[Entry]) -> list[Erratum]:
+    return read_faq(game, doc, entries).errata
 
 
 # ---------------------------------------------------------------- finding targets
@@ -100,8 +157,10 @@ class Target:
     recorded: str | None = None  # why the target is outside the corpus
 
 
-def named_documents(index: Lookup, source: Entry) -> list[str]:
-    docs = [index.documents[title_key(a.title)] for a in source.ancestors if title_key(a.title) in index.documents]
+def named_documents(index: Lookup, source: Entry, name: str = "") -> list[str]:
+    """The documents the erratum's headings name ("### Livret de règles" above it, or its own heading)."""
+    titles = [a.title for a in [source, *source.ancestors]] + [name]
+    docs = list(dict.fromkeys(index.documents[title_key(t)] for t in titles if title_key(t) in index.documents))
     return [d for d in docs if d != source.document] or docs
 
 
@@ -134,11 +193,15 @@ def find_target(erratum: Erratum, index: Lookup) -> Target:
         raise MissingTarget(f"no entry {erratum.target}")
     source = index.by_id[erratum.source]
     hint = erratum.target_hint
-    docs = named_documents(index, source)
+    docs = named_documents(index, source, hint["name"])
+    # A heading that names only the book ("Livret de règles") says which document, not which entry.
+    name = "" if title_key(hint["name"]) in index.documents else hint["name"]
     section = op.section or (hint["sections"][0] if hint["sections"] else None)
     if section:
-        return numbered_target(index, docs, section, hint["name"], op)
-    return titled_target(index, source, docs, hint["name"], op)
+        return numbered_target(index, docs, section, name, op)
+    if not name:
+        raise NotApplicable("neither the instruction nor its heading names the section it changes")
+    return titled_target(index, source, docs, name, op)
 
 
 def numbered_target(index: Lookup, docs: list[str], number: str, name: str, op: Operation) -> Target:
@@ -157,7 +220,8 @@ def numbered_target(index: Lookup, docs: list[str], number: str, name: str, op: 
     if len(found) != 1:
         raise NotApplicable(f"{len(found)} entries numbered {number} in {', '.join(where)}")
     topic = topic_of(found[0])
-    if name and not titles_agree(name, topic.title):
+    # The heading may name the section itself ("Décompte des points, section 6.2") or its topic.
+    if name and not any(titles_agree(name, e.title) for e in [found[0], *found[0].ancestors]):
         raise NotApplicable(f"the heading names « {name} » but section {number} is in « {topic.title} »")
     return Target(found[0], f"section {number} of « {topic.title} »")
 
@@ -217,8 +281,15 @@ def apply_one(erratum: Erratum, index: Lookup, registry: dict[tuple[str, str], s
                 raise InputError(erratum.origin["file"], f"{erratum.target}: {problem}", lines[0] if lines else None) from None
             raise
     except NotApplicable as problem:
-        erratum.status, erratum.reason = "failed", str(problem)
+        erratum.status, erratum.reason = "failed", str(problem) + put_there_by(str(problem), registry)
         anomalies.append(Anomaly("erratum-failed", f"{erratum.id} ({erratum.instruction or erratum.operation}): {problem}", lines))
+
+
+def put_there_by(reason: str, registry: dict[tuple[str, str], str]) -> str:
+    """Where a failure shows a candidate block another erratum wrote, it says so: the text is not
+    the book's, and that erratum may be the one at fault."""
+    others = sorted({eid for (_, text), eid in registry.items() if text and f"« {text[:50]}" in reason})
+    return f" (text shown put there by {', '.join(others)})" if others else ""
 
 
 def change_target(erratum: Erratum, index: Lookup) -> tuple[Entry, Change] | None:
@@ -333,3 +404,10 @@ def read_errata(game: GameSpec, entries: list[Entry]) -> list[Erratum]:
         if doc.kind == "faq":
             found.extend(read_document_errata(game.id, doc, entries))
     return found
+
+
+def unread_errata(game: GameSpec, entries: list[Entry]) -> dict[str, list[Anomaly]]:
+    """Per FAQ document ("<game>/<document>"), the paragraphs that read like errata but that the
+    grammar does not read: reported, never dropped in silence."""
+    found = {f"{game.id}/{doc.id}": read_faq(game.id, doc, entries).anomalies for doc in game.documents if doc.kind == "faq"}
+    return {key: anomalies for key, anomalies in found.items() if anomalies}

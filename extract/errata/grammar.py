@@ -9,7 +9,7 @@ tried in order; the first that matches wins. Everything here is pure: no entries
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from extract.model import Operation
@@ -178,6 +178,14 @@ def _add_at(m: re.Match[str]) -> Operation:
                      within_ordinal=ordinal_of(m.group("ord")), after=after, expects_text=expects)
 
 
+@_rule("add-at-end", 158, r"^ajoute[zr]\s+(?P<where>[àa]\s+la\s+fin|au\s+d[ée]but)\s*:?\s*(?P<rest>«.*)?$")
+def _add_at_end(m: re.Match[str]) -> Operation:
+    """"Ajoutez à la fin : « … »", once the locator ("de la section Combat") is read off."""
+    after, expects = _tail(m)
+    position = "end" if "fin" in m.group("where").lower() else "start"
+    return Operation("insert", "text", position=position, after=after, expects_text=expects)
+
+
 @_rule("add-after-name", 150,
        r"^ajoute[zr]\s+(?P<what>«[^»]+»)\s+apr[èe]s\s+le\s+nom\s+(?:de\s+)?(?P<subject>[^:.]+?)(?:\s+pour\s+.*)?\.?$")
 def _add_after_name(m: re.Match[str]) -> Operation:
@@ -234,6 +242,14 @@ def _replacement(m: re.Match[str], unit: str, ordinal: int | None, section: str 
                      within="paragraph" if within else None, within_ordinal=within, **extra)
 
 
+@_rule("entry-should-say", 105, rf"^(?:la|le)\s+(?:section|r[eè]gle|article|chapitre)(?:\s+(?P<section>{NUMBER}))?\s+{SHOULD}\s+"
+       r"(?:dire|se\s+lire|[êe]tre\s+remplac[ée]e?\s+par(?:\s+ce\s+qui\s+suit)?)\s*:?\s*(?P<rest>.*)$")
+def _entry_should_say(m: re.Match[str]) -> Operation:
+    """"La section 2.3 devrait dire : « … »": the whole rule text."""
+    after, expects = _tail(m)
+    return Operation("replace", "entry", section=m.group("section"), after=after, expects_text=expects)
+
+
 @_rule("card-should-say", 100, rf"^(?:dans\s+l'extension\s+[^,]+,\s*)?(?:l'effet|le\s+texte|sa\s+bo[iî]te\s+de"
        rf"\s+texte)(?P<where>[^:]*?)\s+{SHOULD}\s+(?:dire|[êe]tre|se\s+lire)\s*:?\s*(?P<rest>.*)$")
 def _card_should_say(m: re.Match[str]) -> Operation:
@@ -273,11 +289,13 @@ def _replace_quoted(m: re.Match[str]) -> Operation:
     count = counts.get(word, int(word) if word.isdigit() else 1)
     tail = m.group("tail") or ""
     within = re.search(rf"dans\s+la\s+{ORD}\s+phrase", tail, re.IGNORECASE)
+    # "… par « B » dans la section 3.": the section named after the quotes.
+    section = re.search(rf"\b(?:dans|de)\s+(?:la|le|l')\s*(?:section|r[eè]gle|article|chapitre)\s+({NUMBER})", tail, re.IGNORECASE)
     after = m.group("after")
     # "par « A » et remplacez … par « B »": keep only the first replacement text.
     after = re.split(r"\s*»\s+et\s+remplace", after)[0]
     return Operation("replace", "text", before=unquote(m.group("before")), after=unquote(after), count=count,
-                     within="sentence" if within else None,
+                     section=section.group(1) if section else None, within="sentence" if within else None,
                      within_ordinal=ordinal_of(within.group("ord")) if within else None)
 
 
@@ -409,3 +427,130 @@ def find_instructions(lines: list[str]) -> list[FoundInstruction]:
         current.append(line)
     flush()
     return found
+
+
+# ---------------------------------------------------------------- targets named by the instruction itself
+
+# Rules that read almost any sentence: an instruction whose own words locate its target ("Ajoutez à
+# la fin de la section Combat : « … »") is read without its locator before one of these.
+FALLBACK_RULES = frozenset({"add", "replace-subject", "value-et-non", "should-be-not", "should-be"})
+_KIND = r"(?:sections?|r[eè]gles?|articles?|chapitres?|encarts?|encadr[ée]s?|§)"
+_TARGET = rf"(?:{NUMBER}|«[^»]+»|[^\s:,.«»][^:,«»]*?)"
+# "Page 2, section Déplacement, premier paragraphe : …", "Page 3, section 5.1 : …", "Dans la section 4, …".
+_LEADING = re.compile(r"^(?P<prefix>[^:«»]+?)\s*:\s*(?P<rest>\S.*)$")
+_IN_SECTION = re.compile(rf"^dans\s+(?:la|le|l')?\s*{_KIND}\s+(?P<target>{_TARGET})\s*,\s*(?P<rest>\S.*)$", re.IGNORECASE)
+# "… à la fin de la section Combat : « … »", "… du chapitre 4 :".
+_OF_SECTION = re.compile(rf"\s+(?:de\s+la|de\s+l'|du|dans\s+la|dans\s+le|dans\s+l')\s*{_KIND}\s+(?P<target>{_TARGET})"
+                         rf"(?=\s*(?::|,|\.?\s*$|\s+par\b))", re.IGNORECASE)
+# "… la dernière phrase de 4.1."
+_OF_NUMBER = re.compile(rf"(?P<unit>{UNIT.replace('(?P<unit>', '(?:')})\s+(?:de|du)\s+(?P<target>{NUMBER})(?=\s*[.:]?\s*$)", re.IGNORECASE)
+# "La section 2.3 devrait dire : …", "La section Combat doit se lire : …".
+# "Au début de la section Moral, ajoutez : « … »".
+_AT_SECTION = re.compile(rf"^(?P<where>[àa]\s+la\s+fin|au\s+d[ée]but)\s+(?:de\s+la|de\s+l'|du)\s*{_KIND}\s+(?P<target>{_TARGET})"
+                         r"\s*,\s*(?P<verb>ajoute[zr])\s*(?P<rest>.*)$", re.IGNORECASE)
+_SUBJECT = re.compile(rf"^(?P<lead>(?:la|le)\s+{_KIND})\s+(?P<target>{_TARGET})\s+(?={SHOULD}\b)", re.IGNORECASE)
+_PAGE_PART = re.compile(r"^(?:(?:à\s+la|en)\s+)?(?:page|p\.)\s*(?P<page>\d+)$", re.IGNORECASE)
+_KIND_PART = re.compile(rf"^(?:(?:la|le|l')\s*)?{_KIND}\s+(?P<target>.+)$", re.IGNORECASE)
+_UNIT_PART = re.compile(rf"^(?:(?:au|le|la|du|dans\s+le|dans\s+la)\s+)?{ORD}\s+(?P<unit>paragraphe|§|alin[ée]a)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Located:
+    """An instruction with the target it names itself read off: `text` is what is left to parse."""
+
+    text: str
+    name: str = ""
+    page: int | None = None
+    sections: tuple[str, ...] = ()
+    paragraph: int | None = None  # "premier paragraphe" in a leading locator
+
+    @property
+    def hint(self) -> TargetHint:
+        return TargetHint(self.name, self.page, self.sections)
+
+
+def _target(word: str) -> tuple[str, tuple[str, ...]]:
+    """A section named by its number or by its title (quoted or not)."""
+    word = word.strip().strip(".")
+    if re.fullmatch(NUMBER, word):
+        return "", (word,)
+    return (unquote(word) or "") if word.startswith(QUOTE_OPEN) else word, ()
+
+
+def _leading(prefix: str, rest: str) -> Located | None:
+    """A locator of comma-separated parts, each a page, a section, a paragraph ordinal or a title."""
+    name, page, sections, paragraph, keyed = "", None, (), None, False
+    for part in (p.strip() for p in prefix.split(",")):
+        if m := _PAGE_PART.match(part):
+            page, keyed = int(m.group("page")), True
+        elif m := _KIND_PART.match(part):
+            found, numbers = _target(m.group("target"))
+            name, sections, keyed = found or name, numbers or sections, True
+        elif m := _UNIT_PART.match(part):
+            paragraph = ordinal_of(m.group("ord"))
+        elif re.fullmatch(NUMBER, part):
+            sections, keyed = (part,), True
+        elif not name and len(part.split()) <= 6 and not re.search(r"[.;!?«»]", part):
+            name = part
+        else:
+            return None
+    # A bare title is a target only beside a page or a section: "Déplacement, page 2 :".
+    return Located(rest, name, page, sections, paragraph) if keyed else None
+
+
+def locations(text: str) -> Iterator[Located]:
+    """Readings of the target an instruction names in its own words, each with the instruction
+    left once those words are read off; the caller keeps the first whose rest parses."""
+    text = normalise_quotes(text)
+    if m := _LEADING.match(text):
+        found = _leading(m.group("prefix"), m.group("rest"))
+        if found is not None:
+            yield found
+    for pattern in (_IN_SECTION, _AT_SECTION):
+        if m := pattern.match(text):
+            name, sections = _target(m.group("target"))
+            rest = m.group("rest")
+            if pattern is _AT_SECTION:
+                rest = f"{m.group('verb')} {m.group('where')} {rest}"
+            yield Located(rest[:1].upper() + rest[1:], name, None, sections)
+    # The locator stands before the new text, which opens after a colon or "par" (a title may be quoted).
+    opening = re.search(r"(?::|\bpar)\s*«", text)
+    quote = text.find(QUOTE_OPEN, opening.start()) if opening else text.find(QUOTE_OPEN)
+    head, tail = (text, "") if quote == -1 else (text[:quote], text[quote:])
+    for pattern, keep in ((_SUBJECT, "lead"), (_OF_SECTION, None), (_OF_NUMBER, "unit")):
+        if m := pattern.search(head):
+            name, sections = _target(m.group("target"))
+            kept = (m.group(keep) + " ") if keep == "lead" else m.group(keep) if keep else ""
+            yield Located(head[:m.start()] + kept + head[m.end():] + tail, name, None, sections)
+
+
+def read_instruction(text: str) -> tuple[Operation, Located | None] | None:
+    """The operation of an errata sentence and, when the sentence names its target itself, where.
+
+    A sentence a specific rule reads whole keeps that reading ("Le second paragraphe de la section
+    76.2 (page 18) devrait dire :"); otherwise its locator is read off and the rest parsed again.
+    """
+    whole = rule_name(text)
+    if whole is None or whole in FALLBACK_RULES:
+        for located in locations(text):
+            operation = parse_instruction(located.text)
+            if operation is None:
+                continue
+            if located.sections and operation.section is None:
+                operation.section = located.sections[0]
+            if located.paragraph is not None and operation.within is None and operation.block in ("text", "sentence"):
+                operation.within, operation.within_ordinal = "paragraph", located.paragraph
+            return operation, located
+    operation = parse_instruction(text)
+    return (operation, None) if operation is not None else None
+
+
+# What an instruction looks like when no rule reads it: an imperative, "devrait dire", or quoted text.
+_INSTRUCTION_LIKE = re.compile(
+    r"\b(?:remplace[rz]|supprime[rz]|ajoute[rz]|retire[rz]|renomme[rz]|ins[ée]re[rz]|corrige[rz]|lisez|lire|modifie[rz]"
+    r"|(?:devrai(?:t|ent)|doi(?:t|vent))\s+(?:dire|se\s+lire|[êe]tre\s+(?:remplac|supprim|ajout|modifi|lu)))\b|«",
+    re.IGNORECASE)
+
+
+def looks_like_instruction(text: str) -> bool:
+    return bool(_INSTRUCTION_LIKE.search(normalise_quotes(text)))

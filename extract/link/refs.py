@@ -443,7 +443,9 @@ def resolve_explicit(lookup: Lookup, errata: list[Erratum]) -> Reported:
     index = Index(lookup)
     build_page_maps(index, errata)
     faq_docs = lookup.game.faq_documents
-    instructions = {erratum.instruction for erratum in errata}
+    # An erratum's words, and the bold line standing as its heading, cite pages of the book it corrects.
+    instructions = {erratum.instruction for erratum in errata} | {erratum.target_hint["heading"] for erratum in errata
+                                                                  if erratum.target_hint.get("heading")}
     out = Outcome()
     for position, entry in enumerate(lookup.entries):
         if entry.printed_index:

@@ -6,7 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from extract.errata.grammar import find_instructions, normalise_quotes, ordinal_of, parse_instruction, rule_name, unit_of, unquote
+from extract.errata.grammar import (
+    find_instructions,
+    looks_like_instruction,
+    normalise_quotes,
+    ordinal_of,
+    parse_instruction,
+    read_instruction,
+    rule_name,
+    unit_of,
+    unquote,
+)
 
 
 @pytest.mark.parametrize(("text", "rule", "operation", "scope", "before", "after"), [
@@ -89,3 +99,58 @@ def test_instructions_found_in_free_text():
         (4, "Capitaine", 55, "sentence", "Un seul dé."),
     ]
     assert found[0].text == "Renommez la première en « Hache »."
+
+
+# ---------------------------------------------------------------- targets named by the instruction itself
+
+@pytest.mark.parametrize(("text", "operation", "scope", "before", "after", "where"), [
+    # A leading locator: page, section by title, paragraph ordinal.
+    ("Page 2, section Déplacement, premier paragraphe : remplacer « deux cases » par « trois cases ».", "replace",
+     {"block": "text", "ordinal": None, "within": "paragraph", "within_ordinal": 1}, "deux cases", "trois cases",
+     ("Déplacement", 2, ())),
+    ("Page 3, section 5.1 : remplacez « deux dés » par « trois dés ».", "replace",
+     {"block": "text", "ordinal": None, "section": "5.1"}, "deux dés", "trois dés", ("", 3, ("5.1",))),
+    ("Déplacement, page 2 : supprimez la dernière phrase.", "delete", {"block": "sentence", "ordinal": -1}, None, None,
+     ("Déplacement", 2, ())),
+    ("Dans la section 4.2, remplacez « a » par « b ».", "replace", {"block": "text", "ordinal": None, "section": "4.2"},
+     "a", "b", ("", None, ("4.2",))),
+    # The section named after the unit, or as the sentence's subject.
+    ("Supprimez la dernière phrase de 4.1.", "delete", {"block": "sentence", "ordinal": -1, "section": "4.1"}, None, None,
+     ("", None, ("4.1",))),
+    ("Ajoutez à la fin de la section Combat : « Une unité n'attaque qu'une fois. »", "insert",
+     {"block": "text", "ordinal": None, "position": "end"}, None, "Une unité n'attaque qu'une fois.", ("Combat", None, ())),
+    ("Ajoutez à la fin de la section « Tir à l'arc » : « Portée 3. »", "insert",
+     {"block": "text", "ordinal": None, "position": "end"}, None, "Portée 3.", ("Tir à l'arc", None, ())),
+    ("Au début de la section Moral, ajoutez : « Un chef rallie. »", "insert",
+     {"block": "text", "ordinal": None, "position": "start"}, None, "Un chef rallie.", ("Moral", None, ())),
+    ("La section Combat doit se lire : « Tout combat est final. »", "replace", {"block": "entry", "ordinal": None}, None,
+     "Tout combat est final.", ("Combat", None, ())),
+])
+def test_an_instruction_names_its_own_target(text, operation, scope, before, after, where):
+    op, located = read_instruction(text)
+    assert (op.operation, op.scope(), op.before, op.after) == (operation, scope, before, after)
+    assert (located.name, located.page, located.sections) == where
+    assert (located.hint.name, located.hint.page, located.hint.sections) == where
+
+
+@pytest.mark.parametrize(("text", "scope"), [
+    # Read whole by one rule: the section is the operation's, no locator is read off.
+    ("La section 2.3 devrait dire : « Six cartes. »", {"block": "entry", "ordinal": None, "section": "2.3"}),
+    ("Le second paragraphe de la section 76.2 (page 18) devrait dire :", {"block": "paragraph", "ordinal": 2, "section": "76.2"}),
+    ("Remplacez « a » par « b » dans la section 3.", {"block": "text", "ordinal": None, "section": "3"}),
+    ("Le premier paragraphe de cette section devrait dire :", {"block": "paragraph", "ordinal": 1}),
+])
+def test_instructions_read_whole_keep_their_reading(text, scope):
+    op, located = read_instruction(text)
+    assert located is None and op.scope() == scope and parse_instruction(text).scope() == scope
+
+
+@pytest.mark.parametrize(("text", "looks"), [
+    ("Remplacez donc ce qui cloche par quelque chose.", True),
+    ("Il faudrait lire « trois » ici.", True),
+    ("La phrase devrait dire autre chose.", True),
+    ("Les errata suivants s'appliquent à la première impression.", False),
+    ("Version 1.1, en vigueur au 1er octobre.", False),
+])
+def test_what_looks_like_an_instruction(text, looks):
+    assert looks_like_instruction(text) is looks

@@ -1,0 +1,216 @@
+"""extract/errata/apply.py on a tiny book and its FAQ, one erratum per form publishers use: the
+target named inside the instruction, a bold line standing as a heading, a heading that names only
+the book, and a paragraph that reads like an erratum but that nothing reads (reported, not dropped)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from extract.cli import main
+from extract.errata.apply import apply_errata, read_errata, unread_errata
+from extract.pipeline import Stopwatch, read_games
+
+BOOK = """# Livret de règles
+
+## Le tour de jeu
+
+Chaque tour a deux phases.
+
+### 3.2 Déplacement
+
+Une unité se déplace de deux cases. Elle ne traverse pas les unités.
+
+Une unité qui se déplace ne tire pas, sauf la cavalerie (cf. page 2).
+
+## Combat
+
+Une unité au contact attaque.
+
+### 4.1 Engager le combat
+
+Une unité engagée attaque. Elle ne peut pas fuir.
+
+### 4.2 Résolution
+
+Lancez deux dés.
+
+### 6.2 Décompte des points
+
+Chaque unité éliminée rapporte 1 point. Chaque chef rapporte 2 points.
+"""
+
+FAQ_HEAD = """# FAQ et errata
+
+## Errata
+
+### Livret de règles
+
+Les errata suivants s'appliquent à la première impression.
+
+"""
+
+
+def corpus(root: Path, errata: str) -> Path:
+    """A game whose book is `BOOK` and whose FAQ holds `errata` under "### Livret de règles"."""
+    faq = FAQ_HEAD + errata
+    folder = root / "corpus/demo"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "livret.md").write_text(BOOK, encoding="utf-8")
+    (folder / "faq.md").write_text(faq, encoding="utf-8")
+
+    def sha(text: str) -> str:
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    (folder / "game.toml").write_text(f"""id = "demo"
+title = "Démo"
+
+[[sources]]
+file = "livret.md"
+sha256 = "{sha(BOOK)}"
+
+[[sources]]
+file = "faq.md"
+sha256 = "{sha(faq)}"
+
+[[documents]]
+id = "regles"
+title = "Livret de règles"
+kind = "reference"
+source = "livret.md"
+profile = "headed-prose"
+
+[[documents]]
+id = "faq"
+title = "FAQ et errata"
+kind = "faq"
+source = "faq.md"
+profile = "faq"
+""", encoding="utf-8")
+    return root
+
+
+def applied(tmp_path: Path, errata: str):
+    """(errata after applying, entries by id, not-understood anomalies by document)."""
+    game = read_games(corpus(tmp_path, errata), Stopwatch(), lambda message: None)[0]
+    outcome = apply_errata(game.lookup, read_errata(game.game, game.entries))
+    return outcome.errata, {e.id: e for e in game.entries}, unread_errata(game.game, game.entries)
+
+
+def texts(entry) -> list[str]:
+    return [b.text for b in entry.blocks]
+
+
+def test_replace_a_phrase_in_a_paragraph_of_a_titled_section(tmp_path):
+    errata, entries, _ = applied(tmp_path, "Page 2, section Déplacement, premier paragraphe : remplacer « deux cases » par "
+                                           "« trois cases ».\n")
+    assert [(e.status, e.target) for e in errata] == [("applied", "demo/regles/3.2")]
+    assert texts(entries["demo/regles/3.2"])[0] == "Une unité se déplace de trois cases. Elle ne traverse pas les unités."
+    assert errata[0].target_hint == {"name": "Déplacement", "page": 2, "sections": []}
+
+
+def test_replace_a_phrase_in_a_numbered_section(tmp_path):
+    errata, entries, _ = applied(tmp_path, "Page 3, section 4.2 : remplacez « deux dés » par « trois dés ».\n")
+    assert [(e.status, e.target) for e in errata] == [("applied", "demo/regles/4.2")]
+    assert texts(entries["demo/regles/4.2"]) == ["Lancez trois dés."]
+
+
+def test_a_whole_section_should_say(tmp_path):
+    # The enclosing heading names only the book: it says which document, the instruction which rule.
+    errata, entries, _ = applied(tmp_path, "La section 4.1 devrait dire : « Une unité engagée attaque toujours. »\n")
+    assert [(e.status, e.target) for e in errata] == [("applied", "demo/regles/4.1")]
+    assert texts(entries["demo/regles/4.1"]) == ["Une unité engagée attaque toujours."]
+
+
+def test_delete_the_last_sentence_of_a_numbered_section(tmp_path):
+    errata, entries, _ = applied(tmp_path, "Supprimez la dernière phrase de 4.1.\n")
+    assert [(e.status, e.target, e.before) for e in errata] == [("applied", "demo/regles/4.1", "Elle ne peut pas fuir.")]
+    assert texts(entries["demo/regles/4.1"]) == ["Une unité engagée attaque."]
+
+
+def test_add_at_the_end_of_a_titled_section_inserts_only_the_quote(tmp_path):
+    errata, entries, _ = applied(tmp_path, "Ajoutez à la fin de la section Combat : « Une unité attaque une fois par tour. »\n")
+    assert [(e.status, e.target, e.after) for e in errata] == [
+        ("applied", "demo/regles/livret-de-regles/combat", "Une unité attaque une fois par tour.")]
+    assert texts(entries["demo/regles/livret-de-regles/combat"]) == [
+        "Une unité au contact attaque.", "Une unité attaque une fois par tour."]
+    assert entries["demo/regles/livret-de-regles"].status == "printed"  # not the entry titled like the book
+
+
+def test_a_bold_line_names_the_target_like_a_heading(tmp_path):
+    errata, entries, _ = applied(tmp_path, "**Décompte des points, page 4, section 6.2**\n\n"
+                                           "Le premier paragraphe de cette section devrait dire :\n\n"
+                                           "« Chaque unité éliminée rapporte 1 point. Chaque chef rapporte 3 points. »\n")
+    assert [(e.status, e.target) for e in errata] == [("applied", "demo/regles/6.2")]
+    assert errata[0].target_hint["heading"] == "Décompte des points, page 4, section 6.2"
+    assert texts(entries["demo/regles/6.2"]) == ["Chaque unité éliminée rapporte 1 point. Chaque chef rapporte 3 points."]
+
+
+def test_a_heading_naming_only_the_book_is_no_target(tmp_path):
+    errata, entries, _ = applied(tmp_path, "Le premier paragraphe devrait dire : « Autre chose. »\n")
+    assert [(e.status, e.target) for e in errata] == [("failed", None)]
+    assert errata[0].reason == "neither the instruction nor its heading names the section it changes"
+    assert entries["demo/regles/livret-de-regles"].status == "printed"
+
+
+def test_an_instruction_nothing_reads_is_reported(tmp_path):
+    errata, _, unread = applied(tmp_path, "Remplacez donc ce qui cloche par quelque chose.\n")
+    assert errata == []
+    [anomaly] = unread["demo/faq"]
+    assert anomaly.kind == "erratum-not-understood" and anomaly.lines == [9] and anomaly.severity == "warning"
+    assert anomaly.detail.startswith("corpus/demo/faq.md, line 9: « Remplacez donc ce qui cloche")
+
+
+@pytest.mark.parametrize("errata", ["Merci à tous les testeurs.\n", "Version 1.1 du 1er octobre.\n"])
+def test_plain_text_under_errata_is_not_reported(tmp_path, errata):
+    assert applied(tmp_path, errata)[2] == {}
+
+
+def test_build_names_failed_and_unread_errata(tmp_path, capsys):
+    root = corpus(tmp_path, "**Décompte des points, page 4, section 6.2**\n\n"
+                            "Le premier paragraphe de cette section devrait dire :\n\n"
+                            "« Chaque unité éliminée rapporte 1 point. Chaque chef rapporte 3 points. »\n\n"
+                            "Page 3, section 9.9 : remplacez « deux dés » par « trois dés ».\n\n"
+                            "Remplacez donc ce qui cloche par quelque chose.\n")
+    assert main(["--root", str(root), "build"]) == 0
+    err = capsys.readouterr().err
+    assert "warning: 2 errata not applied" in err
+    assert "demo/faq/errata/faq-et-errata/errata/livret-de-regles~2: failed: 0 entries numbered 9.9 in regles" in err
+    assert "demo/faq: not understood: corpus/demo/faq.md, line 17: « Remplacez donc ce qui cloche" in err
+    report = json.loads((root / "build/report.json").read_text(encoding="utf-8"))
+    assert report["errata"]["demo"]["not_understood"] == 1
+    # "page 4" in the bold line and "Page 3" in the instruction are pages of the book, not of the FAQ.
+    assert not [a for a in report["documents"]["demo/faq"]["anomalies"] if a["kind"] == "unresolved-reference"]
+    assert main(["--root", str(root), "build", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert [e["id"] for e in summary["errata_failed"]] == ["demo/faq/errata/faq-et-errata/errata/livret-de-regles~2"]
+    assert [a["kind"] for a in summary["errata_not_understood"]] == ["erratum-not-understood"]
+
+
+def test_a_bulleted_errata_list(tmp_path):
+    errata, entries, unread = applied(tmp_path, "- Page 3, section 4.2 : remplacez « deux dés » par « trois dés ».\n"
+                                                "- Supprimez la dernière phrase de 4.1.\n"
+                                                "- Remplacez donc ce qui cloche par quelque chose.\n")
+    assert [(e.status, e.target) for e in errata] == [("applied", "demo/regles/4.2"), ("applied", "demo/regles/4.1")]
+    assert texts(entries["demo/regles/4.2"]) == ["Lancez trois dés."]
+    assert [a.lines for a in unread["demo/faq"]] == [[11]]
+
+
+def test_errata_command_counts_the_unread(tmp_path, capsys):
+    root = corpus(tmp_path, "Supprimez la dernière phrase de 4.1.\n\nRemplacez donc ce qui cloche par quelque chose.\n")
+    assert main(["--root", str(root), "build"]) == 0
+    capsys.readouterr()
+    assert main(["--root", str(root), "errata"]) == 0
+    assert "1 errata: 1 applied, 0 recorded, 0 failed; 1 more not understood" in capsys.readouterr().err
+
+
+def test_a_failure_says_which_shown_text_another_erratum_wrote(tmp_path):
+    errata, _, _ = applied(tmp_path, "La section 4.2 devrait dire : « Lancez un dé. »\n\n"
+                                     "**Résolution, section 4.2**\n\n"
+                                     "Le premier paragraphe de cette section devrait dire : « Tout autre chose ici. »\n")
+    assert [e.status for e in errata] == ["applied", "failed"]
+    assert errata[1].reason.startswith("no block fits the new text")
+    assert errata[1].reason.endswith(f"(text shown put there by {errata[0].id})")
