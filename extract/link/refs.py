@@ -70,6 +70,7 @@ class Index:
         # reader gives it, before any page map writes there): the map of a book that gives none
         self.source_pages: dict[str, list[Entry]] = {}
         self.said: set[str] = set()  # documents whose page refs were read through their PDF pages, said once
+        self.same_numbers: set[str] = set()  # PDFs whose page map (its words) puts entries on their PDF pages
 
     def titled(self, document: str, title: str, exclude: Entry | None = None) -> list[Entry]:
         found = [e for e in self.lookup.titled(title, document) if e is not exclude and e.kind != "question"]
@@ -304,14 +305,17 @@ def resolve_page(entry: Entry, index: Index, match: re.Match[str], text_after: s
             out.unresolved(entry, "page", f"{text} « {named.group(1)} »", f"ambiguous: {', '.join(e.id for e in found)}")
             return
     pages = index.pages.get(document)
-    if not pages and document in index.source_pages:
+    found = (pages or {}).get(page, [])
+    starts = [e for e in ([e for e in found if e.parent is None] or found) if e is not entry]
+    if not starts and document in index.source_pages and (not pages or document in index.same_numbers):
+        # the book's words say nothing of that page (or only that it holds this very entry, as an
+        # erratum's "Page 2, section Déplacement" does): the PDF's pages do, where the book's
+        # words number its pages as the PDF does
         resolve_source_page(entry, index, document, page, text, out)
         return
     if not pages:
         out.unresolved(entry, "page", text, f"no page map for {index.game.id}/{document}: the book gives none")
         return
-    found = pages.get(page, [])
-    starts = [e for e in found if e.parent is None] or found
     if len(starts) == 1:
         entry.add_ref(starts[0], "page", text)
     elif starts:
@@ -369,7 +373,10 @@ def build_page_maps(index: Index, errata: list[Erratum]) -> None:
         if erratum.op is not None and erratum.op.section and erratum.op.section != target.number:
             continue
         index.pages.setdefault(target.document, {}).setdefault(page, []).append(target)
-    for pages in index.pages.values():
+    for document, pages in index.pages.items():
+        placed = [(page, entry.page) for page, found in pages.items() for entry in found if entry.page is not None]
+        if placed and all(page == pdf_page for page, pdf_page in placed):
+            index.same_numbers.add(document)
         for page, found in pages.items():
             for entry in found:
                 entry.page = entry.page or page

@@ -479,3 +479,13 @@ def test_a_contents_list_still_comes_before_the_pdf_pages():
     found = resolve_explicit(Lookup(GAME, list(entries.values())), [])
     assert refs(entries["1.1"], "page") == [("demo/guide/3", "page 7", None)]
     assert not any(a.kind == "page-map" for _, a in found)
+
+
+def test_a_page_the_errata_only_place_the_referring_rule_on_is_read_through_the_pdf_pages():
+    """An erratum's "Page 2, section Ordres" puts 2.1 on page 2; "(cf. page 2)" inside 2.1 is then
+    not a link to itself (dropped, silently, before) but to what the PDF has starting there."""
+    entries = pdf_book()
+    erratum = Erratum("demo/faq/errata/1", "demo/faq/x", "demo/guide/2.1", "replace", {}, None, None, "applied",
+                      target_hint={"name": "Ordres", "page": 2, "sections": ["2.1"]})
+    resolve_explicit(Lookup(GAME, list(entries.values())), [erratum])
+    assert refs(entries["2.1"], "page")[0] == ("demo/guide/2", "page 2", None)
