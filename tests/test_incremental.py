@@ -64,7 +64,15 @@ def test_an_edit_rebuilds_its_game_and_the_outputs_are_a_clean_builds(tmp_path: 
     same_outputs(first.out, again.out)
 
     edit_source(root, "demo", "source.txt", "deux dés", "trois dés")
+    from mkdocs.commands import build as mkdocs_build
+
+    templated: list[str] = []  # the pages whose HTML the theme's template made again
+    original = mkdocs_build._build_page
+    monkeypatch.setattr(mkdocs_build, "_build_page",
+                        lambda page, *a, **k: (templated.append(page.file.src_uri), original(page, *a, **k))[1])
     edited = build(root, tmp_path / "edited", cache=cache)
+    monkeypatch.setattr(mkdocs_build, "_build_page", original)
+    assert templated == ["demo/regles/combat/index.md"]  # every other page's HTML is the kept bytes
     assert edited.reused[0] == "game/autre"  # only the edited game is read again
     assert "game/demo" not in edited.reused and "index" not in edited.reused
     assert "search/positions" in edited.reused  # the words of the texts the edit did not change

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import html
+import json
 import re
 import shutil
 from collections import Counter
@@ -25,6 +26,7 @@ from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined
 
 from extract.errors import BuildError, InputError, shortened, writing
 from extract.model import STATUS_LABELS, Block, Entry, Erratum, Fact, GameBuild
+from extract.stagecache import code_key
 from extract.text import shorten, value_text
 from extract.urls import anchor_of, page_file, page_of
 
@@ -674,7 +676,9 @@ def mkdocs_build(root: Path, docs: Path, site_dir: Path, nav: list[Any], site_ur
                 return env
 
             config.theme.get_env = get_env  # this build's theme only
-        with cached_conversions(pages, warnings):
+        # what every page's HTML depends on beside its own Markdown (its file list is in its key)
+        context = json.dumps([nav, site_url, short_labels or {}], ensure_ascii=False, sort_keys=True)
+        with cached_conversions(pages, warnings, context):
             build(config)
     except (Abort, ConfigurationError) as exc:
         raise BuildError([InputError("mkdocs.yml", f"site build failed: {exc}; " + "; ".join(warnings[:5]))]) from None
@@ -693,17 +697,20 @@ def mkdocs_build(root: Path, docs: Path, site_dir: Path, nav: list[Any], site_ur
 
 
 @contextmanager
-def cached_conversions(pages: Any, warnings: list[str]) -> Iterator[None]:
+def cached_conversions(pages: Any, warnings: list[str], context: str = "") -> Iterator[None]:
     """While MkDocs builds: a page's Markdown is let go once converted, and its HTML once its
     file is written (MkDocs keeps both for every page until the end: most of a large site's
     memory); a page outside the navigation is converted just before it is written, not in a first
     pass over every page (`populate_page`), so the HTML of one topic page is held at a time.
-    With `pages` (an `extract.stagecache.ObjectCache` whose key covers the code, MkDocs,
-    Markdown and mkdocs.yml), a page whose Markdown, file name and site's file list are those of a
+    With `pages` (an `extract.stagecache.ObjectCache`; every key holds `code_key()`: the code,
+    MkDocs, Markdown and mkdocs.yml), a page whose Markdown, file name and site's file list are those of a
     page of the previous build takes that page's conversion (its HTML, table of contents, title,
     anchors and links to other pages' anchors) from the cache instead of converting it again: the
     conversion depends on nothing else. The anchors are still checked across every page. A
-    conversion that warned is not kept."""
+    conversion that warned is not kept. Likewise a page's HTML file: the theme's template makes
+    it from the page, the navigation and the site's settings (`context`) alone, so a page whose
+    conversion key and `context` are the previous build's is written from the kept bytes
+    (`plugins: []`: no plugin changes a page after its template)."""
     import hashlib
     import logging
 
@@ -717,14 +724,16 @@ def cached_conversions(pages: Any, warnings: list[str]) -> Iterator[None]:
     file_lists: dict[int, str] = {}
     in_nav: set[str] = set()  # the pages of the navigation (their titles are on every page)
     deferred: dict[str, tuple[Any, Any]] = {}  # page src_uri → (files, dirty) of its conversion to come
+    page_keys: dict[str, str] = {}  # page src_uri → its conversion's key
 
     def convert(page: Any, config: Any, files: Any) -> None:
         if pages is None:
             original(page, config, files)
             return
         if id(files) not in file_lists:
-            file_lists[id(files)] = hashlib.sha256("\n".join(sorted(files.src_uris)).encode()).hexdigest()
+            file_lists[id(files)] = hashlib.sha256(f"{code_key()}\n".encode() + "\n".join(sorted(files.src_uris)).encode()).hexdigest()
         key = hashlib.sha256(f"{file_lists[id(files)]}\n{page.file.src_uri}\n{page.markdown}".encode()).hexdigest()
+        page_keys[page.file.src_uri] = key
         found = pages.get(key, key)
         if found is not None:
             page.content, page.toc, page._title_from_render, anchors, links = found
@@ -763,7 +772,18 @@ def cached_conversions(pages: Any, warnings: list[str]) -> Iterator[None]:
         later = deferred.pop(page.file.src_uri, None)
         if later is not None:
             original_populate_page(page, config, *later)
-        original_build_page(page, config, *args, **kwargs)
+        converted = page_keys.get(page.file.src_uri)
+        name = f"html-{hashlib.sha256(f'{converted}{context}'.encode()).hexdigest()}" if converted else None
+        html = pages.get(name, name) if pages is not None and name else None
+        destination = Path(page.file.abs_dest_path)
+        if html is not None:
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            destination.write_bytes(html)
+        else:
+            before = len(warnings)
+            original_build_page(page, config, *args, **kwargs)
+            if pages is not None and name and len(warnings) == before and destination.is_file():
+                pages.put(name, name, destination.read_bytes())
         page.content = ""  # written: only this page's own template read it
         if later is not None:
             page.toc = []  # nor its table of contents
