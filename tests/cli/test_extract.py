@@ -9,7 +9,7 @@ import json
 import pytest
 
 from extract.cli import main
-from tests.read.pdf_maker import SECTIONS, block, browser_print, new, prose, save
+from tests.read.pdf_maker import SECTIONS, block, browser_print, new, numbered_levels, prose, save
 
 MARKDOWN = """---
 titre: Règles
@@ -151,3 +151,17 @@ def test_in_markdown_only_hash_headings_are_headings(tmp_path, capsys):
     entries = json.loads(out)["entries"]
     assert code == 0 and [e["title"] for e in entries] == ["Capacités", "Hammerfist", "Agile"]
     assert "Test à 4+ (X) à 3 Dés" in entries[1]["text"]
+
+
+def test_numbered_headings_nest_by_their_number_whatever_their_font(tmp_path, capsys):
+    # "1.1.1" printed in a smaller serif than the text, "1.1" in a sans only a little larger: the
+    # sizes do not order them, the numbers do.
+    code, out, err = run(capsys, str(numbered_levels(tmp_path / "niveaux.pdf")), "--json")
+    assert code == 0, err
+    parents = {e["number"]: e["parent"] for e in json.loads(out)["entries"] if e["number"]}
+    ids = {e["number"]: e["id"] for e in json.loads(out)["entries"] if e["number"]}
+    assert len(parents) == 14
+    for number, parent in parents.items():
+        stem = number.rpartition(".")[0]
+        assert parent == (ids[stem] if stem else parents["1"]), number
+    assert parents["1"] not in ids.values()  # the chapters under the book's title, or at the top

@@ -90,3 +90,43 @@ def browser_print(path: Path) -> Path:
         y += 32
     assert pdf.page_no() == 3 and col == 0  # the layout the reader has to cope with
     return save(pdf, path)
+
+
+def lines_at(pdf: FPDF, x: float, y: float, lines: list[str], size: float = 9, style: str = "",
+             family: str = "Helvetica", leading: float = 11) -> float:
+    """Lines printed one under the other from (x, y), baseline first; returns the next baseline."""
+    pdf.set_font(family, style=style, size=size)
+    for line in lines:
+        pdf.text(x, y, line)
+        y += leading
+    return y
+
+
+def wrapped(pdf: FPDF, text: str, width: float, size: float = 9, family: str = "Helvetica") -> list[str]:
+    """`text` cut into lines no wider than `width` at that font."""
+    pdf.set_font(family, size=size)
+    out, cur = [], ""
+    for word in text.split():
+        if cur and pdf.get_string_width(f"{cur} {word}") > width:
+            out.append(cur)
+            cur = word
+        else:
+            cur = f"{cur} {word}".strip()
+    return out + [cur]
+
+
+def numbered_levels(path: Path) -> Path:
+    """A publisher's three numbered levels under a 16 pt title: chapters "1." bold 13 pt, sections
+    "1.1" bold 9.5 pt sans, sub-sections "1.1.1" bold 8.5 pt serif, smaller than the 9 pt text."""
+    pdf = new()
+    pdf.add_page()
+    y = lines_at(pdf, 50, 50, ["Livre des règles"], size=16, style="B") + 10
+    for chapter in (1, 2):
+        y = lines_at(pdf, 50, y, [f"{chapter}. Chapitre {'ABCD'[chapter]}"], size=13, style="B") + 6
+        for section in (1, 2):
+            y = lines_at(pdf, 50, y, [f"{chapter}.{section} Section {chapter}{section}"], size=9.5, style="B") + 2
+            y = lines_at(pdf, 50, y, wrapped(pdf, f"Texte {chapter}.{section} " + prose(40, section) + ".", 480)) + 6
+            for sub in (1, 2):
+                y = lines_at(pdf, 50, y, [f"{chapter}.{section}.{sub} Cas {sub}"], size=8.5, style="B", family="Times") + 2
+                y = lines_at(pdf, 50, y, wrapped(pdf, f"Cas {chapter}.{section}.{sub} " + prose(30, sub) + ".", 480)) + 6
+    return save(pdf, path)

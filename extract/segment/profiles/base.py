@@ -615,13 +615,14 @@ class HeadedWalker:
     def open_heading(self, line: Line, level: int, kind: str = "section", numbered: bool = False) -> Entry:
         """A heading at `level`; `numbered`: a leading rule number ("13. Le calcul des scores",
         "8:1") is the entry's number, not part of its title."""
-        while self.stack and self.stack[-1][0] >= level:
-            self.stack.pop()
-        parent = self.stack[-1][1] if self.stack else None
         title: str | None = inline(line.text.strip())[0]
         number = None
         if numbered and self.numbered_headings:
             number, title = split_heading_number(title or "")
+        level = self.level_by_number(number, level)
+        while self.stack and self.stack[-1][0] >= level:
+            self.stack.pop()
+        parent = self.stack[-1][1] if self.stack else None
         key = number.replace(":", "-") if number and ":" in number else None
         entry = self.b.entry(kind, title, parent, line.no, number=number, is_page=parent is None, key=key)
         entry.heading_lines.extend(line.covers)  # an underline ("=====") is part of its heading
@@ -629,6 +630,28 @@ class HeadedWalker:
         self.current = entry
         self.last_block = None
         return entry
+
+    def level_by_number(self, number: str | None, level: int) -> int:
+        """The level of a heading numbered in decimal form ("1.2.1") when an open heading holds its
+        number's stem ("1.2"): one below that heading whatever the font says (a publisher's level-3
+        headings set no smaller than its level-2 ones), and never under a heading opened after that
+        stem (a box's title, a label). Otherwise `level` as the layout states it."""
+        if not number or "." not in number.rstrip("."):
+            return level
+        parts = number.rstrip(".").split(".")
+        for at in range(len(self.stack) - 1, -1, -1):
+            stem = self.stack[at][1].number
+            if stem is None:
+                continue
+            stem_parts = stem.rstrip(".").split(".")
+            if len(stem_parts) < len(parts) and parts[:len(stem_parts)] == stem_parts:
+                stem_level = self.stack[at][0]
+                if level <= stem_level:
+                    return stem_level + 1
+                # deeper by the layout: kept, unless what lies between is no numbered heading
+                between = [lv for lv, entry in self.stack[at + 1:] if entry.number is None and lv < level]
+                return stem_level + 1 if between else level
+        return level
 
     def target(self, line: Line) -> Entry:
         if self.current is None:
