@@ -157,12 +157,14 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
     if signed >= T1_SIGNATURE_WORDS:
         rendered = [_repair_t1(text, unit.lines[0].no, t1) for unit, text in zip(units, rendered, strict=True)]
     codes = _ligature_codes([t for t in rendered if "(cid:" in t], vocab) if stats["cid"] else {}
+    boxes: dict[tuple, int] = {}  # a shaded box's place -> its number in the document
     for unit, text in zip(units, rendered, strict=True):
         if "(cid:" in text and codes:
             text = _repair(text, codes, repairs, unit.lines[0].no)
         first = unit.lines[0]
+        box = boxes.setdefault(first.extra["box"], len(boxes) + 1) if "box" in first.extra else None
         out.append(Line(first.no, text, page=first.page, covers=tuple(ln.no for ln in unit.lines[1:]),
-                        x=round(first.x0, 1), y=round(first.top, 1), size=first.size, bold=first.bold))
+                        x=round(first.x0, 1), y=round(first.top, 1), size=first.size, bold=first.bold, box=box))
     set_aside = _ranges([ln for ln in lines if ln.reason is not None])
     anomalies += _glyph_anomalies(out, stats, repairs)
     if t1:
@@ -250,6 +252,8 @@ def _ends_paragraph(text: str) -> bool:
 
 def _joins(cur: Unit, ln: PageLine, role: str, level: int, body: float, flow, i: int, last_of_block) -> bool:
     prev = cur.lines[-1]
+    if prev.extra.get("box") != ln.extra.get("box"):
+        return False  # a shaded box's text is its own, apart from the text around it
     if cur.role == "heading":
         return (role == "heading" and level == cur.level and prev.page == ln.page and prev.block == ln.block
                 and 0 <= ln.top - prev.bottom <= 0.6 * prev.size and len(cur.lines) < 3)

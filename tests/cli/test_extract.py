@@ -9,7 +9,7 @@ import json
 import pytest
 
 from extract.cli import main
-from tests.read.pdf_maker import SECTIONS, block, browser_print, new, numbered_levels, prose, save
+from tests.read.pdf_maker import SECTIONS, block, browser_print, new, numbered_levels, prose, save, shaded_box
 
 MARKDOWN = """---
 titre: Règles
@@ -165,3 +165,15 @@ def test_numbered_headings_nest_by_their_number_whatever_their_font(tmp_path, ca
         stem = number.rpartition(".")[0]
         assert parent == (ids[stem] if stem else parents["1"]), number
     assert parents["1"] not in ids.values()  # the chapters under the book's title, or at the top
+
+
+def test_a_shaded_box_with_its_own_title_is_a_sidebar_of_the_section_it_stands_in(tmp_path, capsys):
+    code, out, err = run(capsys, str(shaded_box(tmp_path / "boite.pdf")), "--json")
+    assert code == 0, err
+    entries = json.loads(out)["entries"]
+    ids = {e["number"] or e["title"]: e["id"] for e in entries}
+    by = {e["number"] or e["title"]: e for e in entries}
+    assert by["Exemple"]["kind"] == "sidebar" and by["Exemple"]["parent"] == ids["1.1"]
+    assert by["Exemple"]["text"].startswith("Dans la boîte") and "Après" not in by["Exemple"]["text"]
+    assert by["1.1"]["text"].startswith("Avant la boîte") and "Après la boîte" in by["1.1"]["text"]
+    assert by["1.2"]["parent"] == ids["1"] and by["2"]["parent"] == by["1"]["parent"]

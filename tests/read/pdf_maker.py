@@ -130,3 +130,25 @@ def numbered_levels(path: Path) -> Path:
                 y = lines_at(pdf, 50, y, [f"{chapter}.{section}.{sub} Cas {sub}"], size=8.5, style="B", family="Times") + 2
                 y = lines_at(pdf, 50, y, wrapped(pdf, f"Cas {chapter}.{section}.{sub} " + prose(30, sub) + ".", 480)) + 6
     return save(pdf, path)
+
+
+def shaded_box(path: Path) -> Path:
+    """Numbered rules with a shaded "Exemple" box inside section 1.1, its title bold 8 pt: after the
+    box, a rule paragraph of 1.1, then 1.2 and chapter 2."""
+    pdf = new()
+    pdf.add_page()
+    y = lines_at(pdf, 50, 60, ["Livre des règles"], size=16, style="B") + 10
+    y = lines_at(pdf, 50, y, ["1. Combat"], size=12, style="B") + 4
+    y = lines_at(pdf, 50, y, ["1.1 Résolution"], size=9.5, style="B") + 2
+    y = lines_at(pdf, 50, y, wrapped(pdf, "Avant la boîte " + prose(40, 1) + ".", 480)) + 8
+    pdf.set_fill_color(225, 225, 225)
+    inside = wrapped(pdf, "Dans la boîte " + prose(35, 2) + ".", 460, size=8)
+    pdf.rect(45, y - 10, 490, 14 + 10 * (len(inside) + 1), style="F")
+    y = lines_at(pdf, 55, y, ["Exemple"], size=8, style="B", leading=10)
+    y = lines_at(pdf, 55, y, inside, size=8, leading=10) + 14
+    y = lines_at(pdf, 50, y, wrapped(pdf, "Après la boîte " + prose(30, 3) + ".", 480)) + 8
+    y = lines_at(pdf, 50, y, ["1.2 Pertes"], size=9.5, style="B") + 2
+    y = lines_at(pdf, 50, y, wrapped(pdf, "Les pertes " + prose(30, 4) + ".", 480)) + 8
+    y = lines_at(pdf, 50, y, ["2. Moral"], size=12, style="B") + 4
+    lines_at(pdf, 50, y, wrapped(pdf, "Le moral " + prose(30, 5) + ".", 480))
+    return save(pdf, path)

@@ -378,6 +378,8 @@ class HeadedWalker:
         self.decimal_outline = False  # the document has "N.M Title" headings standing alone
         self.last_outline: tuple[int, ...] | None = None  # the number of the last decimal-numbered heading
         self.step_run: tuple[Entry | None, int] = (None, 0)  # steps 1, 2, … so far in this entry
+        self.box: int | None = None  # the shaded box the last line stood in (Line.box)
+        self.sidebar: Entry | None = None  # the open sidebar of that box, if it has a title
 
     # -- driving -------------------------------------------------------------------------
     def run(self, lines: list[Line]) -> None:
@@ -388,10 +390,42 @@ class HeadedWalker:
                                    for i, ln in enumerate(lines))
         while self.index < len(lines):
             line = lines[self.index]
-            if not self.special(line):
+            if not self.shaded_box(line) and not self.special(line):
                 self.default(line)
             self.index += 1
         self.finish()
+
+    def shaded_box(self, line: Line) -> bool:
+        """A PDF's shaded box with its own title ("Exemple", "Note du concepteur") is a sidebar:
+        an entry of the section it stands in, whatever its title's font, holding the box's text;
+        the text after the box goes back to that section. True when `line` was taken here."""
+        if line.box == self.box:
+            if line.box is not None and self.sidebar is not None and MARKDOWN_HEADING.match(line.text.strip()):
+                self.paragraph(Line(line.no, MARKDOWN_HEADING.sub(r"\2", line.text.strip())), "paragraph")
+                return True  # a heading inside the box is the box's, not the book's
+            return False
+        if self.sidebar is not None:  # the box ends: back to the section it stands in
+            while self.stack and self.stack[-1][1] is not self.sidebar:
+                self.stack.pop()
+            if self.stack:
+                self.stack.pop()
+            self.current = self.sidebar.parent
+            self.last_block = None
+            self.sidebar = None
+        self.box = line.box
+        if line.box is None:
+            return False
+        title = inline(MARKDOWN_HEADING.sub(r"\2", line.text.strip()))[0]
+        if not heading_like(title) or len(title.split()) > 6:
+            return False  # a box without a title of its own: its text stays in the flow
+        parent = self.current
+        level = self.stack[-1][0] + 1 if self.stack else 1
+        entry = self.b.entry("sidebar", title, parent, line.no, is_page=parent is None)
+        entry.heading_lines.extend(line.covers)
+        self.stack.append((level, entry))
+        self.current = self.sidebar = entry
+        self.last_block = None
+        return True
 
     def heading_numbers_identify(self, lines: list[Line]) -> bool:
         """Numbers printed in `#` headings become the entries' numbers (and ids) only when each
