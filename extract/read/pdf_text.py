@@ -148,7 +148,13 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
     flow = [ln for ln in lines if ln.reason is None]
     vocab = Counter(w.lower() for ln in flow for w in WORD.findall(CID.sub(" ", ln.text)))
     hyphenated = {w for w in vocab if "-" in w}
-    units = _units(flow, body, sizes, hyphenated)
+    notes = footnotes(flow, body)
+    units = _units([ln for ln in flow if id(ln) not in notes], body, sizes, hyphenated)
+    units, moved = _place_footnotes(units, flow, notes, body, sizes, hyphenated)
+    if moved:
+        anomalies.append(Anomaly("footnote", f"{len(moved)} footnotes (small type at the foot of the page) kept "
+                                 "whole after the paragraph holding their mark, not inside the sentence they interrupt: "
+                                 + "; ".join(moved[:6]), sorted(notes.values())[:50], "info"))
     out: list[Line] = []
     repairs: list[tuple[int, str, str]] = []
     rendered = [_render(unit) for unit in units]
@@ -177,6 +183,60 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
                 "heading_levels": len({u.level for u in units if u.role == "heading"}),
                 "cid_repaired": len(repairs)}
     return Reading("pdf", out, set_aside, anomalies, evidence=evidence)
+
+
+NOTE_MARK = re.compile(r"^(?P<mark>[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\*{1,3}|[†‡]|\d{1,2}(?=[.)]?\s+[A-ZÀ-Ý]))[.)]?\s*\S")
+SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def footnotes(flow: list[PageLine], body: float) -> dict[int, int]:
+    """The lines of footnotes: small type (below the text's size) at the foot of its page, opening
+    on a note mark (¹, *, †, or a number), with the small lines after it; nothing printed in
+    the text's size below them on that page. id of each line -> line number of its note's first line."""
+    found: dict[int, int] = {}
+    by_page: dict[int, list[PageLine]] = defaultdict(list)
+    for ln in flow:
+        by_page[ln.page].append(ln)
+    for page_lines in by_page.values():
+        for i, ln in enumerate(page_lines):
+            small = ln.kind == "text" and ln.size <= body - 1
+            height = ln.extra.get("height", 842.0)
+            if not small or ln.top < 0.6 * height or not NOTE_MARK.match(ln.text) or id(ln) in found:
+                continue
+            rest = page_lines[i + 1:]
+            below = [x for x in rest if x.top >= ln.top - 1]
+            if any(x.size > body - 1 or x.kind != "text" for x in below):
+                continue
+            for x in [ln, *below]:
+                found[id(x)] = ln.no
+    return found
+
+
+def _place_footnotes(units: list[Unit], flow: list[PageLine], notes: dict[int, int], body: float,
+                     sizes: list[float], hyphenated: set[str]) -> tuple[list[Unit], list[str]]:
+    """Each footnote (its lines joined) put after the unit on its page that holds its mark, else after
+    the paragraph the page break left it in: the sentence it interrupted stays whole."""
+    if not notes:
+        return units, []
+    note_lines = [ln for ln in flow if id(ln) in notes]
+    notes_units = _units(note_lines, body, [], hyphenated)
+    for unit in notes_units:
+        unit.role, unit.level = "text", 0
+    moved = []
+    out = list(units)
+    for note in notes_units:
+        first = note.lines[0]
+        mark = NOTE_MARK.match(first.text).group("mark")
+        marks = {mark, mark.translate(SUPERSCRIPT)}
+        before = [u for u in out if u.role != "table" and u.lines[0].no < first.no]
+        holder = next((u for u in reversed(before) if u.lines[0].page <= first.page <= u.lines[-1].page
+                       and any(m in "".join(t for t, _ in u.segments)[1:] for m in marks if not m.isascii())), None)
+        if holder is None:  # the paragraph that was running where the note is printed
+            holder = next((u for u in reversed(before) if any(ln.no < first.no for ln in u.lines)), None)
+        at = out.index(holder) + 1 if holder is not None else 0
+        out.insert(at, note)
+        moved.append(f"{mark} (line {first.no})" + (f" after line {holder.lines[0].no}" if holder else ""))
+    return out, moved
 
 
 def _ranges(lines: list[PageLine]) -> list[SetAside]:

@@ -152,3 +152,19 @@ def shaded_box(path: Path) -> Path:
     y = lines_at(pdf, 50, y, ["2. Moral"], size=12, style="B") + 4
     lines_at(pdf, 50, y, wrapped(pdf, "Le moral " + prose(30, 5) + ".", 480))
     return save(pdf, path)
+
+
+def footnote(path: Path) -> Path:
+    """A footnote in 7 pt at the foot of page 1, its mark "¹" in the first paragraph; the second
+    paragraph runs over the page break in mid-sentence ("ensuite," | "les joueurs alternent.")."""
+    pdf = new()
+    pdf.add_page()
+    y = lines_at(pdf, 50, 60, ["Mise en place"], size=14, style="B") + 6
+    y = lines_at(pdf, 50, y, wrapped(pdf, "Chaque case ne peut contenir qu'une seule unité¹. " + prose(40, 1) + ".", 480)) + 8
+    y = lines_at(pdf, 50, y, ["Premier joueur"], size=14, style="B") + 6
+    long = wrapped(pdf, "Le premier joueur " + prose(520, 2), 480)
+    lines_at(pdf, 50, y, long[:-1] + [long[-1] + " ensuite,"])
+    lines_at(pdf, 50, 790, ["¹ Les chefs ne sont pas des unités (voir Ralliement)."], size=7)
+    pdf.add_page()
+    lines_at(pdf, 50, 60, ["les joueurs alternent. " + prose(10, 3) + "."])
+    return save(pdf, path)

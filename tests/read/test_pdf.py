@@ -10,7 +10,7 @@ import pytest
 from extract.errors import InputError
 from extract.read import Reading, read_document
 from extract.read.pdf import NO_TEXT, read_pdf
-from tests.read.pdf_maker import SECTIONS, block, browser_print, new, prose, save
+from tests.read.pdf_maker import SECTIONS, block, browser_print, footnote, new, prose, save
 
 
 def read(path: Path, **kwargs) -> Reading:
@@ -364,3 +364,12 @@ def test_a_t1_font_read_as_the_standard_encoding_is_read_again():
     assert repaired == ["Règles de base", "la quantité de dégâts", "un jdr offre à être joué", "êuvre citée, 3 × 2, « ça »"]
     assert (0, "RŁgles", "Règles") in words
     assert _t1_signed(["Œuvre de Łódź, Ørsted", "la quantité"]) < T1_SIGNATURE_WORDS  # a name or two: no T1 font
+
+
+def test_a_footnote_goes_after_the_paragraph_holding_its_mark_not_inside_the_sentence_it_interrupts(tmp_path):
+    r = read(footnote(tmp_path / "note.pdf"))
+    lines = texts(r)
+    assert any(t.endswith("ensuite, les joueurs alternent. " + prose(10, 3) + ".") for t in lines)
+    marked = next(i for i, t in enumerate(lines) if "unité¹" in t)
+    assert lines[marked + 1] == "¹ Les chefs ne sont pas des unités (voir Ralliement)."
+    assert any(a.kind == "footnote" for a in r.anomalies)
