@@ -148,6 +148,7 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
     flow = [ln for ln in lines if ln.reason is None]
     vocab = Counter(w.lower() for ln in flow for w in WORD.findall(CID.sub(" ", ln.text)))
     hyphenated = {w for w in vocab if "-" in w}
+    _text_measure(flow)
     notes = footnotes(flow, body)
     units = _units([ln for ln in flow if id(ln) not in notes], body, sizes, hyphenated)
     units, moved = _place_footnotes(units, flow, notes, body, sizes, hyphenated)
@@ -183,6 +184,20 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
                 "heading_levels": len({u.level for u in units if u.role == "heading"}),
                 "cid_repaired": len(repairs)}
     return Reading("pdf", out, set_aside, anomalies, evidence=evidence)
+
+
+def _text_measure(flow: list[PageLine]) -> None:
+    """Each block's right edge as its text reaches it, once running heads are set aside: on a last page
+    whose text fills the left column only, the header spanning the page is no measure of its lines."""
+    right: dict[tuple[int, int], float] = {}
+    for ln in flow:
+        if ln.kind == "text":
+            key = (ln.page, ln.block)
+            right[key] = max(right.get(key, 0.0), ln.x1)
+    for ln in flow:
+        edge = right.get((ln.page, ln.block))
+        if edge is not None and ln.block_x0 < edge < ln.block_x1:
+            ln.block_x1 = edge
 
 
 NOTE_MARK = re.compile(r"^(?P<mark>[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\*{1,3}|[†‡]|\d{1,2}(?=[.)]?\s+[A-ZÀ-Ý]))[.)]?\s*\S")
@@ -325,7 +340,9 @@ def _joins(cur: Unit, ln: PageLine, role: str, level: int, body: float, flow, i:
     if prev.page != ln.page or prev.block != ln.block:
         # a paragraph going on at the top of the next column or page
         return (last_of_block.get((prev.page, prev.block)) == i - 1 and not _ends_paragraph(prev.text)
-                and (ln.text[:1].islower() or prev.text.endswith(("-", ","))))
+                and (ln.text[:1].islower() or prev.text.endswith(("-", ","))
+                     # "…réduites de" | "1, sans jamais…": a number going on with the sentence
+                     or (ln.text[:1].isdigit() and re.search(r"(?:^|\s)[a-zà-ÿ]+$", prev.text) is not None)))
     gap = ln.top - prev.bottom
     if gap < -0.3 * size or gap > 0.75 * size:
         return False
@@ -350,11 +367,20 @@ def _joins(cur: Unit, ln: PageLine, role: str, level: int, body: float, flow, i:
             return False
         if len(lines) > 1 and ln.x0 < ref - 0.8 * size:
             return False
-    if _ends_paragraph(prev.text) and prev.x1 < prev.block_x1 - 2 * size:
+    if _ends_paragraph(prev.text) and prev.x1 < prev.block_x1 - 2 * size and _would_fit(ln, prev):
         return False
     if prev.x1 < prev.block_x0 + 0.6 * (prev.block_x1 - prev.block_x0) and not prev.text.endswith(("-", ",")):
         return False  # a line that stops short of the margin ends its paragraph
     return True
+
+
+def _would_fit(ln: PageLine, prev: PageLine) -> bool:
+    """Whether the first word of `ln` had room at the end of `prev`: if not, ragged-right text wrapped
+    there (the full stop is a sentence's, not the paragraph's)."""
+    text = ln.text
+    word = text.split()[0] if text.split() else ""
+    per_char = (ln.x1 - ln.x0) / max(1, len(text))
+    return (len(word) + 1) * per_char < prev.block_x1 - prev.x1
 
 
 def _append(unit: Unit, ln: PageLine, hyphenated: set[str]) -> None:

@@ -168,3 +168,23 @@ def footnote(path: Path) -> Path:
     pdf.add_page()
     lines_at(pdf, 50, 60, ["les joueurs alternent. " + prose(10, 3) + "."])
     return save(pdf, path)
+
+
+def column_break(path: Path) -> Path:
+    """Two columns of ragged-right text: a paragraph runs from the foot of the left column into the
+    right one on a number ("réduites de" | "1, sans jamais…"); one wraps after a full stop where the
+    next word had no room. The second page fills its left column only, under a page-wide header."""
+    pdf = new()
+    pdf.add_page()
+    header = ["Le titre du livre, en tête de page, sur toute la largeur de la page imprimée"]
+    lines_at(pdf, 50, 30, header, size=8)
+    left = wrapped(pdf, "Début " + prose(160, 1), 220)
+    lines_at(pdf, 50, 60, left + ["ses valeurs sont alors réduites de"])
+    y = lines_at(pdf, 310, 60, ["1, sans jamais descendre sous 1. " + prose(5, 2) + "."]) + 10
+    lines_at(pdf, 310, y, wrapped(pdf, "Suite " + prose(60, 3) + ".", 220))
+    pdf.add_page()
+    lines_at(pdf, 50, 30, header, size=8)
+    lines_at(pdf, 50, 60, ["La partie prend fin immédiatement", "si un joueur n'a plus aucune unité",
+                           "en jeu ou s'il échoue à un test de", "moral alors qu'il n'a plus de chef.",
+                           "Sinon, elle s'achève à la fin du", "sixième tour."])
+    return save(pdf, path)

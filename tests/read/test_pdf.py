@@ -10,7 +10,7 @@ import pytest
 from extract.errors import InputError
 from extract.read import Reading, read_document
 from extract.read.pdf import NO_TEXT, read_pdf
-from tests.read.pdf_maker import SECTIONS, block, browser_print, footnote, new, prose, save
+from tests.read.pdf_maker import SECTIONS, block, browser_print, column_break, footnote, new, prose, save
 
 
 def read(path: Path, **kwargs) -> Reading:
@@ -373,3 +373,12 @@ def test_a_footnote_goes_after_the_paragraph_holding_its_mark_not_inside_the_sen
     marked = next(i for i, t in enumerate(lines) if "unité¹" in t)
     assert lines[marked + 1] == "¹ Les chefs ne sont pas des unités (voir Ralliement)."
     assert any(a.kind == "footnote" for a in r.anomalies)
+
+
+def test_a_paragraph_going_on_in_the_next_column_on_a_number_is_joined(tmp_path):
+    lines = texts(read(column_break(tmp_path / "colonnes.pdf")))
+    assert any("réduites de 1, sans jamais descendre sous 1." in t for t in lines)
+    # ragged right: "chef." ends a line only because "Sinon," had no room after it; the page-wide
+    # header of the last page is no measure of its left column's lines
+    assert "La partie prend fin immédiatement si un joueur n'a plus aucune unité en jeu ou s'il échoue à un test " \
+           "de moral alors qu'il n'a plus de chef. Sinon, elle s'achève à la fin du sixième tour." in lines
