@@ -157,11 +157,20 @@ def _shaded_boxes(page, lines: list[PageLine]) -> None:
     area = float(page.width * page.height)
     boxes = []
     for rect in page.rects:
-        width, height = rect["x1"] - rect["x0"], rect["bottom"] - rect["top"]
+        x0, top, x1, bottom = rect["x0"], rect["top"], rect["x1"], rect["bottom"]
         colour = rect.get("non_stroking_color")
         white = colour in ((1,), (1, 1, 1), (0, 0, 0, 0), 1, (1.0,), (1.0, 1.0, 1.0))
-        if rect.get("fill") and not white and 0.01 * area < width * height < 0.4 * area and width > 60 and height > 20:
-            boxes.append((rect["x0"], rect["top"], rect["x1"], rect["bottom"]))
+        if not rect.get("fill") or white or not 0.01 * area < (x1 - x0) * (bottom - top) < 0.4 * area \
+                or x1 - x0 < 60 or bottom - top < 20:
+            continue
+        if x0 < 0 or top < 0 or x1 > page.width or bottom > page.height:
+            continue  # a band bled off the page: decoration
+        # a box holds its lines whole: a line across its edge means a background, not a box
+        if any(ln.kind == "text" and ln.x0 < x1 and ln.x1 > x0 and ln.top < bottom and ln.bottom > top
+               and not (x0 - 1 <= ln.x0 and ln.x1 <= x1 + 1 and top - 1 <= ln.top and ln.bottom <= bottom + 1)
+               for ln in lines):
+            continue
+        boxes.append((x0, top, x1, bottom))
     for ln in lines:
         if ln.kind != "text":
             continue

@@ -327,8 +327,6 @@ def _ends_paragraph(text: str) -> bool:
 
 def _joins(cur: Unit, ln: PageLine, role: str, level: int, body: float, flow, i: int, last_of_block) -> bool:
     prev = cur.lines[-1]
-    if prev.extra.get("box") != ln.extra.get("box"):
-        return False  # a shaded box's text is its own, apart from the text around it
     if cur.role == "heading":
         return (role == "heading" and level == cur.level and prev.page == ln.page and prev.block == ln.block
                 and 0 <= ln.top - prev.bottom <= 0.6 * prev.size and len(cur.lines) < 3)
@@ -343,6 +341,8 @@ def _joins(cur: Unit, ln: PageLine, role: str, level: int, body: float, flow, i:
                 and (ln.text[:1].islower() or prev.text.endswith(("-", ","))
                      # "…réduites de" | "1, sans jamais…": a number going on with the sentence
                      or (ln.text[:1].isdigit() and re.search(r"(?:^|\s)[a-zà-ÿ]+$", prev.text) is not None)))
+    if prev.extra.get("box") != ln.extra.get("box"):
+        return False  # in one column, a shaded box's text is its own, apart from the text around it
     gap = ln.top - prev.bottom
     if gap < -0.3 * size or gap > 0.75 * size:
         return False
@@ -367,20 +367,25 @@ def _joins(cur: Unit, ln: PageLine, role: str, level: int, body: float, flow, i:
             return False
         if len(lines) > 1 and ln.x0 < ref - 0.8 * size:
             return False
-    if _ends_paragraph(prev.text) and prev.x1 < prev.block_x1 - 2 * size and _would_fit(ln, prev):
+    if _ends_paragraph(prev.text) and prev.x1 < prev.block_x1 - 2 * size and not _wrapped_at(cur, ln):
         return False
     if prev.x1 < prev.block_x0 + 0.6 * (prev.block_x1 - prev.block_x0) and not prev.text.endswith(("-", ",")):
         return False  # a line that stops short of the margin ends its paragraph
     return True
 
 
-def _would_fit(ln: PageLine, prev: PageLine) -> bool:
-    """Whether the first word of `ln` had room at the end of `prev`: if not, ragged-right text wrapped
-    there (the full stop is a sentence's, not the paragraph's)."""
-    text = ln.text
-    word = text.split()[0] if text.split() else ""
-    per_char = (ln.x1 - ln.x0) / max(1, len(text))
-    return (len(word) + 1) * per_char < prev.block_x1 - prev.x1
+def _wrapped_at(cur: Unit, ln: PageLine) -> bool:
+    """Whether ragged-right text wrapped after the full stop ending `cur`'s last line: the first word
+    of `ln` had no room there, and `ln` follows at the paragraph's own line spacing (no paragraph gap)."""
+    prev = cur.lines[-1]
+    before = cur.lines[-2] if len(cur.lines) > 1 else None
+    if before is None or (before.page, before.block) != (prev.page, prev.block):
+        return False  # the paragraph's line spacing unknown
+    if abs((ln.top - prev.bottom) - (prev.top - before.bottom)) > 0.1 * prev.size:
+        return False
+    word = ln.text.split()[0] if ln.text.split() else ""
+    per_char = (ln.x1 - ln.x0) / max(1, len(ln.text))
+    return (len(word) + 1) * per_char >= prev.block_x1 - prev.x1
 
 
 def _append(unit: Unit, ln: PageLine, hyphenated: set[str]) -> None:

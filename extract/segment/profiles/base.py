@@ -380,6 +380,7 @@ class HeadedWalker:
         self.step_run: tuple[Entry | None, int] = (None, 0)  # steps 1, 2, … so far in this entry
         self.box: int | None = None  # the shaded box the last line stood in (Line.box)
         self.sidebar: Entry | None = None  # the open sidebar of that box, if it has a title
+        self.outside_box: list[tuple[int, Entry]] = []  # the open headings the sidebar stands in
 
     # -- driving -------------------------------------------------------------------------
     def run(self, lines: list[Line]) -> None:
@@ -400,15 +401,13 @@ class HeadedWalker:
         an entry of the section it stands in, whatever its title's font, holding the box's text;
         the text after the box goes back to that section. True when `line` was taken here."""
         if line.box == self.box:
-            if line.box is not None and self.sidebar is not None and MARKDOWN_HEADING.match(line.text.strip()):
-                self.paragraph(Line(line.no, MARKDOWN_HEADING.sub(r"\2", line.text.strip())), "paragraph")
+            label = MARKDOWN_HEADING.sub(r"\2", line.text.strip())
+            if line.box is not None and self.sidebar is not None and (label != line.text.strip() or heading_like(label)):
+                self.paragraph(Line(line.no, label), "paragraph")
                 return True  # a heading inside the box is the box's, not the book's
             return False
         if self.sidebar is not None:  # the box ends: back to the section it stands in
-            while self.stack and self.stack[-1][1] is not self.sidebar:
-                self.stack.pop()
-            if self.stack:
-                self.stack.pop()
+            self.stack = self.outside_box
             self.current = self.sidebar.parent
             self.last_block = None
             self.sidebar = None
@@ -416,12 +415,14 @@ class HeadedWalker:
         if line.box is None:
             return False
         title = inline(MARKDOWN_HEADING.sub(r"\2", line.text.strip()))[0]
-        if not heading_like(title) or len(title.split()) > 6:
-            return False  # a box without a title of its own: its text stays in the flow
+        following = self.peek()
+        if not heading_like(title) or len(title.split()) > 6 or following is None or following.box != line.box:
+            return False  # a box without a title of its own, or a band behind a heading: the flow's
         parent = self.current
         level = self.stack[-1][0] + 1 if self.stack else 1
         entry = self.b.entry("sidebar", title, parent, line.no, is_page=parent is None)
         entry.heading_lines.extend(line.covers)
+        self.outside_box = list(self.stack)
         self.stack.append((level, entry))
         self.current = self.sidebar = entry
         self.last_block = None
