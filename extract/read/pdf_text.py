@@ -60,6 +60,7 @@ def running_heads(lines: list[PageLine], pages: int) -> list[Anomaly]:
     """Lines repeated in the top or bottom band of several pages, and bare page numbers there."""
     band: dict[str, set[int]] = defaultdict(set)
     on_page: dict[int, set[str]] = defaultdict(set)
+    band_sizes: dict[str, set[float]] = defaultdict(set)
     candidates = []
     for ln in lines:
         if ln.kind != "text" or not ln.text:
@@ -70,11 +71,16 @@ def running_heads(lines: list[PageLine], pages: int) -> list[Anomaly]:
             candidates.append((ln, where))
             band[_norm(ln.text)].add(ln.page)
             on_page[ln.page].add(_norm(ln.text))
+            band_sizes[_norm(ln.text)].add(round(ln.size))
     need = max(2, math.ceil(0.25 * pages))
     found: dict[str, list[int]] = defaultdict(list)
     for ln, where in candidates:
         key = _norm(ln.text)
-        pages_with = band[key] | _pages_holding_part(key, band, on_page, need)
+        # only band lines in the header's own type hold part of it: a cover title in large type
+        # ("Corsaires de" over "Brume") is no piece of the small header "Corsaires de Brume"
+        same_type = {other: found_on for other, found_on in band.items()
+                     if other == key or band_sizes[other] & {round(ln.size)}}
+        pages_with = band[key] | _pages_holding_part(key, same_type, on_page, need)
         if PAGE_NO.match(ln.text.strip()):
             ln.kind, ln.reason = "furniture", "page number"
             found["page numbers"].append(ln.no)
@@ -144,13 +150,25 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
     npages = pages[1] - pages[0] + 1
     anomalies = running_heads(lines, npages)
     body = stats["sizes"].most_common(1)[0][0] if stats["sizes"] else 10.0
-    sizes = heading_sizes(lines, body)
+    sizes = all_sizes = heading_sizes(lines, body)
     flow = [ln for ln in lines if ln.reason is None]
     vocab = Counter(w.lower() for ln in flow for w in WORD.findall(CID.sub(" ", ln.text)))
     hyphenated = {w for w in vocab if "-" in w}
     _text_measure(flow)
     notes = footnotes(flow, body)
-    units = _units([ln for ln in flow if id(ln) not in notes], body, sizes, hyphenated)
+    text = [ln for ln in flow if id(ln) not in notes]
+    title, block = _title_block(text, sizes)
+    units: list[Unit] = []
+    if title:
+        # The cover's title is a heading of the first level that no section's type ranks below:
+        # the sections are its siblings. Its subtitle is set aside, a name of the book and no rule.
+        units.append(Unit([text[0]], "heading", 1, list(text[0].segments)))
+        for ln in text[1:title]:
+            _append(units[0], ln, hyphenated)
+        for ln in text[title:block]:
+            ln.kind, ln.reason = "furniture", "subtitle in the cover's title block"
+        sizes = [size for size in sizes if not any(abs(size - ln.size) < 0.3 for ln in text[:block])]
+    units += _units(text[block:], body, sizes, hyphenated)
     units, moved = _place_footnotes(units, flow, notes, body, sizes, hyphenated)
     if moved:
         anomalies.append(Anomaly("footnote", f"{len(moved)} footnotes (small type at the foot of the page) kept "
@@ -180,10 +198,55 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
                                  f"(Ł, Ø inside {signed} words): {len(t1)} words read again as T1: {shown}",
                                  sorted({no for no, _, _ in t1})[:50], "warning"))
     headings = sum(1 for u in units if u.role == "heading")
-    evidence = {"body_size": body, "heading_sizes": sizes, "headings": headings,
+    evidence = {"body_size": body, "heading_sizes": all_sizes, "headings": headings,
                 "heading_levels": len({u.level for u in units if u.role == "heading"}),
                 "cid_repaired": len(repairs)}
     return Reading("pdf", out, set_aside, anomalies, evidence=evidence)
+
+
+TITLE_BLOCK_LINES = 6
+
+
+def _title_block(flow: list[PageLine], sizes: list[float]) -> tuple[int, int]:
+    """A cover's title block: (title lines, title and subtitle lines) opening `flow`, (0, 0) if none.
+    The title: the first lines, in the document's largest type, used nowhere else (a title wrapped
+    over lines). The subtitle after it: short lines in a type the rest of the book never uses, or a
+    plain line or two, up to the first section heading (by size or weight). Only when a heading by
+    size follows: otherwise the title heads the book."""
+    def same(a: float, b: float) -> bool:
+        return abs(a - b) < 0.3
+
+    def run_end(at: int) -> int:  # the end of the run of short lines in the type of flow[at]
+        end = at
+        while (end < len(flow) and end - at < TITLE_BLOCK_LINES and flow[end].kind == "text"
+               and flow[end].page == flow[0].page and same(flow[end].size, flow[at].size) and _headlike(flow[end].text)):
+            end += 1
+        return end
+
+    if not flow or not sizes or flow[0].kind != "text" or not same(flow[0].size, sizes[0]):
+        return 0, 0
+    title = run_end(0)
+    if title == 0 or any(same(ln.size, sizes[0]) for ln in flow[title:]):
+        return 0, 0  # the largest type heads chapters too: no cover title
+    end = title
+    while end < len(flow) and end - title < TITLE_BLOCK_LINES:
+        run = run_end(end)
+        ln = flow[end]
+        unique = not any(same(other.size, ln.size) for other in flow[run:])
+        plain = not ln.bold and not _level(ln.size, sizes) and run - end <= 2
+        if run == end or run >= len(flow) or not (unique or plain):
+            break
+        end = run
+    while end > title and not _opens_section(flow[end], sizes):
+        end -= 1  # the block's last lines were the text's, not a subtitle
+    ends = [ln.size for ln in flow[:end]]
+    if not any(_level(ln.size, sizes) and not any(same(ln.size, size) for size in ends) for ln in flow[end:]):
+        return 0, 0
+    return title, end
+
+
+def _opens_section(ln: PageLine, sizes: list[float]) -> bool:
+    return ln.kind == "text" and (bool(_level(ln.size, sizes)) or ln.bold)
 
 
 def _text_measure(flow: list[PageLine]) -> None:

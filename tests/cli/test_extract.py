@@ -9,7 +9,7 @@ import json
 import pytest
 
 from extract.cli import main
-from tests.read.pdf_maker import SECTIONS, block, browser_print, new, numbered_levels, prose, save, shaded_box
+from tests.read.pdf_maker import SECTIONS, block, browser_print, cover_title, new, numbered_levels, prose, save, shaded_box
 
 MARKDOWN = """---
 titre: Règles
@@ -177,3 +177,12 @@ def test_a_shaded_box_with_its_own_title_is_a_sidebar_of_the_section_it_stands_i
     assert by["Exemple"]["text"].startswith("Dans la boîte") and "Après" not in by["Exemple"]["text"]
     assert by["1.1"]["text"].startswith("Avant la boîte") and "Après la boîte" in by["1.1"]["text"]
     assert by["1.2"]["parent"] == ids["1"] and by["2"]["parent"] == by["1"]["parent"]
+
+
+def test_the_cover_title_is_no_parent_of_the_book(tmp_path, capsys):
+    code, out, err = run(capsys, str(cover_title(tmp_path / "couverture.pdf")), "--json")
+    assert code == 0, err
+    entries = json.loads(out)["entries"]
+    assert [(e["title"], e["parent"]) for e in entries] == [("Corsaires de Brume", None)] + [
+        (f"Section {c}", None) for c in "ABCDEF"]
+    assert entries[1]["id"].endswith("/section-a")

@@ -188,3 +188,21 @@ def column_break(path: Path) -> Path:
                            "en jeu ou s'il échoue à un test de", "moral alors qu'il n'a plus de chef.",
                            "Sinon, elle s'achève à la fin du", "sixième tour."])
     return save(pdf, path)
+
+
+def cover_title(path: Path) -> Path:
+    """A title wrapped over two lines in 18 pt ("Corsaires de" | "Brume"), a subtitle over two lines in
+    10 pt, then sections in 11 pt bold; a small running header "Corsaires de Brume" on pages 2 and 3."""
+    pdf = new()
+    for page in range(3):
+        pdf.add_page()
+        y = 60.0
+        if page:
+            lines_at(pdf, 50, 30, ["Corsaires de Brume", ], size=8)
+        else:
+            y = lines_at(pdf, 50, y, ["Corsaires de", "Brume"], size=18, style="B", leading=22) + 4
+            y = lines_at(pdf, 50, y, ["Escarmouches navales dans", "l'archipel des Brumes"], size=10, leading=13) + 12
+        for k in range(2):
+            y = lines_at(pdf, 50, y, [f"Section {'ABCDEF'[2 * page + k]}"], size=11, style="B") + 4
+            y = lines_at(pdf, 50, y, wrapped(pdf, f"Texte {page}{k} " + prose(60, k) + ".", 480)) + 10
+    return save(pdf, path)

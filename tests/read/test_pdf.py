@@ -10,7 +10,7 @@ import pytest
 from extract.errors import InputError
 from extract.read import Reading, read_document
 from extract.read.pdf import NO_TEXT, read_pdf
-from tests.read.pdf_maker import SECTIONS, block, browser_print, column_break, footnote, new, prose, save
+from tests.read.pdf_maker import SECTIONS, block, browser_print, column_break, cover_title, footnote, new, prose, save
 
 
 def read(path: Path, **kwargs) -> Reading:
@@ -125,9 +125,10 @@ def test_heading_levels_from_sizes_and_bold_heading(tmp_path):
     block(pdf, 50, y + 2, 495, prose(30, 6) + ".")
     r = read(save(pdf, tmp_path / "heads.pdf"))
     lines = texts(r)
+    # the cover's title, in a type no section uses, heads no section: the sizes below it rank them
     assert lines[0] == "# Règles de Kiwi"
-    assert "## Mise en place" in lines
-    assert "### Le tour de jeu" in lines
+    assert "# Mise en place" in lines
+    assert "## Le tour de jeu" in lines
     assert "### Piocher une carte" in lines  # bold at body size, followed by body text: lowest level
     assert not any(t.startswith("#") and t.endswith(".") for t in lines)
     assert r.evidence["body_size"] == 10
@@ -382,3 +383,12 @@ def test_a_paragraph_going_on_in_the_next_column_on_a_number_is_joined(tmp_path)
     # header of the last page is no measure of its left column's lines
     assert "La partie prend fin immédiatement si un joueur n'a plus aucune unité en jeu ou s'il échoue à un test " \
            "de moral alors qu'il n'a plus de chef. Sinon, elle s'achève à la fin du sixième tour." in lines
+
+
+def test_a_cover_title_block_is_one_heading_above_no_section_and_its_subtitle_set_aside(tmp_path):
+    r = read(cover_title(tmp_path / "couverture.pdf"))
+    headings = [t for t in texts(r) if t.startswith("#")]
+    # "Corsaires de" is no piece of the running header "Corsaires de Brume": it prints in the title's type
+    assert headings == ["# Corsaires de Brume"] + [f"# Section {c}" for c in "ABCDEF"]
+    assert [a.reason for a in r.set_aside if a.reason.startswith("subtitle")] == ["subtitle in the cover's title block"]
+    assert not any("Escarmouches" in t for t in texts(r))
