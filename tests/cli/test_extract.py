@@ -9,7 +9,18 @@ import json
 import pytest
 
 from extract.cli import main
-from tests.read.pdf_maker import SECTIONS, block, browser_print, cover_title, new, numbered_levels, prose, save, shaded_box
+from tests.read.pdf_maker import (
+    SECTIONS,
+    block,
+    browser_print,
+    cover_title,
+    heading_bands,
+    new,
+    numbered_levels,
+    prose,
+    save,
+    shaded_box,
+)
 
 MARKDOWN = """---
 titre: Règles
@@ -186,3 +197,11 @@ def test_the_cover_title_is_no_parent_of_the_book(tmp_path, capsys):
     assert [(e["title"], e["parent"]) for e in entries] == [("Corsaires de Brume", None)] + [
         (f"Section {c}", None) for c in "ABCDEF"]
     assert entries[1]["id"].endswith("/section-a")
+
+
+def test_a_band_behind_a_heading_or_bled_off_the_page_is_no_sidebar(tmp_path, capsys):
+    code, out, err = run(capsys, str(heading_bands(tmp_path / "bandes.pdf")), "--json")
+    assert code == 0, err
+    entries = json.loads(out)["entries"]
+    assert [(e["title"], e["kind"]) for e in entries] == [("Mise en place", "section"), ("Le tour de jeu", "section")]
+    assert entries[1]["text"].endswith("Dernière ligne du texte sur la bande.")

@@ -206,3 +206,19 @@ def cover_title(path: Path) -> Path:
             y = lines_at(pdf, 50, y, [f"Section {'ABCDEF'[2 * page + k]}"], size=11, style="B") + 4
             y = lines_at(pdf, 50, y, wrapped(pdf, f"Texte {page}{k} " + prose(60, k) + ".", 480)) + 10
     return save(pdf, path)
+
+
+def heading_bands(path: Path) -> Path:
+    """Section headings printed on a shaded band of their own (the band holds the heading only), and
+    a band bled off the page's edge behind the last line of text: no box of text in either."""
+    pdf = new()
+    pdf.add_page()
+    pdf.set_fill_color(200, 220, 240)
+    y = 70.0
+    for k, title in enumerate(("Mise en place", "Le tour de jeu")):
+        pdf.rect(45, y - 14, 500, 24, style="F")
+        y = lines_at(pdf, 50, y, [title], size=12, style="B") + 8
+        y = lines_at(pdf, 50, y, wrapped(pdf, f"Texte {k} " + prose(60, k) + ".", 480)) + 14
+    pdf.rect(-10, y - 10, 620, 30, style="F")
+    lines_at(pdf, 50, y, ["Dernière ligne du texte sur la bande."])
+    return save(pdf, path)

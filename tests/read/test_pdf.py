@@ -10,7 +10,7 @@ import pytest
 from extract.errors import InputError
 from extract.read import Reading, read_document
 from extract.read.pdf import NO_TEXT, read_pdf
-from tests.read.pdf_maker import SECTIONS, block, browser_print, column_break, cover_title, footnote, new, prose, save
+from tests.read.pdf_maker import SECTIONS, block, browser_print, column_break, cover_title, footnote, lines_at, new, prose, save
 
 
 def read(path: Path, **kwargs) -> Reading:
@@ -392,3 +392,15 @@ def test_a_cover_title_block_is_one_heading_above_no_section_and_its_subtitle_se
     assert headings == ["# Corsaires de Brume"] + [f"# Section {c}" for c in "ABCDEF"]
     assert [a.reason for a in r.set_aside if a.reason.startswith("subtitle")] == ["subtitle in the cover's title block"]
     assert not any("Escarmouches" in t for t in texts(r))
+
+
+def test_a_full_stop_then_a_paragraph_gap_ends_the_paragraph_even_where_the_next_word_had_no_room(tmp_path):
+    pdf = new()
+    pdf.add_page()
+    first = ["Le premier paragraphe tient sur deux lignes de texte imprimé et finit sur la",
+             "ligne suivante par une phrase close qui laisse un peu de place."]
+    y = lines_at(pdf, 50, 60, first)
+    # the next word has no room after "place." but a blank stands between: a new paragraph
+    lines_at(pdf, 50, y + 3, ["Anticonstitutionnellement le second paragraphe commence ici, après un blanc."])
+    lines = texts(read(save(pdf, tmp_path / "blanc.pdf")))
+    assert lines == [" ".join(first), "Anticonstitutionnellement le second paragraphe commence ici, après un blanc."]
