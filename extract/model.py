@@ -44,6 +44,9 @@ class Line:
     y: float | None = None
     size: float | None = None
     bold: bool | None = None
+    # The shaded box (a filled rectangle) a PDF printed it in, numbered through the document: a
+    # box with its own title is a sidebar beside the rules.
+    box: int | None = None
 
 
 @dataclass

@@ -73,7 +73,9 @@ def test_kahmate_two_columns_and_captions():
     assert entries["Se déplacer"]["text"].startswith("Lors de son tour, un capitaine peut déplacer 1 ou 2 joueurs.")
     # "Illustration 1: …" captions the picture; it is no heading over the rules that follow.
     assert not any(t.startswith("Illustration") for t in entries)
-    assert parent_title(found, entries["Plaquage parfait"]) == "Kahmaté" and entries["Plaquage parfait"]["source"]["page"] == 3
+    # the cover's title "Kahmaté" is a top entry beside the sections, not the parent of the whole book
+    assert parent_title(found, entries["Plaquage parfait"]) is None and entries["Plaquage parfait"]["source"]["page"] == 3
+    assert entries["Kahmaté"]["parent"] is None and entries["Plaquage parfait"]["id"].endswith("/plaquage-parfait")
 
 
 

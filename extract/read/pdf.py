@@ -123,6 +123,7 @@ def _read_page(page, no: int, stats: dict) -> list[PageLine]:
         lines.extend(lines_of_block(block, no, i, body))
     lines.extend(rotated_lines(rotated, no))
     _figure_labels(page, lines, body)
+    _shaded_boxes(page, lines)
     _mark_doubled(lines, doubled)
     for ln in lines:
         ln.extra["height"] = float(page.height)
@@ -148,6 +149,35 @@ def _figure_labels(page, lines: list[PageLine], body: float) -> None:
         if any(x0 - 1 <= ln.x0 and ln.x1 <= x1 + 1 and top - 1 <= ln.top and ln.bottom <= bottom + 1 for x0, top, x1, bottom in boxes):
             ln.kind = "figure"
             ln.reason = "label inside a figure"
+
+
+def _shaded_boxes(page, lines: list[PageLine]) -> None:
+    """Text lines printed on a filled rectangle (a shaded box: an example, a designer's note) get
+    its place ("box" = (page, left, top)); a page-sized background or a table's cell is none."""
+    area = float(page.width * page.height)
+    boxes = []
+    for rect in page.rects:
+        x0, top, x1, bottom = rect["x0"], rect["top"], rect["x1"], rect["bottom"]
+        colour = rect.get("non_stroking_color")
+        white = colour in ((1,), (1, 1, 1), (0, 0, 0, 0), 1, (1.0,), (1.0, 1.0, 1.0))
+        if not rect.get("fill") or white or not 0.01 * area < (x1 - x0) * (bottom - top) < 0.4 * area \
+                or x1 - x0 < 60 or bottom - top < 20:
+            continue
+        if x0 < 0 or top < 0 or x1 > page.width or bottom > page.height:
+            continue  # a band bled off the page: decoration
+        # a box holds its lines whole: a line across its edge means a background, not a box
+        if any(ln.kind == "text" and ln.x0 < x1 and ln.x1 > x0 and ln.top < bottom and ln.bottom > top
+               and not (x0 - 1 <= ln.x0 and ln.x1 <= x1 + 1 and top - 1 <= ln.top and ln.bottom <= bottom + 1)
+               for ln in lines):
+            continue
+        boxes.append((x0, top, x1, bottom))
+    for ln in lines:
+        if ln.kind != "text":
+            continue
+        for x0, top, x1, bottom in boxes:
+            if x0 - 1 <= ln.x0 and ln.x1 <= x1 + 1 and top - 1 <= ln.top and ln.bottom <= bottom + 1:
+                ln.extra["box"] = (ln.page, round(x0), round(top))
+                break
 
 
 def _mark_doubled(lines: list[PageLine], doubled: list[tuple[float, float]]) -> None:

@@ -60,6 +60,7 @@ def running_heads(lines: list[PageLine], pages: int) -> list[Anomaly]:
     """Lines repeated in the top or bottom band of several pages, and bare page numbers there."""
     band: dict[str, set[int]] = defaultdict(set)
     on_page: dict[int, set[str]] = defaultdict(set)
+    band_sizes: dict[str, set[float]] = defaultdict(set)
     candidates = []
     for ln in lines:
         if ln.kind != "text" or not ln.text:
@@ -70,11 +71,16 @@ def running_heads(lines: list[PageLine], pages: int) -> list[Anomaly]:
             candidates.append((ln, where))
             band[_norm(ln.text)].add(ln.page)
             on_page[ln.page].add(_norm(ln.text))
+            band_sizes[_norm(ln.text)].add(round(ln.size))
     need = max(2, math.ceil(0.25 * pages))
     found: dict[str, list[int]] = defaultdict(list)
     for ln, where in candidates:
         key = _norm(ln.text)
-        pages_with = band[key] | _pages_holding_part(key, band, on_page, need)
+        # only band lines in the header's own type hold part of it: a cover title in large type
+        # ("Corsaires de" over "Brume") is no piece of the small header "Corsaires de Brume"
+        same_type = {other: found_on for other, found_on in band.items()
+                     if other == key or band_sizes[other] & {round(ln.size)}}
+        pages_with = band[key] | _pages_holding_part(key, same_type, on_page, need)
         if PAGE_NO.match(ln.text.strip()):
             ln.kind, ln.reason = "furniture", "page number"
             found["page numbers"].append(ln.no)
@@ -144,11 +150,30 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
     npages = pages[1] - pages[0] + 1
     anomalies = running_heads(lines, npages)
     body = stats["sizes"].most_common(1)[0][0] if stats["sizes"] else 10.0
-    sizes = heading_sizes(lines, body)
+    sizes = all_sizes = heading_sizes(lines, body)
     flow = [ln for ln in lines if ln.reason is None]
     vocab = Counter(w.lower() for ln in flow for w in WORD.findall(CID.sub(" ", ln.text)))
     hyphenated = {w for w in vocab if "-" in w}
-    units = _units(flow, body, sizes, hyphenated)
+    _text_measure(flow)
+    notes = footnotes(flow, body)
+    text = [ln for ln in flow if id(ln) not in notes]
+    title, block = _title_block(text, sizes)
+    units: list[Unit] = []
+    if title:
+        # The cover's title is a heading of the first level that no section's type ranks below:
+        # the sections are its siblings. Its subtitle is set aside, a name of the book and no rule.
+        units.append(Unit([text[0]], "heading", 1, list(text[0].segments)))
+        for ln in text[1:title]:
+            _append(units[0], ln, hyphenated)
+        for ln in text[title:block]:
+            ln.kind, ln.reason = "furniture", "subtitle in the cover's title block"
+        sizes = [size for size in sizes if not any(abs(size - ln.size) < 0.3 for ln in text[:block])]
+    units += _units(text[block:], body, sizes, hyphenated)
+    units, moved = _place_footnotes(units, flow, notes, body, sizes, hyphenated)
+    if moved:
+        anomalies.append(Anomaly("footnote", f"{len(moved)} footnotes (small type at the foot of the page) kept "
+                                 "whole after the paragraph holding their mark, not inside the sentence they interrupt: "
+                                 + "; ".join(moved[:6]), sorted(notes.values())[:50], "info"))
     out: list[Line] = []
     repairs: list[tuple[int, str, str]] = []
     rendered = [_render(unit) for unit in units]
@@ -157,12 +182,14 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
     if signed >= T1_SIGNATURE_WORDS:
         rendered = [_repair_t1(text, unit.lines[0].no, t1) for unit, text in zip(units, rendered, strict=True)]
     codes = _ligature_codes([t for t in rendered if "(cid:" in t], vocab) if stats["cid"] else {}
+    boxes: dict[tuple, int] = {}  # a shaded box's place -> its number in the document
     for unit, text in zip(units, rendered, strict=True):
         if "(cid:" in text and codes:
             text = _repair(text, codes, repairs, unit.lines[0].no)
         first = unit.lines[0]
+        box = boxes.setdefault(first.extra["box"], len(boxes) + 1) if "box" in first.extra else None
         out.append(Line(first.no, text, page=first.page, covers=tuple(ln.no for ln in unit.lines[1:]),
-                        x=round(first.x0, 1), y=round(first.top, 1), size=first.size, bold=first.bold))
+                        x=round(first.x0, 1), y=round(first.top, 1), size=first.size, bold=first.bold, box=box))
     set_aside = _ranges([ln for ln in lines if ln.reason is not None])
     anomalies += _glyph_anomalies(out, stats, repairs)
     if t1:
@@ -171,10 +198,123 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
                                  f"(Ł, Ø inside {signed} words): {len(t1)} words read again as T1: {shown}",
                                  sorted({no for no, _, _ in t1})[:50], "warning"))
     headings = sum(1 for u in units if u.role == "heading")
-    evidence = {"body_size": body, "heading_sizes": sizes, "headings": headings,
+    evidence = {"body_size": body, "heading_sizes": all_sizes, "headings": headings,
                 "heading_levels": len({u.level for u in units if u.role == "heading"}),
                 "cid_repaired": len(repairs)}
     return Reading("pdf", out, set_aside, anomalies, evidence=evidence)
+
+
+TITLE_BLOCK_LINES = 6
+
+
+def _title_block(flow: list[PageLine], sizes: list[float]) -> tuple[int, int]:
+    """A cover's title block: (title lines, title and subtitle lines) opening `flow`, (0, 0) if none.
+    The title: the first lines, in the document's largest type, used nowhere else (a title wrapped
+    over lines). The subtitle after it: short lines in a type the rest of the book never uses, or a
+    plain line or two, up to the first section heading (by size or weight). Only when a heading by
+    size follows: otherwise the title heads the book."""
+    def same(a: float, b: float) -> bool:
+        return abs(a - b) < 0.3
+
+    def run_end(at: int) -> int:  # the end of the run of short lines in the type of flow[at]
+        end = at
+        while (end < len(flow) and end - at < TITLE_BLOCK_LINES and flow[end].kind == "text"
+               and flow[end].page == flow[0].page and same(flow[end].size, flow[at].size) and _headlike(flow[end].text)):
+            end += 1
+        return end
+
+    if not flow or not sizes or flow[0].kind != "text" or not same(flow[0].size, sizes[0]):
+        return 0, 0
+    title = run_end(0)
+    if title == 0 or any(same(ln.size, sizes[0]) for ln in flow[title:]):
+        return 0, 0  # the largest type heads chapters too: no cover title
+    end = title
+    while end < len(flow) and end - title < TITLE_BLOCK_LINES:
+        run = run_end(end)
+        ln = flow[end]
+        unique = not any(same(other.size, ln.size) for other in flow[run:])
+        plain = not ln.bold and not _level(ln.size, sizes) and run - end <= 2
+        if run == end or run >= len(flow) or not (unique or plain):
+            break
+        end = run
+    while end > title and not _opens_section(flow[end], sizes):
+        end -= 1  # the block's last lines were the text's, not a subtitle
+    ends = [ln.size for ln in flow[:end]]
+    if not any(_level(ln.size, sizes) and not any(same(ln.size, size) for size in ends) for ln in flow[end:]):
+        return 0, 0
+    return title, end
+
+
+def _opens_section(ln: PageLine, sizes: list[float]) -> bool:
+    return ln.kind == "text" and (bool(_level(ln.size, sizes)) or ln.bold)
+
+
+def _text_measure(flow: list[PageLine]) -> None:
+    """Each block's right edge as its text reaches it, once running heads are set aside: on a last page
+    whose text fills the left column only, the header spanning the page is no measure of its lines."""
+    right: dict[tuple[int, int], float] = {}
+    for ln in flow:
+        if ln.kind == "text":
+            key = (ln.page, ln.block)
+            right[key] = max(right.get(key, 0.0), ln.x1)
+    for ln in flow:
+        edge = right.get((ln.page, ln.block))
+        if edge is not None and ln.block_x0 < edge < ln.block_x1:
+            ln.block_x1 = edge
+
+
+NOTE_MARK = re.compile(r"^(?P<mark>[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\*{1,3}|[†‡]|\d{1,2}(?=[.)]?\s+[A-ZÀ-Ý]))[.)]?\s*\S")
+SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def footnotes(flow: list[PageLine], body: float) -> dict[int, int]:
+    """The lines of footnotes: small type (below the text's size) at the foot of its page, opening
+    on a note mark (¹, *, †, or a number), with the small lines after it; nothing printed in
+    the text's size below them on that page. id of each line -> line number of its note's first line."""
+    found: dict[int, int] = {}
+    by_page: dict[int, list[PageLine]] = defaultdict(list)
+    for ln in flow:
+        by_page[ln.page].append(ln)
+    for page_lines in by_page.values():
+        for i, ln in enumerate(page_lines):
+            small = ln.kind == "text" and ln.size <= body - 1
+            height = ln.extra.get("height", 842.0)
+            if not small or ln.top < 0.6 * height or not NOTE_MARK.match(ln.text) or id(ln) in found:
+                continue
+            rest = page_lines[i + 1:]
+            below = [x for x in rest if x.top >= ln.top - 1]
+            if any(x.size > body - 1 or x.kind != "text" for x in below):
+                continue
+            for x in [ln, *below]:
+                found[id(x)] = ln.no
+    return found
+
+
+def _place_footnotes(units: list[Unit], flow: list[PageLine], notes: dict[int, int], body: float,
+                     sizes: list[float], hyphenated: set[str]) -> tuple[list[Unit], list[str]]:
+    """Each footnote (its lines joined) put after the unit on its page that holds its mark, else after
+    the paragraph the page break left it in: the sentence it interrupted stays whole."""
+    if not notes:
+        return units, []
+    note_lines = [ln for ln in flow if id(ln) in notes]
+    notes_units = _units(note_lines, body, [], hyphenated)
+    for unit in notes_units:
+        unit.role, unit.level = "text", 0
+    moved = []
+    out = list(units)
+    for note in notes_units:
+        first = note.lines[0]
+        mark = NOTE_MARK.match(first.text).group("mark")
+        marks = {mark, mark.translate(SUPERSCRIPT)}
+        before = [u for u in out if u.role != "table" and u.lines[0].no < first.no]
+        holder = next((u for u in reversed(before) if u.lines[0].page <= first.page <= u.lines[-1].page
+                       and any(m in "".join(t for t, _ in u.segments)[1:] for m in marks if not m.isascii())), None)
+        if holder is None:  # the paragraph that was running where the note is printed
+            holder = next((u for u in reversed(before) if any(ln.no < first.no for ln in u.lines)), None)
+        at = out.index(holder) + 1 if holder is not None else 0
+        out.insert(at, note)
+        moved.append(f"{mark} (line {first.no})" + (f" after line {holder.lines[0].no}" if holder else ""))
+    return out, moved
 
 
 def _ranges(lines: list[PageLine]) -> list[SetAside]:
@@ -261,7 +401,11 @@ def _joins(cur: Unit, ln: PageLine, role: str, level: int, body: float, flow, i:
     if prev.page != ln.page or prev.block != ln.block:
         # a paragraph going on at the top of the next column or page
         return (last_of_block.get((prev.page, prev.block)) == i - 1 and not _ends_paragraph(prev.text)
-                and (ln.text[:1].islower() or prev.text.endswith(("-", ","))))
+                and (ln.text[:1].islower() or prev.text.endswith(("-", ","))
+                     # "…réduites de" | "1, sans jamais…": a number going on with the sentence
+                     or (ln.text[:1].isdigit() and re.search(r"(?:^|\s)[a-zà-ÿ]+$", prev.text) is not None)))
+    if prev.extra.get("box") != ln.extra.get("box"):
+        return False  # in one column, a shaded box's text is its own, apart from the text around it
     gap = ln.top - prev.bottom
     if gap < -0.3 * size or gap > 0.75 * size:
         return False
@@ -286,11 +430,25 @@ def _joins(cur: Unit, ln: PageLine, role: str, level: int, body: float, flow, i:
             return False
         if len(lines) > 1 and ln.x0 < ref - 0.8 * size:
             return False
-    if _ends_paragraph(prev.text) and prev.x1 < prev.block_x1 - 2 * size:
+    if _ends_paragraph(prev.text) and prev.x1 < prev.block_x1 - 2 * size and not _wrapped_at(cur, ln):
         return False
     if prev.x1 < prev.block_x0 + 0.6 * (prev.block_x1 - prev.block_x0) and not prev.text.endswith(("-", ",")):
         return False  # a line that stops short of the margin ends its paragraph
     return True
+
+
+def _wrapped_at(cur: Unit, ln: PageLine) -> bool:
+    """Whether ragged-right text wrapped after the full stop ending `cur`'s last line: the first word
+    of `ln` had no room there, and `ln` follows at the paragraph's own line spacing (no paragraph gap)."""
+    prev = cur.lines[-1]
+    before = cur.lines[-2] if len(cur.lines) > 1 else None
+    if before is None or (before.page, before.block) != (prev.page, prev.block):
+        return False  # the paragraph's line spacing unknown
+    if abs((ln.top - prev.bottom) - (prev.top - before.bottom)) > 0.1 * prev.size:
+        return False
+    word = ln.text.split()[0] if ln.text.split() else ""
+    per_char = (ln.x1 - ln.x0) / max(1, len(ln.text))
+    return (len(word) + 1) * per_char >= prev.block_x1 - prev.x1
 
 
 def _append(unit: Unit, ln: PageLine, hyphenated: set[str]) -> None:

@@ -9,7 +9,18 @@ import json
 import pytest
 
 from extract.cli import main
-from tests.read.pdf_maker import SECTIONS, block, browser_print, new, prose, save
+from tests.read.pdf_maker import (
+    SECTIONS,
+    block,
+    browser_print,
+    cover_title,
+    heading_bands,
+    new,
+    numbered_levels,
+    prose,
+    save,
+    shaded_box,
+)
 
 MARKDOWN = """---
 titre: Règles
@@ -151,3 +162,46 @@ def test_in_markdown_only_hash_headings_are_headings(tmp_path, capsys):
     entries = json.loads(out)["entries"]
     assert code == 0 and [e["title"] for e in entries] == ["Capacités", "Hammerfist", "Agile"]
     assert "Test à 4+ (X) à 3 Dés" in entries[1]["text"]
+
+
+def test_numbered_headings_nest_by_their_number_whatever_their_font(tmp_path, capsys):
+    # "1.1.1" printed in a smaller serif than the text, "1.1" in a sans only a little larger: the
+    # sizes do not order them, the numbers do.
+    code, out, err = run(capsys, str(numbered_levels(tmp_path / "niveaux.pdf")), "--json")
+    assert code == 0, err
+    parents = {e["number"]: e["parent"] for e in json.loads(out)["entries"] if e["number"]}
+    ids = {e["number"]: e["id"] for e in json.loads(out)["entries"] if e["number"]}
+    assert len(parents) == 14
+    for number, parent in parents.items():
+        stem = number.rpartition(".")[0]
+        assert parent == (ids[stem] if stem else parents["1"]), number
+    assert parents["1"] not in ids.values()  # the chapters under the book's title, or at the top
+
+
+def test_a_shaded_box_with_its_own_title_is_a_sidebar_of_the_section_it_stands_in(tmp_path, capsys):
+    code, out, err = run(capsys, str(shaded_box(tmp_path / "boite.pdf")), "--json")
+    assert code == 0, err
+    entries = json.loads(out)["entries"]
+    ids = {e["number"] or e["title"]: e["id"] for e in entries}
+    by = {e["number"] or e["title"]: e for e in entries}
+    assert by["Exemple"]["kind"] == "sidebar" and by["Exemple"]["parent"] == ids["1.1"]
+    assert by["Exemple"]["text"].startswith("Dans la boîte") and "Après" not in by["Exemple"]["text"]
+    assert by["1.1"]["text"].startswith("Avant la boîte") and "Après la boîte" in by["1.1"]["text"]
+    assert by["1.2"]["parent"] == ids["1"] and by["2"]["parent"] == by["1"]["parent"]
+
+
+def test_the_cover_title_is_no_parent_of_the_book(tmp_path, capsys):
+    code, out, err = run(capsys, str(cover_title(tmp_path / "couverture.pdf")), "--json")
+    assert code == 0, err
+    entries = json.loads(out)["entries"]
+    assert [(e["title"], e["parent"]) for e in entries] == [("Corsaires de Brume", None)] + [
+        (f"Section {c}", None) for c in "ABCDEF"]
+    assert entries[1]["id"].endswith("/section-a")
+
+
+def test_a_band_behind_a_heading_or_bled_off_the_page_is_no_sidebar(tmp_path, capsys):
+    code, out, err = run(capsys, str(heading_bands(tmp_path / "bandes.pdf")), "--json")
+    assert code == 0, err
+    entries = json.loads(out)["entries"]
+    assert [(e["title"], e["kind"]) for e in entries] == [("Mise en place", "section"), ("Le tour de jeu", "section")]
+    assert entries[1]["text"].endswith("Dernière ligne du texte sur la bande.")

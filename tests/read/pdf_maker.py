@@ -90,3 +90,135 @@ def browser_print(path: Path) -> Path:
         y += 32
     assert pdf.page_no() == 3 and col == 0  # the layout the reader has to cope with
     return save(pdf, path)
+
+
+def lines_at(pdf: FPDF, x: float, y: float, lines: list[str], size: float = 9, style: str = "",
+             family: str = "Helvetica", leading: float = 11) -> float:
+    """Lines printed one under the other from (x, y), baseline first; returns the next baseline."""
+    pdf.set_font(family, style=style, size=size)
+    for line in lines:
+        pdf.text(x, y, line)
+        y += leading
+    return y
+
+
+def wrapped(pdf: FPDF, text: str, width: float, size: float = 9, family: str = "Helvetica") -> list[str]:
+    """`text` cut into lines no wider than `width` at that font."""
+    pdf.set_font(family, size=size)
+    out, cur = [], ""
+    for word in text.split():
+        if cur and pdf.get_string_width(f"{cur} {word}") > width:
+            out.append(cur)
+            cur = word
+        else:
+            cur = f"{cur} {word}".strip()
+    return out + [cur]
+
+
+def numbered_levels(path: Path) -> Path:
+    """A publisher's three numbered levels under a 16 pt title: chapters "1." bold 13 pt, sections
+    "1.1" bold 9.5 pt sans, sub-sections "1.1.1" bold 8.5 pt serif, smaller than the 9 pt text."""
+    pdf = new()
+    pdf.add_page()
+    y = lines_at(pdf, 50, 50, ["Livre des règles"], size=16, style="B") + 10
+    for chapter in (1, 2):
+        y = lines_at(pdf, 50, y, [f"{chapter}. Chapitre {'ABCD'[chapter]}"], size=13, style="B") + 6
+        for section in (1, 2):
+            y = lines_at(pdf, 50, y, [f"{chapter}.{section} Section {chapter}{section}"], size=9.5, style="B") + 2
+            y = lines_at(pdf, 50, y, wrapped(pdf, f"Texte {chapter}.{section} " + prose(40, section) + ".", 480)) + 6
+            for sub in (1, 2):
+                y = lines_at(pdf, 50, y, [f"{chapter}.{section}.{sub} Cas {sub}"], size=8.5, style="B", family="Times") + 2
+                y = lines_at(pdf, 50, y, wrapped(pdf, f"Cas {chapter}.{section}.{sub} " + prose(30, sub) + ".", 480)) + 6
+    return save(pdf, path)
+
+
+def shaded_box(path: Path) -> Path:
+    """Numbered rules with a shaded "Exemple" box inside section 1.1, its title bold 8 pt: after the
+    box, a rule paragraph of 1.1, then 1.2 and chapter 2."""
+    pdf = new()
+    pdf.add_page()
+    y = lines_at(pdf, 50, 60, ["Livre des règles"], size=16, style="B") + 10
+    y = lines_at(pdf, 50, y, ["1. Combat"], size=12, style="B") + 4
+    y = lines_at(pdf, 50, y, ["1.1 Résolution"], size=9.5, style="B") + 2
+    y = lines_at(pdf, 50, y, wrapped(pdf, "Avant la boîte " + prose(40, 1) + ".", 480)) + 8
+    pdf.set_fill_color(225, 225, 225)
+    inside = wrapped(pdf, "Dans la boîte " + prose(35, 2) + ".", 460, size=8)
+    pdf.rect(45, y - 10, 490, 14 + 10 * (len(inside) + 1), style="F")
+    y = lines_at(pdf, 55, y, ["Exemple"], size=8, style="B", leading=10)
+    y = lines_at(pdf, 55, y, inside, size=8, leading=10) + 14
+    y = lines_at(pdf, 50, y, wrapped(pdf, "Après la boîte " + prose(30, 3) + ".", 480)) + 8
+    y = lines_at(pdf, 50, y, ["1.2 Pertes"], size=9.5, style="B") + 2
+    y = lines_at(pdf, 50, y, wrapped(pdf, "Les pertes " + prose(30, 4) + ".", 480)) + 8
+    y = lines_at(pdf, 50, y, ["2. Moral"], size=12, style="B") + 4
+    lines_at(pdf, 50, y, wrapped(pdf, "Le moral " + prose(30, 5) + ".", 480))
+    return save(pdf, path)
+
+
+def footnote(path: Path) -> Path:
+    """A footnote in 7 pt at the foot of page 1, its mark "¹" in the first paragraph; the second
+    paragraph runs over the page break in mid-sentence ("ensuite," | "les joueurs alternent.")."""
+    pdf = new()
+    pdf.add_page()
+    y = lines_at(pdf, 50, 60, ["Mise en place"], size=14, style="B") + 6
+    y = lines_at(pdf, 50, y, wrapped(pdf, "Chaque case ne peut contenir qu'une seule unité¹. " + prose(40, 1) + ".", 480)) + 8
+    y = lines_at(pdf, 50, y, ["Premier joueur"], size=14, style="B") + 6
+    long = wrapped(pdf, "Le premier joueur " + prose(520, 2), 480)
+    lines_at(pdf, 50, y, long[:-1] + [long[-1] + " ensuite,"])
+    lines_at(pdf, 50, 790, ["¹ Les chefs ne sont pas des unités (voir Ralliement)."], size=7)
+    pdf.add_page()
+    lines_at(pdf, 50, 60, ["les joueurs alternent. " + prose(10, 3) + "."])
+    return save(pdf, path)
+
+
+def column_break(path: Path) -> Path:
+    """Two columns of ragged-right text: a paragraph runs from the foot of the left column into the
+    right one on a number ("réduites de" | "1, sans jamais…"); one wraps after a full stop where the
+    next word had no room. The second page fills its left column only, under a page-wide header."""
+    pdf = new()
+    pdf.add_page()
+    header = ["Le titre du livre, en tête de page, sur toute la largeur de la page imprimée"]
+    lines_at(pdf, 50, 30, header, size=8)
+    left = wrapped(pdf, "Début " + prose(160, 1), 220)
+    lines_at(pdf, 50, 60, left + ["ses valeurs sont alors réduites de"])
+    y = lines_at(pdf, 310, 60, ["1, sans jamais descendre sous 1. " + prose(5, 2) + "."]) + 10
+    lines_at(pdf, 310, y, wrapped(pdf, "Suite " + prose(60, 3) + ".", 220))
+    pdf.add_page()
+    lines_at(pdf, 50, 30, header, size=8)
+    lines_at(pdf, 50, 60, ["La partie prend fin immédiatement", "si un joueur n'a plus aucune unité",
+                           "en jeu ou s'il échoue à un test de", "moral alors qu'il n'a plus de chef.",
+                           "Sinon, elle s'achève à la fin du", "sixième tour."])
+    return save(pdf, path)
+
+
+def cover_title(path: Path) -> Path:
+    """A title wrapped over two lines in 18 pt ("Corsaires de" | "Brume"), a subtitle over two lines in
+    10 pt, then sections in 11 pt bold; a small running header "Corsaires de Brume" on pages 2 and 3."""
+    pdf = new()
+    for page in range(3):
+        pdf.add_page()
+        y = 60.0
+        if page:
+            lines_at(pdf, 50, 30, ["Corsaires de Brume", ], size=8)
+        else:
+            y = lines_at(pdf, 50, y, ["Corsaires de", "Brume"], size=18, style="B", leading=22) + 4
+            y = lines_at(pdf, 50, y, ["Escarmouches navales dans", "l'archipel des Brumes"], size=10, leading=13) + 12
+        for k in range(2):
+            y = lines_at(pdf, 50, y, [f"Section {'ABCDEF'[2 * page + k]}"], size=11, style="B") + 4
+            y = lines_at(pdf, 50, y, wrapped(pdf, f"Texte {page}{k} " + prose(60, k) + ".", 480)) + 10
+    return save(pdf, path)
+
+
+def heading_bands(path: Path) -> Path:
+    """Section headings printed on a shaded band of their own (the band holds the heading only), and
+    a band bled off the page's edge behind the last line of text: no box of text in either."""
+    pdf = new()
+    pdf.add_page()
+    pdf.set_fill_color(200, 220, 240)
+    y = 70.0
+    for k, title in enumerate(("Mise en place", "Le tour de jeu")):
+        pdf.rect(45, y - 14, 500, 24, style="F")
+        y = lines_at(pdf, 50, y, [title], size=12, style="B") + 8
+        y = lines_at(pdf, 50, y, wrapped(pdf, f"Texte {k} " + prose(60, k) + ".", 480)) + 14
+    pdf.rect(-10, y - 10, 620, 30, style="F")
+    lines_at(pdf, 50, y, ["Dernière ligne du texte sur la bande."])
+    return save(pdf, path)

@@ -10,7 +10,7 @@ import pytest
 from extract.errors import InputError
 from extract.read import Reading, read_document
 from extract.read.pdf import NO_TEXT, read_pdf
-from tests.read.pdf_maker import SECTIONS, block, browser_print, new, prose, save
+from tests.read.pdf_maker import SECTIONS, block, browser_print, column_break, cover_title, footnote, lines_at, new, prose, save
 
 
 def read(path: Path, **kwargs) -> Reading:
@@ -125,9 +125,10 @@ def test_heading_levels_from_sizes_and_bold_heading(tmp_path):
     block(pdf, 50, y + 2, 495, prose(30, 6) + ".")
     r = read(save(pdf, tmp_path / "heads.pdf"))
     lines = texts(r)
+    # the cover's title, in a type no section uses, heads no section: the sizes below it rank them
     assert lines[0] == "# Règles de Kiwi"
-    assert "## Mise en place" in lines
-    assert "### Le tour de jeu" in lines
+    assert "# Mise en place" in lines
+    assert "## Le tour de jeu" in lines
     assert "### Piocher une carte" in lines  # bold at body size, followed by body text: lowest level
     assert not any(t.startswith("#") and t.endswith(".") for t in lines)
     assert r.evidence["body_size"] == 10
@@ -364,3 +365,42 @@ def test_a_t1_font_read_as_the_standard_encoding_is_read_again():
     assert repaired == ["Règles de base", "la quantité de dégâts", "un jdr offre à être joué", "êuvre citée, 3 × 2, « ça »"]
     assert (0, "RŁgles", "Règles") in words
     assert _t1_signed(["Œuvre de Łódź, Ørsted", "la quantité"]) < T1_SIGNATURE_WORDS  # a name or two: no T1 font
+
+
+def test_a_footnote_goes_after_the_paragraph_holding_its_mark_not_inside_the_sentence_it_interrupts(tmp_path):
+    r = read(footnote(tmp_path / "note.pdf"))
+    lines = texts(r)
+    assert any(t.endswith("ensuite, les joueurs alternent. " + prose(10, 3) + ".") for t in lines)
+    marked = next(i for i, t in enumerate(lines) if "unité¹" in t)
+    assert lines[marked + 1] == "¹ Les chefs ne sont pas des unités (voir Ralliement)."
+    assert any(a.kind == "footnote" for a in r.anomalies)
+
+
+def test_a_paragraph_going_on_in_the_next_column_on_a_number_is_joined(tmp_path):
+    lines = texts(read(column_break(tmp_path / "colonnes.pdf")))
+    assert any("réduites de 1, sans jamais descendre sous 1." in t for t in lines)
+    # ragged right: "chef." ends a line only because "Sinon," had no room after it; the page-wide
+    # header of the last page is no measure of its left column's lines
+    assert "La partie prend fin immédiatement si un joueur n'a plus aucune unité en jeu ou s'il échoue à un test " \
+           "de moral alors qu'il n'a plus de chef. Sinon, elle s'achève à la fin du sixième tour." in lines
+
+
+def test_a_cover_title_block_is_one_heading_above_no_section_and_its_subtitle_set_aside(tmp_path):
+    r = read(cover_title(tmp_path / "couverture.pdf"))
+    headings = [t for t in texts(r) if t.startswith("#")]
+    # "Corsaires de" is no piece of the running header "Corsaires de Brume": it prints in the title's type
+    assert headings == ["# Corsaires de Brume"] + [f"# Section {c}" for c in "ABCDEF"]
+    assert [a.reason for a in r.set_aside if a.reason.startswith("subtitle")] == ["subtitle in the cover's title block"]
+    assert not any("Escarmouches" in t for t in texts(r))
+
+
+def test_a_full_stop_then_a_paragraph_gap_ends_the_paragraph_even_where_the_next_word_had_no_room(tmp_path):
+    pdf = new()
+    pdf.add_page()
+    first = ["Le premier paragraphe tient sur deux lignes de texte imprimé et finit sur la",
+             "ligne suivante par une phrase close qui laisse un peu de place."]
+    y = lines_at(pdf, 50, 60, first)
+    # the next word has no room after "place." but a blank stands between: a new paragraph
+    lines_at(pdf, 50, y + 3, ["Anticonstitutionnellement le second paragraphe commence ici, après un blanc."])
+    lines = texts(read(save(pdf, tmp_path / "blanc.pdf")))
+    assert lines == [" ".join(first), "Anticonstitutionnellement le second paragraphe commence ici, après un blanc."]

@@ -379,6 +379,9 @@ class HeadedWalker:
         self.last_outline: tuple[int, ...] | None = None  # the number of the last decimal-numbered heading
         self.step_run: tuple[Entry | None, int] = (None, 0)  # steps 1, 2, … so far in this entry
         self.caps_headings = False  # headings in capitals over wrapped prose, found without `caps_level`
+        self.box: int | None = None  # the shaded box the last line stood in (Line.box)
+        self.sidebar: Entry | None = None  # the open sidebar of that box, if it has a title
+        self.outside_box: list[tuple[int, Entry]] = []  # the open headings the sidebar stands in
 
     # -- driving -------------------------------------------------------------------------
     def run(self, lines: list[Line]) -> None:
@@ -390,10 +393,42 @@ class HeadedWalker:
         self.caps_headings = self.caps_over_prose()
         while self.index < len(lines):
             line = lines[self.index]
-            if not self.special(line):
+            if not self.shaded_box(line) and not self.special(line):
                 self.default(line)
             self.index += 1
         self.finish()
+
+    def shaded_box(self, line: Line) -> bool:
+        """A PDF's shaded box with its own title ("Exemple", "Note du concepteur") is a sidebar:
+        an entry of the section it stands in, whatever its title's font, holding the box's text;
+        the text after the box goes back to that section. True when `line` was taken here."""
+        if line.box == self.box:
+            label = MARKDOWN_HEADING.sub(r"\2", line.text.strip())
+            if line.box is not None and self.sidebar is not None and (label != line.text.strip() or heading_like(label)):
+                self.paragraph(Line(line.no, label), "paragraph")
+                return True  # a heading inside the box is the box's, not the book's
+            return False
+        if self.sidebar is not None:  # the box ends: back to the section it stands in
+            self.stack = self.outside_box
+            self.current = self.sidebar.parent
+            self.last_block = None
+            self.sidebar = None
+        self.box = line.box
+        if line.box is None:
+            return False
+        title = inline(MARKDOWN_HEADING.sub(r"\2", line.text.strip()))[0]
+        following = self.peek()
+        if not heading_like(title) or len(title.split()) > 6 or following is None or following.box != line.box:
+            return False  # a box without a title of its own, or a band behind a heading: the flow's
+        parent = self.current
+        level = self.stack[-1][0] + 1 if self.stack else 1
+        entry = self.b.entry("sidebar", title, parent, line.no, is_page=parent is None)
+        entry.heading_lines.extend(line.covers)
+        self.outside_box = list(self.stack)
+        self.stack.append((level, entry))
+        self.current = self.sidebar = entry
+        self.last_block = None
+        return True
 
     def heading_numbers_identify(self, lines: list[Line]) -> bool:
         """Numbers printed in `#` headings become the entries' numbers (and ids) only when each
@@ -644,13 +679,14 @@ class HeadedWalker:
     def open_heading(self, line: Line, level: int, kind: str = "section", numbered: bool = False) -> Entry:
         """A heading at `level`; `numbered`: a leading rule number ("13. Le calcul des scores",
         "8:1") is the entry's number, not part of its title."""
-        while self.stack and self.stack[-1][0] >= level:
-            self.stack.pop()
-        parent = self.stack[-1][1] if self.stack else None
         title: str | None = inline(line.text.strip())[0]
         number = None
         if numbered and self.numbered_headings:
             number, title = split_heading_number(title or "")
+        level = self.level_by_number(number, level)
+        while self.stack and self.stack[-1][0] >= level:
+            self.stack.pop()
+        parent = self.stack[-1][1] if self.stack else None
         key = number.replace(":", "-") if number and ":" in number else None
         entry = self.b.entry(kind, title, parent, line.no, number=number, is_page=parent is None, key=key)
         entry.heading_lines.extend(line.covers)  # an underline ("=====") is part of its heading
@@ -658,6 +694,28 @@ class HeadedWalker:
         self.current = entry
         self.last_block = None
         return entry
+
+    def level_by_number(self, number: str | None, level: int) -> int:
+        """The level of a heading numbered in decimal form ("1.2.1") when an open heading holds its
+        number's stem ("1.2"): one below that heading whatever the font says (a publisher's level-3
+        headings set no smaller than its level-2 ones), and never under a heading opened after that
+        stem (a box's title, a label). Otherwise `level` as the layout states it."""
+        if not number or "." not in number.rstrip("."):
+            return level
+        parts = number.rstrip(".").split(".")
+        for at in range(len(self.stack) - 1, -1, -1):
+            stem = self.stack[at][1].number
+            if stem is None:
+                continue
+            stem_parts = stem.rstrip(".").split(".")
+            if len(stem_parts) < len(parts) and parts[:len(stem_parts)] == stem_parts:
+                stem_level = self.stack[at][0]
+                if level <= stem_level:
+                    return stem_level + 1
+                # deeper by the layout: kept, unless what lies between is no numbered heading
+                between = [lv for lv, entry in self.stack[at + 1:] if entry.number is None and lv < level]
+                return stem_level + 1 if between else level
+        return level
 
     def target(self, line: Line) -> Entry:
         if self.current is None:
