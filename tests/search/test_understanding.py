@@ -354,9 +354,13 @@ def test_an_announcement_yields_to_the_rule_of_the_same_title():
     assert [row[8] for row in docs] == [ANNOUNCE_PRIOR, 1.0, 1.0, 1.0, 1.0]
 
 
-def test_model_file_is_written_piece_by_piece_as_json_dumps_would(tmp_path):
-    """write_model encodes key by key and posting list by posting list (issue 19: memory): the
-    same bytes as one json.dumps of the whole model."""
+@pytest.mark.parametrize("chunk", [256, 2, 1])
+def test_model_file_is_written_piece_by_piece_as_json_dumps_would(tmp_path, monkeypatch, chunk):
+    """write_model encodes key by key and posting lists a chunk at a time (issue 19: memory): the
+    same bytes as one json.dumps of the whole model, whatever the chunks."""
+    import extract.search.model as model_module
+
+    monkeypatch.setattr(model_module, "CHUNK", chunk)
     entries = [make("1", "Attaquer", "Une unité attaque. Les unités attaquent."), make("2", None, "Attaquer : une unité adjacente."),
                make("3", "Moral", "Le moral d'une unité.")]
     model = build_model(entries, {"attaquent": "attaquer"}, [(["fuir"], ["désengager"], "jeu")], {"jeu/regles/3": ["Morale"]})
