@@ -673,6 +673,9 @@ def mkdocs_build(root: Path, docs: Path, site_dir: Path, nav: list[Any], site_ur
             def get_env() -> Environment:
                 env = theme_env()
                 env.bytecode_cache = compiled  # read by the loader whenever a template is first loaded
+                if env.loader is not None:
+                    listing = env.loader.list_templates
+                    env.loader.list_templates = lambda: compiled.names(listing)  # type: ignore[method-assign]
                 return env
 
             config.theme.get_env = get_env  # this build's theme only

@@ -122,3 +122,23 @@ def test_a_site_built_with_kept_templates_is_the_site_built_without(tmp_path: Pa
         assert not (compared.left_only or compared.right_only or compared.diff_files), built
         files = sorted(p.relative_to(tmp_path / "stock") for p in (tmp_path / "stock").rglob("*") if p.is_file())
         assert all((tmp_path / "stock" / f).read_bytes() == (tmp_path / built / f).read_bytes() for f in files), built
+
+
+def test_a_loaders_template_names_are_kept_without_hidden_ones(tmp_path: Path):
+    """MkDocs lists the theme's files on every render (Material's 14,500, its icons under
+    `.icons/`, which MkDocs' filter drops): the names are kept, hidden ones left out."""
+    calls: list[int] = []
+
+    def listing() -> list[str]:
+        calls.append(1)
+        return ["main.html", "assets/app.js", ".icons/a.svg", "partials/.hidden", "assets/x.css"]
+
+    cache = TemplateCache(tmp_path, "k")
+    assert cache.names(listing) == ["main.html", "assets/app.js", "assets/x.css"]
+    assert TemplateCache(tmp_path, "k").names(listing) == ["main.html", "assets/app.js", "assets/x.css"]
+    assert len(calls) == 1  # the second came from the file
+    kept = next(tmp_path.glob("*/template-names.txt"))
+    kept.write_bytes(kept.read_bytes() + b"x")  # damaged: listed again
+    assert TemplateCache(tmp_path, "k").names(listing) == ["main.html", "assets/app.js", "assets/x.css"]
+    assert len(calls) == 2
+    assert TemplateCache(tmp_path, "other").names(lambda: ["b.js"]) == ["b.js"]  # another key, another list
