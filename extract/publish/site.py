@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from posixpath import relpath
 from typing import Any
@@ -189,7 +190,7 @@ class Site:
     def link(self, entry: Entry | str, here: str) -> str:
         """Relative Markdown link from the page file `here` to an entry's page and anchor."""
         target = self.by_id[entry] if isinstance(entry, str) else entry
-        path = relpath(page_file(target), posix_dirname(here))
+        path = relative_path(page_file(target), posix_dirname(here))
         page = page_of(target)
         return path if target is page and not target.number else f"{path}#{anchor_of(target)}"
 
@@ -198,6 +199,13 @@ class Site:
         if target.kind == "question":
             return shorten(target.question or target.key)
         return " ".join(x for x in (target.number, target.title) if x) or target.key.rsplit("/", 1)[-1]
+
+
+@lru_cache(maxsize=65536)
+def relative_path(path: str, start: str) -> str:
+    """`posixpath.relpath`, remembered: the site's pages link to the same few pages from the same
+    few folders thousands of times (relpath normalises both paths on every call)."""
+    return relpath(path, start)
 
 
 def posix_dirname(path: str) -> str:
