@@ -214,13 +214,19 @@ def paragraph_for(entry: Entry, op: Operation) -> int:
     return texts[-1] if (op.ordinal or 1) < 0 else texts[0]
 
 
-def replace_sentence(entry: Entry, op: Operation, new_text: str) -> Change:
+def sentence_at(entry: Entry, op: Operation) -> tuple[int, Block, list[str], int]:
+    """The block an erratum's sentence ordinal reads in, its sentences, and the sentence's position."""
     index = paragraph_for(entry, op)
     block = entry.blocks[index]
     parts = sentences(block.text)
     position = ordinal_index(len(parts), op.ordinal or 1)
     if position is None:
         raise OrdinalOutOfRange(f"no sentence {op.ordinal} in « {block.text[:60]}… »")
+    return index, block, parts, position
+
+
+def replace_sentence(entry: Entry, op: Operation, new_text: str) -> Change:
+    index, block, parts, position = sentence_at(entry, op)
     old = parts[position]
     score = similarity(old, new_text)
     how = f"sentence {op.ordinal} of {block.type} {index + 1} (similarity {score:.2f})"
@@ -318,12 +324,7 @@ def insert_text(entry: Entry, op: Operation, new_blocks: list[Block]) -> Change:
 
 def delete_sentence(entry: Entry, op: Operation) -> Change:
     """"Supprimez la dernière phrase": the sentence goes; a block left empty goes with it."""
-    index = paragraph_for(entry, op)
-    block = entry.blocks[index]
-    parts = sentences(block.text)
-    position = ordinal_index(len(parts), op.ordinal or 1)
-    if position is None:
-        raise OrdinalOutOfRange(f"no sentence {op.ordinal} in « {block.text[:60]}… »")
+    index, block, parts, position = sentence_at(entry, op)
     old = parts.pop(position)
     if op.before is not None and similarity(old, op.before) < MIN_SIMILARITY:
         raise NotApplicable(f"sentence {op.ordinal} « {old[:60]} » is not the quoted « {op.before[:60]} »")
