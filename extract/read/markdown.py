@@ -25,6 +25,8 @@ range with a reason. Choices made here, for a reader of the code:
 - Fenced and indented code blocks: kept, one line per source line, when they hold prose (no
   language named, or text/markdown, and some letters) — rulebooks use them for examples and
   answer options; code in a named language is set aside.
+- A heading's closing attribute list (`## Le marché {#marche}`, `{#id .class}`, `{: #id}`) is
+  taken off its title; its id is the heading line's `anchor`, so links naming it find the entry.
 - HTML blocks: comments are set aside; other HTML with no text is set aside; HTML with text keeps
   its text (tags removed: inline ones with no space, others as one) as one line, with a warning.
 """
@@ -83,6 +85,12 @@ _SENTENCE_END = re.compile(r"[.!?…][»\"”’)\]*_\s]*$")
 _CAPITAL = re.compile(r"^[«\"“(*_\s]*[A-ZÀ-ÖØ-Þ0-9]")
 _PROSE_INFO = ("", "text", "txt", "plain", "plaintext", "md", "markdown", "prose")
 _LETTERS = re.compile(r"[^\W\d_]{2,}")
+# A heading's attribute list closing its line (Pandoc, kramdown, Python-Markdown's attr_list):
+# "## Le marché {#marche}", "{#id .class}", "{: #id}", "{-}", "{.unnumbered}". Not the title's
+# words: taken off, its `#id` kept as the heading's anchor.
+_ATTRIBUTE = r"(?:#[^\s{}#]+|\.[^\s{}#.]+|[\w-]+=(?:\"[^\"]*\"|'[^']*'|[^\s{}\"']+)|-)"
+_HEADING_ATTRIBUTES = re.compile(rf"\s+\{{:?\s*(?P<items>{_ATTRIBUTE}(?:\s+{_ATTRIBUTE})*)\s*\}}$")
+_ATTRIBUTE_ID = re.compile(r"(?:^|\s)#(?P<id>[^\s{}#]+)")
 
 
 @dataclass
@@ -134,8 +142,9 @@ class _State:
         """1-based non-blank source lines first..last not yet placed."""
         return [no for no in range(first, last + 1) if not self.blank(no) and no not in self.placed]
 
-    def emit(self, text: str, nos: Sequence[int], hard_break: bool = False) -> None:
-        """One output line for the given source lines (the first is its `no`)."""
+    def emit(self, text: str, nos: Sequence[int], hard_break: bool = False, anchor: str | None = None) -> None:
+        """One output line for the given source lines (the first is its `no`); `anchor`: a
+        heading's own id."""
         nos = [no for no in nos if no not in self.placed and not self.blank(no)]
         if not nos:
             return
@@ -143,7 +152,7 @@ class _State:
         if not text.strip():
             self.aside(nos, "no text")
             return
-        self.lines.append(Line(nos[0], text, hard_break=hard_break, covers=tuple(nos[1:])))
+        self.lines.append(Line(nos[0], text, hard_break=hard_break, covers=tuple(nos[1:]), anchor=anchor))
         self.placed.update(nos)
 
     def aside(self, nos: Sequence[int], reason: str) -> None:
@@ -306,6 +315,12 @@ def _heading(token: Token, inline: Token, state: _State, indent: str) -> None:
     pieces = _pieces(inline, state)
     text = " ".join(p.text for p in pieces if p.text).strip()
     nos = _range(token)
+    anchor = None
+    attributes = _HEADING_ATTRIBUTES.search(" " + text)
+    if attributes:
+        text = text[: len(text) + 1 - len(attributes.group(0))].strip()
+        found = _ATTRIBUTE_ID.search(attributes.group("items"))
+        anchor = found.group("id") if found else None
     if not text:
         state.aside(nos, "image" if any(p.images for p in pieces) else "empty heading")
         return
@@ -316,7 +331,7 @@ def _heading(token: Token, inline: Token, state: _State, indent: str) -> None:
     state.levels.append(level)
     if text.endswith("?"):
         state.count("questions")
-    state.emit(f"{indent}{'#' * level} {text}", nos)
+    state.emit(f"{indent}{'#' * level} {text}", nos, anchor=anchor)
 
 
 def _paragraph(token: Token, inline: Token, state: _State, prefix: str, indent: str, in_list: bool = False) -> None:

@@ -333,3 +333,14 @@ def test_a_breadcrumb_needs_a_heading_outside_code_below_it(tmp_path):
     assert not any(s.reason.startswith("breadcrumb") for s in read(tmp_path, text).set_aside)
     text = "**[A](a.md)** > **B**\n\nActions\n=======\n\nUne figurine agit.\n"
     assert [s.reason for s in read(tmp_path, text).set_aside] == ["breadcrumb (the site's navigation)"]
+
+
+def test_a_heading_s_attribute_list_leaves_the_title_and_its_id_is_the_anchor(tmp_path):
+    """Pandoc, kramdown and Python-Markdown give a heading its id in braces after the title."""
+    source = ("# Les Caravanes {#caravanes}\n\n## Le marché {#marche .important}\n\n### Fin {: #fin }\n\n"
+              "### Sans id {.unnumbered}\n\n## Prix {en euros}\n\n## {#seul}\n")
+    reading = read(tmp_path, source)
+    assert texts(reading) == ["# Les Caravanes", "## Le marché", "### Fin", "### Sans id", "## Prix {en euros}"]
+    assert [line.anchor for line in reading.lines] == ["caravanes", "marche", "fin", None, None]
+    assert [s.reason for s in reading.set_aside] == ["empty heading"]
+    accounted(source, reading)
