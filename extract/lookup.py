@@ -9,12 +9,27 @@ game's documents by their own titles. The errata stage inserts the entries it ad
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from extract.model import Entry, GameSpec
 from extract.numbering import number_order
 from extract.patterns import BOOK_WORD, NAME_LINKS, Citation
 from extract.text import slugify, title_key
+
+# An apostrophe, and the French elided words before one ("l’", "d’", "qu’", "jusqu’"…).
+_APOSTROPHE = re.compile(r"['’ʼ]")
+_ELIDED = re.compile(r"(?<![^\W\d_])(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu|quoiqu)['’ʼ](?=[^\W\d_])", re.I)
+
+
+def anchor_spellings(title: str) -> list[str]:
+    """How site generators may spell a title's anchor besides `slugify`'s, where it has an
+    apostrophe: dropped ("L’échange" is "#lechange" on GitHub, "Player's turn" "#players-turn"),
+    a separator ("#l-echange"), or the elided word dropped with it, as an author writing the
+    anchor by hand does ("#echange")."""
+    if not _APOSTROPHE.search(title):
+        return []
+    return [_APOSTROPHE.sub("", title), _APOSTROPHE.sub(" ", title), _ELIDED.sub("", title)]
 
 
 class Lookup:
@@ -70,22 +85,25 @@ class Lookup:
         return []
 
     def anchored(self, anchor: str, document: str) -> list[Entry]:
-        """Entries of `document` a Markdown link's anchor names ("#8:4", "#neutralise",
-        "#les-etats-speciaux", "#1-combat"): by printed number, else by the last part of the id,
-        else by the title as site generators slug it (lowercase, accents off, hyphens), else by the
-        whole heading line, number and title ("## 1. Combat" is "#1-combat" on GitHub, MkDocs,
-        Pandoc): the first of these that names any, in book order."""
+        """Entries of `document` a Markdown link's anchor names ("#marche", "#8:4", "#neutralise",
+        "#les-etats-speciaux", "#1-combat"): by the id the source gave its heading ("{#marche}"),
+        else by printed number, else by the last part of the id, else by the title as site
+        generators slug it (lowercase, accents off, hyphens), else by the whole heading line,
+        number and title ("## 1. Combat" is "#1-combat" on GitHub, MkDocs, Pandoc), else by the
+        other spellings generators give an apostrophe (`anchor_spellings`): the first of these that
+        names any, in book order."""
         tables = self._anchors.get(document)
         if tables is None:
-            tables = [{}, {}, {}, {}]
+            tables = [{} for _ in range(6)]
             for entry in self.entries:
                 if entry.document != document:
                     continue
                 heading = f"{entry.number} {entry.title}" if entry.number and entry.title else None
-                names = (entry.number, entry.key.rsplit("/", 1)[-1], entry.title, heading)
-                for table, name in zip(tables, names, strict=True):
-                    if name:
-                        table.setdefault(slugify(name), []).append(entry)
+                names = (entry.anchors, [entry.number], [entry.key.rsplit("/", 1)[-1]], [entry.title], [heading],
+                         [spelling for name in (entry.title, heading) if name for spelling in anchor_spellings(name)])
+                for table, listed in zip(tables, names, strict=True):
+                    for slug in dict.fromkeys(slugify(name) for name in listed if name):
+                        table.setdefault(slug, []).append(entry)
             self._anchors[document] = tables
         wanted = slugify(anchor)
         return next((list(table[wanted]) for table in tables if wanted in table), [])

@@ -47,6 +47,9 @@ class Line:
     # The shaded box (a filled rectangle) a PDF printed it in, numbered through the document: a
     # box with its own title is a sidebar beside the rules.
     box: int | None = None
+    # The id a heading's attribute list gives it ("## Le marché {#marche}" in Markdown): what the
+    # document's own links to it name.
+    anchor: str | None = None
 
 
 @dataclass
@@ -116,6 +119,7 @@ class Entry:
     printed_index: bool = False  # the book's own index (one line per block), read by the index links
     original_title: str | None = None  # the title as printed, when an erratum replaced it
     printed_title: str | None = None  # the title as scanned, where an OCR repair changed it
+    anchors: list[str] = field(default_factory=list)  # ids its heading was given in the source ({#marche}): link aliases
     # (target, kind) of `refs[:n]`, n the second item: what add_ref looks up (never written out;
     # refs appended directly are taken in on the next call)
     _ref_keys: tuple[set[tuple[str | None, str]], int, int] | None = field(default=None, repr=False, compare=False)

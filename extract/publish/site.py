@@ -27,8 +27,9 @@ from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined
 
 from extract.errors import BuildError, InputError, shortened, writing
 from extract.model import STATUS_LABELS, Block, Entry, Erratum, Fact, GameBuild
+from extract.patterns import SEE_LINE
 from extract.stagecache import code_key
-from extract.text import shorten, value_text
+from extract.text import fold, shorten, value_text
 from extract.urls import anchor_of, page_file, page_of
 
 # The site's sources (templates, theme overrides, mkdocs.yml) belong to the toolkit, not to a
@@ -55,6 +56,9 @@ def md(text: str | None) -> str:
 
 # A link the book makes to a web address, kept in `markdown` by the Markdown reader: a text link
 WEB_LINK = re.compile(r"\[([^\]]+)\]\(((?:https?|mailto):[^)\s]+)\)")
+# A link to an anchor of the same document ("[L’échange](#echange)"): its words alone, which
+# `inline_links` makes a link when the link stage resolved the anchor.
+ANCHOR_LINK = re.compile(r"\[([^\]]+)\]\(#[^)\s]+\)")
 
 
 def emphasis(block: Block) -> str:
@@ -62,6 +66,7 @@ def emphasis(block: Block) -> str:
     if not block.markdown:
         return html.escape(block.text, quote=False)
     escaped = html.escape(block.markdown, quote=False)
+    escaped = ANCHOR_LINK.sub(r"\1", escaped)
     escaped = WEB_LINK.sub(lambda m: f'<a href="{m.group(2).replace(chr(34), "%22")}" rel="noopener noreferrer">{m.group(1)}</a>', escaped)
     escaped = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", escaped)
     escaped = re.sub(r"(?<![\w*])\*(?=\S)(.+?)(?<=\S)\*(?![\w*])", r"<em>\1</em>", escaped)
@@ -372,6 +377,27 @@ def render_entry(entry: Entry, level: int, here: str, site: Site) -> RenderedEnt
             kept.sort(key=lambda e: natural_key(e, site))
         return [(md(site.label(e)), site.link(e, here)) for e in kept]
 
+    def printed_names(kind: str) -> list[tuple[str, str]]:
+        """The names a "Voir aussi" / "Voir" line prints, in order: linked where the link stage
+        found the entry, plain text ("" for link) where it did not, so no printed name is lost."""
+        seen, kept = set(), []
+        for ref in entry.refs:
+            if ref.kind != kind:
+                continue
+            target = site.by_id.get(ref.target) if ref.target else None
+            if target is entry:
+                continue
+            if target is not None:
+                item, key = (md(site.label(target)), site.link(target, here)), target.id
+            else:
+                see = SEE_LINE.match(ref.text) if kind == "see" else None
+                name = (see.group("title") or see.group("plain")) if see else ref.text
+                item, key = (md(name), ""), fold(name)
+            if key not in seen:
+                seen.add(key)
+                kept.append(item)
+        return kept
+
     badge = ""
     if entry.status in STATUS_LABELS:
         sources = [site.errata_by_id[e] for e in entry.errata if e in site.errata_by_id]
@@ -417,7 +443,7 @@ def render_entry(entry: Entry, level: int, here: str, site: Site) -> RenderedEnt
     return RenderedEntry(
         entry=entry, level=min(level, 6), heading=md(entry.question or site.label(entry)), anchor=anchor_of(entry), badge=badge,
         body=icon_badges(inline_links(mark_facts(body, facts), inline), icons), printed=icon_badges(printed, icons),
-        related=links(by_kind.get("related", [])), see=links(by_kind.get("see", [])), faq=faq,
+        related=printed_names("related"), see=printed_names("see"), faq=faq,
         elsewhere=links(by_kind.get("concept", []), ordered=True),
         mentions=links(by_kind.get("term", []) + by_kind.get("section", []) + by_kind.get("page", []) + by_kind.get("faq", []),
                        ordered=True),

@@ -25,8 +25,12 @@ range with a reason. Choices made here, for a reader of the code:
 - Fenced and indented code blocks: kept, one line per source line, when they hold prose (no
   language named, or text/markdown, and some letters) — rulebooks use them for examples and
   answer options; code in a named language is set aside.
-- HTML blocks: comments are set aside; other HTML with no text is set aside; HTML with text keeps
-  its text (tags removed: inline ones with no space, others as one) as one line, with a warning.
+- A heading's closing attribute list (`## Le marché {#marche}`, `{#id .class}`, `{: #id}`) is
+  taken off its title; its id is the heading line's `anchor`, so links naming it find the entry.
+- HTML blocks: a simple table (rows of `<th>`/`<td>` on lines of their own, nothing spanning)
+  is read as a Markdown table; comments are set aside; other HTML with no text is set aside; HTML
+  with text keeps its text (tags removed: inline ones with no space, others as one) as one line,
+  with a warning.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ import html
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 from urllib.parse import urlsplit
 
@@ -83,6 +88,12 @@ _SENTENCE_END = re.compile(r"[.!?…][»\"”’)\]*_\s]*$")
 _CAPITAL = re.compile(r"^[«\"“(*_\s]*[A-ZÀ-ÖØ-Þ0-9]")
 _PROSE_INFO = ("", "text", "txt", "plain", "plaintext", "md", "markdown", "prose")
 _LETTERS = re.compile(r"[^\W\d_]{2,}")
+# A heading's attribute list closing its line (Pandoc, kramdown, Python-Markdown's attr_list):
+# "## Le marché {#marche}", "{#id .class}", "{: #id}", "{-}", "{.unnumbered}". Not the title's
+# words: taken off, its `#id` kept as the heading's anchor.
+_ATTRIBUTE = r"(?:#[^\s{}#]+|\.[^\s{}#.]+|[\w-]+=(?:\"[^\"]*\"|'[^']*'|[^\s{}\"']+)|-)"
+_HEADING_ATTRIBUTES = re.compile(rf"\s+\{{:?\s*(?P<items>{_ATTRIBUTE}(?:\s+{_ATTRIBUTE})*)\s*\}}$")
+_ATTRIBUTE_ID = re.compile(r"(?:^|\s)#(?P<id>[^\s{}#]+)")
 
 
 @dataclass
@@ -134,8 +145,9 @@ class _State:
         """1-based non-blank source lines first..last not yet placed."""
         return [no for no in range(first, last + 1) if not self.blank(no) and no not in self.placed]
 
-    def emit(self, text: str, nos: Sequence[int], hard_break: bool = False) -> None:
-        """One output line for the given source lines (the first is its `no`)."""
+    def emit(self, text: str, nos: Sequence[int], hard_break: bool = False, anchor: str | None = None) -> None:
+        """One output line for the given source lines (the first is its `no`); `anchor`: a
+        heading's own id."""
         nos = [no for no in nos if no not in self.placed and not self.blank(no)]
         if not nos:
             return
@@ -143,7 +155,7 @@ class _State:
         if not text.strip():
             self.aside(nos, "no text")
             return
-        self.lines.append(Line(nos[0], text, hard_break=hard_break, covers=tuple(nos[1:])))
+        self.lines.append(Line(nos[0], text, hard_break=hard_break, covers=tuple(nos[1:]), anchor=anchor))
         self.placed.update(nos)
 
     def aside(self, nos: Sequence[int], reason: str) -> None:
@@ -306,6 +318,12 @@ def _heading(token: Token, inline: Token, state: _State, indent: str) -> None:
     pieces = _pieces(inline, state)
     text = " ".join(p.text for p in pieces if p.text).strip()
     nos = _range(token)
+    anchor = None
+    attributes = _HEADING_ATTRIBUTES.search(" " + text)
+    if attributes:
+        text = text[: len(text) + 1 - len(attributes.group(0))].strip()
+        found = _ATTRIBUTE_ID.search(attributes.group("items"))
+        anchor = found.group("id") if found else None
     if not text:
         state.aside(nos, "image" if any(p.images for p in pieces) else "empty heading")
         return
@@ -316,7 +334,7 @@ def _heading(token: Token, inline: Token, state: _State, indent: str) -> None:
     state.levels.append(level)
     if text.endswith("?"):
         state.count("questions")
-    state.emit(f"{indent}{'#' * level} {text}", nos)
+    state.emit(f"{indent}{'#' * level} {text}", nos, anchor=anchor)
 
 
 def _paragraph(token: Token, inline: Token, state: _State, prefix: str, indent: str, in_list: bool = False) -> None:
@@ -552,7 +570,101 @@ def _code(token: Token, state: _State, indent: str) -> None:
         state.aside(nos, "code block" + (f" ({info})" if info else ""))
 
 
+class _TableParser(HTMLParser):
+    """A simple HTML table's rows: (first line, last line, cells), lines 1-based in the block;
+    `simple` turns False on anything a Markdown table cannot say (rowspan, colspan, a caption, a
+    nested table, a list in a cell, text outside the cells…) or a row sharing a line with another."""
+
+    STRUCTURE = frozenset({"table", "thead", "tbody", "tfoot", "tr", "th", "td", "colgroup", "col"})
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.rows: list[tuple[int, int, list[str]]] = []
+        self.simple = True
+        self.tables = 0
+        self.row: list[str] | None = None
+        self.cell: list[str] | None = None
+        self.first = self.last = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        line = self.getpos()[0]
+        if tag in ("br", "p") and self.cell is not None:
+            self.cell.append(" ")
+        elif _INLINE_TAG.fullmatch(f"<{tag}>") and self.cell is not None:
+            pass
+        elif tag not in self.STRUCTURE or any(name in ("rowspan", "colspan") and (value or "1").strip() != "1" for name, value in attrs):
+            self.simple = False
+        elif tag == "table":
+            self.tables += 1
+            self.simple = self.simple and self.tables == 1
+        elif tag == "tr":
+            self.close_row()
+            self.row, self.first = [], line
+        elif tag in ("th", "td"):
+            if self.row is None:
+                self.simple = False
+                return
+            self.close_cell()
+            self.cell = []
+        self.last = line
+
+    def handle_endtag(self, tag: str) -> None:
+        self.last = self.getpos()[0] if self.row is not None else self.last
+        if tag in ("th", "td"):
+            self.close_cell()
+        elif tag in ("tr", "thead", "tbody", "tfoot", "table"):
+            self.close_row()
+
+    def handle_data(self, data: str) -> None:
+        if self.cell is not None:
+            self.cell.append(data)
+            self.last = self.getpos()[0] + data.rstrip().count("\n")
+        elif data.strip():
+            self.simple = False
+
+    def handle_comment(self, data: str) -> None:
+        self.simple = False
+
+    def close_cell(self) -> None:
+        if self.cell is not None and self.row is not None:
+            self.row.append(_SPACES.sub(" ", "".join(self.cell).replace("\n", " ")).strip().replace("|", "\\|"))
+        self.cell = None
+
+    def close_row(self) -> None:
+        self.close_cell()
+        if self.row is not None:
+            if self.rows and self.first <= self.rows[-1][1]:
+                self.simple = False  # two rows on one line: one output line each is not possible
+            if self.row:
+                self.rows.append((self.first, self.last, self.row))
+        self.row = None
+
+
+def _html_table(token: Token, state: _State, indent: str) -> bool:
+    """A simple HTML table (`<table>`, rows of `<th>`/`<td>`, nothing spanning) read as a Markdown
+    table: one line per row, the tags' own lines set aside. False, nothing done, for any other."""
+    content = token.content.strip()
+    if not (content[:6].lower() == "<table" and content[-8:].lower() == "</table>"):
+        return False
+    parser = _TableParser()
+    try:
+        parser.feed(token.content)
+        parser.close()
+    except (AssertionError, ValueError):  # markup the parser cannot read is no simple table
+        return False
+    if not parser.simple or parser.tables != 1 or not parser.rows:
+        return False
+    first, end = token.map or (0, 0)
+    state.count("tables")
+    for top, bottom, cells in parser.rows:
+        state.emit(indent + "| " + " | ".join(cells) + " |", state.nonblank(first + top, first + bottom))
+    state.aside(state.nonblank(first + 1, end), "table line")
+    return True
+
+
 def _html_block(token: Token, state: _State, indent: str) -> None:
+    if _html_table(token, state, indent):
+        return
     nos = _range(token)
     content = token.content
     without_comments = _COMMENT.sub("", content)

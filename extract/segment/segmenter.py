@@ -36,6 +36,7 @@ def segment_document(game: str, doc: DocumentSpec, lines: list[Line], manifest: 
         result.set_aside[:0] = list(set_aside)
         result.reader_lines = {n for item in set_aside for n in range(item.lines[0], item.lines[1] + 1)}
     assign_pages(result.entries, lines)
+    assign_anchors(result.entries, lines)
     assign_section_kinds(result.entries, options.section_kinds)
     settle_tree(result.entries)
     result.anomalies.extend(struck_through(result.entries))
@@ -77,6 +78,18 @@ def assign_pages(entries: list[Entry], lines: list[Line]) -> None:
         first = min(entry.lines, default=None)
         if entry.page is None and first in pages:
             entry.page = pages[first]
+
+
+def assign_anchors(entries: list[Entry], lines: list[Line]) -> None:
+    """An entry whose heading the source gave an id ("## Le marché {#marche}") answers to it: its
+    own id and anchor stay made from its title, the source's id is an alias links may name."""
+    anchors = {line.no: line.anchor for line in lines if line.anchor}
+    if not anchors:
+        return
+    for entry in entries:
+        for no in entry.heading_lines:
+            if no in anchors and anchors[no] not in entry.anchors:
+                entry.anchors.append(anchors[no])
 
 
 def assign_section_kinds(entries: list[Entry], kinds: dict[str, str]) -> None:

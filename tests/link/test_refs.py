@@ -358,6 +358,38 @@ def test_a_link_to_a_numbered_heading_s_own_anchor_resolves():
     assert refs(move, "section") == [("demo/guide/1", "le combat", None)]
 
 
+def test_a_link_to_a_heading_s_source_id_resolves_before_any_slug():
+    """"## Le marché {#marche}": the source's id names the entry; another entry titled "Marche"
+    (slug "marche") does not take the link."""
+    marche = linked("le-marche", "Le marché", "Rien.")
+    marche.anchors = ["marche"]
+    walk = linked("marche", "Marche", "Rien.")
+    rule = linked("prix", "Prix", "Voir [le marché](#marche).")
+    resolve_explicit(Lookup(GAME, page(walk, marche, rule)), [])
+    assert refs(rule, "section") == [("demo/guide/le-marche", "le marché", None)]
+
+
+@pytest.mark.parametrize("anchor", ["lechange", "l-echange", "echange", "léchange"])
+def test_a_link_to_a_title_with_an_apostrophe_takes_its_common_spellings(anchor):
+    """GitHub drops the apostrophe ("#lechange"), some generators part the words ("#l-echange"),
+    authors leave the elided article out ("#echange")."""
+    exchange = linked("lechange", "L’échange", "Rien.")
+    rule = linked("prix", "Prix", f"Le prix change à [l’échange](#{anchor}).")
+    resolve_explicit(Lookup(GAME, page(exchange, rule)), [])
+    assert refs(rule, "section") == [("demo/guide/lechange", "l’échange", None)]
+
+
+def test_an_apostrophe_spelling_two_titles_share_is_ambiguous():
+    turn = linked("players-turn", "Player's turn", "Rien.")
+    other = linked("players-turn-2", "Players turn", "Rien.")
+    rule = linked("prix", "Prix", "See [turn](#echange) and [the turn](#player-turn).")
+    echange = linked("d-echange", "D’échange", "Rien.")
+    lechange = linked("l-echange", "L’échange", "Rien.")
+    resolve_explicit(Lookup(GAME, page(turn, other, echange, lechange, rule)), [])
+    assert refs(rule, "section") == [(None, "turn", "ambiguous: demo/guide/d-echange, demo/guide/l-echange"),
+                                     (None, "the turn", "no entry of the page has the anchor #player-turn")]
+
+
 def test_a_link_to_an_anchor_naming_nothing_is_reported_once():
     rule = linked("8-3", None, "Un avertissement ([16:1a](#16:1)), puis ([16:1b](#16:1)).", number="8:3")
     found = resolve_explicit(Lookup(GAME, [rule]), [])

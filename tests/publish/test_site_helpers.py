@@ -6,8 +6,21 @@ import json
 
 import pytest
 
-from extract.model import Block
-from extract.publish.site import blocks_html, emphasis, front_title, md, posix_dirname, shorten, word_diff
+from extract.lookup import Lookup
+from extract.model import Block, Diagnostics, DocumentSpec, Entry, GameBuild, GameSpec, Ref
+from extract.publish.site import (
+    TOOL_ROOT,
+    Site,
+    blocks_html,
+    emphasis,
+    environment,
+    front_title,
+    md,
+    posix_dirname,
+    render_entry,
+    shorten,
+    word_diff,
+)
 
 
 @pytest.mark.parametrize(("text", "escaped"), [
@@ -144,3 +157,39 @@ def test_icon_tokens_become_named_badges_in_html_and_in_markdown():
     linked = '<a href="#x" title="Tir [attaque]">5.12</a> puis [attaque]'
     assert icon_badges(linked, names) == '<a href="#x" title="Tir [attaque]">5.12</a> puis ' + badge.replace(
         "attaque à distance", "attaque")
+
+
+def test_a_link_to_an_anchor_shows_its_words_not_its_syntax():
+    block = Block("paragraph", "Le prix double (voir L’échange).", "Le prix *double* (voir [L’échange](#echange)).")
+    assert emphasis(block) == "Le prix <em>double</em> (voir L’échange)."
+    assert emphasis(Block("paragraph", "x", "[*tempête*](#tempetes) et [#](#x)")) == "<em>tempête</em> et #"
+
+
+def test_see_and_related_names_are_shown_linked_or_as_printed():
+    """A "Voir aussi" list whose names the link stage did not find keeps them, as plain text."""
+    game = GameSpec("demo", "Démo", [DocumentSpec("regles", "Règles", "rulebook", "", "", "x.md", 1, None, "headed-prose", {})],
+                    [], "corpus/demo/game.toml", {})
+
+    def entry(key: str, title: str, *blocks: Block) -> Entry:
+        return Entry("demo", "regles", "section", None, title, key, blocks=list(blocks), is_page=True)
+
+    market = entry("le-marche", "Le marché", Block("paragraph", "Le prix double (voir L’échange).",
+                                                   "Le prix double (voir [L’échange](#echange))."))
+    exchange = entry("lechange", "L’échange", Block("paragraph", "On échange."),
+                     Block("related", "Voir aussi : Le marché, La tempête, Le marché"), Block("see", "Voir « Le désert »."))
+    market.refs = [Ref("demo/regles/lechange", "section", "L’échange")]
+    exchange.refs = [Ref("demo/regles/le-marche", "related", "Le marché"),
+                     Ref(None, "related", "La tempête", "no topic has this title"),
+                     Ref(None, "see", "Voir « Le désert ».", "no entry has this title")]
+    entries = [market, exchange]
+    site = Site([GameBuild(game, entries, {}, Diagnostics(), lookup=Lookup(game, entries))])
+    rendered = render_entry(exchange, 1, "demo/regles/lechange/index.md", site)
+    assert rendered.related == [("Le marché", "../le-marche/index.md"), ("La tempête", "")]
+    assert rendered.see == [("Le désert", "")]
+    body = render_entry(market, 1, "demo/regles/le-marche/index.md", site).body
+    assert body == ('<p>Le prix double (voir <a class="regles-ref" href="../lechange/#lechange" title="L’échange">L’échange</a>).</p>')
+    page = environment(TOOL_ROOT).get_template("page.md.j2").render(
+        title="L’échange", crumbs=[], current="L’échange", edition="", entries=[rendered], subpages=[], previous=None,
+        next=None, site=site, here="demo/regles/lechange/index.md")
+    assert "**Sujets connexes :** [Le marché](../le-marche/index.md), La tempête" in page
+    assert "Voir : Le désert." in page

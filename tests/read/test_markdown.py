@@ -333,3 +333,41 @@ def test_a_breadcrumb_needs_a_heading_outside_code_below_it(tmp_path):
     assert not any(s.reason.startswith("breadcrumb") for s in read(tmp_path, text).set_aside)
     text = "**[A](a.md)** > **B**\n\nActions\n=======\n\nUne figurine agit.\n"
     assert [s.reason for s in read(tmp_path, text).set_aside] == ["breadcrumb (the site's navigation)"]
+
+
+def test_a_heading_s_attribute_list_leaves_the_title_and_its_id_is_the_anchor(tmp_path):
+    """Pandoc, kramdown and Python-Markdown give a heading its id in braces after the title."""
+    source = ("# Les Caravanes {#caravanes}\n\n## Le marché {#marche .important}\n\n### Fin {: #fin }\n\n"
+              "### Sans id {.unnumbered}\n\n## Prix {en euros}\n\n## {#seul}\n")
+    reading = read(tmp_path, source)
+    assert texts(reading) == ["# Les Caravanes", "## Le marché", "### Fin", "### Sans id", "## Prix {en euros}"]
+    assert [line.anchor for line in reading.lines] == ["caravanes", "marche", "fin", None, None]
+    assert [s.reason for s in reading.set_aside] == ["empty heading"]
+    accounted(source, reading)
+
+
+def test_a_simple_html_table_is_read_as_a_markdown_table(tmp_path):
+    source = ("Les prix :\n\n<table>\n  <thead>\n  <tr><th>Marchandise</th><th>Prix</th></tr>\n  </thead>\n"
+              "  <tr><td><b>Ambre</b></td><td>4 &amp; 7</td></tr>\n  <tr>\n    <td>Sel | gemme</td>\n    <td>1</td>\n  </tr>\n"
+              "  <tr><td>Épices<td>3\n  <tr><td></td><td>5</td></tr>\n</table>\n\nFin.\n")
+    reading = read(tmp_path, source)
+    assert texts(reading) == ["Les prix :", "| Marchandise | Prix |", "| Ambre | 4 & 7 |", "| Sel \\| gemme | 1 |",
+                              "| Épices | 3 |", "|  | 5 |", "Fin."]
+    assert [(line.no, line.covers) for line in reading.lines[1:6]] == [(5, ()), (7, ()), (8, (9, 10, 11)), (12, ()), (13, ())]
+    assert reading.evidence["tables"] == 1 and reading.anomalies == []
+    assert {s.reason for s in reading.set_aside} == {"table line"}
+    accounted(source, reading)
+
+
+@pytest.mark.parametrize("table", [
+    "<table>\n<tr><th colspan=\"2\">Prix</th></tr>\n<tr><td>Ambre</td><td>4</td></tr>\n</table>\n",
+    "<table>\n<caption>Prix</caption>\n<tr><td>Ambre</td><td>4</td></tr>\n</table>\n",
+    "<table>\n<tr><td>Ambre</td><td><ul><li>4</li></ul></td></tr>\n</table>\n",
+    "<table><tr><td>Ambre</td><td>4</td></tr><tr><td>Sel</td><td>1</td></tr></table>\n",
+    "<table>\n<tr><td>Ambre</td><td><table><tr><td>4</td></tr></table></td></tr>\n</table>\n",
+])
+def test_an_html_table_a_markdown_table_cannot_say_keeps_its_text_with_a_warning(tmp_path, table):
+    reading = read(tmp_path, table)
+    assert len(reading.lines) == 1 and "Ambre" in reading.lines[0].text and not reading.lines[0].text.startswith("|")
+    assert [a.kind for a in reading.anomalies] == ["html-kept"]
+    accounted(table, reading)

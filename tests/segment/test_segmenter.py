@@ -137,3 +137,10 @@ def test_one_entry_holding_most_of_a_long_document_is_reported():
 
     assert alone(15) == []  # a short document may be one rule or one list
     assert alone(35) == [("one-entry-holds-most", "severe", "100%")]
+
+
+def test_a_heading_s_source_id_is_an_anchor_of_its_entry_not_its_key():
+    doc = document("headed-prose")
+    found = segment_document("demo", doc, [Line(1, "# Le marché", anchor="marche"), Line(2, "Les prix.")],
+                             "corpus/demo/game.toml")
+    assert [(e.key, e.anchors) for e in found.entries] == [("le-marche", ["marche"])]
