@@ -101,3 +101,16 @@ def test_bad_usage_exits_2(capsys):
 def test_bad_profile_options_name_the_line(tmp_path, capsys, options, expected):
     code, err = run_build(make_corpus(tmp_path, GOOD, profile="ocr-columns", options=options), capsys)
     assert code == 1 and expected in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_document_id_the_site_uses_itself_is_refused_and_the_build_kept(tmp_path, capsys):
+    """A document `errata` would be served at <game>/errata/, the game's errata page."""
+    root = make_corpus(tmp_path, GOOD)
+    assert main(["--root", str(root), "build"]) == 0
+    before = (root / "build/site/demo/errata/index.html").read_bytes()
+    manifest = root / "corpus/demo/game.toml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace('id = "regles"', 'id = "errata"'), encoding="utf-8")
+    code, err = run_build(root, capsys)
+    assert code == 1 and len(err.strip().splitlines()) == 1
+    assert err.startswith("error: corpus/demo/game.toml:8: document id 'errata' is reserved")
+    assert (root / "build/site/demo/errata/index.html").read_bytes() == before

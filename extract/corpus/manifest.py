@@ -14,6 +14,7 @@ from typing import Any
 from extract.errors import BuildError, InputError
 from extract.model import DOCUMENT_KINDS, DocumentSpec, GameSpec
 from extract.options import OptionsError, read_options
+from extract.schema import SCHEMA_FILES
 from extract.tomlfile import item_line, line_of, read_toml
 
 GAME_KEYS = {"id", "title", "short_title", "sources", "documents", "precedence"}
@@ -23,6 +24,17 @@ DOCUMENT_KEYS = {"id", "title", "kind", "version", "date", "source", "lines", "p
 CORRECTION_KEYS = {"line", "from", "to", "reason"}
 PRECEDENCE_KEYS = {"over", "under", "why", "stated_in", "over_words", "under_words"}  # *_words: for what is not a document
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+# Names the build itself gives beside a game's or a document's own folder: an id equal to one of
+# them would silently replace (or be replaced by) the build's own files.
+RESERVED_GAME_IDS = frozenset({
+    "assets",  # build/site/assets/: the site's CSS, scripts and search model, and Material's
+    "api",     # build/site/api/: the static JSON API (extract.publish.api)
+    # build/data/schema.json and build/data/schema/ beside build/data/<game>.json
+    *(path.split("/")[1].removesuffix(".json") for path, _ in SCHEMA_FILES.values()),
+})
+RESERVED_DOCUMENT_IDS = frozenset({
+    "errata",  # build/site/<game>/errata/: the game's errata page, beside <game>/<document>/
+})
 
 
 def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameSpec:
@@ -38,6 +50,9 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
     game_id = _required(data, "id", str, fail, "game")
     if not ID_PATTERN.match(game_id):
         raise fail(f"game id {game_id!r} must be lowercase letters, digits and hyphens", r"^\s*id\s*=")
+    if game_id in RESERVED_GAME_IDS:
+        raise fail(f"game id {game_id!r} is reserved: the build names its own files so "
+                   f"(reserved: {', '.join(sorted(RESERVED_GAME_IDS))})", r"^\s*id\s*=")
     if game_id != manifest.parent.name:
         raise fail(f"game id {game_id!r} does not match its folder {manifest.parent.name!r}", r"^\s*id\s*=")
     title = _required(data, "title", str, fail, "game")
@@ -74,6 +89,9 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
         doc_id = _required(doc, "id", str, fail, "[[documents]]", (header, i))
         if not ID_PATTERN.match(doc_id):
             raise InputError(rel, f"document id {doc_id!r} is not URL-safe", doc_line)
+        if doc_id in RESERVED_DOCUMENT_IDS:
+            raise InputError(rel, f"document id {doc_id!r} is reserved: the site uses {game_id}/{doc_id}/ itself "
+                                  f"(reserved: {', '.join(sorted(RESERVED_DOCUMENT_IDS))})", doc_line)
         if doc_id in seen:
             raise InputError(rel, f"duplicate document id {doc_id!r}", doc_line)
         seen.add(doc_id)

@@ -78,6 +78,7 @@ def test_a_game_short_name_is_given_or_read_from_its_title(tmp_path):
      "corpus/demo/game.toml:17: option 'sidebar_pattern' is for ocr-columns, not for profile 'headed-prose'"),
     (('why = "Les règles priment."', ""), "corpus/demo/game.toml:19: missing required key 'why' in [[precedence]]"),
     (('profile = "headed-prose"\n', ""), "corpus/demo/game.toml:8: missing required key 'profile' in [[documents]]"),
+    (('id = "regles"', 'id = "errata"'), "corpus/demo/game.toml:8: document id 'errata' is reserved: the site uses demo/errata/ itself"),
     (('why = "Les règles priment."', 'why = "Les règles priment."\nunder_words = 2'),
      "corpus/demo/game.toml:23: 'under_words' in [[precedence]] must be a str"),
     (('title = "Démo"', "title = 3"), "corpus/demo/game.toml:2: 'title' in game must be a str"),
@@ -101,3 +102,12 @@ def test_duplicate_document_ids_name_the_second(tmp_path):
     twin = '\n[[documents]]\nid = "regles"\ntitle = "Bis"\nkind = "rulebook"\nsource = "source.txt"\nprofile = "faq"\n'
     with pytest.raises(InputError, match=r"^corpus/demo/game.toml:24: duplicate document id 'regles'$"):
         load(tmp_path, GOOD + twin)
+
+
+@pytest.mark.parametrize("game_id", ["api", "assets", "schema"])
+def test_a_game_id_the_build_uses_itself_is_refused(tmp_path, game_id):
+    """build/site/api/, build/site/assets/, build/data/schema.json: a game of that name would mix
+    its pages or data with the build's own files."""
+    expected = rf"^corpus/{game_id}/game.toml:1: game id '{game_id}' is reserved: the build names its own files so"
+    with pytest.raises(InputError, match=expected):
+        load(tmp_path, GOOD.replace('id = "demo"', f'id = "{game_id}"', 1), folder=game_id)
