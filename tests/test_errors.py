@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,7 @@ def test_unreadable_sources(tmp_path, capsys, content, expected):
 def test_wrong_checksum(tmp_path, capsys):
     code, err = run_build(make_corpus(tmp_path, GOOD, sha256="0" * 64), capsys)
     assert code == 1 and "corpus/demo/source.txt: checksum mismatch" in err
+    assert "the sha256 declared at corpus/demo/game.toml:4 " in err  # its [[sources]] entry, where to fix it
 
 
 def test_unknown_profile(tmp_path, capsys):
@@ -44,7 +46,7 @@ def test_missing_source_file(tmp_path, capsys):
     root = make_corpus(tmp_path, GOOD)
     (root / "corpus/demo/source.txt").unlink()
     code, err = run_build(root, capsys)
-    assert code == 1 and "corpus/demo/source.txt: source file is missing" in err
+    assert code == 1 and "corpus/demo/source.txt: source file is missing (declared at corpus/demo/game.toml:4)" in err
 
 
 def test_invalid_toml_names_the_line(tmp_path, capsys):
@@ -114,3 +116,18 @@ def test_a_document_id_the_site_uses_itself_is_refused_and_the_build_kept(tmp_pa
     assert code == 1 and len(err.strip().splitlines()) == 1
     assert err.startswith("error: corpus/demo/game.toml:8: document id 'errata' is reserved")
     assert (root / "build/site/demo/errata/index.html").read_bytes() == before
+
+
+def test_a_windows_1252_text_is_read_with_its_declared_encoding(tmp_path, capsys):
+    text = "Règles\n======\n\nAjoutez l’être à la réserve d’endurance.\n".encode("cp1252")
+    root = make_corpus(tmp_path, text)
+    code, err = run_build(root, capsys)
+    assert code == 1 and "corpus/demo/source.txt:1: not valid UTF-8 (byte 0xe8; Windows-1252 (cp1252)?)" in err
+    manifest = root / "corpus/demo/game.toml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("sha256 =", 'encoding = "cp1252"\nsha256 ='),
+                        encoding="utf-8")
+    code, err = run_build(root, capsys)
+    assert code == 0, err
+    data = (root / "build/data/demo.json").read_text(encoding="utf-8")
+    assert "réserve d’endurance" in data and "\\u0092" not in data
+    assert hashlib.sha256(text).hexdigest() in manifest.read_text(encoding="utf-8")  # the sha256 of the bytes

@@ -5,6 +5,7 @@ the caller, as this stage does not look into segmentation."""
 
 from __future__ import annotations
 
+import codecs
 import hashlib
 import re
 from collections.abc import Mapping
@@ -19,7 +20,7 @@ from extract.tomlfile import item_line, line_of, read_toml
 
 GAME_KEYS = {"id", "title", "short_title", "sources", "documents", "precedence"}
 SHORT_TITLE_MAX = 16  # characters: the site's game filter shows it whole on a phone
-SOURCE_KEYS = {"file", "sha256", "pages"}
+SOURCE_KEYS = {"file", "sha256", "pages", "encoding"}
 DOCUMENT_KEYS = {"id", "title", "kind", "version", "date", "source", "lines", "profile", "options", "ocr", "corrections"}
 CORRECTION_KEYS = {"line", "from", "to", "reason"}
 PRECEDENCE_KEYS = {"over", "under", "why", "stated_in", "over_words", "under_words"}  # *_words: for what is not a document
@@ -65,12 +66,18 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
 
     sources: dict[str, str] = {}
     pages: dict[str, tuple[int, int]] = {}
+    source_lines: dict[str, int] = {}
+    encodings: dict[str, str] = {}
     for i, source in enumerate(data.get("sources", [])):
         _check_keys(source, SOURCE_KEYS, "[[sources]]", fail, r"^\s*\[\[sources\]\]", i)
         file = _required(source, "file", str, fail, "[[sources]]", (r"^\s*\[\[sources\]\]", i))
         digest = _required(source, "sha256", str, fail, "[[sources]]", (r"^\s*\[\[sources\]\]", i))
         inside_game(manifest.parent, file, rel, _key_line(raw, line_of(raw, r"^\s*\[\[sources\]\]", i) or 0, "file"), "source file")
         sources[f"corpus/{game_id}/{file}"] = digest.lower()
+        source_lines[f"corpus/{game_id}/{file}"] = line_of(raw, r"^\s*\[\[sources\]\]", i) or 0
+        if "encoding" in source:
+            encodings[f"corpus/{game_id}/{file}"] = _encoding(source["encoding"], file, rel,
+                                                               _key_line(raw, source_lines[f"corpus/{game_id}/{file}"], "encoding"))
         if "pages" in source:
             span = source["pages"]
             where = line_of(raw, r"^\s*\[\[sources\]\]", i)
@@ -145,7 +152,24 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
             if key in rule:
                 _required(rule, key, str, fail, "[[precedence]]")
         precedence.append({k: str(v) for k, v in rule.items()})
-    return GameSpec(game_id, title, documents, precedence, rel, sources, pages, short_title)
+    return GameSpec(game_id, title, documents, precedence, rel, sources, pages, short_title, source_lines, encodings)
+
+
+def _encoding(value: Any, file: str, rel: str, line: int) -> str:
+    """A text source's `encoding`: a Python codec that decodes bytes to text, by its canonical
+    name ("latin-1" -> "iso8859-1"); an InputError at its line otherwise."""
+    if not isinstance(value, str) or not value.strip():
+        raise InputError(rel, "encoding must be the name of a text encoding (\"cp1252\", \"latin-1\", \"utf-16\")", line)
+    if file.lower().endswith(".pdf"):
+        raise InputError(rel, f"encoding applies to a text or Markdown source, not to {file!r} (a PDF says its own)", line)
+    try:
+        # Refuses names that are not codecs, and codecs that are not bytes -> text (rot13, base64):
+        # these only on a non-empty probe.
+        b"x".decode(value, errors="ignore")
+        return codecs.lookup(value).name
+    except LookupError:
+        raise InputError(rel, f"unknown text encoding {value!r} (a Python codec name: \"cp1252\", \"latin-1\", \"utf-16\")",
+                         line) from None
 
 
 def inside_game(folder: Path, file: str, rel: str, line: int | None, what: str) -> Path:
@@ -194,16 +218,19 @@ def check_sources(game: GameSpec, root: Path) -> None:
     counts: dict[str, int] = {}
     for source, digest in sorted(game.sources.items()):
         path = root / source
+        # Where to fix it: the manifest's [[sources]] entry, file:line as its other errors say
+        declared = f"{game.manifest}:{game.source_lines[source]}" if game.source_lines.get(source) else game.manifest
         if not path.is_file():
-            problems.append(InputError(source, "source file is missing"))
+            problems.append(InputError(source, f"source file is missing (declared at {declared})"))
             continue
         data = path.read_bytes()
         if hashlib.sha256(data).hexdigest() != digest:
-            problems.append(InputError(source, "checksum mismatch: the file does not match the declared sha256 "
+            problems.append(InputError(source, f"checksum mismatch: the file does not match the sha256 declared at {declared} "
                                                "(changed since the manifest was written?)"))
             continue
         if not source.lower().endswith(".pdf"):  # a PDF's lines are its reader's: not known before reading
-            counts[source] = len(data.decode("utf-8", errors="replace").splitlines())
+            encoding = game.source_encodings.get(source, "utf-8")
+            counts[source] = len(data.decode(encoding, errors="replace").splitlines())
     if not problems:
         raw = (root / game.manifest).read_text(encoding="utf-8")
         problems = check_spans(game.manifest, raw, game.documents, counts)
