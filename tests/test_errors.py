@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
 
 import pytest
@@ -131,3 +132,20 @@ def test_a_windows_1252_text_is_read_with_its_declared_encoding(tmp_path, capsys
     data = (root / "build/data/demo.json").read_text(encoding="utf-8")
     assert "réserve d’endurance" in data and "\\u0092" not in data
     assert hashlib.sha256(text).hexdigest() in manifest.read_text(encoding="utf-8")  # the sha256 of the bytes
+
+
+def test_a_document_without_profile_is_read_with_the_guessed_one_and_says_so(tmp_path, capsys):
+    root = make_corpus(tmp_path, "# Règles\n\nLe tour.\n\n## Tour de jeu\n\nOn joue chacun son tour.\n")
+    manifest = root / "corpus/demo/game.toml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace('profile = "headed-prose"\n', ""), encoding="utf-8")
+    code, err = run_build(root, capsys)
+    assert code == 0, err
+    [said] = [line for line in err.splitlines() if "profile" in line]
+    assert said.startswith("note: demo/regles: no profile in corpus/demo/game.toml:8: read with headed-prose (")
+    report = json.loads((root / "build/report.json").read_text(encoding="utf-8"))
+    found = [a for doc in report["documents"].values() for a in doc["anomalies"] if a["kind"] == "profile-guessed"]
+    assert len(found) == 1 and "severity" not in found[0]  # info
+    game = json.loads((root / "build/data/demo.json").read_text(encoding="utf-8"))
+    assert game["game"]["documents"][0]["profile"] == "headed-prose"
+    code, again = run_build(root, capsys)  # the game's reading kept from the first build: said again
+    assert code == 0 and said in again.splitlines()

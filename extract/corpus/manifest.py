@@ -113,11 +113,16 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
         if not (isinstance(span, list) and len(span) == 2 and type(span[0]) is int
                 and (type(span[1]) is int or span[1] is None)):
             raise InputError(rel, "lines must be [first, last] line numbers", _key_line(raw, doc_line, "lines"))
-        profile = _required(doc, "profile", str, fail, "[[documents]]", (header, i))
-        if profile not in profiles:
+        # Without a profile the build guesses one from the reading, as `regles extract` does, and
+        # says which; options are a profile's, so they need one named.
+        profile = _required(doc, "profile", str, fail, "[[documents]]", (header, i)) if "profile" in doc else ""
+        if profile and profile not in profiles:
             raise InputError(rel, f"unknown profile {profile!r} for document {doc_id!r} (known: {', '.join(sorted(profiles))})",
                              _key_line(raw, doc_line, "profile"))
-        options = _read_options(doc.get("options", {}), profile, profiles, rel, raw, doc_line)
+        if not profile and doc.get("options"):
+            raise InputError(rel, f"document {doc_id!r} has options but no profile: options belong to a profile, name it",
+                             _option_line(raw, doc_line, ()))
+        options = _read_options(doc.get("options", {}), profile, profiles, rel, raw, doc_line) if profile else None
         ocr = doc.get("ocr", False)
         if not isinstance(ocr, bool):
             raise InputError(rel, "ocr must be true or false", _key_line(raw, doc_line, "ocr"))

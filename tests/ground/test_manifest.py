@@ -77,7 +77,7 @@ def test_a_game_short_name_is_given_or_read_from_its_title(tmp_path):
     (('outline = ["# Règles"]', 'sidebar_pattern = "(exemple"'),
      "corpus/demo/game.toml:17: option 'sidebar_pattern' is for ocr-columns, not for profile 'headed-prose'"),
     (('why = "Les règles priment."', ""), "corpus/demo/game.toml:19: missing required key 'why' in [[precedence]]"),
-    (('profile = "headed-prose"\n', ""), "corpus/demo/game.toml:8: missing required key 'profile' in [[documents]]"),
+    (('profile = "headed-prose"\n', ""), "corpus/demo/game.toml:15: document 'regles' has options but no profile"),
     (('id = "regles"', 'id = "errata"'), "corpus/demo/game.toml:8: document id 'errata' is reserved: the site uses demo/errata/ itself"),
     (('sha256 = "ABC"', 'sha256 = "ABC"\nencoding = "klingon"'), "corpus/demo/game.toml:7: unknown text encoding 'klingon'"),
     (('sha256 = "ABC"', 'sha256 = "ABC"\nencoding = "rot13"'), "corpus/demo/game.toml:7: unknown text encoding 'rot13'"),
@@ -114,6 +114,12 @@ def test_a_game_id_the_build_uses_itself_is_refused(tmp_path, game_id):
     expected = rf"^corpus/{game_id}/game.toml:1: game id '{game_id}' is reserved: the build names its own files so"
     with pytest.raises(InputError, match=expected):
         load(tmp_path, GOOD.replace('id = "demo"', f'id = "{game_id}"', 1), folder=game_id)
+
+
+def test_a_document_without_profile_is_left_for_the_build_to_guess(tmp_path):
+    text = GOOD.replace('profile = "headed-prose"\n', "").replace('[documents.options]\noutline = ["# Règles"]\n', "")
+    doc = load(tmp_path, text).documents[0]
+    assert (doc.profile, doc.options) == ("", None)
 
 
 def test_a_source_may_declare_its_encoding(tmp_path):
