@@ -35,7 +35,7 @@ def test_unreadable_sources(tmp_path, capsys, content, expected):
 def test_wrong_checksum(tmp_path, capsys):
     code, err = run_build(make_corpus(tmp_path, GOOD, sha256="0" * 64), capsys)
     assert code == 1 and "corpus/demo/source.txt: checksum mismatch" in err
-    assert "the sha256 declared at corpus/demo/game.toml:4 " in err  # its [[sources]] entry, where to fix it
+    assert "the declared sha256 of corpus/demo/game.toml:4 " in err  # its [[sources]] entry, where to fix it
 
 
 def test_unknown_profile(tmp_path, capsys):

@@ -230,7 +230,7 @@ def check_sources(game: GameSpec, root: Path) -> None:
             continue
         data = path.read_bytes()
         if hashlib.sha256(data).hexdigest() != digest:
-            problems.append(InputError(source, f"checksum mismatch: the file does not match the sha256 declared at {declared} "
+            problems.append(InputError(source, f"checksum mismatch: the file does not match the declared sha256 of {declared} "
                                                "(changed since the manifest was written?)"))
             continue
         if not source.lower().endswith(".pdf"):  # a PDF's lines are its reader's: not known before reading
