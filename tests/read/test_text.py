@@ -7,6 +7,7 @@ import pytest
 
 from extract.errors import InputError
 from extract.read.text import decode, read_text
+from tests.conftest import SHARED
 
 # "Ajoutez l’être à la réserve d’endurance" as French Windows saves "ANSI" text: é, à in Latin-1's
 # range, the curly apostrophe at 0x92 (a control character in Latin-1).
@@ -35,3 +36,16 @@ def test_a_declared_encoding_reads_the_text(tmp_path):
     path.write_bytes(b"R\x81gle\n")  # 0x81 is no character in cp1252 either
     with pytest.raises(InputError, match=r"^regles.txt:1: not valid cp1252 \(byte 0x81\), the encoding its manifest declares"):
         read_text(path, "regles.txt", encoding="cp1252")
+
+
+QCM = SHARED / "external" / "french-rules-devset" / "handball-ihf-qcm" / "ihf_qcm_2019_fr.txt"
+
+
+@pytest.mark.skipif(not QCM.is_file(), reason="../shared/external/french-rules-devset is absent")
+def test_a_real_book_saved_as_windows_1252_is_named_so_and_read_the_same(tmp_path):
+    """The IHF handball quiz (2,400 curly apostrophes, œ, « ») as French Windows saves it."""
+    path = tmp_path / "qcm.txt"
+    path.write_bytes(QCM.read_text(encoding="utf-8").encode("cp1252"))
+    with pytest.raises(InputError, match=r"; Windows-1252 \(cp1252\)\?\)"):
+        read_text(path, "qcm.txt")
+    assert read_text(path, "qcm.txt", encoding="cp1252").lines == read_text(QCM, "qcm.txt").lines
