@@ -52,7 +52,7 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
     if not ID_PATTERN.match(game_id):
         raise fail(f"game id {game_id!r} must be lowercase letters, digits and hyphens", r"^\s*id\s*=")
     if game_id in RESERVED_GAME_IDS:
-        raise fail(f"game id {game_id!r} is reserved: the build names its own files so "
+        raise fail(f"game id {game_id!r} is reserved for the build's own files "
                    f"(reserved: {', '.join(sorted(RESERVED_GAME_IDS))})", r"^\s*id\s*=")
     if game_id != manifest.parent.name:
         raise fail(f"game id {game_id!r} does not match its folder {manifest.parent.name!r}", r"^\s*id\s*=")

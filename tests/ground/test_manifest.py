@@ -111,7 +111,7 @@ def test_duplicate_document_ids_name_the_second(tmp_path):
 def test_a_game_id_the_build_uses_itself_is_refused(tmp_path, game_id):
     """build/site/api/, build/site/assets/, build/data/schema.json: a game of that name would mix
     its pages or data with the build's own files."""
-    expected = rf"^corpus/{game_id}/game.toml:1: game id '{game_id}' is reserved: the build names its own files so"
+    expected = rf"^corpus/{game_id}/game.toml:1: game id '{game_id}' is reserved for the build's own files"
     with pytest.raises(InputError, match=expected):
         load(tmp_path, GOOD.replace('id = "demo"', f'id = "{game_id}"', 1), folder=game_id)
 
