@@ -331,6 +331,8 @@ class GameSpec:
     sources: dict[str, str]  # source path -> expected sha256
     source_pages: dict[str, tuple[int, int]] = field(default_factory=dict)  # PDF source -> pages read
     short_title: str | None = None  # the manifest's, for the site's game filter
+    source_lines: dict[str, int] = field(default_factory=dict)  # source path -> its [[sources]] line in the manifest
+    source_encodings: dict[str, str] = field(default_factory=dict)  # text source -> its declared encoding (not UTF-8)
 
     @property
     def short_label(self) -> str:

@@ -38,16 +38,18 @@ from extract.facts import verify_facts
 from extract.icons import name_icons_in_entries
 from extract.link import attach_faq, fill_backrefs, link_concepts, link_terms, resolve_explicit, texts_to_tag
 from extract.lookup import Lookup
-from extract.model import Diagnostics, DocumentRecord, Entry, GameBuild, GameSpec
+from extract.model import Anomaly, Diagnostics, DocumentRecord, Entry, GameBuild, GameSpec
 from extract.nlp import Lemmatizer, default_cache
+from extract.options import read_options
 from extract.publish import TemplateCache, build_site, entry_json, game_json, write_api, write_game_json, write_json
-from extract.read import read_sources
+from extract.read import Reading, read_source, read_sources
 from extract.read.detect import detect
 from extract.read.normalise import normalise_reading
 from extract.repair import Correction, corpus_words, keep_printed, repair_lines
 from extract.schema import SCHEMA_FILES
 from extract.search import build_index, texts_of
 from extract.segment import PROFILES, book_order, document_report, option_classes, segment_document
+from extract.segment.choose import choose_profile
 from extract.segment.detect import detect_structure
 from extract.stagecache import ObjectCache, StageCache, code_key, folder_key, inputs_key
 from extract.text import fold
@@ -114,6 +116,7 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress, cache_dir: Path
         except BuildError as several:  # a manifest with several problems (its options) says them all
             problems.extend(several.problems)
     readings: dict[str, tuple | None] = {}
+    guessed: dict[str, dict[str, str]] = {}  # game id -> document id -> why its profile was chosen
 
     def reading_of(game: GameSpec) -> tuple | None:
         """The game's sources and data files, read once; None (its problems noted) when they cannot be."""
@@ -121,8 +124,10 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress, cache_dir: Path
             readings[game.id] = None
             try:
                 with clock.stage("load"):
-                    raw = {doc.source for doc in game.documents if PROFILES[doc.profile].raw_text}
-                    readings[game.id] = (game, read_sources(root, game, raw), read_errata_files(root, game.id),
+                    raw = {doc.source for doc in game.documents if doc.profile and PROFILES[doc.profile].raw_text}
+                    sources = read_sources(root, game, raw)
+                    guessed[game.id] = guess_profiles(root, game, sources)
+                    readings[game.id] = (game, sources, read_errata_files(root, game.id),
                                          read_term_config(root, game.id), read_facts(root, game.id),
                                          read_icons(root, game.id))
             except InputError as problem:
@@ -169,6 +174,9 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress, cache_dir: Path
             for doc in game.documents:
                 key = f"{game.id}/{doc.id}"
                 reading = sources[doc.source]
+                if doc.id in guessed.get(game.id, {}):
+                    diagnostics.add(key, Anomaly("profile-guessed", f"no profile in {game.manifest}:{doc.manifest_line}: "
+                                                 f"read with {doc.profile} ({guessed[game.id][doc.id]})"))
                 with clock.stage("normalise"):
                     lines, anomalies, read, aside = normalise_reading(reading, doc)
                     anomalies += detect(lines, anomalies, ocr=doc.ocr)
@@ -205,6 +213,30 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress, cache_dir: Path
     if problems:
         raise BuildError(problems)
     return games
+
+
+def guess_profiles(root: Path, game: GameSpec, sources: dict[str, Reading]) -> dict[str, str]:
+    """The profile of each document its manifest declares without one, chosen from the
+    document's own lines as `regles extract` chooses (set on the document, with its default
+    options); a source a chosen profile reads as plain text is read so. Document id -> why."""
+    why: dict[str, str] = {}
+    for doc in game.documents:
+        if doc.profile:
+            continue
+        reading = sources[doc.source]
+        lines = [ln for ln in reading.lines if ln.no >= doc.first_line and (doc.last_line is None or ln.no <= doc.last_line)]
+        doc.profile, why[doc.id] = choose_profile(lines, reading.evidence, reading.format)
+        doc.options = read_options(option_classes()[doc.profile], {})
+        if PROFILES[doc.profile].raw_text and reading.format == "markdown":
+            sources[doc.source] = read_source(root, doc.source, game.sources[doc.source], True,
+                                              game.source_pages.get(doc.source), game.source_encodings.get(doc.source))
+    return why
+
+
+def guessed_profiles(games: list[GameBuild]) -> list[str]:
+    """One line per document read with a profile its manifest does not name (read again or kept)."""
+    return [f"{where}: {anomaly.detail}" for game in games for where in game.diagnostics.places()
+            for anomaly in game.diagnostics.of(where) if anomaly.kind == "profile-guessed"]
 
 
 def game_key(manifest: Path, game: GameSpec, vocabulary: str) -> str:
@@ -285,6 +317,8 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
     stage_folder = None if os.environ.get("REGLES_STAGE_CACHE") == "off" else cache.parent / "stages"
     objects = ObjectCache(stage_folder / "objects" if stage_folder else None)
     games = read_games(root, clock, progress, cache.parent, objects)
+    for line in guessed_profiles(games):
+        notice(line)
     concepts = read_concepts(root)
     thesaurus = builtin_thesaurus() + read_thesaurus(root)
     names = search_names(games, root)

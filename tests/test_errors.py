@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from pathlib import Path
 
 import pytest
@@ -33,6 +35,7 @@ def test_unreadable_sources(tmp_path, capsys, content, expected):
 def test_wrong_checksum(tmp_path, capsys):
     code, err = run_build(make_corpus(tmp_path, GOOD, sha256="0" * 64), capsys)
     assert code == 1 and "corpus/demo/source.txt: checksum mismatch" in err
+    assert "the declared sha256 of corpus/demo/game.toml:4 " in err  # its [[sources]] entry, where to fix it
 
 
 def test_unknown_profile(tmp_path, capsys):
@@ -44,7 +47,7 @@ def test_missing_source_file(tmp_path, capsys):
     root = make_corpus(tmp_path, GOOD)
     (root / "corpus/demo/source.txt").unlink()
     code, err = run_build(root, capsys)
-    assert code == 1 and "corpus/demo/source.txt: source file is missing" in err
+    assert code == 1 and "corpus/demo/source.txt: source file is missing (declared at corpus/demo/game.toml:4)" in err
 
 
 def test_invalid_toml_names_the_line(tmp_path, capsys):
@@ -101,3 +104,48 @@ def test_bad_usage_exits_2(capsys):
 def test_bad_profile_options_name_the_line(tmp_path, capsys, options, expected):
     code, err = run_build(make_corpus(tmp_path, GOOD, profile="ocr-columns", options=options), capsys)
     assert code == 1 and expected in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_document_id_the_site_uses_itself_is_refused_and_the_build_kept(tmp_path, capsys):
+    """A document `errata` would be served at <game>/errata/, the game's errata page."""
+    root = make_corpus(tmp_path, GOOD)
+    assert main(["--root", str(root), "build"]) == 0
+    before = (root / "build/site/demo/errata/index.html").read_bytes()
+    manifest = root / "corpus/demo/game.toml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace('id = "regles"', 'id = "errata"'), encoding="utf-8")
+    code, err = run_build(root, capsys)
+    assert code == 1 and len(err.strip().splitlines()) == 1
+    assert err.startswith("error: corpus/demo/game.toml:8: document id 'errata' is reserved")
+    assert (root / "build/site/demo/errata/index.html").read_bytes() == before
+
+
+def test_a_windows_1252_text_is_read_with_its_declared_encoding(tmp_path, capsys):
+    text = "Règles\n======\n\nAjoutez l’être à la réserve d’endurance.\n".encode("cp1252")
+    root = make_corpus(tmp_path, text)
+    code, err = run_build(root, capsys)
+    assert code == 1 and "corpus/demo/source.txt:1: not valid UTF-8 (byte 0xe8; Windows-1252 (cp1252)?)" in err
+    manifest = root / "corpus/demo/game.toml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("sha256 =", 'encoding = "cp1252"\nsha256 ='),
+                        encoding="utf-8")
+    code, err = run_build(root, capsys)
+    assert code == 0, err
+    data = (root / "build/data/demo.json").read_text(encoding="utf-8")
+    assert "réserve d’endurance" in data and "\\u0092" not in data
+    assert hashlib.sha256(text).hexdigest() in manifest.read_text(encoding="utf-8")  # the sha256 of the bytes
+
+
+def test_a_document_without_profile_is_read_with_the_guessed_one_and_says_so(tmp_path, capsys):
+    root = make_corpus(tmp_path, "# Règles\n\nLe tour.\n\n## Tour de jeu\n\nOn joue chacun son tour.\n")
+    manifest = root / "corpus/demo/game.toml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace('profile = "headed-prose"\n', ""), encoding="utf-8")
+    code, err = run_build(root, capsys)
+    assert code == 0, err
+    [said] = [line for line in err.splitlines() if "profile" in line]
+    assert said.startswith("note: demo/regles: no profile in corpus/demo/game.toml:8: read with headed-prose (")
+    report = json.loads((root / "build/report.json").read_text(encoding="utf-8"))
+    found = [a for doc in report["documents"].values() for a in doc["anomalies"] if a["kind"] == "profile-guessed"]
+    assert len(found) == 1 and "severity" not in found[0]  # info
+    game = json.loads((root / "build/data/demo.json").read_text(encoding="utf-8"))
+    assert game["game"]["documents"][0]["profile"] == "headed-prose"
+    code, again = run_build(root, capsys)  # the game's reading kept from the first build: said again
+    assert code == 0 and said in again.splitlines()

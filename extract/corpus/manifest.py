@@ -5,6 +5,7 @@ the caller, as this stage does not look into segmentation."""
 
 from __future__ import annotations
 
+import codecs
 import hashlib
 import re
 from collections.abc import Mapping
@@ -14,15 +15,27 @@ from typing import Any
 from extract.errors import BuildError, InputError
 from extract.model import DOCUMENT_KINDS, DocumentSpec, GameSpec
 from extract.options import OptionsError, read_options
+from extract.schema import SCHEMA_FILES
 from extract.tomlfile import item_line, line_of, read_toml
 
 GAME_KEYS = {"id", "title", "short_title", "sources", "documents", "precedence"}
 SHORT_TITLE_MAX = 16  # characters: the site's game filter shows it whole on a phone
-SOURCE_KEYS = {"file", "sha256", "pages"}
+SOURCE_KEYS = {"file", "sha256", "pages", "encoding"}
 DOCUMENT_KEYS = {"id", "title", "kind", "version", "date", "source", "lines", "profile", "options", "ocr", "corrections"}
 CORRECTION_KEYS = {"line", "from", "to", "reason"}
 PRECEDENCE_KEYS = {"over", "under", "why", "stated_in", "over_words", "under_words"}  # *_words: for what is not a document
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+# Names the build itself gives beside a game's or a document's own folder: an id equal to one of
+# them would silently replace (or be replaced by) the build's own files.
+RESERVED_GAME_IDS = frozenset({
+    "assets",  # build/site/assets/: the site's CSS, scripts and search model, and Material's
+    "api",     # build/site/api/: the static JSON API (extract.publish.api)
+    # build/data/schema.json and build/data/schema/ beside build/data/<game>.json
+    *(path.split("/")[1].removesuffix(".json") for path, _ in SCHEMA_FILES.values()),
+})
+RESERVED_DOCUMENT_IDS = frozenset({
+    "errata",  # build/site/<game>/errata/: the game's errata page, beside <game>/<document>/
+})
 
 
 def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameSpec:
@@ -38,6 +51,9 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
     game_id = _required(data, "id", str, fail, "game")
     if not ID_PATTERN.match(game_id):
         raise fail(f"game id {game_id!r} must be lowercase letters, digits and hyphens", r"^\s*id\s*=")
+    if game_id in RESERVED_GAME_IDS:
+        raise fail(f"game id {game_id!r} is reserved for the build's own files "
+                   f"(reserved: {', '.join(sorted(RESERVED_GAME_IDS))})", r"^\s*id\s*=")
     if game_id != manifest.parent.name:
         raise fail(f"game id {game_id!r} does not match its folder {manifest.parent.name!r}", r"^\s*id\s*=")
     title = _required(data, "title", str, fail, "game")
@@ -50,12 +66,18 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
 
     sources: dict[str, str] = {}
     pages: dict[str, tuple[int, int]] = {}
+    source_lines: dict[str, int] = {}
+    encodings: dict[str, str] = {}
     for i, source in enumerate(data.get("sources", [])):
         _check_keys(source, SOURCE_KEYS, "[[sources]]", fail, r"^\s*\[\[sources\]\]", i)
         file = _required(source, "file", str, fail, "[[sources]]", (r"^\s*\[\[sources\]\]", i))
         digest = _required(source, "sha256", str, fail, "[[sources]]", (r"^\s*\[\[sources\]\]", i))
         inside_game(manifest.parent, file, rel, _key_line(raw, line_of(raw, r"^\s*\[\[sources\]\]", i) or 0, "file"), "source file")
         sources[f"corpus/{game_id}/{file}"] = digest.lower()
+        source_lines[f"corpus/{game_id}/{file}"] = line_of(raw, r"^\s*\[\[sources\]\]", i) or 0
+        if "encoding" in source:
+            encodings[f"corpus/{game_id}/{file}"] = _encoding(source["encoding"], file, rel,
+                                                               _key_line(raw, source_lines[f"corpus/{game_id}/{file}"], "encoding"))
         if "pages" in source:
             span = source["pages"]
             where = line_of(raw, r"^\s*\[\[sources\]\]", i)
@@ -74,6 +96,9 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
         doc_id = _required(doc, "id", str, fail, "[[documents]]", (header, i))
         if not ID_PATTERN.match(doc_id):
             raise InputError(rel, f"document id {doc_id!r} is not URL-safe", doc_line)
+        if doc_id in RESERVED_DOCUMENT_IDS:
+            raise InputError(rel, f"document id {doc_id!r} is reserved: the site uses {game_id}/{doc_id}/ itself "
+                                  f"(reserved: {', '.join(sorted(RESERVED_DOCUMENT_IDS))})", doc_line)
         if doc_id in seen:
             raise InputError(rel, f"duplicate document id {doc_id!r}", doc_line)
         seen.add(doc_id)
@@ -88,11 +113,16 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
         if not (isinstance(span, list) and len(span) == 2 and type(span[0]) is int
                 and (type(span[1]) is int or span[1] is None)):
             raise InputError(rel, "lines must be [first, last] line numbers", _key_line(raw, doc_line, "lines"))
-        profile = _required(doc, "profile", str, fail, "[[documents]]", (header, i))
-        if profile not in profiles:
+        # Without a profile the build guesses one from the reading, as `regles extract` does, and
+        # says which; options are a profile's, so they need one named.
+        profile = _required(doc, "profile", str, fail, "[[documents]]", (header, i)) if "profile" in doc else ""
+        if profile and profile not in profiles:
             raise InputError(rel, f"unknown profile {profile!r} for document {doc_id!r} (known: {', '.join(sorted(profiles))})",
                              _key_line(raw, doc_line, "profile"))
-        options = _read_options(doc.get("options", {}), profile, profiles, rel, raw, doc_line)
+        if not profile and doc.get("options"):
+            raise InputError(rel, f"document {doc_id!r} has options but no profile: options belong to a profile, name it",
+                             _option_line(raw, doc_line, ()))
+        options = _read_options(doc.get("options", {}), profile, profiles, rel, raw, doc_line) if profile else None
         ocr = doc.get("ocr", False)
         if not isinstance(ocr, bool):
             raise InputError(rel, "ocr must be true or false", _key_line(raw, doc_line, "ocr"))
@@ -127,7 +157,24 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
             if key in rule:
                 _required(rule, key, str, fail, "[[precedence]]")
         precedence.append({k: str(v) for k, v in rule.items()})
-    return GameSpec(game_id, title, documents, precedence, rel, sources, pages, short_title)
+    return GameSpec(game_id, title, documents, precedence, rel, sources, pages, short_title, source_lines, encodings)
+
+
+def _encoding(value: Any, file: str, rel: str, line: int) -> str:
+    """A text source's `encoding`: a Python codec that decodes bytes to text, by its canonical
+    name ("latin-1" -> "iso8859-1"); an InputError at its line otherwise."""
+    if not isinstance(value, str) or not value.strip():
+        raise InputError(rel, "encoding must be the name of a text encoding (\"cp1252\", \"latin-1\", \"utf-16\")", line)
+    if file.lower().endswith(".pdf"):
+        raise InputError(rel, f"encoding applies to a text or Markdown source, not to {file!r} (a PDF says its own)", line)
+    try:
+        # Refuses names that are not codecs, and codecs that are not bytes -> text (rot13, base64):
+        # these only on a non-empty probe.
+        b"x".decode(value, errors="ignore")
+        return codecs.lookup(value).name
+    except LookupError:
+        raise InputError(rel, f"unknown text encoding {value!r} (a Python codec name: \"cp1252\", \"latin-1\", \"utf-16\")",
+                         line) from None
 
 
 def inside_game(folder: Path, file: str, rel: str, line: int | None, what: str) -> Path:
@@ -176,16 +223,19 @@ def check_sources(game: GameSpec, root: Path) -> None:
     counts: dict[str, int] = {}
     for source, digest in sorted(game.sources.items()):
         path = root / source
+        # Where to fix it: the manifest's [[sources]] entry, file:line as its other errors say
+        declared = f"{game.manifest}:{game.source_lines[source]}" if game.source_lines.get(source) else game.manifest
         if not path.is_file():
-            problems.append(InputError(source, "source file is missing"))
+            problems.append(InputError(source, f"source file is missing (declared at {declared})"))
             continue
         data = path.read_bytes()
         if hashlib.sha256(data).hexdigest() != digest:
-            problems.append(InputError(source, "checksum mismatch: the file does not match the declared sha256 "
+            problems.append(InputError(source, f"checksum mismatch: the file does not match the declared sha256 of {declared} "
                                                "(changed since the manifest was written?)"))
             continue
         if not source.lower().endswith(".pdf"):  # a PDF's lines are its reader's: not known before reading
-            counts[source] = len(data.decode("utf-8", errors="replace").splitlines())
+            encoding = game.source_encodings.get(source, "utf-8")
+            counts[source] = len(data.decode(encoding, errors="replace").splitlines())
     if not problems:
         raw = (root / game.manifest).read_text(encoding="utf-8")
         problems = check_spans(game.manifest, raw, game.documents, counts)

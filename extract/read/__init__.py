@@ -40,7 +40,8 @@ class Reading:
 class Reader:
     name: str
     suffixes: tuple[str, ...]
-    read: Callable[..., Reading]  # (path, name to show in messages[, pages for a PDF]) -> Reading
+    # (path, name to show in messages[, pages for a PDF][, encoding= for text and Markdown]) -> Reading
+    read: Callable[..., Reading]
 
 
 READERS: Registry[Reader] = Registry("reader")
@@ -55,37 +56,40 @@ def reader_for(path: Path) -> Reader:
     return READERS["text"]
 
 
-def read_document(path: Path, display: str | None = None) -> Reading:
-    """Read `path` with the reader for its format. Bad input raises InputError naming the file."""
+def read_document(path: Path, display: str | None = None, encoding: str | None = None) -> Reading:
+    """Read `path` with the reader for its format. Bad input raises InputError naming the file.
+    `encoding`: a text or Markdown file's, when the manifest declares one (UTF-8 otherwise)."""
     display = display or str(path)
     if not path.is_file():
         raise InputError(display, "no such file")
+    if encoding:
+        return reader_for(path).read(path, display, encoding=encoding)
     return reader_for(path).read(path, display)
 
 
-def read_as_text(path: Path, display: str | None = None) -> Reading:
+def read_as_text(path: Path, display: str | None = None, encoding: str | None = None) -> Reading:
     """The file's own lines, whatever its format (for profiles that read the source's layout)."""
-    return READERS["text"].read(path, display or str(path))
+    return READERS["text"].read(path, display or str(path), **({"encoding": encoding} if encoding else {}))
 
 
 def read_sources(root: Path, game: GameSpec, raw_text: set[str] = frozenset()) -> dict[str, Reading]:
     """Every source a game declares, read by its format's reader (by the plain-text reader for the
     sources in `raw_text`) and checked against its sha256."""
-    return {rel: read_source(root, rel, digest, rel in raw_text, game.source_pages.get(rel))
+    return {rel: read_source(root, rel, digest, rel in raw_text, game.source_pages.get(rel), game.source_encodings.get(rel))
             for rel, digest in sorted(game.sources.items())}
 
 
 def read_source(root: Path, rel: str, expected_sha256: str | None, raw_text: bool = False,
-                pages: tuple[int, int] | None = None) -> Reading:
+                pages: tuple[int, int] | None = None, encoding: str | None = None) -> Reading:
     path = root / rel
     if not path.is_file():
         raise InputError(rel, "source file is missing")
     if pages is not None:  # the manifest allows a page range on PDF sources only
         reading = reader_for(path).read(path, rel, pages)
     elif raw_text and reader_for(path).name == "markdown":
-        reading = read_as_text(path, rel)
+        reading = read_as_text(path, rel, encoding)
     else:
-        reading = read_document(path, rel)
+        reading = read_document(path, rel, encoding)
     if expected_sha256 is not None:
         digest = hashlib.sha256(path.read_bytes()).hexdigest()
         if digest != expected_sha256:

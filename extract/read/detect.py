@@ -112,6 +112,28 @@ def unknown_glyphs(lines: list[Line]) -> list[Anomaly]:
                     "severe" if count > 0.01 * characters else "warning")]
 
 
+C1_CONTROL = re.compile(r"[\u0080-\u009f]")
+
+
+@detector
+def c1_controls(lines: list[Line]) -> list[Anomaly]:
+    """U+0080-U+009F: control characters no text prints. They are what Windows-1252's curly
+    apostrophe, œ, « … (bytes 0x80-0x9F) become when the text was decoded or converted as
+    Latin-1: "d\x92endurance" for "d’endurance", a word cut in two for search and links."""
+    found = [line for line in lines if C1_CONTROL.search(line.text)]
+    if not found:
+        return []
+    count = sum(len(C1_CONTROL.findall(line.text)) for line in found)
+    first = found[0]
+    at = C1_CONTROL.search(first.text).start()
+    shown = C1_CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", shorten(first.text[max(0, at - 20):at + 20], 40))
+    codes = ", ".join(f"U+{ord(c):04X}" for c in sorted({c for line in found for c in C1_CONTROL.findall(line.text)})[:6])
+    return [Anomaly("encoding-damage", f"{count} C1 control characters ({codes}) in {len(found)} lines, first at line "
+                    f"{first.no} (« {shown} »); the text was likely Windows-1252 read as Latin-1 (declare "
+                    "encoding = \"cp1252\" on its [[sources]] entry, or convert it from cp1252)",
+                    [line.no for line in found][:50], "warning")]
+
+
 @detector
 def garbled_words(lines: list[Line]) -> list[Anomaly]:
     """Words no French text holds: letters outside the French alphabet ("RŁgles"), or four

@@ -177,8 +177,8 @@ class _State:
         self.evidence[key] = self.evidence.get(key, 0) + 1
 
 
-def read_markdown(path: Path, display: str) -> Reading:
-    text = decode(path.read_bytes(), display).lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+def read_markdown(path: Path, display: str, encoding: str = "utf-8") -> Reading:
+    text = decode(path.read_bytes(), display, encoding).lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     source = text.split("\n")
     state = _State(source, path.stem)
     parsed = _blank_out(state)

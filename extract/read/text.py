@@ -1,4 +1,5 @@
-"""Plain text: one line per source line, read strictly (UTF-8, not empty, not binary)."""
+"""Plain text: one line per source line, read strictly (UTF-8 or the encoding the manifest
+declares, not empty, not binary)."""
 
 from __future__ import annotations
 
@@ -9,22 +10,41 @@ from extract.model import Line
 from extract.read import READERS, Reader, Reading
 
 
-def decode(data: bytes, display: str) -> str:
-    """UTF-8 text, or an InputError naming the file and the line of the first bad byte."""
+def decode(data: bytes, display: str, encoding: str = "utf-8") -> str:
+    """The text in `encoding` (UTF-8 unless a manifest declares another), or an InputError naming
+    the file and the line of the first bad byte, with a guess at the encoding it is in."""
     if not data.strip():
         raise InputError(display, "source file is empty")
-    if b"\x00" in data:
+    if encoding == "utf-8" and b"\x00" in data:  # UTF-16 holds NUL bytes: only a declared encoding reads it
         line = data[: data.index(b"\x00")].count(b"\n") + 1
         raise InputError(display, "binary file (NUL byte), expected UTF-8 text", line)
     try:
-        return data.decode("utf-8")
+        return data.decode(encoding)
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise InputError(display, f"not valid UTF-8 (byte 0x{data[exc.start]:02x}; Latin-1?)", line) from None
+        if encoding != "utf-8":
+            raise InputError(display, f"not valid {encoding} (byte 0x{data[exc.start]:02x}), the encoding its manifest declares",
+                             line) from None
+        raise InputError(display, f"not valid UTF-8 (byte 0x{data[exc.start]:02x}; {legacy_encoding(data)}?)"
+                                  "; convert it, or declare its encoding on its [[sources]] entry", line) from None
 
 
-def read_text(path: Path, display: str) -> Reading:
-    raw = decode(path.read_bytes(), display).splitlines()
+def legacy_encoding(data: bytes) -> str:
+    """What a French text that is not UTF-8 was most likely saved in. Bytes 0x80-0x9F are
+    control characters in Latin-1 but the curly apostrophe, œ, « … in Windows-1252, which is how
+    Windows saves "ANSI" text: with them, and when the whole decodes so, Windows-1252."""
+    # Only the bytes UTF-8 cannot read count: a UTF-8 "’" (e2 80 99) holds 0x80 too.
+    if any(0xDC80 <= ord(c) <= 0xDC9F for c in data.decode("utf-8", errors="surrogateescape")):
+        try:
+            data.decode("cp1252")
+            return "Windows-1252 (cp1252)"
+        except UnicodeDecodeError:  # 0x81, 0x8D, 0x8F, 0x90, 0x9D: not in cp1252 either
+            pass
+    return "Latin-1"
+
+
+def read_text(path: Path, display: str, encoding: str = "utf-8") -> Reading:
+    raw = decode(path.read_bytes(), display, encoding).splitlines()
     lines = [Line(no, text) for no, text in enumerate(raw, start=1)]
     return Reading("text", lines, lines_read=sum(1 for text in raw if text.strip()))
 

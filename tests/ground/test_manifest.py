@@ -77,7 +77,11 @@ def test_a_game_short_name_is_given_or_read_from_its_title(tmp_path):
     (('outline = ["# Règles"]', 'sidebar_pattern = "(exemple"'),
      "corpus/demo/game.toml:17: option 'sidebar_pattern' is for ocr-columns, not for profile 'headed-prose'"),
     (('why = "Les règles priment."', ""), "corpus/demo/game.toml:19: missing required key 'why' in [[precedence]]"),
-    (('profile = "headed-prose"\n', ""), "corpus/demo/game.toml:8: missing required key 'profile' in [[documents]]"),
+    (('profile = "headed-prose"\n', ""), "corpus/demo/game.toml:15: document 'regles' has options but no profile"),
+    (('id = "regles"', 'id = "errata"'), "corpus/demo/game.toml:8: document id 'errata' is reserved: the site uses demo/errata/ itself"),
+    (('sha256 = "ABC"', 'sha256 = "ABC"\nencoding = "klingon"'), "corpus/demo/game.toml:7: unknown text encoding 'klingon'"),
+    (('sha256 = "ABC"', 'sha256 = "ABC"\nencoding = "rot13"'), "corpus/demo/game.toml:7: unknown text encoding 'rot13'"),
+    (('sha256 = "ABC"', 'sha256 = "ABC"\nencoding = 1252'), "corpus/demo/game.toml:7: encoding must be the name of a text encoding"),
     (('why = "Les règles priment."', 'why = "Les règles priment."\nunder_words = 2'),
      "corpus/demo/game.toml:23: 'under_words' in [[precedence]] must be a str"),
     (('title = "Démo"', "title = 3"), "corpus/demo/game.toml:2: 'title' in game must be a str"),
@@ -101,3 +105,27 @@ def test_duplicate_document_ids_name_the_second(tmp_path):
     twin = '\n[[documents]]\nid = "regles"\ntitle = "Bis"\nkind = "rulebook"\nsource = "source.txt"\nprofile = "faq"\n'
     with pytest.raises(InputError, match=r"^corpus/demo/game.toml:24: duplicate document id 'regles'$"):
         load(tmp_path, GOOD + twin)
+
+
+@pytest.mark.parametrize("game_id", ["api", "assets", "schema"])
+def test_a_game_id_the_build_uses_itself_is_refused(tmp_path, game_id):
+    """build/site/api/, build/site/assets/, build/data/schema.json: a game of that name would mix
+    its pages or data with the build's own files."""
+    expected = rf"^corpus/{game_id}/game.toml:1: game id '{game_id}' is reserved for the build's own files"
+    with pytest.raises(InputError, match=expected):
+        load(tmp_path, GOOD.replace('id = "demo"', f'id = "{game_id}"', 1), folder=game_id)
+
+
+def test_a_document_without_profile_is_left_for_the_build_to_guess(tmp_path):
+    text = GOOD.replace('profile = "headed-prose"\n', "").replace('[documents.options]\noutline = ["# Règles"]\n', "")
+    doc = load(tmp_path, text).documents[0]
+    assert (doc.profile, doc.options) == ("", None)
+
+
+def test_a_source_may_declare_its_encoding(tmp_path):
+    game = load(tmp_path, GOOD.replace('sha256 = "ABC"', 'sha256 = "ABC"\nencoding = "Windows-1252"', 1))
+    assert game.source_encodings == {"corpus/demo/source.txt": "cp1252"}
+    assert game.source_lines == {"corpus/demo/source.txt": 4}
+    pdf = GOOD.replace('source.txt"\nsha256 = "ABC"', 'livre.pdf"\nsha256 = "ABC"\nencoding = "latin-1"', 1)
+    with pytest.raises(InputError, match=r"^corpus/demo/game.toml:7: encoding applies to a text or Markdown source"):
+        load(tmp_path, pdf.replace('source = "source.txt"', 'source = "livre.pdf"'))

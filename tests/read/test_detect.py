@@ -25,3 +25,15 @@ def test_numbers_ordinals_and_dice_are_no_debris_nor_is_a_document_declared_scan
                      "RND2 et D6 : le 10e round.", "Une ligne de 10 mots sans rien.")
     assert [a for a in detect(clean) if a.kind == "looks-scanned"] == []
     assert [a for a in detect(SCANNED, ocr=True) if a.kind == "looks-scanned"] == []
+
+
+def test_c1_control_characters_are_encoding_damage_naming_their_first_line():
+    """Windows-1252 read as Latin-1 ("iconv -f latin1"): the curly apostrophe is U+0092, every
+    "d’" a word cut in two."""
+    damaged = lines_of("Le tour de jeu.", "Il puise dans sa réserve d\x92endurance.", "L\x92\x9cuvre du c\x9cur.")
+    [found] = [a for a in detect(damaged) if a.kind == "encoding-damage"]
+    assert found.severity == "warning" and found.lines == [2, 3]
+    assert "first at line 2" in found.detail and "d\\x92endurance" in found.detail
+    assert "U+0092, U+009C" in found.detail and 'encoding = "cp1252"' in found.detail
+    clean = lines_of("Il puise dans sa réserve d’endurance.", "L’œuvre « du cœur » — 3 €.")
+    assert [a for a in detect(clean) if a.kind == "encoding-damage"] == []

@@ -1,0 +1,51 @@
+"""extract/read/text.py: a text source read strictly, its encoding declared or UTF-8, and a
+good guess at the encoding of one that is not UTF-8."""
+
+from __future__ import annotations
+
+import pytest
+
+from extract.errors import InputError
+from extract.read.text import decode, read_text
+from tests.conftest import SHARED
+
+# "Ajoutez l’être à la réserve d’endurance" as French Windows saves "ANSI" text: é, à in Latin-1's
+# range, the curly apostrophe at 0x92 (a control character in Latin-1).
+CP1252 = "Règle 1\nAjoutez l’être à la réserve d’endurance.\n".encode("cp1252")
+
+
+@pytest.mark.parametrize(("data", "hint"), [
+    (CP1252, "not valid UTF-8 (byte 0xe8; Windows-1252 (cp1252)?)"),
+    ("Règle 1\nAjoutez l'être à la réserve.\n".encode("latin-1"), "not valid UTF-8 (byte 0xe8; Latin-1?)"),
+    # UTF-8 but for one Latin-1 byte: the 0x80 inside the UTF-8 "’" (e2 80 99) is no sign of cp1252
+    ("Règle 1 : l’être".encode() + b"\nr\xe9serve\n", "not valid UTF-8 (byte 0xe9; Latin-1?)"),
+])
+def test_a_text_not_in_utf8_names_the_encoding_it_is_likely_in(data, hint):
+    with pytest.raises(InputError) as caught:
+        decode(data, "regles.txt")
+    assert hint in str(caught.value) and "declare its encoding" in str(caught.value)
+
+
+def test_a_declared_encoding_reads_the_text(tmp_path):
+    path = tmp_path / "regles.txt"
+    path.write_bytes(CP1252)
+    reading = read_text(path, "regles.txt", encoding="cp1252")
+    assert [line.text for line in reading.lines] == ["Règle 1", "Ajoutez l’être à la réserve d’endurance."]
+    path.write_bytes("Règle 1\n".encode("utf-16"))  # NUL bytes, but declared
+    assert [line.text for line in read_text(path, "regles.txt", encoding="utf-16").lines] == ["Règle 1"]
+    path.write_bytes(b"R\x81gle\n")  # 0x81 is no character in cp1252 either
+    with pytest.raises(InputError, match=r"^regles.txt:1: not valid cp1252 \(byte 0x81\), the encoding its manifest declares"):
+        read_text(path, "regles.txt", encoding="cp1252")
+
+
+QCM = SHARED / "external" / "french-rules-devset" / "handball-ihf-qcm" / "ihf_qcm_2019_fr.txt"
+
+
+@pytest.mark.skipif(not QCM.is_file(), reason="../shared/external/french-rules-devset is absent")
+def test_a_real_book_saved_as_windows_1252_is_named_so_and_read_the_same(tmp_path):
+    """The IHF handball quiz (2,400 curly apostrophes, œ, « ») as French Windows saves it."""
+    path = tmp_path / "qcm.txt"
+    path.write_bytes(QCM.read_text(encoding="utf-8").encode("cp1252"))
+    with pytest.raises(InputError, match=r"; Windows-1252 \(cp1252\)\?\)"):
+        read_text(path, "qcm.txt")
+    assert read_text(path, "qcm.txt", encoding="cp1252").lines == read_text(QCM, "qcm.txt").lines
