@@ -144,3 +144,13 @@ def test_icon_tokens_become_named_badges_in_html_and_in_markdown():
     linked = '<a href="#x" title="Tir [attaque]">5.12</a> puis [attaque]'
     assert icon_badges(linked, names) == '<a href="#x" title="Tir [attaque]">5.12</a> puis ' + badge.replace(
         "attaque à distance", "attaque")
+
+
+def test_an_insertion_by_sentence_says_where_it_goes():
+    from extract.model import Erratum
+    from extract.publish.site import erratum_change
+
+    erratum = Erratum("g/faq/errata/1", "g/faq/1", "g/regles/9", "insert",
+                      {"block": "text", "ordinal": None, "section": "9", "position": "end", "within": "sentence",
+                       "within_ordinal": 1}, None, "Le premier tour.", "applied")
+    assert erratum_change(erratum) == "Ajoute du texte après la première phrase de la section 9."
