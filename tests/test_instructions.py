@@ -143,6 +143,8 @@ FIRING = [
     ("Lire « 3 dés » (et non « 2 dés »).", "read-not"),
     ("Le paragraphe [15] est remplacé par : « Tout. »", "numbered-replaced"),
     ("Ajouter après la première phrase : « Le premier tour. »", "add-by-sentence"),
+    ("« 5 ou 6 » devient « 4, 5 ou 6 ».", "quoted-becomes"),
+    ("Corrigez « 15 cm » en « 20 cm ».", "correct-into"),
 ]
 
 

@@ -304,18 +304,33 @@ def _replace_quoted(m: re.Match[str]) -> Operation:
 _READ = r"(?:il\s+faut\s+)?(?:lire|lisez|on\s+doit\s+lire|on\s+lira)"
 
 
-@_rule("read-instead", 76, rf"^{_READ}\s+«\s*(?P<after>.+?)\s*»\s*,?\s+au\s+lieu\s+de\s+«\s*(?P<before>.+?)\s*»\s*\.?$")
+_INSTEAD = r"(?:au\s+lieu\s+de|[àa]\s+la\s+place\s+de)"
+
+
+@_rule("read-instead", 76, rf"^{_READ}\s+«\s*(?P<after>.+?)\s*»\s*,?\s+{_INSTEAD}\s+«\s*(?P<before>.+?)\s*»\s*\.?$")
 def _read_instead(m: re.Match[str]) -> Operation:
     return Operation("replace", "text", before=unquote(m.group("before")), after=unquote(m.group("after")))
 
 
-@_rule("instead-read", 75, rf"^au\s+lieu\s+de\s+«\s*(?P<before>.+?)\s*»\s*,?\s+{_READ}\s+«\s*(?P<after>.+?)\s*»\s*\.?$")
+@_rule("instead-read", 75, rf"^{_INSTEAD}\s+«\s*(?P<before>.+?)\s*»\s*,?\s+{_READ}\s+«\s*(?P<after>.+?)\s*»\s*\.?$")
 def _instead_read(m: re.Match[str]) -> Operation:
     return _read_instead.build(m)
 
 
 @_rule("read-not", 74, rf"^{_READ}\s+«\s*(?P<after>.+?)\s*»\s*\(\s*et\s+non\s+(?:pas\s+)?«\s*(?P<before>.+?)\s*»\s*\)\s*\.?$")
 def _read_not(m: re.Match[str]) -> Operation:
+    return _read_instead.build(m)
+
+
+@_rule("quoted-becomes", 73, r"^«\s*(?P<before>[^«»]+?)\s*»\s+(?:devient|doit\s+devenir|(?:doit|devrait)\s+se\s+lire|(?:est|doit\s+[êe]tre)"
+       r"\s+remplac[ée]e?\s+par)\s*:?\s*«\s*(?P<after>.+?)\s*»\s*\.?$")
+def _quoted_becomes(m: re.Match[str]) -> Operation:
+    """"« 5 ou 6 » devient « 4, 5 ou 6 »", "« X » doit se lire « Y »"."""
+    return _read_instead.build(m)
+
+
+@_rule("correct-into", 72, r"^corrige[zr]\s+«\s*(?P<before>[^«»]+?)\s*»\s+en\s+«\s*(?P<after>.+?)\s*»\s*\.?$")
+def _correct_into(m: re.Match[str]) -> Operation:
     return _read_instead.build(m)
 
 

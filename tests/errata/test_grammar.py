@@ -161,6 +161,10 @@ def test_an_instruction_names_its_own_target(text, operation, scope, before, aft
     ("Le paragraphe 15 est remplacé par : « Tout. »", {"block": "entry", "ordinal": None, "section": "15"}),
     ("Au lieu de « 2 dés », lire « 3 dés ».", {"block": "text", "ordinal": None}),
     ("Remplacer « 2 dés » par « 3 dés ».", {"block": "text", "ordinal": None}),
+    ("Lisez « 3 dés » à la place de « 2 dés ».", {"block": "text", "ordinal": None}),
+    ("« 2 dés » doit se lire « 3 dés ».", {"block": "text", "ordinal": None}),
+    ("« 2 dés » est remplacé par « 3 dés ».", {"block": "text", "ordinal": None}),
+    ("Corriger « 2 dés » en « 3 dés ».", {"block": "text", "ordinal": None}),
 ])
 def test_instructions_read_whole_keep_their_reading(text, scope):
     op, located = read_instruction(text)
