@@ -299,13 +299,14 @@ def test_missing_target_fails_and_the_build_completes(tmp_path, capsys):
     assert errata[OK_ID]["target"] == "demo/guide/3"
     failed = errata[FAILED_ID]
     assert (failed["status"], failed["target"]) == ("failed", None)
-    assert failed["reason"] == "0 entries numbered 9 in guide"
+    # The number first, then the title beside it (for books whose numbers are not read): both said.
+    assert failed["reason"] == "0 entries numbered 9 in guide; no entry titled « Charge » in guide"
     report = json.loads((root / "build/report.json").read_text(encoding="utf-8"))
     assert report["errata"]["demo"]["failed_ids"] == [FAILED_ID]
     assert any(a["kind"] == "erratum-failed" for a in report["documents"]["demo/regles"]["anomalies"])
     capsys.readouterr()
     assert main(["--root", str(root), "check"]) == 1
-    assert f"{FAILED_ID}: erratum failed: 0 entries numbered 9 in guide" in capsys.readouterr().err
+    assert f"{FAILED_ID}: erratum failed: 0 entries numbered 9 in guide; no entry titled « Charge »" in capsys.readouterr().err
     assert main(["--root", str(root), "errata", "demo"]) == 0
     out = capsys.readouterr()
     assert f"{FAILED_ID}  failed" in out.out and "1 applied, 0 recorded, 1 failed" in out.err

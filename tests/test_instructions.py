@@ -138,6 +138,13 @@ FIRING = [
     ("La portée est de 3 (et non 2).", "value-et-non"),
     ("Le coût devrait être 4 et non 5.", "should-be-not"),
     ("Ce devrait être en fait : « Riposte »", "should-be"),
+    ("Lire « 4, 5 ou 6 » au lieu de « 5 ou 6 ».", "read-instead"),
+    ("Au lieu de « 2 dés », lisez « 3 dés ».", "instead-read"),
+    ("Lire « 3 dés » (et non « 2 dés »).", "read-not"),
+    ("Le paragraphe [15] est remplacé par : « Tout. »", "numbered-replaced"),
+    ("Ajouter après la première phrase : « Le premier tour. »", "add-by-sentence"),
+    ("« 5 ou 6 » devient « 4, 5 ou 6 ».", "quoted-becomes"),
+    ("Corrigez « 15 cm » en « 20 cm ».", "correct-into"),
 ]
 
 

@@ -280,10 +280,18 @@ def serve_command(root: Path, port: int) -> int:
 def errata_from_file(path: Path) -> list[dict[str, Any]]:
     """The errata a document outside the corpus announces, read by the same grammar. Their
     targets are not in the corpus, so they are `recorded`, never applied."""
-    from extract.errata.grammar import find_instructions
+    return read_errata_from(path)[0]
 
+
+def read_errata_from(path: Path) -> tuple[list[dict[str, Any]], list[tuple[int, str, str]]]:
+    """The errata of a document outside the corpus, and the passages that read like errata but that
+    nothing reads ((line, text, why)), so that a listing can say what it left out."""
+    from extract.errata.grammar import scan_errata
+
+    lines = read_document(path)
+    scan = scan_errata([line.text for line in lines], [line.no for line in lines])
     found = []
-    for n, item in enumerate(find_instructions([line.text for line in read_document(path)]), start=1):
+    for n, item in enumerate(scan.found, start=1):
         op = item.operation
         found.append({
             "id": f"{path.stem}/errata/{n}", "source": f"{path}:{item.line}", "target": None,
@@ -291,22 +299,30 @@ def errata_from_file(path: Path) -> list[dict[str, Any]]:
             "status": "recorded", "reason": "the corrected book is not in the corpus", "instruction": item.text,
             "target_hint": {"name": item.hint.name, "page": item.hint.page, "sections": list(item.hint.sections)},
         })
-    return found
+    return found, scan.unread
 
 
 @reads_build
 def errata_command(root: Path, game_id: str | None, as_json: bool, source: Path | None = None) -> int:
     if source is not None:
-        errata = errata_from_file(source)
+        errata, unread = read_errata_from(source)
         if as_json:
             print(json.dumps(errata, ensure_ascii=False, indent=2, sort_keys=True))
-            return 0
-        for erratum in errata:
-            hint = erratum["target_hint"]
-            where = ", ".join(x for x in (hint["name"], f"p. {hint['page']}" if hint["page"] else "") if x) or "?"
-            after = f" → « {erratum['after'][:60]} »" if erratum["after"] else ""
-            print(f"{erratum['source']}  {erratum['operation']:<7} {json.dumps(erratum['scope'], ensure_ascii=False)}  [{where}]{after}")
-        print(f"{len(errata)} instruction(s) read from {source}", file=sys.stderr)
+        else:
+            for erratum in errata:
+                hint = erratum["target_hint"]
+                sections = hint["sections"] or [s for s in [erratum["scope"].get("section")] if s]
+                where = ", ".join(x for x in (hint["name"], *(f"§{n}" for n in sections),
+                                              f"p. {hint['page']}" if hint["page"] else "") if x) or "?"
+                before = f" « {erratum['before'][:60]} »" if erratum["before"] else ""
+                after = f" → « {erratum['after'][:60]} »" if erratum["after"] else ""
+                print(f"{erratum['source']}  {erratum['operation']:<7} {json.dumps(erratum['scope'], ensure_ascii=False)}"
+                      f"  [{where}]{before}{after}")
+        # What was left out is said in both modes (stderr keeps the JSON clean).
+        for line, text, why in unread:
+            print(f"not understood: {source}:{line}: « {text[:80]} » ({why})", file=sys.stderr)
+        print(f"{len(errata)} instruction(s) read from {source}; {len(unread)} passage(s) that read like errata "
+              "could not be read" + (" (listed above)" if unread else ""), file=sys.stderr)
         return 0
     games = load_game_files(root)
     if game_id is not None and game_id not in games:
@@ -318,7 +334,7 @@ def errata_command(root: Path, game_id: str | None, as_json: bool, source: Path 
     for erratum in errata:
         scope = erratum["scope"]
         unit = scope.get("label") or " ".join(str(x) for x in (scope.get("block"), scope.get("ordinal")) if x is not None)
-        target = erratum["target"] or f"« {erratum.get('target_hint', {}).get('name', '?')} » (outside the corpus)"
+        target = erratum["target"] or hinted_target(erratum)
         print(f"{erratum['id']}  {erratum['status']:<8} {erratum['operation']:<7} {unit:<14} {target}")
         if erratum["reason"]:
             print(f"    reason: {erratum['reason']}")
@@ -330,6 +346,18 @@ def errata_command(root: Path, game_id: str | None, as_json: bool, source: Path 
           + (f"; {unread} more not understood (erratum-not-understood in build/report.json)" if unread else ""),
           file=sys.stderr)
     return 0
+
+
+def hinted_target(erratum: dict[str, Any]) -> str:
+    """What an erratum without a target says of it: outside the corpus only when it is recorded so;
+    a failed one names what it looked for."""
+    hint = erratum.get("target_hint") or {}
+    sections = hint.get("sections") or [s for s in [(erratum.get("scope") or {}).get("section")] if s]
+    named = ", ".join([f"« {hint['name']} »"] * bool(hint.get("name")) + [f"section {n}" for n in sections]
+                      + [f"page {hint['page']}"] * bool(hint.get("page")))
+    if erratum["status"] == "recorded":
+        return f"{named or '?'} (outside the corpus)"
+    return f"(no target found; named: {named})" if named else "(no target found)"
 
 
 def unread_errata_count(root: Path, games: list[str]) -> int:

@@ -297,6 +297,8 @@ def replace_entry(entry: Entry, new_blocks: list[Block]) -> Change:
 
 def insert_text(entry: Entry, op: Operation, new_blocks: list[Block]) -> Change:
     new_text = joined(new_blocks)
+    if op.within == "sentence":
+        return insert_by_sentence(entry, op, " ".join(b.text for b in new_blocks))
     if op.within == "paragraph":
         index = paragraph_for(entry, op)
         block = entry.blocks[index]
@@ -320,6 +322,20 @@ def insert_text(entry: Entry, op: Operation, new_blocks: list[Block]) -> Change:
         return Change("inserted before the entry's first text block", None, touched=fresh)
     entry.blocks[at:at] = fresh
     return Change("appended before the entry's links", None, touched=fresh)
+
+
+def insert_by_sentence(entry: Entry, op: Operation, new_text: str) -> Change:
+    """"Ajoutez après la première phrase : « … »": the new sentence goes in the same block, after
+    (position "end") or before ("start") the sentence the ordinal names."""
+    index, block, parts, position = sentence_at(entry, Operation("insert", "sentence", ordinal=op.within_ordinal))
+    where = f"{'after' if op.position == 'end' else 'before'} sentence {op.within_ordinal} of {block.type} {index + 1}"
+    if any(same_text(part, new_text) for part in parts) or fold(new_text) in fold(block.text):
+        return Change(f"{where}; already there", None, changed=False, touched=[block])
+    start_amending(entry)
+    replaced = copy.deepcopy(block)
+    parts.insert(position + 1 if op.position == "end" else position, new_text)
+    block.text, block.markdown = " ".join(parts), ""
+    return Change(where, None, touched=[block], replaced=[replaced])
 
 
 def delete_sentence(entry: Entry, op: Operation) -> Change:

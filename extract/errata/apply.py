@@ -15,7 +15,14 @@ import re
 from dataclasses import dataclass, field
 
 from extract.errata.amend import Change, NotApplicable, OrdinalOutOfRange, apply_operation, joined, same_text
-from extract.errata.grammar import TargetHint, looks_like_instruction, parse_heading, read_instruction
+from extract.errata.grammar import (
+    TargetHint,
+    is_errata_table,
+    looks_like_instruction,
+    parse_heading,
+    read_errata_table,
+    read_instruction,
+)
 from extract.errors import InputError
 from extract.lookup import Lookup
 from extract.model import Anomaly, Block, DocumentSpec, Entry, Erratum, GameSpec, Operation, erratum_ids
@@ -101,6 +108,9 @@ def read_faq(game: str, doc: DocumentSpec, entries: list[Entry]) -> FaqReading:
             # Errata lists are often bulleted ("- Page 4 : remplacez …"); a bullet that an instruction
             # announced is its quoted text, though.
             quoting = bool(found) and found[-1].entry is entry and found[-1].wants_text()
+            if block.type == "table" and block.rows and not quoting:
+                read_table(doc, entry, block, heading, bold_line, found, unread)
+                continue
             readable = block.type == "paragraph" or (block.type == "bullet" and not quoting)
             read = read_instruction(block.text) if readable else None
             if read is not None:
@@ -142,6 +152,43 @@ def read_faq(game: str, doc: DocumentSpec, entries: list[Entry]) -> FaqReading:
     return FaqReading(errata, unread)
 
 
+def row_line(block: Block, row: int) -> int | None:
+    """The source line of a table's `row` (1 = first below the header): the body rows are the
+    table's last lines, whatever delimiter lines stand between them and the header."""
+    assert block.rows is not None
+    body = len(block.rows) - 1
+    if len(block.lines) < body or body < row:
+        return block.lines[0] if block.lines else None
+    return block.lines[len(block.lines) - body + row - 1]
+
+
+def read_table(doc: DocumentSpec, entry: Entry, block: Block, heading: TargetHint, bold: str | None,
+               found: list[Pending], unread: list[Anomaly]) -> None:
+    """An errata table ("| Page | Section | Ancien texte | Nouveau texte |"): one erratum per row,
+    and each row it cannot read reported. A table of other columns in the errata part is reported
+    once: its rows may be errata that nothing reads."""
+    assert block.rows is not None
+    if not is_errata_table(block.rows[0]):
+        if in_errata_part(entry) and len(block.rows) > 1:
+            unread.append(Anomaly(
+                "erratum-not-understood",
+                f"{doc.source}, line {block.lines[0] if block.lines else '?'}: a table in the errata part whose header "
+                f"« {' | '.join(block.rows[0])[:100]} » names no old and new text; its rows are not read as errata",
+                list(block.lines[:1]), "warning"))
+        return
+    for row in read_errata_table(block.rows):
+        line = row_line(block, row.row)
+        lines = [line] if line is not None else []
+        if row.operation is None:
+            unread.append(Anomaly(
+                "erratum-not-understood",
+                f"{doc.source}, line {line or '?'}: table row « {row.text[:100]} »: {row.problem}; it is not applied",
+                lines, "warning"))
+            continue
+        hint = row.hint if row.hint.name or row.hint.sections else heading
+        found.append(Pending(entry, Block("paragraph", row.text, lines=lines), row.operation, hint, bold, closed=True))
+
+
 def read_document_errata(game: str, doc: DocumentSpec, entries: list[Entry]) -> list[Erratum]:
     return read_faq(game, doc, entries).errata
 
@@ -161,7 +208,9 @@ def named_documents(index: Lookup, source: Entry, name: str = "") -> list[str]:
     """The documents the erratum's headings name ("### Livret de règles" above it, or its own heading)."""
     titles = [a.title for a in [source, *source.ancestors]] + [name]
     docs = list(dict.fromkeys(index.documents[title_key(t)] for t in titles if title_key(t) in index.documents))
-    return [d for d in docs if d != source.document] or docs
+    # A heading naming the errata document itself ("## Errata" in a document titled "errata") names
+    # no book: an FAQ's errata change the other books, never the FAQ.
+    return [d for d in docs if d != source.document]
 
 
 def topic_of(entry: Entry) -> Entry:
@@ -198,14 +247,24 @@ def find_target(erratum: Erratum, index: Lookup) -> Target:
     name = "" if title_key(hint["name"]) in index.documents else hint["name"]
     section = op.section or (hint["sections"][0] if hint["sections"] else None)
     if section:
-        return numbered_target(index, docs, section, name, op)
+        try:
+            return numbered_target(index, docs, section, name, op, source.document)
+        except NotApplicable as problem:
+            # "Mise en place, §6" in a book whose paragraph numbers are not read: the title still says where.
+            if not name or not str(problem).startswith("0 entries numbered"):
+                raise
+            try:
+                return titled_target(index, source, docs, name, op)
+            except NotApplicable as second:
+                raise NotApplicable(f"{problem}; {second}") from None
     if not name:
         raise NotApplicable("neither the instruction nor its heading names the section it changes")
     return titled_target(index, source, docs, name, op)
 
 
-def numbered_target(index: Lookup, docs: list[str], number: str, name: str, op: Operation) -> Target:
-    where = docs or [d.id for d in index.game.documents]
+def numbered_target(index: Lookup, docs: list[str], number: str, name: str, op: Operation, home: str = "") -> Target:
+    # Without a book named, any book but the errata's own document (`home`).
+    where = docs or [d.id for d in index.game.documents if d.id != home]
     found = [index.by_id[i] for i in (f"{index.game.id}/{d}/{number}" for d in where) if i in index.by_id]
     if op.operation == "insert" and op.block == "entry":
         if found:

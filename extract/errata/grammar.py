@@ -299,6 +299,67 @@ def _replace_quoted(m: re.Match[str]) -> Operation:
                      within_ordinal=ordinal_of(within.group("ord")) if within else None)
 
 
+# "lire « 4, 5 ou 6 » au lieu de « 5 ou 6 »", "Au lieu de « X », lisez « Y »", "lire « Y » (et non « X »)":
+# the printed phrase and the one to read instead, in either order.
+_READ = r"(?:il\s+faut\s+)?(?:lire|lisez|on\s+doit\s+lire|on\s+lira)"
+
+
+_INSTEAD = r"(?:au\s+lieu\s+de|[àa]\s+la\s+place\s+de)"
+
+
+@_rule("read-instead", 76, rf"^{_READ}\s+«\s*(?P<after>.+?)\s*»\s*,?\s+{_INSTEAD}\s+«\s*(?P<before>.+?)\s*»\s*\.?$")
+def _read_instead(m: re.Match[str]) -> Operation:
+    return Operation("replace", "text", before=unquote(m.group("before")), after=unquote(m.group("after")))
+
+
+@_rule("instead-read", 75, rf"^{_INSTEAD}\s+«\s*(?P<before>.+?)\s*»\s*,?\s+{_READ}\s+«\s*(?P<after>.+?)\s*»\s*\.?$")
+def _instead_read(m: re.Match[str]) -> Operation:
+    return _read_instead.build(m)
+
+
+@_rule("read-not", 74, rf"^{_READ}\s+«\s*(?P<after>.+?)\s*»\s*\(\s*et\s+non\s+(?:pas\s+)?«\s*(?P<before>.+?)\s*»\s*\)\s*\.?$")
+def _read_not(m: re.Match[str]) -> Operation:
+    return _read_instead.build(m)
+
+
+@_rule("quoted-becomes", 73, r"^«\s*(?P<before>[^«»]+?)\s*»\s+(?:devient|doit\s+devenir|(?:doit|devrait)\s+se\s+lire|(?:est|doit\s+[êe]tre)"
+       r"\s+remplac[ée]e?\s+par)\s*:?\s*«\s*(?P<after>.+?)\s*»\s*\.?$")
+def _quoted_becomes(m: re.Match[str]) -> Operation:
+    """"« 5 ou 6 » devient « 4, 5 ou 6 »", "« X » doit se lire « Y »"."""
+    return _read_instead.build(m)
+
+
+@_rule("correct-into", 72, r"^corrige[zr]\s+«\s*(?P<before>[^«»]+?)\s*»\s+en\s+«\s*(?P<after>.+?)\s*»\s*\.?$")
+def _correct_into(m: re.Match[str]) -> Operation:
+    return _read_instead.build(m)
+
+
+# A section named by its number in a book whose paragraphs are numbered: "§15", "[15]", "paragraphe 15".
+SECTION_REF = rf"(?:§\s*(?P<n1>{NUMBER})|\[\s*(?P<n2>{NUMBER})\s*\]|paragraphe\s+(?:n°\s*)?(?P<n3>\d+(?:\.\d+)*)(?![\w.]))"
+
+
+def section_ref(m: re.Match[str]) -> str | None:
+    return m.group("n1") or m.group("n2") or m.group("n3")
+
+
+@_rule("numbered-replaced", 104, rf"^(?:le|la)\s+(?:(?:paragraphe|section|r[eè]gle)\s+)?{SECTION_REF}\s+(?:est\s+remplac[ée]e?\s+par"
+       rf"(?:\s+ce\s+qui\s+suit)?|{SHOULD}\s+(?:dire|se\s+lire|[êe]tre\s+remplac[ée]e?\s+par)|se\s+lit\s+(?:d[ée]sormais|maintenant)"
+       r"|devient)\s*:?\s*(?P<rest>.*)$")
+def _numbered_replaced(m: re.Match[str]) -> Operation:
+    """"Le paragraphe [15] est remplacé par : « … »": the whole text of the numbered section."""
+    after, expects = _tail(m)
+    return Operation("replace", "entry", section=section_ref(m), after=after, expects_text=expects)
+
+
+@_rule("add-by-sentence", 165, rf"^ajoute[zr]\s+(?P<where>apr[èe]s|avant)\s+la\s+{ORD}\s+phrase\s*:?\s*(?P<rest>«.*)?$")
+def _add_by_sentence(m: re.Match[str]) -> Operation:
+    """"Ajoutez après la première phrase : « … »", once its locator ("de §9") is read off: the
+    position words say where, the quote alone is the new text."""
+    after, expects = _tail(m)
+    return Operation("insert", "text", position="end" if m.group("where").lower().startswith("apr") else "start",
+                     within="sentence", within_ordinal=ordinal_of(m.group("ord")), after=after, expects_text=expects)
+
+
 @_rule("replace-subject", 50, r"^(?:il\s+faut\s+)?remplace[zr]\s+(?P<subject>(?:l[ae']|les|sa|son|ses|cette|ce)\s*[^«:]+?)"
        r"\s+par\s*:?\s*(?P<rest>«.*|.+)$")
 def _replace_subject(m: re.Match[str]) -> Operation:
@@ -391,12 +452,33 @@ class FoundInstruction:
     operation: Operation
 
 
-def find_instructions(lines: list[str]) -> list[FoundInstruction]:
+@dataclass
+class ErrataScan:
+    """What a free-text errata document gives: its instructions, and the passages that read like
+    errata (or table rows of an errata table) that nothing reads, each with its line and why."""
+
+    found: list[FoundInstruction]
+    unread: list[tuple[int, str, str]]  # (line, text, why)
+
+
+_TABLE_LINE = re.compile(r"^\s*\|.*\|\s*$")
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
+
+
+def _cells(line: str) -> list[str]:
+    return [cell.strip() for cell in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
+
+
+def scan_errata(lines: list[str], numbers: list[int] | None = None) -> ErrataScan:
     """Instructions in an errata text that has no structure we know: items start at "Page N – X"
-    or "X (p. N) :" lines; an instruction runs on until a blank line or the next item."""
-    found: list[FoundInstruction] = []
+    or "X (p. N) :" lines; an instruction runs on until a blank line (or a gap in `numbers`, the
+    lines' own numbers when blank lines were left out) or the next item. Markdown tables whose
+    header names an old and a new text give one instruction per row."""
+    numbers = numbers if numbers is not None else list(range(1, len(lines) + 1))
+    scan = ErrataScan([], [])
     hint = TargetHint("", None, ())
     current: list[str] = []
+    table: list[tuple[int, list[str]]] = []
     start = 0
 
     def flush() -> None:
@@ -404,16 +486,46 @@ def find_instructions(lines: list[str]) -> list[FoundInstruction]:
         # "deux armes du tableau portent ce nom. Renommez la première …": the instruction may
         # follow a sentence of context.
         for at in [0] + [m.end() for m in re.finditer(r"[.!?]\s+", text)]:
-            op = parse_instruction(text[at:])
-            if op is not None:
-                found.append(FoundInstruction(start, text[at:], hint, op))
+            read = read_instruction(text[at:])
+            if read is not None:
+                op, located = read
+                own = located is not None and (located.name or located.sections)
+                scan.found.append(FoundInstruction(start, text[at:], located.hint if own and located else hint, op))
                 break
+        else:
+            if text and looks_like_instruction(text):
+                scan.unread.append((start, text, "no instruction form reads it"))
         current.clear()
 
-    for number, raw in enumerate(lines, start=1):
+    def flush_table() -> None:
+        rows = [cells for _, cells in table]
+        if rows and is_errata_table(rows[0]):
+            for row in read_errata_table(rows):
+                line = table[row.row][0]
+                if row.operation is None:
+                    scan.unread.append((line, row.text, row.problem or "unreadable row"))
+                else:
+                    scan.found.append(FoundInstruction(line, row.text, row.hint if row.hint.name or row.hint.sections
+                                                       else hint, row.operation))
+        elif len(rows) > 1 and any(looks_like_instruction(" ".join(cells)) for cells in rows):
+            scan.unread.append((table[0][0], " | ".join(rows[0]), "a table whose header names no old and new text"))
+        table.clear()
+
+    previous = None
+    for number, raw in zip(numbers, lines, strict=True):
         line = raw.strip()
+        gap = previous is not None and number > previous + 1
+        previous = number
+        if _TABLE_LINE.match(line):
+            if not table:
+                flush()
+            if not _TABLE_RULE.match(line):
+                table.append((number, _cells(line)))
+            continue
+        if table:
+            flush_table()
         item = ITEM_PAGE.match(line) or ITEM_NAMED.match(line)
-        if item or not line:
+        if item or not line or gap:
             flush()
         if item:
             hint = TargetHint(item.group("name").strip(), int(item.group("page")), ())
@@ -425,8 +537,13 @@ def find_instructions(lines: list[str]) -> list[FoundInstruction]:
         if not current:
             start = number
         current.append(line)
+    flush_table()
     flush()
-    return found
+    return scan
+
+
+def find_instructions(lines: list[str]) -> list[FoundInstruction]:
+    return scan_errata(lines).found
 
 
 # ---------------------------------------------------------------- targets named by the instruction itself
@@ -443,7 +560,9 @@ _IN_SECTION = re.compile(rf"^dans\s+(?:la|le|l')?\s*{_KIND}\s+(?P<target>{_TARGE
 _OF_SECTION = re.compile(rf"\s+(?:de\s+la|de\s+l'|du|dans\s+la|dans\s+le|dans\s+l')\s*{_KIND}\s+(?P<target>{_TARGET})"
                          rf"(?=\s*(?::|,|\.?\s*$|\s+par\b))", re.IGNORECASE)
 # "… la dernière phrase de 4.1."
-_OF_NUMBER = re.compile(rf"(?P<unit>{UNIT.replace('(?P<unit>', '(?:')})\s+(?:de|du)\s+(?P<target>{NUMBER})(?=\s*[.:]?\s*$)", re.IGNORECASE)
+# "… la première phrase de §9 :" in a book whose paragraphs are numbered.
+_OF_NUMBER = re.compile(rf"(?P<unit>{UNIT.replace('(?P<unit>', '(?:')})\s+(?:de|du)\s+(?P<target>(?:§\s*|\[\s*)?{NUMBER}(?:\s*\])?)"
+                        r"(?=\s*[.:]?\s*$)", re.IGNORECASE)
 # "La section 2.3 devrait dire : …", "La section Combat doit se lire : …".
 # "Au début de la section Moral, ajoutez : « … »".
 _AT_SECTION = re.compile(rf"^(?P<where>[àa]\s+la\s+fin|au\s+d[ée]but)\s+(?:de\s+la|de\s+l'|du)\s*{_KIND}\s+(?P<target>{_TARGET})"
@@ -451,6 +570,7 @@ _AT_SECTION = re.compile(rf"^(?P<where>[àa]\s+la\s+fin|au\s+d[ée]but)\s+(?:de\
 _SUBJECT = re.compile(rf"^(?P<lead>(?:la|le)\s+{_KIND})\s+(?P<target>{_TARGET})\s+(?={SHOULD}\b)", re.IGNORECASE)
 _PAGE_PART = re.compile(r"^(?:(?:à\s+la|en)\s+)?(?:page|p\.)\s*(?P<page>\d+)$", re.IGNORECASE)
 _KIND_PART = re.compile(rf"^(?:(?:la|le|l')\s*)?{_KIND}\s+(?P<target>.+)$", re.IGNORECASE)
+_SECTION_PART = re.compile(rf"^(?:(?:au|le|du|dans\s+le)\s+)?{SECTION_REF}$", re.IGNORECASE)
 _UNIT_PART = re.compile(rf"^(?:(?:au|le|la|du|dans\s+le|dans\s+la)\s+)?{ORD}\s+(?P<unit>paragraphe|§|alin[ée]a)$", re.IGNORECASE)
 
 
@@ -472,8 +592,8 @@ class Located:
 def _target(word: str) -> tuple[str, tuple[str, ...]]:
     """A section named by its number or by its title (quoted or not)."""
     word = word.strip().strip(".")
-    if re.fullmatch(NUMBER, word):
-        return "", (word,)
+    if m := re.fullmatch(rf"(?:§\s*|\[\s*)?({NUMBER})(?:\s*\])?", word):
+        return "", (m.group(1),)
     return (unquote(word) or "") if word.startswith(QUOTE_OPEN) else word, ()
 
 
@@ -483,6 +603,8 @@ def _leading(prefix: str, rest: str) -> Located | None:
     for part in (p.strip() for p in prefix.split(",")):
         if m := _PAGE_PART.match(part):
             page, keyed = int(m.group("page")), True
+        elif m := _SECTION_PART.match(part):
+            sections, keyed = (section_ref(m) or "",), True
         elif m := _KIND_PART.match(part):
             found, numbers = _target(m.group("target"))
             name, sections, keyed = found or name, numbers or sections, True
@@ -522,6 +644,13 @@ def locations(text: str) -> Iterator[Located]:
             name, sections = _target(m.group("target"))
             kept = (m.group(keep) + " ") if keep == "lead" else m.group(keep) if keep else ""
             yield Located(head[:m.start()] + kept + head[m.end():] + tail, name, None, sections)
+    # "En page 7, §17, lire « … » au lieu de « … »": the locator's parts end at a comma, not a colon;
+    # the longest prefix that reads as a locator first.
+    for m in reversed(list(re.finditer(r"\s*,\s*", head))):
+        rest = text[m.end():]
+        found = _leading(text[:m.start()], rest[:1].upper() + rest[1:])
+        if found is not None:
+            yield found
 
 
 def read_instruction(text: str) -> tuple[Operation, Located | None] | None:
@@ -554,3 +683,92 @@ _INSTRUCTION_LIKE = re.compile(
 
 def looks_like_instruction(text: str) -> bool:
     return bool(_INSTRUCTION_LIKE.search(normalise_quotes(text)))
+
+
+# ---------------------------------------------------------------- errata given as a table
+
+# Header words of an errata table (folded), by the role of their column; the first role a header
+# matches is its role, so "Ancien texte" is the old text before it is any other "texte".
+_TABLE_ROLES = (
+    ("before", r"\b(?:ancien(?:ne)?|avant|imprime|au lieu de|errone)\b"),
+    ("after", r"\b(?:nouve(?:au|lle)|apres|correction|corrige|lire|lisez|devient)\b"),
+    ("page", r"^(?:pages?|p\.?|pg\.?)$"),
+    ("section", r"section|regle|paragraphe|§|chapitre|article|\bpassage\b"),
+)
+
+
+def table_columns(header: list[str]) -> dict[str, int]:
+    """The column of each role an errata table's header names (page, section, before, after)."""
+    columns: dict[str, int] = {}
+    for index, cell in enumerate(header):
+        key = fold(cell).strip()
+        role = next((role for role, pattern in _TABLE_ROLES if re.search(pattern, key)), None)
+        if role is not None and role not in columns:
+            columns[role] = index
+    return columns
+
+
+def is_errata_table(header: list[str]) -> bool:
+    columns = table_columns(header)
+    return "before" in columns and "after" in columns
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """One row of an errata table: its operation and target, or why it cannot be read."""
+
+    row: int  # 1 = the first row below the header
+    text: str  # the row's cells, as printed
+    hint: TargetHint
+    operation: Operation | None
+    problem: str | None = None
+
+
+def _cell_locator(cell: str) -> tuple[str, tuple[str, ...]]:
+    """"Mise en place, §6" -> ("Mise en place", ("6",)); "12" -> ("", ("12",)); "Moral" -> ("Moral", ())."""
+    name, sections = "", ()
+    for part in (p.strip() for p in normalise_quotes(cell).split(",")):
+        if not part:
+            continue
+        if m := _SECTION_PART.match(part):
+            sections = sections or (section_ref(m) or "",)
+        elif m := _KIND_PART.match(part):
+            found, numbers = _target(m.group("target"))
+            name, sections = name or found, sections or numbers
+        elif re.fullmatch(NUMBER, part):
+            sections = sections or (part,)
+        elif not name:
+            name = unquote(part) or ""
+    return name, sections
+
+
+def read_errata_table(rows: list[list[str]]) -> list[TableRow]:
+    """The rows of a table whose header names an old and a new text (`is_errata_table`): each a
+    replace of the old text by the new in the section its row names. A row without both texts, or
+    whose page is no number, is returned with its problem rather than dropped."""
+    columns = table_columns(rows[0]) if rows else {}
+    found: list[TableRow] = []
+    for number, cells in enumerate(rows[1:], start=1):
+        def cell(role: str, cells: list[str] = cells) -> str:
+            index = columns.get(role)
+            return normalise_quotes(cells[index]) if index is not None and index < len(cells) else ""
+
+        text = " | ".join(c.strip() for c in cells)
+        if not any(c.strip() for c in cells):
+            continue
+        page_text = cell("page")
+        page = re.fullmatch(r"(?:p\.?\s*)?(\d+)", page_text, re.IGNORECASE)
+        name, sections = _cell_locator(cell("section"))
+        hint = TargetHint(name, int(page.group(1)) if page else None, sections)
+        before, after = unquote(cell("before")), unquote(cell("after"))
+        problem = None
+        if not before or not after:
+            problem = "the row gives no " + ("old text" if not before else "new text")
+        elif page_text and not page:
+            problem = f"its page « {page_text} » is not a number"
+        if problem:
+            found.append(TableRow(number, text, hint, None, problem))
+            continue
+        found.append(TableRow(number, text, hint, Operation("replace", "text", before=before, after=after,
+                                                            section=sections[0] if sections else None)))
+    return found

@@ -631,6 +631,10 @@ def erratum_change(erratum: Erratum) -> str:
         where = indefinite
     else:
         where = definite
+    if erratum.operation == "insert" and scope.get("within") == "sentence" and scope.get("within_ordinal"):
+        n = scope["within_ordinal"]
+        nth = "dernière" if n == -1 else "première" if n == 1 else f"{n}e"
+        where += f" {'après' if scope.get('position') == 'end' else 'avant'} la {nth} phrase"
     if block not in ("entry", "card") and scope.get("section"):
         where += f" de la section {scope['section']}"
     if erratum.operation == "move" and scope.get("position"):

@@ -54,9 +54,10 @@ Les errata suivants s'appliquent à la première impression.
 """
 
 
-def corpus(root: Path, errata: str) -> Path:
-    """A game whose book is `BOOK` and whose FAQ holds `errata` under "### Livret de règles"."""
-    faq = FAQ_HEAD + errata
+def corpus(root: Path, errata: str, head: str = FAQ_HEAD, title: str = "FAQ et errata") -> Path:
+    """A game whose book is `BOOK` and whose FAQ (`title`) holds `errata` under `head`
+    ("### Livret de règles" unless told)."""
+    faq = head + errata
     folder = root / "corpus/demo"
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "livret.md").write_text(BOOK, encoding="utf-8")
@@ -85,7 +86,7 @@ profile = "headed-prose"
 
 [[documents]]
 id = "faq"
-title = "FAQ et errata"
+title = "{title}"
 kind = "faq"
 source = "faq.md"
 profile = "faq"
@@ -93,9 +94,9 @@ profile = "faq"
     return root
 
 
-def applied(tmp_path: Path, errata: str):
+def applied(tmp_path: Path, errata: str, **faq: str):
     """(errata after applying, entries by id, not-understood anomalies by document)."""
-    game = read_games(corpus(tmp_path, errata), Stopwatch(), lambda message: None)[0]
+    game = read_games(corpus(tmp_path, errata, **faq), Stopwatch(), lambda message: None)[0]
     outcome = apply_errata(game.lookup, read_errata(game.game, game.entries))
     return outcome.errata, {e.id: e for e in game.entries}, unread_errata(game.game, game.entries)
 
@@ -214,3 +215,89 @@ def test_a_failure_says_which_shown_text_another_erratum_wrote(tmp_path):
     assert [e.status for e in errata] == ["applied", "failed"]
     assert errata[1].reason.startswith("no block fits the new text")
     assert errata[1].reason.endswith(f"(text shown put there by {errata[0].id})")
+
+
+TABLE = """| Page | Section | Ancien texte | Nouveau texte |
+|---|---|---|---|
+| 2 | Déplacement, §3.2 | deux cases | trois cases |
+| 3 | 4.2 | deux dés | trois dés |
+| 3 | Combat | au contact | |
+
+"""
+
+
+def test_each_row_of_an_errata_table_is_an_erratum(tmp_path):
+    errata, entries, unread = applied(tmp_path, TABLE)
+    assert [(e.status, e.target, e.before, e.after) for e in errata] == [
+        ("applied", "demo/regles/3.2", "deux cases", "trois cases"),
+        ("applied", "demo/regles/4.2", "deux dés", "trois dés"),
+    ]
+    assert errata[0].origin["lines"] == [11, 11] and errata[0].instruction == "2 | Déplacement, §3.2 | deux cases | trois cases"
+    assert texts(entries["demo/regles/4.2"]) == ["Lancez trois dés."]
+    # The row without its new text is reported with its line, not dropped.
+    [anomaly] = unread["demo/faq"]
+    assert anomaly.kind == "erratum-not-understood" and anomaly.lines == [13]
+    assert "table row « 3 | Combat | au contact |  »: the row gives no new text" in anomaly.detail
+
+
+def test_a_table_of_other_columns_in_the_errata_part_is_reported(tmp_path):
+    errata, _, unread = applied(tmp_path, "| Unité | Coût |\n|---|---|\n| Archer | 3 |\n")
+    assert errata == [] and [a.lines for a in unread["demo/faq"]] == [[9]]
+
+
+def test_a_section_number_not_read_in_the_book_falls_back_on_the_title_the_row_gives(tmp_path):
+    """"Combat, §4" where the book prints no number 4: the title still names the section."""
+    errata, _, _ = applied(tmp_path, "| Section | Avant | Après |\n|---|---|---|\n| Combat, §4 | au contact | adjacente |\n")
+    assert [(e.status, e.target) for e in errata] == [("applied", "demo/regles/livret-de-regles/combat")]
+
+
+@pytest.mark.parametrize(("errata", "expected"), [
+    ("Ajouter après la première phrase de 4.1 : « Elle frappe fort. »",
+     "Une unité engagée attaque. Elle frappe fort. Elle ne peut pas fuir."),
+    ("Ajoutez avant la dernière phrase de la section 4.1 : « Elle frappe fort. »",
+     "Une unité engagée attaque. Elle frappe fort. Elle ne peut pas fuir."),
+    ("Dans la section 4.1, lire « engagée riposte » au lieu de « engagée attaque ».",
+     "Une unité engagée riposte. Elle ne peut pas fuir."),
+])
+def test_insert_by_sentence_and_read_instead(tmp_path, errata, expected):
+    errata_, entries, _ = applied(tmp_path, errata + "\n")
+    assert [(e.status, e.target) for e in errata_] == [("applied", "demo/regles/4.1")]
+    assert texts(entries["demo/regles/4.1"]) == [expected]
+
+
+def test_insert_by_sentence_is_idempotent(tmp_path):
+    errata, entries, _ = applied(tmp_path, "Ajoutez après la première phrase de 4.1 : « Elle ne peut pas fuir. »\n")
+    assert [(e.status, e.resolution.endswith("already there")) for e in errata] == [("applied", True)]
+    assert texts(entries["demo/regles/4.1"]) == ["Une unité engagée attaque. Elle ne peut pas fuir."]
+
+
+def test_an_faq_titled_errata_never_targets_itself(tmp_path):
+    """The FAQ's heading "Errata" is its own title: it names no book, so a titled erratum looks in the others."""
+    errata, entries, _ = applied(tmp_path, "Page 3, section Combat : remplacer « au contact » par « adjacente ».\n\n"
+                                           "Ajoutez à la fin de la section Résolution : « Relancez les 1. »\n",
+                                 head="# Errata\n\n## Errata\n\n", title="Errata")
+    assert [(e.status, e.target) for e in errata] == [
+        ("applied", "demo/regles/livret-de-regles/combat"), ("applied", "demo/regles/4.2")]
+    assert texts(entries["demo/regles/4.2"]) == ["Lancez deux dés.", "Relancez les 1."]
+
+
+def test_a_failed_erratum_is_not_said_outside_the_corpus(tmp_path, capsys):
+    root = corpus(tmp_path, "Page 3, section 9.9 : remplacez « deux dés » par « trois dés ».\n")
+    assert main(["--root", str(root), "build"]) == 0
+    capsys.readouterr()
+    assert main(["--root", str(root), "errata"]) == 0
+    out = capsys.readouterr().out
+    assert "outside the corpus" not in out
+    assert "(no target found; named: section 9.9, page 3)" in out
+
+
+def test_errata_from_a_file_lists_every_erratum_and_what_it_cannot_read(tmp_path, capsys):
+    path = tmp_path / "errata.md"
+    path.write_text("# Errata\n\n" + TABLE + "En page 7, §17, lire « 4, 5 ou 6 » au lieu de « 5 ou 6 ».\n\n"
+                    "Remplacez donc ce qui cloche, « hop ».\n", encoding="utf-8")
+    assert main(["errata", "--from", str(path)]) == 0
+    captured = capsys.readouterr()
+    assert [line.split()[0] for line in captured.out.splitlines()] == [f"{path}:{n}" for n in (5, 6, 9)]
+    assert f"not understood: {path}:7: « 3 | Combat | au contact |  » (the row gives no new text)" in captured.err
+    assert f"not understood: {path}:11:" in captured.err
+    assert "3 instruction(s) read" in captured.err and "2 passage(s) that read like errata could not be read" in captured.err

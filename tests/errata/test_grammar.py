@@ -8,12 +8,15 @@ import pytest
 
 from extract.errata.grammar import (
     find_instructions,
+    is_errata_table,
     looks_like_instruction,
     normalise_quotes,
     ordinal_of,
     parse_instruction,
+    read_errata_table,
     read_instruction,
     rule_name,
+    scan_errata,
     unit_of,
     unquote,
 )
@@ -125,6 +128,20 @@ def test_instructions_found_in_free_text():
      {"block": "text", "ordinal": None, "position": "start"}, None, "Un chef rallie.", ("Moral", None, ())),
     ("La section Combat doit se lire : « Tout combat est final. »", "replace", {"block": "entry", "ordinal": None}, None,
      "Tout combat est final.", ("Combat", None, ())),
+    # A locator ended by a comma, and sections named "§N" or "[N]" in a book of numbered paragraphs.
+    ("En page 7, §17, lire « 4, 5 ou 6 » au lieu de « 5 ou 6 ».", "replace",
+     {"block": "text", "ordinal": None, "section": "17"}, "5 ou 6", "4, 5 ou 6", ("", 7, ("17",))),
+    ("Page 4, [6] : remplacer « 15 cm » par « 20 cm ».", "replace",
+     {"block": "text", "ordinal": None, "section": "6"}, "15 cm", "20 cm", ("", 4, ("6",))),
+    ("Dans la section 4, lire « 3 dés » (et non « 2 dés »).", "replace",
+     {"block": "text", "ordinal": None, "section": "4"}, "2 dés", "3 dés", ("", None, ("4",))),
+    # The position words say where; only the quote is inserted.
+    ("Ajouter après la première phrase de §9 : « Le premier tour, le défenseur commence. »", "insert",
+     {"block": "text", "ordinal": None, "section": "9", "position": "end", "within": "sentence", "within_ordinal": 1},
+     None, "Le premier tour, le défenseur commence.", ("", None, ("9",))),
+    ("Ajoutez avant la dernière phrase de la section Moral : « Un chef rallie. »", "insert",
+     {"block": "text", "ordinal": None, "position": "start", "within": "sentence", "within_ordinal": -1},
+     None, "Un chef rallie.", ("Moral", None, ())),
 ])
 def test_an_instruction_names_its_own_target(text, operation, scope, before, after, where):
     op, located = read_instruction(text)
@@ -139,6 +156,15 @@ def test_an_instruction_names_its_own_target(text, operation, scope, before, aft
     ("Le second paragraphe de la section 76.2 (page 18) devrait dire :", {"block": "paragraph", "ordinal": 2, "section": "76.2"}),
     ("Remplacez « a » par « b » dans la section 3.", {"block": "text", "ordinal": None, "section": "3"}),
     ("Le premier paragraphe de cette section devrait dire :", {"block": "paragraph", "ordinal": 1}),
+    ("Le paragraphe [15] est remplacé par : « Tout. »", {"block": "entry", "ordinal": None, "section": "15"}),
+    ("Le §15 devrait dire : « Tout. »", {"block": "entry", "ordinal": None, "section": "15"}),
+    ("Le paragraphe 15 est remplacé par : « Tout. »", {"block": "entry", "ordinal": None, "section": "15"}),
+    ("Au lieu de « 2 dés », lire « 3 dés ».", {"block": "text", "ordinal": None}),
+    ("Remplacer « 2 dés » par « 3 dés ».", {"block": "text", "ordinal": None}),
+    ("Lisez « 3 dés » à la place de « 2 dés ».", {"block": "text", "ordinal": None}),
+    ("« 2 dés » doit se lire « 3 dés ».", {"block": "text", "ordinal": None}),
+    ("« 2 dés » est remplacé par « 3 dés ».", {"block": "text", "ordinal": None}),
+    ("Corriger « 2 dés » en « 3 dés ».", {"block": "text", "ordinal": None}),
 ])
 def test_instructions_read_whole_keep_their_reading(text, scope):
     op, located = read_instruction(text)
@@ -154,3 +180,50 @@ def test_instructions_read_whole_keep_their_reading(text, scope):
 ])
 def test_what_looks_like_an_instruction(text, looks):
     assert looks_like_instruction(text) is looks
+
+
+# ---------------------------------------------------------------- errata given as a table
+
+@pytest.mark.parametrize(("header", "errata"), [
+    (["Page", "Section", "Ancien texte", "Nouveau texte"], True),
+    (["Règle", "Au lieu de", "Lire", "p."], True),  # columns in any order, other words
+    (["§", "Texte imprimé", "Correction"], True),
+    (["Avant", "Après"], True),
+    (["Unité", "Coût", "Portée"], False),
+    (["Page", "Ancien texte"], False),  # no new text: not an errata table
+])
+def test_an_errata_table_is_known_by_its_header(header, errata):
+    assert is_errata_table(header) is errata
+
+
+def test_each_row_of_an_errata_table_is_a_replace_in_the_section_it_names():
+    rows = read_errata_table([
+        ["Nouveau texte", "Ancien texte", "Section", "Page"],
+        ["à 20 cm", "à 15 cm", "Mise en place, §6", "4"],
+        ["« 25 cm »", "« 20 cm »", "[12]", "p. 6"],
+        ["", "baisse de 4", "Moral", "8"],
+        ["b", "a", "Moral", "huit"],
+    ])
+    assert [(r.row, r.operation.before, r.operation.after, r.operation.section, tuple(vars(r.hint).values())) for r in rows[:2]] == [
+        (1, "à 15 cm", "à 20 cm", "6", ("Mise en place", 4, ("6",))),
+        (2, "20 cm", "25 cm", "12", ("", 6, ("12",))),
+    ]
+    # A row that cannot be read says why; it is never dropped.
+    assert [(r.row, r.operation, r.problem) for r in rows[2:]] == [
+        (3, None, "the row gives no new text"), (4, None, "its page « huit » is not a number")]
+
+
+def test_scanning_a_document_reads_its_tables_and_names_what_it_cannot_read():
+    scan = scan_errata([
+        "## Errata",
+        "| Page | Section | Ancien texte | Nouveau texte |",
+        "|---|---|---|---|",
+        "| 4 | Combat | deux dés | trois dés |",
+        "| 5 | Moral | baisse de 4 | |",
+        "En page 7, §17, lire « 4, 5 ou 6 » au lieu de « 5 ou 6 ».",
+        "Remplacez donc ce qui cloche, « hop ».",
+    ], [1, 3, 4, 5, 6, 8, 10])  # the reader's line numbers: blank lines left out
+    assert [(f.line, f.hint.name, f.hint.page, f.operation.before, f.operation.after) for f in scan.found] == [
+        (5, "Combat", 4, "deux dés", "trois dés"), (8, "", 7, "5 ou 6", "4, 5 ou 6")]
+    assert [(line, why) for line, _, why in scan.unread] == [
+        (6, "the row gives no new text"), (10, "no instruction form reads it")]

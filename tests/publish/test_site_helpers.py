@@ -193,3 +193,13 @@ def test_see_and_related_names_are_shown_linked_or_as_printed():
         next=None, site=site, here="demo/regles/lechange/index.md")
     assert "**Sujets connexes :** [Le marché](../le-marche/index.md), La tempête" in page
     assert "Voir : Le désert." in page
+
+
+def test_an_insertion_by_sentence_says_where_it_goes():
+    from extract.model import Erratum
+    from extract.publish.site import erratum_change
+
+    erratum = Erratum("g/faq/errata/1", "g/faq/1", "g/regles/9", "insert",
+                      {"block": "text", "ordinal": None, "section": "9", "position": "end", "within": "sentence",
+                       "within_ordinal": 1}, None, "Le premier tour.", "applied")
+    assert erratum_change(erratum) == "Ajoute du texte après la première phrase de la section 9."
