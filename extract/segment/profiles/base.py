@@ -346,6 +346,8 @@ def split_heading_number(title: str) -> tuple[str | None, str | None]:
 NUMBER_CUED = re.compile(r"^(?:Article|Règle)\s+\d", re.IGNORECASE)
 # "II. LE JEU", "Chapitre 3 – …", "Partie II": a part of the book, whose articles follow directly.
 PART_HEADING = re.compile(r"^(?:[IVX]{1,5}\.\s+\S|(?:Partie|Chapitre|Titre|Livre)\s+(?:\d{1,2}|[IVX]{1,5})\b)")
+OPENERS = ("«", "“", "„", "‹", '"', "(")  # what opens a quotation or an aside
+WRAPPED_TYPES = ("paragraph", "bullet", "subbullet", "step", "question", "answer")  # blocks a wrapped line continues
 COUNT_ITEM = re.compile(r"^\d+ [^\W\d]")  # "8 Pions", "4 Marqueurs de": an item of a component list
 
 
@@ -573,7 +575,7 @@ class HeadedWalker:
         if LETTERED_ITEM.match(stripped):  # "a) 40 x 20 m": an item, though it opens in lower case
             self.bullet(line)
             return
-        if starts_lowercase(stripped) and self.last_block is not None:
+        if self.last_block is not None and (starts_lowercase(stripped) or self.wrapped_opener(line)):
             self.continuation(line)
             return
         if self.continues_count_item(line):
@@ -650,6 +652,16 @@ class HeadedWalker:
             self.last_block = self.b.block(self.target(line), "see", stripped, line.no)
             return True
         return False
+
+    def wrapped_opener(self, line: Line) -> bool:
+        """"…puis glissez la carte" / "« Nuit » parmi les dix dernières cartes": in hard-wrapped
+        plain text, a line opening with a quote or a parenthesis directly below an unfinished
+        sentence goes on with it (a colon announces what follows; a blank line would part them)."""
+        last = self.last_block
+        if self.ctx.logical_lines or last is None or last.type not in WRAPPED_TYPES or not last.lines \
+                or line.no != last.lines[-1] + 1 or not line.text.strip().startswith(OPENERS):
+            return False
+        return not ends_sentence(last.text) or last.text.rstrip().endswith(":")
 
     def continues_count_item(self, line: Line) -> bool:
         """"8 Pions" then "Objectif" on the next line: a component-list item the PDF wrapped, not a

@@ -33,12 +33,13 @@ class FaqOptions(HeadedOptions):
 
 def prefixed(prefixes: tuple[str, ...]) -> re.Pattern[str]:
     """A line opened by one of `prefixes`, bold or not, with a colon ("Q : texte", "**Question :**
-    texte"), or a number and nothing else ("Question 1.1", its text on the next line). A number
-    may open with a letter code ("Question SAR.1": an annex's series), then a dot and digits."""
+    texte"), a full stop or a dash ("Q. texte", "R - texte"), or a number and nothing else
+    ("Question 1.1", its text on the next line). A number may open with a letter code ("Question
+    SAR.1": an annex's series), then a dot and digits."""
     words = "|".join(re.escape(p) for p in prefixes)
     number = r"(?:\d{1,4}|[A-Z]{1,5}(?=[.:]\d))(?:[.:]\d{1,3})*"
     return re.compile(rf"^(?:\*\*)?(?:{words})(?:\s+(?P<number>{number}))?\s*(?:\*\*)?"
-                      rf"(?:\s*:\s*(?:\*\*)?\s*(?P<text>.*)|\s*$)$")
+                      rf"(?:(?:\s*:|\.(?=\s|\*\*)|\s+[-–—](?=\s|\*\*))\s*(?:\*\*)?\s*(?P<text>.*)|\s*$)$")
 
 
 QUESTION_END = re.compile(r"\?(?:\*{1,2}|_)?\s*$")
@@ -139,6 +140,8 @@ class FaqWalker(HeadedWalker):
             assert self.question is not None
             self.last_block = self.b.block(self.question, "answer", answer.group("text") or "", line.no)
             return True
+        if self.wrapped_opener(line):
+            return False  # the wrapped rest of the line above, whatever it says
         plain = not LIST_ITEM.match(line.text) and not STEP.match(text)
         if self.implicit and plain and QUESTION_END.search(body) and len(body) <= 400:
             self.ask(line, body, None)
