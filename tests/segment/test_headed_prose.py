@@ -343,6 +343,19 @@ def test_a_glossary_section_of_term_colon_definition_lines_gives_an_entry_per_te
     assert [e.title for e in other.entries] == ["Règles"]
 
 
+
+def test_a_line_opening_on_a_quote_joins_only_a_sentence_cut_after_a_word():
+    text = ("Errata\n\nRemplacez le point 2 par :\n« Si un joueur n'a plus de figurines, il perd. »\n"
+            "1\n« Reformation » est une action.\nLe joueur qui pioche une carte suit la règle\n"
+            "(1.1) Piocher plusieurs cartes.\nLe joueur lance les dés de la pioche\n(2 rouges, 2 bleus)\n")
+    segmented, _, _ = segment_text("headed-prose", text)
+    assert [b.text for b in segmented.entries[0].blocks] == [
+        "Remplacez le point 2 par :", "« Si un joueur n'a plus de figurines, il perd. »",  # what the colon announces
+        "1", "« Reformation » est une action.",  # a stray number is no sentence
+        "Le joueur qui pioche une carte suit la règle", "(1.1) Piocher plusieurs cartes.",  # a rule's number in parentheses
+        "Le joueur lance les dés de la pioche (2 rouges, 2 bleus)"]
+
+
 def test_a_numbered_list_under_numbered_headings_stays_steps():
     # "1." "2." "3." alone between blank lines after "2. Mise en place": off the outline (3 comes
     # next), announced by a line ending in ":", and "3." goes on the steps 1, 2, not the chapters.
