@@ -109,6 +109,22 @@ def test_a_hard_wrapped_line_opening_on_a_quote_or_a_parenthesis_goes_on_with_it
         ("paragraph", "(Cette FAQ est courte.)")]  # after a blank line: its own paragraph
 
 
+
+def test_numbered_items_asking_a_question_with_their_answer_are_questions():
+    text = ("Questions\n\n1. Peut-on charger ? Réponse : oui, toujours.\n\n2. Le général compte-t-il ?\nRéponse : non.\n\n"
+            "3. Une unité pivote-t-elle ?\nOui, si elle le\nveut.\n\nMise en place\n\n1. Placez le plateau.\n"
+            "2. Posez les cartes. Qui commence ? Réponse : le plus jeune.\n3. Qui commence ? Le plus jeune.\n")
+    result, _, _ = segment_text("faq", text)
+    entries = by_key(result)
+    assert [(e.key, e.number) for e in result.entries if e.kind == "question"] == [
+        ("questions/q1", "1"), ("questions/q2", "2"), ("questions/q3", "3")]
+    assert blocks(entries["questions/q1"]) == [("question", "Peut-on charger ?"), ("answer", "oui, toujours.")]
+    assert blocks(entries["questions/q2"]) == [("question", "Le général compte-t-il ?"), ("answer", "non.")]
+    assert blocks(entries["questions/q3"]) == [("question", "Une unité pivote-t-elle ?"), ("answer", "Oui, si elle le veut.")]
+    # steps that ask on the way, or whose question has no answer prefix after it, stay steps
+    assert [b.type for b in entries["mise-en-place"].blocks] == ["step", "step", "step"]
+
+
 def test_an_answer_without_its_question_is_a_paragraph():
     result, _, _ = segment_text("faq", "Sujet\n\nR : Non.\n")
     assert blocks(result.entries[0]) == [("paragraph", "R : Non.")]
