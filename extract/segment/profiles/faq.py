@@ -25,10 +25,12 @@ from extract.text import ends_sentence, shorten, starts_lowercase
 @dataclass(frozen=True)
 class FaqOptions(HeadedOptions):
     question_prefixes: tuple[str, ...] = field(default=("Q", "Question"), metadata={
-        "help": "the words that open a question, before its colon (`Q : …`); each such line starts a `question` entry",
+        "help": "the words that open a question, before its colon, full stop or dash (`Q : …`, `Q. …`, `Q - …`); each such "
+                "line starts a `question` entry",
         "check": words})
     answer_prefixes: tuple[str, ...] = field(default=("R", "Réponse", "A"), metadata={
-        "help": "the words that open the answer to the question above, before its colon (`R : …`)", "check": words})
+        "help": "the words that open the answer to the question above, before its colon, full stop or dash (`R : …`, "
+                "`R. …`)", "check": words})
 
 
 def prefixed(prefixes: tuple[str, ...]) -> re.Pattern[str]:
