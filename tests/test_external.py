@@ -124,3 +124,13 @@ def test_errata_excerpts_parse_into_operations(capsys, name, expected):
     errata = errata_from(EXCERPTS / name, capsys)
     assert [(e["operation"], e["scope"]) for e in errata] == expected
     assert {e["status"] for e in errata} == {"recorded"}
+
+
+@pytest.mark.skipif(not EXCERPTS.is_dir(), reason="../shared/external/errata-excerpts is absent")
+def test_a_forum_faq_with_dashed_prefixes_loses_them_and_keeps_its_topics(capsys):
+    """"Q - …" / "R – …": prefixes like "Q :", so the topic lines between the questions are headings."""
+    data = extract(EXCERPTS / "lotr_sbg_faq_fr_warhammer_forum_EXCERPT.txt", capsys, profile="faq")
+    questions = [e for e in data["entries"] if e["kind"] == "question"]
+    texts = [b["text"] for e in questions for b in e["blocks"] if b["type"] in ("question", "answer")]
+    assert len(questions) >= 5 and not [t for t in texts if t.startswith(("Q ", "R ", "Q–", "R–"))]
+    assert "Moria" in {e["title"] for e in data["entries"]}

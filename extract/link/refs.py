@@ -53,6 +53,8 @@ INLINE_RELATED = re.compile(r"(?<=[.!?)»])\s+(?P<list>(?:\*\*)?Voir\s+aussi\s*(
 # "(3.1)", "(3.2 et 3.3)": numbers alone in parentheses, closed right after them; a reference only
 # where each names an entry of the citing book ("(2.5 cm)" holds a unit, "(1.5)" may be a number)
 PAREN_NUMBERS = re.compile(r"\(\s*(?P<numbers>\d{1,3}(?:\.\d{1,3})+(?:\s*(?:,|\bet\b|\bou\b)\s*\d{1,3}(?:\.\d{1,3})+)*)\s*\)")
+# "(voir « La marée monte »)": a quoted title with no direction, searched in the whole book
+QUOTED = re.compile(VOIR_QUOTED, re.IGNORECASE)
 ANCHOR_LINK = re.compile(r"\[(?P<text>[^\]]+)\]\(#(?P<anchor>[^)\s]+)\)")
 TEXT_TYPES = ("paragraph", "bullet", "subbullet", "step", "question", "answer", "caption")
 
@@ -168,6 +170,8 @@ def resolve_prose(entry: Entry, position: int, index: Index, out: Outcome, faq_d
                 out.unresolved(entry, "section", match.group(0), f"no section « {title} » {match.group('where')}")
             elif target is not None:
                 entry.add_ref(target, "section", match.group(0))
+        if entry.document not in faq_docs:  # a FAQ's pointers attach it to rules (extract.link.faq)
+            resolve_quoted(entry, text, index, out)
         for match in VAGUE.finditer(text):
             out.unresolved(entry, "section", match.group(0), "points elsewhere without naming what")
         seen: list[tuple[int, int]] = []  # spans read already: a citation there is the same reference
@@ -193,6 +197,21 @@ def resolve_prose(entry: Entry, position: int, index: Index, out: Outcome, faq_d
             continue  # "(page 18)" in an erratum is a page of the book it corrects: the erratum's target says it
         for match in PAGE.finditer(text):
             resolve_page(entry, index, match, text[match.end():], out)
+
+
+def resolve_quoted(entry: Entry, text: str, index: Index, out: Outcome) -> None:
+    """"(voir « La marée monte »)" with no direction: the entry of that title in the book. Quoted,
+    the name surely is one: a ref, or an unresolved one saying why."""
+    pointers = [m.span() for m in POINTER.finditer(text)]
+    for match in QUOTED.finditer(text):
+        if any(start < match.end() and match.start() < end for start, end in pointers) or match.group("errata"):
+            continue  # "ci-dessous" says where to look (`POINTER`); an errata section is the errata's
+        found = index.titled(entry.document, match.group("quoted"), exclude=entry)
+        if len(found) == 1:
+            entry.add_ref(found[0], "section", match.group(0))
+        else:
+            reason = f"ambiguous: {', '.join(e.id for e in found)}" if found else f"no section « {match.group('quoted')} »"
+            out.unresolved(entry, "section", match.group(0), reason)
 
 
 def resolve_named(entry: Entry, text: str, index: Index, out: Outcome) -> None:

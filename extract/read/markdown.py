@@ -15,7 +15,7 @@ range with a reason. Choices made here, for a reader of the code:
   * a hard break (two trailing spaces, a backslash, `<br>`) followed by a new sentence-like unit:
     a bold run-in label (`**MJ** : …`), a list-like marker, or a capital after a sentence that
     ended (`.`, `!`, `?`, `…`). A hard break inside a sentence, or after a colon, keeps one line.
-  * a soft-wrapped line that opens a FAQ's question or answer (`Q :`, `R :`, `**Réponse :**`)
+  * a soft-wrapped line that opens a FAQ's question or answer (`Q :`, `R :`, `**Réponse :**`, `Q.`, `R -`)
     after a sentence that ended: a FAQ typed without blank lines between question and answer.
   * a soft-wrapped line that opens with a decimal rule number (`1.6.1.`, `8:3`): rulebooks
     extracted from PDFs print one rule per line without Markdown list syntax. After a column of
@@ -83,7 +83,8 @@ _RULE_NUMBER = re.compile(r"^\d+(?:[.:]\d+)+[.)]?(?:\s|$)")
 # What a new unit looks like after a hard break (see the module docstring).
 _BARE_NUMBER = re.compile(r"^\d+(?:[.:]\d+)*[.)]?$")
 _NEW_UNIT = re.compile(r"^(?:\*\*|[-–—•]\s|\d{1,3}[.)]\s|[a-z]\)\s)")
-_QA_LABEL = re.compile(r"^(?:\*\*)?(?:Q|R|Question|Réponse)(?:\s+\d{1,4}(?:[.:]\d{1,3})*)?\s*(?:\*\*)?\s*:")
+_QA_LABEL = re.compile(r"^(?:\*\*)?(?:Q|R|Question|Réponse)(?:\s+\d{1,4}(?:[.:]\d{1,3})*)?\s*(?:\*\*)?"
+                       r"(?:\s*:|\.(?=\s|\*\*)|\s+[-–—](?=\s))")  # "Q :", "Q.", "R -", as the faq profile reads them
 _SENTENCE_END = re.compile(r"[.!?…][»\"”’)\]*_\s]*$")
 _CAPITAL = re.compile(r"^[«\"“(*_\s]*[A-ZÀ-ÖØ-Þ0-9]")
 _PROSE_INFO = ("", "text", "txt", "plain", "plaintext", "md", "markdown", "prose")

@@ -150,6 +150,17 @@ def test_voir_aussi_and_voir_colon_resolve_like_sujets_connexes_and_redirects():
     assert refs(entries["4"], "see") == [("demo/guide/44", "Voir : Faire face", None)]
 
 
+
+def test_a_quoted_title_after_voir_resolves_without_a_direction():
+    """"(voir « Faire face »)" in a paragraph: the entry of that title; a title no entry has is said."""
+    entries = guide()
+    entries["8"].blocks.append(Block("paragraph", "Une unité pivote (voir « Faire face ») puis (voir « Pivoter »)."))
+    found = resolve_explicit(Lookup(GAME, list(entries.values())), [])
+    assert refs(entries["8"], "section") == [("demo/guide/44", "voir « Faire face »", None),
+                                             (None, "voir « Pivoter »", "no section « Pivoter »")]
+    assert any("demo/guide/8: section « voir « Pivoter » »" in a.detail for _, a in found)
+
+
 # ---------------------------------------------------------------- references by rule number
 
 @pytest.mark.parametrize(("text", "cited"), [

@@ -87,6 +87,9 @@ def test_a_faq_typed_without_blank_lines_keeps_questions_and_answers_apart(tmp_p
     assert [(a.kind, a.lines) for a in reading.anomalies if a.kind == "wrapped-questions"] == [("wrapped-questions", [4, 5, 6])]
     # A colon inside a sentence is no label: "R" opening a wrapped line after a full stop only.
     assert texts(read(tmp_path, "Le joueur\nR : rouge.\n")) == ["Le joueur R : rouge."]
+    # "Q." and "R -" open them as well
+    dotted = read(tmp_path, "Q. Peut-on passer ?\nR. Oui.\nQ - Et tirer ?\nR – Non.\n")
+    assert texts(dotted) == ["Q. Peut-on passer ?", "R. Oui.", "Q - Et tirer ?", "R – Non."]
     accounted(source, reading)
 
 

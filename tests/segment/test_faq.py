@@ -88,10 +88,41 @@ def test_questions_pair_q_and_r_and_keep_what_follows():
     assert [s.reason for s in result.set_aside] == ["title page"]
 
 
-@pytest.mark.parametrize(("question", "answer"), [("Q : A ?", "R : B."), ("Question : A ?", "Réponse : B."), ("Q: A ?", "A : B.")])
+@pytest.mark.parametrize(("question", "answer"), [("Q : A ?", "R : B."), ("Question : A ?", "Réponse : B."), ("Q: A ?", "A : B."),
+                                                  ("Q. A ?", "R. B."), ("Q - A ?", "R – B."), ("**Q.** A ?", "**R.** B.")])
 def test_question_and_answer_prefixes(question, answer):
     result, _, _ = segment_text("faq", f"Sujet\n\n{question}\n{answer}\n")
     assert [(b.type, b.text) for e in result.entries for b in e.blocks] == [("question", "A ?"), ("answer", "B.")]
+
+
+
+def test_a_hard_wrapped_line_opening_on_a_quote_or_a_parenthesis_goes_on_with_its_sentence():
+    result, _, _ = segment_text("faq", "Météo\n\nLa carte révélée s'applique à toute la cordée :\n« Soleil » ne fait rien,\n"
+                                "« Orage » bloque.\n« Pluie » est une autre carte.\n\nQ. Peut-on s'arrêter ?\n"
+                                "R. Oui, on peut s'y arrêter\n(voir « Météo »).\n\n(Cette FAQ est courte.)\n")
+    entries = by_key(result)
+    assert blocks(entries["meteo"]) == [
+        ("paragraph", "La carte révélée s'applique à toute la cordée : « Soleil » ne fait rien, « Orage » bloque."),
+        ("paragraph", "« Pluie » est une autre carte.")]  # the sentence above ends: a new paragraph
+    assert blocks(entries["meteo/q1"]) == [
+        ("question", "Peut-on s'arrêter ?"), ("answer", "Oui, on peut s'y arrêter (voir « Météo »)."),
+        ("paragraph", "(Cette FAQ est courte.)")]  # after a blank line: its own paragraph
+
+
+
+def test_numbered_items_asking_a_question_with_their_answer_are_questions():
+    text = ("Questions\n\n1. Peut-on charger ? Réponse : oui, toujours.\n\n2. Le général compte-t-il ?\nRéponse : non.\n\n"
+            "3. Une unité pivote-t-elle ?\nOui, si elle le\nveut.\n\nMise en place\n\n1. Placez le plateau.\n"
+            "2. Posez les cartes. Qui commence ? Réponse : le plus jeune.\n3. Qui commence ? Le plus jeune.\n")
+    result, _, _ = segment_text("faq", text)
+    entries = by_key(result)
+    assert [(e.key, e.number) for e in result.entries if e.kind == "question"] == [
+        ("questions/q1", "1"), ("questions/q2", "2"), ("questions/q3", "3")]
+    assert blocks(entries["questions/q1"]) == [("question", "Peut-on charger ?"), ("answer", "oui, toujours.")]
+    assert blocks(entries["questions/q2"]) == [("question", "Le général compte-t-il ?"), ("answer", "non.")]
+    assert blocks(entries["questions/q3"]) == [("question", "Une unité pivote-t-elle ?"), ("answer", "Oui, si elle le veut.")]
+    # steps that ask on the way, or whose question has no answer prefix after it, stay steps
+    assert [b.type for b in entries["mise-en-place"].blocks] == ["step", "step", "step"]
 
 
 def test_an_answer_without_its_question_is_a_paragraph():

@@ -313,6 +313,49 @@ def test_a_markdown_glossary_gives_an_entry_per_term():
     assert len(said) == 1 and "Activation, Couvert, Engagement" in said[0].detail
 
 
+
+def test_a_term_bold_at_its_first_mention_is_still_a_run_in_term():
+    """"dans la" / "**Défausse**." (a wrapped first mention in bold) is no label said twice: the
+    section's run-in terms are still entries."""
+    from extract.model import Line
+    from extract.segment.profiles.headed_prose import run_in_terms
+
+    section = [Line(n, t) for n, t in enumerate([
+        "# Un tour", "Il pose une carte dans la", "**Défausse**.", "**Défausse** : la pile face visible.",
+        "**Grève** : les trois cartes du centre.", "**Seau** : sept cartes en main au plus."], start=1)]
+    assert [line.text for line in run_in_terms(section) if line.text.startswith("#")] == [
+        "# Un tour", "## Défausse", "## Grève", "## Seau"]
+
+
+def test_a_glossary_section_of_term_colon_definition_lines_gives_an_entry_per_term():
+    text = ("Glossaire\n=========\n\nLes termes du jeu.\n\nCarte Marée : carte qui oblige chaque joueur à\n"
+            "défausser.\n\nDéfausse : pile de cartes écartées.\n\nGrève : les trois cartes face visible.\n\n"
+            "Seau : la limite de sept cartes en main.\n")
+    segmented = assert_segments("headed-prose", text, [
+        ("glossaire", "section", "Glossaire"), ("glossaire/carte-maree", "section", "Carte Marée"),
+        ("glossaire/defausse", "section", "Défausse"), ("glossaire/greve", "section", "Grève"),
+        ("glossaire/seau", "section", "Seau")])
+    entries = by_key(segmented)
+    assert blocks(entries["glossaire"]) == [("paragraph", "Les termes du jeu.")]
+    assert blocks(entries["glossaire/carte-maree"]) == [("paragraph", "carte qui oblige chaque joueur à défausser.")]
+    # the same lines under another title are rules that open on a word and a colon
+    other, _, _ = segment_text("headed-prose", text.replace("Glossaire\n=========", "Règles\n======"))
+    assert [e.title for e in other.entries] == ["Règles"]
+
+
+
+def test_a_line_opening_on_a_quote_joins_only_a_sentence_cut_after_a_word():
+    text = ("Errata\n\nRemplacez le point 2 par :\n« Si un joueur n'a plus de figurines, il perd. »\n"
+            "1\n« Reformation » est une action.\nLe joueur qui pioche une carte suit la règle\n"
+            "(1.1) Piocher plusieurs cartes.\nLe joueur lance les dés de la pioche\n(2 rouges, 2 bleus)\n")
+    segmented, _, _ = segment_text("headed-prose", text)
+    assert [b.text for b in segmented.entries[0].blocks] == [
+        "Remplacez le point 2 par :", "« Si un joueur n'a plus de figurines, il perd. »",  # what the colon announces
+        "1", "« Reformation » est une action.",  # a stray number is no sentence
+        "Le joueur qui pioche une carte suit la règle", "(1.1) Piocher plusieurs cartes.",  # a rule's number in parentheses
+        "Le joueur lance les dés de la pioche (2 rouges, 2 bleus)"]
+
+
 def test_a_numbered_list_under_numbered_headings_stays_steps():
     # "1." "2." "3." alone between blank lines after "2. Mise en place": off the outline (3 comes
     # next), announced by a line ending in ":", and "3." goes on the steps 1, 2, not the chapters.

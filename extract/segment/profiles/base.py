@@ -346,6 +346,10 @@ def split_heading_number(title: str) -> tuple[str | None, str | None]:
 NUMBER_CUED = re.compile(r"^(?:Article|Règle)\s+\d", re.IGNORECASE)
 # "II. LE JEU", "Chapitre 3 – …", "Partie II": a part of the book, whose articles follow directly.
 PART_HEADING = re.compile(r"^(?:[IVX]{1,5}\.\s+\S|(?:Partie|Chapitre|Titre|Livre)\s+(?:\d{1,2}|[IVX]{1,5})\b)")
+OPENERS = ("«", "“", "„", "‹", '"', "(")  # what opens a quotation or an aside
+QUOTED_NAME = re.compile(r"^[«“‹\"]\s*[^«»“”‹›\"]{1,60}?\s*[»”›\"]\s*[^\s.,;:!?…)]")  # "« Soleil » ne fait"
+NUMBER_IN_PARENS = re.compile(r"^\(\s*\d+(?:[.:]\d+)*\s*\)")  # "(1.1) Piocher plusieurs cartes"
+WRAPPED_TYPES = ("paragraph", "bullet", "subbullet", "step", "question", "answer")  # blocks a wrapped line continues
 COUNT_ITEM = re.compile(r"^\d+ [^\W\d]")  # "8 Pions", "4 Marqueurs de": an item of a component list
 
 
@@ -573,7 +577,7 @@ class HeadedWalker:
         if LETTERED_ITEM.match(stripped):  # "a) 40 x 20 m": an item, though it opens in lower case
             self.bullet(line)
             return
-        if starts_lowercase(stripped) and self.last_block is not None:
+        if self.last_block is not None and (starts_lowercase(stripped) or self.wrapped_opener(line)):
             self.continuation(line)
             return
         if self.continues_count_item(line):
@@ -650,6 +654,23 @@ class HeadedWalker:
             self.last_block = self.b.block(self.target(line), "see", stripped, line.no)
             return True
         return False
+
+    def wrapped_opener(self, line: Line) -> bool:
+        """"…puis glissez la carte" / "« Nuit » parmi les dix dernières cartes": in hard-wrapped
+        plain text, a line opening with a quote or a parenthesis directly below a sentence cut
+        after a word or a comma goes on with it (a blank line would part them). After a colon only
+        a quoted name the sentence goes on after does ("effet :" / "« Soleil » ne fait rien,"): a
+        quotation standing alone there is what the colon announces (an erratum's new text), and a
+        rule's number in parentheses ("(1.1)") or a stray number above ("1") opens nothing."""
+        last = self.last_block
+        stripped = line.text.strip()
+        if self.ctx.logical_lines or last is None or last.type not in WRAPPED_TYPES or not last.lines \
+                or line.no != last.lines[-1] + 1 or not stripped.startswith(OPENERS) or NUMBER_IN_PARENS.match(stripped):
+            return False
+        end = last.text.rstrip()[-1:]
+        if end == ":":
+            return bool(QUOTED_NAME.match(stripped))
+        return end.isalpha() or end == ","
 
     def continues_count_item(self, line: Line) -> bool:
         """"8 Pions" then "Objectif" on the next line: a component-list item the PDF wrapped, not a

@@ -25,20 +25,23 @@ from extract.text import ends_sentence, shorten, starts_lowercase
 @dataclass(frozen=True)
 class FaqOptions(HeadedOptions):
     question_prefixes: tuple[str, ...] = field(default=("Q", "Question"), metadata={
-        "help": "the words that open a question, before its colon (`Q : …`); each such line starts a `question` entry",
+        "help": "the words that open a question, before its colon, full stop or dash (`Q : …`, `Q. …`, `Q - …`); each such "
+                "line starts a `question` entry",
         "check": words})
     answer_prefixes: tuple[str, ...] = field(default=("R", "Réponse", "A"), metadata={
-        "help": "the words that open the answer to the question above, before its colon (`R : …`)", "check": words})
+        "help": "the words that open the answer to the question above, before its colon, full stop or dash (`R : …`, "
+                "`R. …`)", "check": words})
 
 
 def prefixed(prefixes: tuple[str, ...]) -> re.Pattern[str]:
     """A line opened by one of `prefixes`, bold or not, with a colon ("Q : texte", "**Question :**
-    texte"), or a number and nothing else ("Question 1.1", its text on the next line). A number
-    may open with a letter code ("Question SAR.1": an annex's series), then a dot and digits."""
+    texte"), a full stop or a dash ("Q. texte", "R - texte"), or a number and nothing else
+    ("Question 1.1", its text on the next line). A number may open with a letter code ("Question
+    SAR.1": an annex's series), then a dot and digits."""
     words = "|".join(re.escape(p) for p in prefixes)
     number = r"(?:\d{1,4}|[A-Z]{1,5}(?=[.:]\d))(?:[.:]\d{1,3})*"
     return re.compile(rf"^(?:\*\*)?(?:{words})(?:\s+(?P<number>{number}))?\s*(?:\*\*)?"
-                      rf"(?:\s*:\s*(?:\*\*)?\s*(?P<text>.*)|\s*$)$")
+                      rf"(?:(?:\s*:|\.(?=\s|\*\*)|\s+[-–—](?=\s|\*\*))\s*(?:\*\*)?\s*(?P<text>.*)|\s*$)$")
 
 
 QUESTION_END = re.compile(r"\?(?:\*{1,2}|_)?\s*$")
@@ -61,6 +64,7 @@ class FaqWalker(HeadedWalker):
         self.awaiting_text = False  # "Question 1.1" on its own: the question's text follows
         self.implicit = False  # no prefix anywhere: a line ending with "?" asks, what follows answers
         self.answering = False
+        self.answer_next = False  # "2. … ?" answered unprefixed on the next line
 
     def run(self, lines: list[Line]) -> None:
         self.implicit = not any(self.questions.match(self.unmarked(line.text)) for line in lines)
@@ -120,6 +124,10 @@ class FaqWalker(HeadedWalker):
             self.ask(line, match.group("text") or "", match.group("number"))
             return True
         is_heading = body != text
+        if self.answer_next and self.question is not None:
+            self.answer_next = False
+            self.last_block = self.b.block(self.question, "answer", text, line.no)
+            return True
         if is_heading and self.still_asked() and self.heading_continues(body):
             assert self.last_block is not None
             self.b.extend(self.last_block, body, line.no)
@@ -139,6 +147,10 @@ class FaqWalker(HeadedWalker):
             assert self.question is not None
             self.last_block = self.b.block(self.question, "answer", answer.group("text") or "", line.no)
             return True
+        if self.wrapped_opener(line):
+            return False  # the wrapped rest of the line above, whatever it says
+        if not is_heading and self.numbered_question(line, text):
+            return True
         plain = not LIST_ITEM.match(line.text) and not STEP.match(text)
         if self.implicit and plain and QUESTION_END.search(body) and len(body) <= 400:
             self.ask(line, body, None)
@@ -148,6 +160,33 @@ class FaqWalker(HeadedWalker):
             self.last_block = self.b.block(self.question, "answer", text, line.no)
             return True
         return False
+
+    def numbered_question(self, line: Line, text: str) -> bool:
+        """"1. Une unité peut-elle charger ? Réponse : oui…": a numbered item asking a question in
+        its first sentence, answered after an answer prefix in the same item or on the next line
+        (there unprefixed too: "2. … ?" then "Oui, …"), is a question named by its number. A
+        numbered step asks nothing so."""
+        step = STEP.match(text)
+        if step is None or "?" not in step.group("text"):
+            return False
+        item = step.group("text")
+        asked, rest = item[:item.index("?") + 1].strip(), item[item.index("?") + 1:].strip()
+        if re.search(r"[.!](?=\s)", asked):
+            return False  # the question is not the item's first sentence: a step that asks on the way
+        answer = self.answers.match(rest) if rest else None
+        following = self.peek()
+        below = following.text.strip() if following is not None else ""
+        prefixed_below = bool(below) and self.answers.match(below) is not None
+        plain_below = bool(below) and not MARKDOWN_HEADING.match(below) and not starts_lowercase(below) \
+            and not LIST_ITEM.match(following.text if following else "") and not STEP.match(below)
+        if (answer is None) if rest else not (prefixed_below or plain_below):
+            return False
+        self.ask(line, asked, step.group("number"))
+        if answer is not None:
+            self.last_block = self.b.block(self.question, "answer", answer.group("text") or "", line.no)
+        else:  # the answer below: prefixed, the answer's match takes it; else the next line is it
+            self.answer_next = not prefixed_below
+        return True
 
     def still_asked(self) -> bool:
         """A "Question N" open and not answered yet: a converter's headings cut through its text
@@ -167,7 +206,7 @@ class FaqWalker(HeadedWalker):
 
     def open_heading(self, line: Line, level: int, kind: str = "section", numbered: bool = False) -> Entry:
         self.question = None
-        self.answering = self.awaiting_text = False
+        self.answering = self.awaiting_text = self.answer_next = False
         return super().open_heading(line, level, kind, numbered)
 
 

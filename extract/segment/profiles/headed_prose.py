@@ -16,13 +16,19 @@ from extract.segment.profiles.base import (
     merge_pictographs,
     relocate,
 )
-from extract.text import starts_lowercase
+from extract.text import inline, starts_lowercase
 
 UNDERLINE = re.compile(r"^\s*(?P<mark>=|-)(?P=mark){2,}\s*$")
 # A paragraph opening on its term in bold, as glossaries and rule summaries print them:
 # "**Couvert.** Une figurine…", "**Engagement** : deux figurines…".
 RUN_IN = re.compile(r"^\*\*(?P<term>[A-ZÀ-Ý][^*]{0,38}?)(?P<inner>[.:])?\*\*\s*(?(inner)|[.:])\s*(?P<rest>\S.*)$")
-LABEL = re.compile(r"^\*{2,3}([^*]{1,40})\*{2}")
+# A bold label used as one: its colon or full stop inside or after the bold, then text ("***MJ** :
+# Lance", "**Défausse** : la pile"). A bold word ending its line ("dans la" / "**Défausse**.", a
+# wrapped first mention) is no use of it as a label.
+LABEL = re.compile(r"^\*{2,3}([^*]{1,40})\*{2}(?:(?<=[.:]\*\*)|\s*[.:])\s*\S")
+# "Carte Marée : carte qui…": a term and its definition, as a section titled so lists them unmarked.
+PLAIN_TERM = re.compile(r"^(?P<term>[A-ZÀ-Ý][^:*.;!?«»()]{0,38}?)\s*:\s*(?P<rest>\S.*)$")
+GLOSSARY_TITLE = re.compile(r"^(?:glossaire|lexique|glossary|vocabulaire|terminologie|d[ée]finitions)\b", re.IGNORECASE)
 RUN_IN_TERMS = 3  # a section needs this many distinct run-in terms to be a glossary of them
 # Bold labels that open a callout or a question, not a term: "**Exemple** :", "**Q1 :**".
 NOT_TERMS = re.compile(r"^(?:exemples?|notes?|nota|remarques?|important|rappel|attention|précisions?|astuces?|"
@@ -56,14 +62,17 @@ def run_in_terms(lines: list[Line], builder: DocBuilder | None = None) -> list[L
     """A section whose paragraphs open on terms in bold ("**Activation.** …", "**Couvert.** …",
     "**Engagement** : …"), three distinct ones at least and none twice, is a glossary: each term
     heads an entry one level below the section, with its paragraph and what follows it up to the
-    next term. A section where a bold label comes back ("**Quoi** :" in each card, a dialogue's
-    "**MJ** :") keeps them as text."""
+    next term. A section titled as a glossary ("Glossaire", "Lexique") needs no bold: its
+    "Terme : définition" lines are terms too. A section where a bold label comes back ("**Quoi** :"
+    in each card, a dialogue's "**MJ** :") keeps them as text; a term also in bold in the prose
+    (its first mention) is no label said twice."""
     out: list[Line] = []
     section: list[Line] = []
     level = 1
+    glossary = False  # the open section is titled as a glossary
 
     def term_of(line: Line) -> re.Match[str] | None:
-        m = RUN_IN.match(line.text)
+        m = RUN_IN.match(line.text) or (PLAIN_TERM.match(line.text.strip()) if glossary else None)
         if m is None or len(m.group("term").split()) > 5 or NOT_TERMS.match(m.group("term").strip()):
             return None
         return m
@@ -73,11 +82,12 @@ def run_in_terms(lines: list[Line], builder: DocBuilder | None = None) -> list[L
         terms = [m.group("term").strip() for _, m in found if m]
         # every bold label opening a line, malformed ones too ("***MJ** :"): one said twice is a speaker
         labels = [m.group(1).strip().rstrip(".:") for line in section if (m := LABEL.match(line.text))]
-        if len(set(terms)) < RUN_IN_TERMS or len(set(labels)) != len(labels):
+        if len(set(terms)) < RUN_IN_TERMS or len(set(labels)) != len(labels) or len(set(terms)) != len(terms):
             out.extend(section)
         else:
             if builder is not None:  # a structure the source does not state as headings: said
-                builder.anomaly("run-in-glossary", f"{len(terms)} paragraphs opening on a term in bold made entries: "
+                builder.anomaly("run-in-glossary", f"{len(terms)} paragraphs opening on a term "
+                                f"{'in a glossary' if glossary else 'in bold'} made entries: "
                                 + ", ".join(terms[:8]), [line.no for line, m in found if m][:50])
             for line, m in found:
                 if m:
@@ -92,6 +102,7 @@ def run_in_terms(lines: list[Line], builder: DocBuilder | None = None) -> list[L
         if heading:
             flush()
             level = len(heading.group(1))
+            glossary = bool(GLOSSARY_TITLE.match(inline(heading.group(2))[0].strip()))
             out.append(line)
         else:
             section.append(line)
