@@ -166,6 +166,14 @@ def read_forms(value: str) -> str | list[str]:
     return value[1:] if value.startswith(STRING) else value.split(LIST)
 
 
+def separators_fit(text: str, values: list[Any], lines: int, fields: int) -> bool:
+    """Whether `text`, made of `lines` lines (`fields` of them word FIELD forms) holding `values`
+    (forms: strings, or lists of strings), holds exactly the separators put in it: no word held one."""
+    listed = [v for v in values if not isinstance(v, str)]
+    return (text.count(LINE), text.count(FIELD), text.count(LIST), text.count(STRING)) == (
+        max(lines - 1, 0), fields, sum(max(len(v) - 1, 0) for v in listed), len(values) - len(listed))
+
+
 def lemma_tables(nlp: Any) -> dict[str, Any]:
     """The lemmatizer's tables in a few strings and one array, quick to store and to read back:
     the lookup's keys (spaCy's ids) sorted in a uint64 array with their forms one per LINE in
@@ -176,22 +184,24 @@ def lemma_tables(nlp: Any) -> dict[str, Any]:
     lookups = nlp.get_pipe("lemmatizer").lookups
     empty: dict = {}
     lookup = lookups.get_table("lemma_lookup", empty)
+    exception_tables = lookups.get_table("lemma_exc", empty)
+    index_tables = lookups.get_table("lemma_index", empty)
     keys = numpy.fromiter((int(k) for k in lookup.keys()), dtype=numpy.uint64, count=len(lookup))
     forms = [stored_forms(v) for v in lookup.values()]
     order = numpy.argsort(keys, kind="stable")
+    lookup_forms = LINE.join(forms[i] for i in order.tolist())
     exceptions = {int(pos): LINE.join(f"{word}{FIELD}{stored_forms(f)}" for word, f in table.items())
-                  for pos, table in lookups.get_table("lemma_exc", empty).items()}
-    known = {int(pos): LINE.join(words) for pos, words in lookups.get_table("lemma_index", empty).items()}
-    flat = [*(w for v in lookup.values() for w in ([v] if isinstance(v, str) else v)),
-            *(w for t in lookups.get_table("lemma_exc", empty).values() for k, f in t.items()
-              for w in (k, *([f] if isinstance(f, str) else f))),
-            *(w for words in lookups.get_table("lemma_index", empty).values() for w in words)]
-    if re.search("[\x1c-\x1f]", "".join(flat)):
+                  for pos, table in exception_tables.items()}
+    known = {int(pos): LINE.join(words) for pos, words in index_tables.items()}
+    if not (separators_fit(lookup_forms, list(lookup.values()), len(forms), 0)
+            and all(separators_fit(exceptions[int(pos)], list(table.values()), len(table), len(table))
+                    for pos, table in exception_tables.items())
+            and all(separators_fit(known[int(pos)], [], len(words), 0) for pos, words in index_tables.items())):
         raise ValueError("a lemma holds a separator")
     return {"has_rules": "lemma_rules" in lookups.tables,
             "rules": {int(pos): tuple(tuple(rule) for rule in rules)
                       for pos, rules in lookups.get_table("lemma_rules", empty).items()},
-            "lookup_keys": keys[order].tobytes(), "lookup_forms": LINE.join(forms[i] for i in order.tolist()),
+            "lookup_keys": keys[order].tobytes(), "lookup_forms": lookup_forms,
             "exceptions": exceptions, "known": known}
 
 

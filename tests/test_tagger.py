@@ -151,3 +151,15 @@ def test_the_data_are_kept_once_for_these_packages(session_nlp, tmp_path: Path, 
     assert tagger.Tagger.load(tmp_path, SPACY_KEPT / "regex") is None
     tagger.keep(session_nlp, tmp_path)
     assert tagger.Tagger.load(tmp_path, SPACY_KEPT / "regex") is not None
+
+
+def test_a_word_holding_a_separator_is_caught():
+    from extract.tagger import FIELD, LINE, LIST, STRING, separators_fit, stored_forms
+
+    forms = [["aller"], ["être", "suivre"], "avoir"]
+    text = LINE.join(stored_forms(f) for f in forms)
+    assert separators_fit(text, forms, 3, 0)
+    bad = [["al\x1cler"], ["être", "suivre"], "avoir"]
+    assert not separators_fit(LINE.join(stored_forms(f) for f in bad), bad, 3, 0)
+    assert not separators_fit(LINE.join(["mot", f"mo{LIST}t"]), [], 2, 0)
+    assert separators_fit(LINE.join([f"yeux{FIELD}{STRING}œil", f"cieux{FIELD}ciel{LIST}cieux"]), ["œil", ["ciel", "cieux"]], 2, 2)
