@@ -409,7 +409,7 @@ def _joins(cur: Unit, ln: PageLine, role: str, level: int, body: float, flow, i:
     gap = ln.top - prev.bottom
     if gap < -0.3 * size or gap > 0.75 * size:
         return False
-    if ln.segments and ln.segments[0][1] and not ln.bold and not prev.segments[-1][1]:
+    if ln.segments and ln.segments[0][1] and not ln.bold and not prev.segments[-1][1] and _run_in_label(ln):
         return False  # a run-in bold label ("**Exemple :** …") opens a paragraph
     if prev.bold and not ln.bold and len(cur.lines) == 1 and cur.role == "text" and len(prev.text) < 60:
         return False
@@ -435,6 +435,21 @@ def _joins(cur: Unit, ln: PageLine, role: str, level: int, body: float, flow, i:
     if prev.x1 < prev.block_x0 + 0.6 * (prev.block_x1 - prev.block_x0) and not prev.text.endswith(("-", ",")):
         return False  # a line that stops short of the margin ends its paragraph
     return True
+
+
+RUN_IN_END = re.compile(r"[:.]\s*$")
+RUN_IN_AFTER = re.compile(r"^\s*[:.]\s*\S")
+
+
+def _run_in_label(ln: PageLine) -> bool:
+    """Whether the bold words opening `ln` are a run-in term: "**Exemple :** …", "**Défausse** : la pile…"
+    (a colon or a full stop, then more text). A bold word that only wrapped to the line's start ("c'est
+    la" | "**Grève**.") goes on with the sentence."""
+    label = ln.segments[0][0]
+    rest = "".join(t for t, _ in ln.segments[1:])
+    if RUN_IN_END.search(label):
+        return bool(rest.strip())
+    return RUN_IN_AFTER.match(rest) is not None
 
 
 def _wrapped_at(cur: Unit, ln: PageLine) -> bool:

@@ -404,3 +404,29 @@ def test_a_full_stop_then_a_paragraph_gap_ends_the_paragraph_even_where_the_next
     lines_at(pdf, 50, y + 3, ["Anticonstitutionnellement le second paragraphe commence ici, après un blanc."])
     lines = texts(read(save(pdf, tmp_path / "blanc.pdf")))
     assert lines == [" ".join(first), "Anticonstitutionnellement le second paragraphe commence ici, après un blanc."]
+
+
+def _runs_at(pdf, x: float, y: float, runs: list[tuple[str, str]], size: float = 9) -> None:
+    """One printed line made of (text, style) runs side by side."""
+    for text, style in runs:
+        pdf.set_font("Helvetica", style=style, size=size)
+        pdf.text(x, y, text)
+        x += pdf.get_string_width(text)
+
+
+def test_a_bold_word_wrapped_to_the_start_of_a_line_goes_on_with_its_sentence(tmp_path):
+    pdf = new()
+    pdf.add_page()
+    full = "Retournez trois cartes face visible au centre de la table pour commencer : c'est la"
+    _runs_at(pdf, 50, 60, [(full, "")])
+    _runs_at(pdf, 50, 71, [("Grève", "B"), (".", "")])
+    _runs_at(pdf, 50, 100, [(full, "")])
+    _runs_at(pdf, 50, 111, [("Défausse", "B"), (" : la pile de cartes face visible.", "")])
+    _runs_at(pdf, 50, 140, [(full, "")])
+    _runs_at(pdf, 50, 151, [("Exemple.", "B"), (" Le joueur pose une carte.", "")])
+    r = read(save(pdf, tmp_path / "bold-wrap.pdf"))
+    assert texts(r) == [
+        f"{full} **Grève**.",
+        full, "**Défausse** : la pile de cartes face visible.",  # a run-in term opens its paragraph
+        full, "**Exemple.** Le joueur pose une carte.",
+    ]
