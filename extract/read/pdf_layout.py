@@ -12,6 +12,8 @@ from typing import Any
 
 from pdfplumber.utils.text import extract_words
 
+from extract.patterns import PARAGRAPH_LABEL
+
 BOLD = re.compile(r"bold|black|heavy|semibold|demi", re.IGNORECASE)
 
 
@@ -263,6 +265,8 @@ def lines_of_block(block: list[dict], page: int, index: int, body: float) -> lis
         segs, size, bold = _segments(row)
         line = PageLine(page, row[0]["x0"], max(w["x1"] for w in row), min(w["top"] for w in row),
                         max(w["bottom"] for w in row), segs, size, bold, "text", index, x0, x1, len(row))
+        if _hanging_label(row):
+            line.extra["text_x0"] = row[1]["x0"]
         out.append(line)
     for d in drops:
         beside = [ln for ln in out if ln.kind == "text" and ln.x0 >= d["x1"] - 1 and d["top"] - 2 <= ln.top <= d["bottom"]]
@@ -276,6 +280,16 @@ def lines_of_block(block: list[dict], page: int, index: int, body: float) -> lis
     out.sort(key=lambda ln: (ln.top, ln.extra.get("row", 0)))
     _mark_vertical(out)
     return out
+
+
+def _hanging_label(row: list[dict]) -> bool:
+    """Whether the row opens on a paragraph's label ("§12", "[12]", "12)") standing apart in the
+    margin, its text starting further right, where the paragraph's other lines start."""
+    if len(row) < 2 or row[0]["kind"] != "word" or row[1]["kind"] != "word":
+        return False
+    label = PARAGRAPH_LABEL.match(row[0]["text"])
+    return (label is not None and label.end() == len(row[0]["text"])
+            and row[1]["x0"] - row[0]["x1"] > 1.5 * row[1]["size"])
 
 
 def _mark_vertical(lines: list[PageLine]) -> None:

@@ -430,3 +430,28 @@ def test_a_bold_word_wrapped_to_the_start_of_a_line_goes_on_with_its_sentence(tm
         full, "**Défausse** : la pile de cartes face visible.",  # a run-in term opens its paragraph
         full, "**Exemple.** Le joueur pose une carte.",
     ]
+
+
+@pytest.mark.parametrize("label", ["§12", "[12]", "12)"])
+def test_a_label_in_the_margin_opens_its_paragraph_whose_lines_align_on_the_text(tmp_path, label):
+    pdf = new()
+    pdf.add_page()
+    first = "Une unité activée peut se déplacer de sa valeur de mouvement, dix centimètres pour"
+    _runs_at(pdf, 50, 60, [(label, "B")])
+    lines_at(pdf, 110, 60, [first, "l'infanterie et vingt pour la cavalerie."])
+    _runs_at(pdf, 50, 90, [(label.replace("12", "13"), "B")])
+    lines_at(pdf, 110, 90, ["Un bois réduit de moitié le mouvement."])
+    r = read(save(pdf, tmp_path / "labels.pdf"))
+    assert texts(r) == [f"**{label}** {first} l'infanterie et vingt pour la cavalerie.",
+                        f"**{label.replace('12', '13')}** Un bois réduit de moitié le mouvement."]
+
+
+def test_contents_lines_with_leaders_and_index_lines_each_stand_alone(tmp_path):
+    pdf = new()
+    pdf.add_page()
+    lines_at(pdf, 50, 60, ["Introduction " + "." * 60 + " 3", "Le tour de jeu " + "." * 57 + " 5",
+                           "Combat " + ". " * 30 + "7"], family="Courier")
+    lines_at(pdf, 50, 120, ["Archers, 3, 9", "Ordres (points d'), 5", "Moral, 4, 8, 9"])
+    r = read(save(pdf, tmp_path / "contents.pdf"))
+    assert texts(r) == ["Introduction " + "." * 60 + " 3", "Le tour de jeu " + "." * 57 + " 5", "Combat " + ". " * 30 + "7",
+                        "Archers, 3, 9", "Ordres (points d'), 5", "Moral, 4, 8, 9"]
