@@ -11,7 +11,7 @@ from typing import Any
 from extract.model import Anomaly, Block, DocumentSpec, Entry, Line, Segmentation, SetAside
 from extract.numbering import numbered_heading_depth, outline_number
 from extract.options import line_span, positive, read_options, regex
-from extract.patterns import CONTENTS_LINE, RELATED_LIST, SEE_LINE
+from extract.patterns import CONTENTS_LINE, PARAGRAPH_LABEL, RELATED_LIST, SEE_LINE, label_number
 from extract.text import (
     ends_sentence,
     fold,
@@ -298,6 +298,25 @@ def heading_like(text: str) -> bool:
     return not t.rstrip("*").endswith((".", ":", ";", ",", "!", "?", "…", "»")) and " : " not in t
 
 
+PARAGRAPH_LABELS = 3  # this many labelled paragraphs, numbered in one rising run, make a book that labels them
+
+
+def paragraph_label_style(lines: list[Line]) -> str | None:
+    """How the book labels its paragraphs as numbered rules ("§12", "[12]", "12)" opening them),
+    or None. The labels of one style number the book in one rising run, never starting again under
+    a heading: numbers that restart ("1)", "2)" under each heading) are steps."""
+    found: dict[str, list[int]] = {}
+    for line in lines:
+        match = PARAGRAPH_LABEL.match(line.text.strip())
+        if match and not MARKDOWN_HEADING.match(line.text.strip()):
+            style = next(name for name in ("section", "bracket", "paren") if match.group(name))
+            found.setdefault(style, []).append(int(label_number(match)))
+    for style, numbers in found.items():
+        if len(numbers) >= PARAGRAPH_LABELS and all(a < b for a, b in zip(numbers, numbers[1:], strict=False)):
+            return style
+    return None
+
+
 ARTICLE = re.compile(r"^(?:Le|La|Les|Un|Une|Des|L['’])(?:\s|(?<=['’]))")
 ROMAN = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii", "xiv", "xv"]
 
@@ -382,6 +401,8 @@ class HeadedWalker:
         self.box: int | None = None  # the shaded box the last line stood in (Line.box)
         self.sidebar: Entry | None = None  # the open sidebar of that box, if it has a title
         self.outside_box: list[tuple[int, Entry]] = []  # the open headings the sidebar stands in
+        self.label_style: str | None = None  # "section" | "bracket" | "paren": the book labels its paragraphs so
+        self.label_rules: set[int] = set()  # id() of the rules those labels opened
 
     # -- driving -------------------------------------------------------------------------
     def run(self, lines: list[Line]) -> None:
@@ -391,6 +412,7 @@ class HeadedWalker:
         self.decimal_outline = any((numbered_heading_depth(ln.text) or 0) >= 2 and self.stands_alone(i)
                                    for i, ln in enumerate(lines))
         self.caps_headings = self.caps_over_prose()
+        self.label_style = paragraph_label_style(lines)
         while self.index < len(lines):
             line = lines[self.index]
             if not self.shaded_box(line) and not self.special(line):
@@ -550,9 +572,28 @@ class HeadedWalker:
             return True
         return heading_like(text)
 
+    def labelled_rule(self, line: Line) -> bool:
+        """A paragraph opening on the book's label ("§12", "[12]", "12)"): rule 12, under the
+        heading it stands in; its label is its number, not its text."""
+        match = PARAGRAPH_LABEL.match(line.text.strip()) if self.label_style else None
+        if match is None or not match.group(self.label_style):
+            return False
+        while self.stack and id(self.stack[-1][1]) in self.label_rules:
+            self.stack.pop()
+        level, parent = self.stack[-1] if self.stack else (0, None)
+        entry = self.b.entry("rule", None, parent, line.no, number=label_number(match), is_page=parent is None)
+        self.label_rules.add(id(entry))
+        self.stack.append((level + 1, entry))
+        self.current = entry
+        rest = line.text.strip()[match.end():].strip()
+        self.last_block = self.b.block(entry, "paragraph", rest, line.no) if rest else None
+        return True
+
     def default(self, line: Line) -> None:
         text = line.text
         stripped = text.strip()
+        if self.labelled_rule(line):
+            return
         level = self.outline_level_of(text)
         if level is not None:
             entry = self.open_heading(line, level)
@@ -684,6 +725,8 @@ class HeadedWalker:
         if numbered and self.numbered_headings:
             number, title = split_heading_number(title or "")
         level = self.level_by_number(number, level)
+        while self.stack and id(self.stack[-1][1]) in self.label_rules:
+            self.stack.pop()  # a heading closes the labelled rule above it, whatever its level
         while self.stack and self.stack[-1][0] >= level:
             self.stack.pop()
         parent = self.stack[-1][1] if self.stack else None
