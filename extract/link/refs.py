@@ -21,6 +21,7 @@ from extract.model import Anomaly, Block, Entry, Erratum, Ref, Reported
 from extract.patterns import (
     CONTENTS_LINE,
     DIRECTION,
+    PARAGRAPH_LABEL,
     SECTION_NUMBERS,
     SEE_LINE,
     VOIR_QUOTED,
@@ -187,6 +188,8 @@ def resolve_prose(entry: Entry, position: int, index: Index, out: Outcome, faq_d
                 resolve_parenthesised(entry, index, match, decimals, out)
         if entry.document not in faq_docs:  # a FAQ's citations attach it to rules (extract.link.faq)
             for citation in cited_numbers(text):
+                if citation.start == 0 and PARAGRAPH_LABEL.match(text):
+                    continue  # the paragraph's own label ("§12 Une unité…"), read as its number or not: no citation
                 if not any(start < citation.end and citation.start < end for start, end in seen):
                     resolve_citation(entry, index, citation, out)
         if entry.document in faq_docs and text in instructions:
@@ -386,7 +389,9 @@ def build_page_maps(index: Index, errata: list[Erratum]) -> None:
 def spread_pages(index: Index, pages: dict[int, list[Entry]]) -> None:
     """A top-level section that starts on page N while the next starts on N + 1 fits on its page:
     so do all the entries inside it."""
-    starts = sorted((page, entry) for page, found in pages.items() for entry in found if entry.parent is None)
+    # by page only: two sections starting on one page (the contents list says so) keep their order
+    starts = sorted(((page, entry) for page, found in pages.items() for entry in found if entry.parent is None),
+                    key=lambda start: start[0])
     for (page, entry), (next_page, _) in zip(starts, starts[1:], strict=False):
         if next_page == page + 1:
             for inner in descendants(entry):

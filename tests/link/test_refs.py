@@ -489,3 +489,24 @@ def test_a_page_the_errata_only_place_the_referring_rule_on_is_read_through_the_
                       target_hint={"name": "Ordres", "page": 2, "sections": ["2.1"]})
     resolve_explicit(Lookup(GAME, list(entries.values())), [erratum])
     assert refs(entries["2.1"], "page")[0] == ("demo/guide/2", "page 2", None)
+
+
+def test_a_paragraphs_own_label_is_no_citation_and_voir_section_sign_resolves():
+    section = entry("guide", "combat", "Combat", kind="section")
+    rule = entry("guide", "21", None, ("paragraph", "Une unité en déroute est retirée."), kind="rule", number="21",
+                 parent=section)
+    # a label the segmenter did not read as a number (too few of them) stays in the text
+    other = entry("guide", "moral", "Moral", ("paragraph", "§4 Une unité reçoit un marqueur (voir §21)."), kind="section")
+    anomalies = resolve_explicit(Lookup(GAME, [section, rule, other]), [])
+    assert refs(other, "section") == [("demo/guide/21", "§21", None)]
+    assert not anomalies
+
+
+def test_two_sections_a_contents_list_puts_on_one_page_keep_their_order():
+    toc = entry("guide", "sommaire", "Sommaire", ("paragraph", "Introduction ........ 3"),
+                ("paragraph", "Matériel ........ 3"), ("paragraph", "Combat … 4"), kind="section")
+    found = [toc, entry("guide", "introduction", "Introduction", ("paragraph", "Voir page 4."), kind="section"),
+             entry("guide", "materiel", "Matériel", kind="section"), entry("guide", "combat", "Combat", kind="section")]
+    anomalies = resolve_explicit(Lookup(GAME, found), [])
+    assert refs(found[1], "page") == [("demo/guide/combat", "page 4", None)]
+    assert not [a for _, a in anomalies if a.kind == "page-map"]
