@@ -11,7 +11,7 @@ from typing import Any
 from extract.model import Anomaly, Block, DocumentSpec, Entry, Line, Segmentation, SetAside
 from extract.numbering import numbered_heading_depth, outline_number
 from extract.options import line_span, positive, read_options, regex
-from extract.patterns import CONTENTS_LINE, PARAGRAPH_LABEL, RELATED_LIST, SEE_LINE, label_number
+from extract.patterns import CONTENTS_LINE, LEADER_LINE, PARAGRAPH_LABEL, RELATED_LIST, SEE_LINE, label_number
 from extract.text import (
     ends_sentence,
     fold,
@@ -211,20 +211,47 @@ class DocBuilder:
     def aside(self, first: int, last: int, reason: str) -> None:
         self.set_aside.append(SetAside((first, last), reason))
 
-    def anomaly(self, kind: str, detail: str, lines: list[int] | None = None) -> None:
-        self.anomalies.append(Anomaly(kind, detail, list(lines or [])))
+    def anomaly(self, kind: str, detail: str, lines: list[int] | None = None, severity: str = "info") -> None:
+        self.anomalies.append(Anomaly(kind, detail, list(lines or []), severity))
 
     def unterminated_block(self, limit: int = 400) -> tuple[Entry, Block] | None:
-        """The most recent block whose sentence was cut (by a line or page break)."""
+        """The most recent block whose sentence was cut (by a line or page break). A line of a
+        contents list ("Combat ........ 7") is no cut sentence, and nothing before it is either:
+        the text that follows a contents list starts afresh."""
         for entry, block in reversed(self.recent_blocks[-limit:]):
             if block.type in ("table", "related", "see", "caption"):
                 continue
+            if is_contents(block.text):
+                return None
             if not ends_sentence(block.text):
                 return entry, block
         return None
 
+    def rejoin_anomaly(self, entry: Entry, here: Entry | None, detail: str, line: int) -> None:
+        """A line joined to the cut sentence of `entry`: said; a warning when it crosses from one
+        section of the book to another (`here` the entry the walk is in), where a wrong join moves text."""
+        across = here is not None and top_entry(entry) is not top_entry(here)
+        self.anomaly("rejoined-split-sentence", detail + (" in another section" if across else ""), [line],
+                     "warning" if across else "info")
+
     def result(self) -> Segmentation:
         return Segmentation(self.entries, self.set_aside, self.anomalies)
+
+
+LEADER_RUN = re.compile(r"(?:[.·]\s*){5,}\d{1,4}\b")
+
+
+def is_contents(text: str) -> bool:
+    """Whether a block is a contents list, or a line of one: "Combat ........ 7", "Mise en place
+    page 4", or contents lines a reader ran together ("Introduction ..... 3 Matériel ..... 3")."""
+    return bool(CONTENTS_LINE.match(text) or LEADER_LINE.match(text)) or len(LEADER_RUN.findall(text)) >= 2
+
+
+def top_entry(entry: Entry) -> Entry:
+    """The outermost entry holding `entry`: its section of the book."""
+    while entry.parent is not None:
+        entry = entry.parent
+    return entry
 
 
 def declared_set_aside(lines: list[Line], ctx: DocContext, builder: DocBuilder) -> list[Line]:
