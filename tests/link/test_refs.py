@@ -510,3 +510,22 @@ def test_two_sections_a_contents_list_puts_on_one_page_keep_their_order():
     anomalies = resolve_explicit(Lookup(GAME, found), [])
     assert refs(found[1], "page") == [("demo/guide/combat", "page 4", None)]
     assert not [a for _, a in anomalies if a.kind == "page-map"]
+
+
+def test_an_index_of_pages_links_each_term_to_the_entries_of_its_pages_that_name_it():
+    toc = entry("guide", "sommaire", "Sommaire", ("paragraph", "Mouvement ........ 6"), ("paragraph", "Moral ........ 8"),
+                kind="section")
+    move = entry("guide", "mouvement", "Mouvement", kind="section")
+    wood = entry("guide", "13", None, ("paragraph", "Un bois réduit le mouvement."), kind="rule", number="13", parent=move)
+    hill = entry("guide", "14", None, ("paragraph", "Une colline ne coûte rien."), kind="rule", number="14", parent=move)
+    moral = entry("guide", "moral", "Moral", kind="section")
+    rally = entry("guide", "23", None, ("paragraph", "Ralliement : une unité retire un marqueur."), kind="rule",
+                  number="23", parent=moral)
+    printed = entry("guide", "index", "Index", ("paragraph", "Bois, 6"), ("paragraph", "Colline, 6"),
+                    ("paragraph", "Ralliement, 8"), ("paragraph", "Tir, 8"), kind="section")
+    anomalies = resolve_explicit(Lookup(GAME, [toc, move, wood, hill, moral, rally, printed]), [])
+    assert refs(printed, "index") == [("demo/guide/13", "Bois, 6", None), ("demo/guide/14", "Colline, 6", None),
+                                      ("demo/guide/23", "Ralliement, 8", None),
+                                      ("demo/guide/moral", "Tir, 8", None)]  # "retire" is no "tir": the page's section
+    assert wood.index_terms == ["Bois"] and rally.index_terms == ["Ralliement"]
+    assert not anomalies

@@ -195,6 +195,9 @@ def test_without_caps_level_a_title_case_heading_under_caps_is_a_label():
     ("Pour composer une unité, suivez ces étapes :", False),
     ("- Si la posture ne correspond pas", False),
     ("Glossaire page 6", False),  # a contents line
+    ("Combat ........ 7", False),  # one with leaders
+    ("Désordre, 3, 6, 8", False),  # a line of an index of pages
+    ("Ordres (points d'), 5", False),
     ("1. Triez les figurines", False),
     ("la suite d'une phrase", False),
     ("Les unités d'infanterie des Nains de fer sont Intrépides", False),

@@ -11,7 +11,7 @@ from typing import Any
 from extract.model import Anomaly, Block, DocumentSpec, Entry, Line, Segmentation, SetAside
 from extract.numbering import numbered_heading_depth, outline_number
 from extract.options import line_span, positive, read_options, regex
-from extract.patterns import CONTENTS_LINE, LEADER_LINE, PARAGRAPH_LABEL, RELATED_LIST, SEE_LINE, label_number
+from extract.patterns import CONTENTS_LINE, INDEX_PAGES_LINE, LEADER_LINE, PARAGRAPH_LABEL, RELATED_LIST, SEE_LINE, label_number
 from extract.text import (
     ends_sentence,
     fold,
@@ -321,6 +321,8 @@ def heading_like(text: str) -> bool:
         return False
     # "Glossaire page 6" is a line of a contents list; "Cartes Objectif, page 15" heads an erratum.
     if CONTENTS_LINE.match(t) and "," not in t:
+        return False
+    if INDEX_PAGES_LINE.match(t):  # "Désordre, 3, 6, 8": a line of the book's index
         return False
     return not t.rstrip("*").endswith((".", ":", ";", ",", "!", "?", "…", "»")) and " : " not in t
 
