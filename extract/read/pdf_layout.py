@@ -12,7 +12,7 @@ from typing import Any
 
 from pdfplumber.utils.text import extract_words
 
-from extract.patterns import PARAGRAPH_LABEL
+from extract.patterns import INDEX_PAGES_LINE, PARAGRAPH_LABEL
 
 BOLD = re.compile(r"bold|black|heavy|semibold|demi", re.IGNORECASE)
 
@@ -119,7 +119,7 @@ def _gutters(items: list[dict], min_gap: float, min_rows: int = 2) -> list[tuple
     found: list[tuple[float, float]] = []
     start, width = spans[0][0], 10 * min_gap  # a column of prose is at least ten words' room wide
     for g0, g1 in gaps:
-        if g0 - start < width:
+        if g0 - start < width and not _index_column(items, start, g0):
             continue  # a tab stop inside a narrow list (age categories, score scales), not a gutter
         if _marker_column(items, start, g0):
             continue  # a column of bullets or numbers beside their text, not a gutter
@@ -128,9 +128,25 @@ def _gutters(items: list[dict], min_gap: float, min_rows: int = 2) -> list[tuple
         if len(left) >= min_rows and len(right) >= min_rows:
             found.append((g0, g1))
             start = g1
-    if found and end - found[-1][1] < width:
+    if found and end - found[-1][1] < width and not _index_column(items, found[-1][1], end):
         found.pop()
     return found
+
+
+INDEX_ROWS = 3  # a narrow column of this many index lines at least ("Archers, 3, 9") is a column
+
+
+def _index_column(items: list[dict], x0: float, x1: float) -> bool:
+    """Whether the words between x0 and x1 are a column of an index of pages: rows of "Terme, 3, 9",
+    narrower than a column of prose but read one column after the other all the same."""
+    rows: dict[int, list[dict]] = {}
+    for w in items:
+        if w["kind"] == "word" and x0 - 0.1 <= w["x0"] and w["x1"] <= x1 + 0.1:
+            rows.setdefault(round(w["top"] / 3), []).append(w)
+    texts = [" ".join(w["text"] for w in sorted(row, key=lambda w: w["x0"])) for row in rows.values()]
+    hits = sum(1 for t in texts if INDEX_PAGES_LINE.match(t))
+    # a row or two (the strips a page is cut in) are a column where every row is an index line
+    return (hits >= INDEX_ROWS and hits >= 0.8 * len(texts)) or (hits > 0 and hits == len(texts))
 
 
 def _marker_column(items: list[dict], start: float, g0: float) -> bool:

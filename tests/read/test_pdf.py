@@ -455,3 +455,22 @@ def test_contents_lines_with_leaders_and_index_lines_each_stand_alone(tmp_path):
     r = read(save(pdf, tmp_path / "contents.pdf"))
     assert texts(r) == ["Introduction " + "." * 60 + " 3", "Le tour de jeu " + "." * 57 + " 5", "Combat " + ". " * 30 + "7",
                         "Archers, 3, 9", "Ordres (points d'), 5", "Moral, 4, 8, 9"]
+
+
+INDEX_TERMS = ["Archers, 3, 9", "Attaque, 7, 9", "Bois, 6, 7", "Charge, 6, 7", "Colline, 6, 7", "Déploiement, 4",
+               "Désordre, 3, 6, 8", "Déroute, 3, 8", "Général, 4, 8", "Initiative, 5", "Moral, 4, 8, 9",
+               "Ordres (points d'), 5", "Ralliement, 8", "Tir, 7"]
+
+
+def test_an_index_in_three_narrow_columns_is_read_column_by_column(tmp_path):
+    # its columns are narrower than a column of prose (which a tab stop inside a list would be too):
+    # that they hold index lines makes them columns
+    pdf = new(landscape=True)
+    pdf.add_page()
+    pdf.set_font("Helvetica", "B", 18)
+    pdf.text(113, 60, "Index")
+    for c, chunk in enumerate([INDEX_TERMS[0:5], INDEX_TERMS[5:10], INDEX_TERMS[10:]]):
+        lines_at(pdf, 113 + c * 225, 97, chunk, size=11, leading=14)
+    r = read(save(pdf, tmp_path / "index3.pdf"))
+    assert texts(r) == ["# Index", *INDEX_TERMS]
+    assert r.evidence["columns"] == {1: 3}
