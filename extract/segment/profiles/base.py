@@ -401,6 +401,8 @@ class HeadedWalker:
     """Headings found from layout and the manifest's outline, then paragraphs, bullets, numbered
     steps, tables and captions as blocks. Subclasses handle their own special lines first."""
 
+    reads_labels = True  # paragraphs labelled "§12" are rules; a FAQ's numbered items are its questions
+
     def __init__(self, ctx: DocContext, builder: DocBuilder) -> None:
         self.ctx = ctx
         self.b = builder
@@ -441,7 +443,7 @@ class HeadedWalker:
         self.decimal_outline = any((numbered_heading_depth(ln.text) or 0) >= 2 and self.stands_alone(i)
                                    for i, ln in enumerate(lines))
         self.caps_headings = self.caps_over_prose()
-        self.label_style = paragraph_label_style(lines)
+        self.label_style = paragraph_label_style(lines) if self.reads_labels else None
         while self.index < len(lines):
             line = lines[self.index]
             if not self.shaded_box(line) and not self.special(line):
