@@ -118,8 +118,23 @@ def range_end(start: str, end: str) -> str:
     return kept[0] + "".join(sep + level for sep, level in zip(separators, kept[1:], strict=False))
 
 
-# A contents list: "Mise en place page 4" (reference guide), "- Errata, page 2" (FAQ summary).
-CONTENTS_LINE = re.compile(r"^(?P<title>[A-ZÉ][^,]{2,60}?),?\s+pages?\s+(?P<page>\d+)(?:\s*[-–]\s*\d+)?$")
+# Dotted leaders between a title and its page: "Combat ........ 7", "Combat … 7", "Combat . . . . 7"
+LEADERS = r"\s*(?:[.·]\s*){3,}|\s*…[\s.…]*"
+# A contents list: "Mise en place page 4" (reference guide), "- Errata, page 2" (FAQ summary), and a
+# printed one with leaders ("Combat ........ 7") or a wide space ("Combat      7" in a text file).
+CONTENTS_LINE = re.compile(rf"^(?P<title>[A-ZÉ][^,]{{2,60}}?)(?:,?\s+pages?\s+|{LEADERS}|\s{{3,}})(?P<page>\d+)(?:\s*[-–]\s*\d+)?$")
+# One contents line with leaders, whatever its title: a line of its own, never prose.
+LEADER_LINE = re.compile(rf"^\S.{{0,80}}?\S(?:{LEADERS})\d{{1,4}}$")
+# A line of a book's index of pages: "Désordre, 3, 6, 8", "Ordres (points d'), 5", "Moral, 4-5"
+INDEX_PAGES_LINE = re.compile(r"^[^\W\d_][^\d,]{0,40},\s*\d{1,4}(?:\s*[-–]\s*\d{1,4})?(?:\s*,\s*\d{1,4}(?:\s*[-–]\s*\d{1,4})?)*\.?$")
+# A paragraph's own label, printed in the margin or opening it: "§12", "§ 12", "[12]", "12)"
+PARAGRAPH_LABEL = re.compile(r"^(?:\*\*)?(?P<label>§\s?(?P<section>\d{1,3})|\[(?P<bracket>\d{1,3})\]|(?P<paren>\d{1,3})\))"
+                             r"(?:\*\*)?(?=\s+\S|$)")
+
+
+def label_number(match: re.Match[str]) -> str:
+    """The number a PARAGRAPH_LABEL match states."""
+    return match.group("section") or match.group("bracket") or match.group("paren")
 
 
 def section_numbers(match: re.Match[str]) -> list[str]:

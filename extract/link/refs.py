@@ -21,6 +21,8 @@ from extract.model import Anomaly, Block, Entry, Erratum, Ref, Reported
 from extract.patterns import (
     CONTENTS_LINE,
     DIRECTION,
+    INDEX_PAGES_LINE,
+    PARAGRAPH_LABEL,
     SECTION_NUMBERS,
     SEE_LINE,
     VOIR_QUOTED,
@@ -191,6 +193,8 @@ def resolve_prose(entry: Entry, position: int, index: Index, out: Outcome, faq_d
                 resolve_parenthesised(entry, index, match, decimals, out)
         if entry.document not in faq_docs:  # a FAQ's citations attach it to rules (extract.link.faq)
             for citation in cited_numbers(text):
+                if citation.start == 0 and PARAGRAPH_LABEL.match(text):
+                    continue  # the paragraph's own label ("§12 Une unité…"), read as its number or not: no citation
                 if not any(start < citation.end and citation.start < end for start, end in seen):
                     resolve_citation(entry, index, citation, out)
         if entry.document in faq_docs and text in instructions:
@@ -405,7 +409,9 @@ def build_page_maps(index: Index, errata: list[Erratum]) -> None:
 def spread_pages(index: Index, pages: dict[int, list[Entry]]) -> None:
     """A top-level section that starts on page N while the next starts on N + 1 fits on its page:
     so do all the entries inside it."""
-    starts = sorted((page, entry) for page, found in pages.items() for entry in found if entry.parent is None)
+    # by page only: two sections starting on one page (the contents list says so) keep their order
+    starts = sorted(((page, entry) for page, found in pages.items() for entry in found if entry.parent is None),
+                    key=lambda start: start[0])
     for (page, entry), (next_page, _) in zip(starts, starts[1:], strict=False):
         if next_page == page + 1:
             for inner in descendants(entry):
@@ -450,6 +456,50 @@ def resolve_glossary_index(entry: Entry, index: Index, out: Outcome) -> None:
                 entry.add_ref(target, "index", f"{head} › {block.text}" if head else block.text)
 
 
+INDEX_LINES = 3  # an entry of this many "Terme, 3, 9" lines at least (and little else) is an index of pages
+
+
+def resolve_page_index(entry: Entry, index: Index, out: Outcome) -> bool:
+    """A book's index of pages ("Désordre, 3, 6, 8", "Ordres (points d'), 5"), when `entry` is one:
+    each page gives the entries there that name the term (the narrowest), else the sections the
+    page holds; each is an index ref, and the term tags it."""
+    paragraphs = [b for b in entry.blocks if b.type in ("paragraph", "bullet")]
+    lines = [b for b in paragraphs if INDEX_PAGES_LINE.match(b.text)]
+    if len(lines) < INDEX_LINES or len(lines) < 0.8 * len(paragraphs):
+        return False
+    for block in lines:
+        term, _, numbers = block.text.partition(",")
+        term = term.strip()
+        for part in re.split(r"\s*,\s*", numbers.strip().rstrip(".")):
+            bounds = [int(n) for n in re.split(r"\s*[-–]\s*", part)]
+            for page in range(bounds[0], bounds[-1] + 1):
+                found = page_holding(index, entry, page, term)
+                if not found:
+                    out.unresolved(entry, "index", block.text, f"page {page} is in no page map of {entry.document}")
+                for target in found:
+                    tag(target, term)
+                    entry.add_ref(target, "index", block.text)
+    return True
+
+
+def page_holding(index: Index, entry: Entry, page: int, term: str) -> list[Entry]:
+    """The entries of `entry`'s book on its page `page` that name `term` (the narrowest: a rule
+    rather than its section), else the outermost entries starting there."""
+    document = entry.document
+    pages = index.pages.get(document)
+    starts = [e for e in (pages or {}).get(page, []) if e is not entry]
+    held = [inner for e in starts for inner in (e, *descendants(e))]
+    if document in index.source_pages and (not pages or document in index.same_numbers):
+        on_page = [e for e in index.source_pages[document] if e.page == page and e is not entry]
+        starts = starts or [e for e in on_page if not any(a in on_page for a in e.ancestors)]
+        held += [e for e in on_page if e not in held]
+    word = fold(re.sub(r"\s*\(.*$", "", term))
+    starts_word = re.compile(rf"\b{re.escape(word)}") if word else None  # "Tir" names "tirer", not "retirée"
+    naming = [e for e in held if starts_word and starts_word.search(fold(e.text))]
+    narrowest = [e for e in naming if not any(d in naming for d in descendants(e))]
+    return narrowest or starts
+
+
 def expand(part: str) -> list[str]:
     """"2.0" is topic 2; "1.1–1.3" is 1.1, 1.2 and 1.3."""
     bounds = re.split(r"\s*[–-]\s*", part.strip())
@@ -476,6 +526,8 @@ def resolve_explicit(lookup: Lookup, errata: list[Erratum]) -> Reported:
     for position, entry in enumerate(lookup.entries):
         if entry.printed_index:
             resolve_glossary_index(entry, index, out)
+            continue
+        if resolve_page_index(entry, index, out):
             continue
         for block in entry.blocks:
             if block.type == "related":

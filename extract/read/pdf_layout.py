@@ -12,6 +12,8 @@ from typing import Any
 
 from pdfplumber.utils.text import extract_words
 
+from extract.patterns import INDEX_PAGES_LINE, PARAGRAPH_LABEL
+
 BOLD = re.compile(r"bold|black|heavy|semibold|demi", re.IGNORECASE)
 
 
@@ -117,7 +119,7 @@ def _gutters(items: list[dict], min_gap: float, min_rows: int = 2) -> list[tuple
     found: list[tuple[float, float]] = []
     start, width = spans[0][0], 10 * min_gap  # a column of prose is at least ten words' room wide
     for g0, g1 in gaps:
-        if g0 - start < width:
+        if g0 - start < width and not _index_column(items, start, g0):
             continue  # a tab stop inside a narrow list (age categories, score scales), not a gutter
         if _marker_column(items, start, g0):
             continue  # a column of bullets or numbers beside their text, not a gutter
@@ -126,9 +128,25 @@ def _gutters(items: list[dict], min_gap: float, min_rows: int = 2) -> list[tuple
         if len(left) >= min_rows and len(right) >= min_rows:
             found.append((g0, g1))
             start = g1
-    if found and end - found[-1][1] < width:
+    if found and end - found[-1][1] < width and not _index_column(items, found[-1][1], end):
         found.pop()
     return found
+
+
+INDEX_ROWS = 3  # a narrow column of this many index lines at least ("Archers, 3, 9") is a column
+
+
+def _index_column(items: list[dict], x0: float, x1: float) -> bool:
+    """Whether the words between x0 and x1 are a column of an index of pages: rows of "Terme, 3, 9",
+    narrower than a column of prose but read one column after the other all the same."""
+    rows: dict[int, list[dict]] = {}
+    for w in items:
+        if w["kind"] == "word" and x0 - 0.1 <= w["x0"] and w["x1"] <= x1 + 0.1:
+            rows.setdefault(round(w["top"] / 3), []).append(w)
+    texts = [" ".join(w["text"] for w in sorted(row, key=lambda w: w["x0"])) for row in rows.values()]
+    hits = sum(1 for t in texts if INDEX_PAGES_LINE.match(t))
+    # a row or two (the strips a page is cut in) are a column where every row is an index line
+    return (hits >= INDEX_ROWS and hits >= 0.8 * len(texts)) or (hits > 0 and hits == len(texts))
 
 
 def _marker_column(items: list[dict], start: float, g0: float) -> bool:
@@ -263,6 +281,8 @@ def lines_of_block(block: list[dict], page: int, index: int, body: float) -> lis
         segs, size, bold = _segments(row)
         line = PageLine(page, row[0]["x0"], max(w["x1"] for w in row), min(w["top"] for w in row),
                         max(w["bottom"] for w in row), segs, size, bold, "text", index, x0, x1, len(row))
+        if _hanging_label(row):
+            line.extra["text_x0"] = row[1]["x0"]
         out.append(line)
     for d in drops:
         beside = [ln for ln in out if ln.kind == "text" and ln.x0 >= d["x1"] - 1 and d["top"] - 2 <= ln.top <= d["bottom"]]
@@ -276,6 +296,16 @@ def lines_of_block(block: list[dict], page: int, index: int, body: float) -> lis
     out.sort(key=lambda ln: (ln.top, ln.extra.get("row", 0)))
     _mark_vertical(out)
     return out
+
+
+def _hanging_label(row: list[dict]) -> bool:
+    """Whether the row opens on a paragraph's label ("§12", "[12]", "12)") standing apart in the
+    margin, its text starting further right, where the paragraph's other lines start."""
+    if len(row) < 2 or row[0]["kind"] != "word" or row[1]["kind"] != "word":
+        return False
+    label = PARAGRAPH_LABEL.match(row[0]["text"])
+    return (label is not None and label.end() == len(row[0]["text"])
+            and row[1]["x0"] - row[0]["x1"] > 1.5 * row[1]["size"])
 
 
 def _mark_vertical(lines: list[PageLine]) -> None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from extract.model import Anomaly, Line, SetAside
 from extract.numbering import numbered_heading_depth
+from extract.patterns import INDEX_PAGES_LINE, LEADER_LINE
 from extract.read import Reading
 from extract.read.pdf_layout import PageLine
 
@@ -354,7 +355,7 @@ def _role(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float
     if marker and not re.match(r"^\s*[-–—]\s*\d", text) and (text[0] not in "-–—*" or text[1:2].isspace()):
         if not (continues and text[0] in "-–—"):
             return "item", 0
-    if STEP.match(text) and not continues:
+    if STEP.match(text) and not continues and "text_x0" not in ln.extra:  # "12)" in the margin labels a paragraph
         return "step", 0
     return "text", 0
 
@@ -395,6 +396,12 @@ def _joins(cur: Unit, ln: PageLine, role: str, level: int, body: float, flow, i:
                 and 0 <= ln.top - prev.bottom <= 0.6 * prev.size and len(cur.lines) < 3)
     if role != "text" or cur.role not in ("text", "item", "step") or ln.kind != "text":
         return False
+    if "text_x0" in ln.extra:
+        return False  # a label in the margin ("§12") opens its paragraph
+    if LEADER_LINE.match(ln.text) or LEADER_LINE.match(prev.text):
+        return False  # a contents line with leaders ("Combat ........ 7") stands alone
+    if INDEX_PAGES_LINE.match(ln.text) and INDEX_PAGES_LINE.match(prev.text):
+        return False  # an index's lines ("Archers, 3, 9" | "Attaque, 7, 9") fill a narrow column: each stands alone
     if abs(prev.size - ln.size) > 0.6:
         return False
     size = max(prev.size, ln.size)
@@ -409,7 +416,7 @@ def _joins(cur: Unit, ln: PageLine, role: str, level: int, body: float, flow, i:
     gap = ln.top - prev.bottom
     if gap < -0.3 * size or gap > 0.75 * size:
         return False
-    if ln.segments and ln.segments[0][1] and not ln.bold and not prev.segments[-1][1]:
+    if ln.segments and ln.segments[0][1] and not ln.bold and not prev.segments[-1][1] and _run_in_label(ln):
         return False  # a run-in bold label ("**Exemple :** …") opens a paragraph
     if prev.bold and not ln.bold and len(cur.lines) == 1 and cur.role == "text" and len(prev.text) < 60:
         return False
@@ -425,7 +432,8 @@ def _joins(cur: Unit, ln: PageLine, role: str, level: int, body: float, flow, i:
         # A paragraph that went on into another column or page is aligned on its lines there.
         here = [x for x in cur.lines if (x.page, x.block) == (ln.page, ln.block)]
         lines = here if here and here[0] is not first else cur.lines
-        ref = lines[1].x0 if len(lines) > 1 and lines is cur.lines else lines[0].x0
+        # a paragraph whose label hangs in the margin is aligned on its text, right of the label
+        ref = lines[1].x0 if len(lines) > 1 and lines is cur.lines else lines[0].extra.get("text_x0", lines[0].x0)
         if ln.x0 > ref + 0.8 * size:
             return False
         if len(lines) > 1 and ln.x0 < ref - 0.8 * size:
@@ -435,6 +443,21 @@ def _joins(cur: Unit, ln: PageLine, role: str, level: int, body: float, flow, i:
     if prev.x1 < prev.block_x0 + 0.6 * (prev.block_x1 - prev.block_x0) and not prev.text.endswith(("-", ",")):
         return False  # a line that stops short of the margin ends its paragraph
     return True
+
+
+RUN_IN_END = re.compile(r"[:.]\s*$")
+RUN_IN_AFTER = re.compile(r"^\s*[:.]\s*\S")
+
+
+def _run_in_label(ln: PageLine) -> bool:
+    """Whether the bold words opening `ln` are a run-in term: "**Exemple :** …", "**Défausse** : la pile…"
+    (a colon or a full stop, then more text). A bold word that only wrapped to the line's start ("c'est
+    la" | "**Grève**.") goes on with the sentence."""
+    label = ln.segments[0][0]
+    rest = "".join(t for t, _ in ln.segments[1:])
+    if RUN_IN_END.search(label):
+        return bool(rest.strip())
+    return RUN_IN_AFTER.match(rest) is not None
 
 
 def _wrapped_at(cur: Unit, ln: PageLine) -> bool:

@@ -8,6 +8,8 @@ from typing import Any
 
 from extract.model import Line
 from extract.numbering import numbered_heading_depth
+from extract.patterns import PARAGRAPH_LABEL
+from extract.segment.profiles.base import paragraph_label_style
 from extract.segment.profiles.faq import FaqOptions
 
 QUESTION_END = re.compile(r"\?\**\s*$")
@@ -28,6 +30,11 @@ def choose_profile(lines: list[Line], evidence: dict[str, Any], reader: str) -> 
     questions = sum(bool(QUESTION_END.search(ln)) for ln in text) / total
     if questions > 0.15:
         return "faq", f"{questions:.0%} of lines are questions"
+    label = paragraph_label_style(lines)
+    if label:
+        # the walker of headed prose reads them (any walker built on it does): said as the reason
+        count = sum(1 for ln in text if (m := PARAGRAPH_LABEL.match(ln)) and m.group(label))
+        return "headed-prose", f"{count} paragraphs open with a rule label (§12, [12] or 12)) that numbers them"
     decimal = share(r"^(?:-\s+)?\d{1,2}\.\d{2,3}[A-Z]?\s")
     if decimal > 0.1:
         return "decimal-rules", f"{decimal:.0%} of lines open with a decimal rule number (1.07)"

@@ -532,3 +532,43 @@ def test_a_page_the_errata_only_place_the_referring_rule_on_is_read_through_the_
                       target_hint={"name": "Ordres", "page": 2, "sections": ["2.1"]})
     resolve_explicit(Lookup(GAME, list(entries.values())), [erratum])
     assert refs(entries["2.1"], "page")[0] == ("demo/guide/2", "page 2", None)
+
+
+def test_a_paragraphs_own_label_is_no_citation_and_voir_section_sign_resolves():
+    section = entry("guide", "combat", "Combat", kind="section")
+    rule = entry("guide", "21", None, ("paragraph", "Une unité en déroute est retirée."), kind="rule", number="21",
+                 parent=section)
+    # a label the segmenter did not read as a number (too few of them) stays in the text
+    other = entry("guide", "moral", "Moral", ("paragraph", "§4 Une unité reçoit un marqueur (voir §21)."), kind="section")
+    anomalies = resolve_explicit(Lookup(GAME, [section, rule, other]), [])
+    assert refs(other, "section") == [("demo/guide/21", "§21", None)]
+    assert not anomalies
+
+
+def test_two_sections_a_contents_list_puts_on_one_page_keep_their_order():
+    toc = entry("guide", "sommaire", "Sommaire", ("paragraph", "Introduction ........ 3"),
+                ("paragraph", "Matériel ........ 3"), ("paragraph", "Combat … 4"), kind="section")
+    found = [toc, entry("guide", "introduction", "Introduction", ("paragraph", "Voir page 4."), kind="section"),
+             entry("guide", "materiel", "Matériel", kind="section"), entry("guide", "combat", "Combat", kind="section")]
+    anomalies = resolve_explicit(Lookup(GAME, found), [])
+    assert refs(found[1], "page") == [("demo/guide/combat", "page 4", None)]
+    assert not [a for _, a in anomalies if a.kind == "page-map"]
+
+
+def test_an_index_of_pages_links_each_term_to_the_entries_of_its_pages_that_name_it():
+    toc = entry("guide", "sommaire", "Sommaire", ("paragraph", "Mouvement ........ 6"), ("paragraph", "Moral ........ 8"),
+                kind="section")
+    move = entry("guide", "mouvement", "Mouvement", kind="section")
+    wood = entry("guide", "13", None, ("paragraph", "Un bois réduit le mouvement."), kind="rule", number="13", parent=move)
+    hill = entry("guide", "14", None, ("paragraph", "Une colline ne coûte rien."), kind="rule", number="14", parent=move)
+    moral = entry("guide", "moral", "Moral", kind="section")
+    rally = entry("guide", "23", None, ("paragraph", "Ralliement : une unité retire un marqueur."), kind="rule",
+                  number="23", parent=moral)
+    printed = entry("guide", "index", "Index", ("paragraph", "Bois, 6"), ("paragraph", "Colline, 6"),
+                    ("paragraph", "Ralliement, 8"), ("paragraph", "Tir, 8"), kind="section")
+    anomalies = resolve_explicit(Lookup(GAME, [toc, move, wood, hill, moral, rally, printed]), [])
+    assert refs(printed, "index") == [("demo/guide/13", "Bois, 6", None), ("demo/guide/14", "Colline, 6", None),
+                                      ("demo/guide/23", "Ralliement, 8", None),
+                                      ("demo/guide/moral", "Tir, 8", None)]  # "retire" is no "tir": the page's section
+    assert wood.index_terms == ["Bois"] and rally.index_terms == ["Ralliement"]
+    assert not anomalies

@@ -404,3 +404,73 @@ def test_a_full_stop_then_a_paragraph_gap_ends_the_paragraph_even_where_the_next
     lines_at(pdf, 50, y + 3, ["Anticonstitutionnellement le second paragraphe commence ici, après un blanc."])
     lines = texts(read(save(pdf, tmp_path / "blanc.pdf")))
     assert lines == [" ".join(first), "Anticonstitutionnellement le second paragraphe commence ici, après un blanc."]
+
+
+def _runs_at(pdf, x: float, y: float, runs: list[tuple[str, str]], size: float = 9) -> None:
+    """One printed line made of (text, style) runs side by side."""
+    for text, style in runs:
+        pdf.set_font("Helvetica", style=style, size=size)
+        pdf.text(x, y, text)
+        x += pdf.get_string_width(text)
+
+
+def test_a_bold_word_wrapped_to_the_start_of_a_line_goes_on_with_its_sentence(tmp_path):
+    pdf = new()
+    pdf.add_page()
+    full = "Retournez trois cartes face visible au centre de la table pour commencer : c'est la"
+    _runs_at(pdf, 50, 60, [(full, "")])
+    _runs_at(pdf, 50, 71, [("Grève", "B"), (".", "")])
+    _runs_at(pdf, 50, 100, [(full, "")])
+    _runs_at(pdf, 50, 111, [("Défausse", "B"), (" : la pile de cartes face visible.", "")])
+    _runs_at(pdf, 50, 140, [(full, "")])
+    _runs_at(pdf, 50, 151, [("Exemple.", "B"), (" Le joueur pose une carte.", "")])
+    r = read(save(pdf, tmp_path / "bold-wrap.pdf"))
+    assert texts(r) == [
+        f"{full} **Grève**.",
+        full, "**Défausse** : la pile de cartes face visible.",  # a run-in term opens its paragraph
+        full, "**Exemple.** Le joueur pose une carte.",
+    ]
+
+
+@pytest.mark.parametrize("label", ["§12", "[12]", "12)"])
+def test_a_label_in_the_margin_opens_its_paragraph_whose_lines_align_on_the_text(tmp_path, label):
+    pdf = new()
+    pdf.add_page()
+    first = "Une unité activée peut se déplacer de sa valeur de mouvement, dix centimètres pour"
+    _runs_at(pdf, 50, 60, [(label, "B")])
+    lines_at(pdf, 110, 60, [first, "l'infanterie et vingt pour la cavalerie."])
+    _runs_at(pdf, 50, 90, [(label.replace("12", "13"), "B")])
+    lines_at(pdf, 110, 90, ["Un bois réduit de moitié le mouvement."])
+    r = read(save(pdf, tmp_path / "labels.pdf"))
+    assert texts(r) == [f"**{label}** {first} l'infanterie et vingt pour la cavalerie.",
+                        f"**{label.replace('12', '13')}** Un bois réduit de moitié le mouvement."]
+
+
+def test_contents_lines_with_leaders_and_index_lines_each_stand_alone(tmp_path):
+    pdf = new()
+    pdf.add_page()
+    lines_at(pdf, 50, 60, ["Introduction " + "." * 60 + " 3", "Le tour de jeu " + "." * 57 + " 5",
+                           "Combat " + ". " * 30 + "7"], family="Courier")
+    lines_at(pdf, 50, 120, ["Archers, 3, 9", "Ordres (points d'), 5", "Moral, 4, 8, 9"])
+    r = read(save(pdf, tmp_path / "contents.pdf"))
+    assert texts(r) == ["Introduction " + "." * 60 + " 3", "Le tour de jeu " + "." * 57 + " 5", "Combat " + ". " * 30 + "7",
+                        "Archers, 3, 9", "Ordres (points d'), 5", "Moral, 4, 8, 9"]
+
+
+INDEX_TERMS = ["Archers, 3, 9", "Attaque, 7, 9", "Bois, 6, 7", "Charge, 6, 7", "Colline, 6, 7", "Déploiement, 4",
+               "Désordre, 3, 6, 8", "Déroute, 3, 8", "Général, 4, 8", "Initiative, 5", "Moral, 4, 8, 9",
+               "Ordres (points d'), 5", "Ralliement, 8", "Tir, 7"]
+
+
+def test_an_index_in_three_narrow_columns_is_read_column_by_column(tmp_path):
+    # its columns are narrower than a column of prose (which a tab stop inside a list would be too):
+    # that they hold index lines makes them columns
+    pdf = new(landscape=True)
+    pdf.add_page()
+    pdf.set_font("Helvetica", "B", 18)
+    pdf.text(113, 60, "Index")
+    for c, chunk in enumerate([INDEX_TERMS[0:5], INDEX_TERMS[5:10], INDEX_TERMS[10:]]):
+        lines_at(pdf, 113 + c * 225, 97, chunk, size=11, leading=14)
+    r = read(save(pdf, tmp_path / "index3.pdf"))
+    assert texts(r) == ["# Index", *INDEX_TERMS]
+    assert r.evidence["columns"] == {1: 3}

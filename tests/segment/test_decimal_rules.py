@@ -129,3 +129,38 @@ def test_base_number(number, base):
 ])
 def test_split_index_term(text, expected):
     assert split_index_term(text) == expected
+
+
+def test_a_cut_sentence_never_goes_back_into_a_contents_list():
+    # as a PDF reader gives them: one Line per paragraph; the paragraph after the colon was cut off it
+    from extract.model import Line
+    from extract.segment import segment_document
+    from tests.helpers import document
+
+    contents = ("Introduction ............ 3 Matériel ............ 3 Mise en place ............ 4 "
+                "Index ............ 10")  # lines run together
+    lines = [Line(n, t, page=p) for n, (t, p) in enumerate([
+        ("# Fer et Bannières", 1), ("# Sommaire", 2), (contents, 2), ("# Introduction", 3),
+        ("**§1** Chaque joueur commande une dizaine d'unités :", 3), ("fantassins, archers, cavaliers et un général.", 3),
+        ("**§2** Une unité est un socle.", 3)], 1)]
+    result = segment_document("demo", document("decimal-rules"), lines, "corpus/demo/game.toml", reader="pdf")
+    entries = by_key(result)
+    assert entries["sommaire"].text == contents
+    assert "fantassins" in entries["introduction"].text and "§2" not in entries["sommaire"].text
+    assert "rejoined-split-sentence" not in kinds(result.anomalies)
+
+def test_a_cut_sentence_joined_across_sections_is_a_warning():
+    text = """Section 1 : Règles générales
+
+1.01 Chaque joueur commande une dizaine
+
+Section 2 : Combat
+
+2.01 Le combat se joue aux dés.
+
+d'unités et un général.
+"""
+    result, _, _ = segment_text("decimal-rules", text)
+    found = [a for a in result.anomalies if a.kind == "rejoined-split-sentence"]
+    assert [(a.severity, a.lines) for a in found] == [("warning", [9])]
+    assert "another section" in found[0].detail

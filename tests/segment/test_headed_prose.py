@@ -195,6 +195,9 @@ def test_without_caps_level_a_title_case_heading_under_caps_is_a_label():
     ("Pour composer une unité, suivez ces étapes :", False),
     ("- Si la posture ne correspond pas", False),
     ("Glossaire page 6", False),  # a contents line
+    ("Combat ........ 7", False),  # one with leaders
+    ("Désordre, 3, 6, 8", False),  # a line of an index of pages
+    ("Ordres (points d'), 5", False),
     ("1. Triez les figurines", False),
     ("la suite d'une phrase", False),
     ("Les unités d'infanterie des Nains de fer sont Intrépides", False),
@@ -411,3 +414,48 @@ def test_one_heading_in_capitals_over_wrapped_prose_is_not_proof_an_anomaly_sugg
     result, _, _ = segment_text("headed-prose", "PREMIER\n\n" + text)
     assert [a.kind for a in result.anomalies] == ["caps-headings-unsure"]
     assert "caps_level" in result.anomalies[0].detail and result.anomalies[0].lines == [3]
+
+
+LABELLED = """# Mouvement
+
+§12 Une unité activée se déplace de sa valeur de mouvement.
+
+§13 Un bois réduit de moitié le mouvement (voir §16).
+
+Une colline ne coûte rien à gravir.
+
+# Combat
+
+§16 Chaque unité engagée lance autant de dés que sa valeur d'attaque.
+"""
+
+
+@pytest.mark.parametrize("label", ["§{}", "[{}]", "{})"])
+def test_paragraphs_opening_on_a_label_are_rules_numbered_by_it_under_their_heading(label):
+    text = LABELLED
+    for n in (12, 13, 16):
+        text = text.replace(f"§{n} ", label.format(n) + " ")
+    result = assert_segments("headed-prose", text, [
+        ("mouvement", "section", "Mouvement"), ("12", "rule", None), ("13", "rule", None),
+        ("combat", "section", "Combat"), ("16", "rule", None)])
+    found = by_key(result)
+    assert found["12"].parent is found["mouvement"] and found["16"].parent is found["combat"]
+    assert [e.number for e in result.entries if e.kind == "rule"] == ["12", "13", "16"]
+    # the label is the rule's number, not its text; the paragraph after it goes on in the rule
+    assert blocks(found["13"]) == [("paragraph", "Un bois réduit de moitié le mouvement (voir §16)."),
+                                   ("paragraph", "Une colline ne coûte rien à gravir.")]
+
+
+def test_numbers_that_start_again_under_each_heading_are_steps_not_rule_labels():
+    text = "# Mise en place\n\n1) Triez les cartes.\n\n2) Distribuez cinq cartes.\n\n# Tour\n\n1) Piochez.\n\n2) Jouez.\n"
+    result, _, _ = segment_text("headed-prose", text)
+    assert not [e for e in result.entries if e.kind == "rule"]
+
+
+def test_the_profile_guess_names_the_paragraph_labels():
+    from extract.model import Line
+    from extract.segment.choose import choose_profile
+
+    lines = [Line(n, t) for n, t in enumerate(["# Combat", "§1 Une unité.", "§2 Un tir.", "§3 Une charge."], 1)]
+    profile, why = choose_profile(lines, {}, "text")
+    assert profile == "headed-prose" and "3 paragraphs open with a rule label" in why

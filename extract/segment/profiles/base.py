@@ -11,7 +11,7 @@ from typing import Any
 from extract.model import Anomaly, Block, DocumentSpec, Entry, Line, Segmentation, SetAside
 from extract.numbering import numbered_heading_depth, outline_number
 from extract.options import line_span, positive, read_options, regex
-from extract.patterns import CONTENTS_LINE, RELATED_LIST, SEE_LINE
+from extract.patterns import CONTENTS_LINE, INDEX_PAGES_LINE, LEADER_LINE, PARAGRAPH_LABEL, RELATED_LIST, SEE_LINE, label_number
 from extract.text import (
     ends_sentence,
     fold,
@@ -211,20 +211,47 @@ class DocBuilder:
     def aside(self, first: int, last: int, reason: str) -> None:
         self.set_aside.append(SetAside((first, last), reason))
 
-    def anomaly(self, kind: str, detail: str, lines: list[int] | None = None) -> None:
-        self.anomalies.append(Anomaly(kind, detail, list(lines or [])))
+    def anomaly(self, kind: str, detail: str, lines: list[int] | None = None, severity: str = "info") -> None:
+        self.anomalies.append(Anomaly(kind, detail, list(lines or []), severity))
 
     def unterminated_block(self, limit: int = 400) -> tuple[Entry, Block] | None:
-        """The most recent block whose sentence was cut (by a line or page break)."""
+        """The most recent block whose sentence was cut (by a line or page break). A line of a
+        contents list ("Combat ........ 7") is no cut sentence, and nothing before it is either:
+        the text that follows a contents list starts afresh."""
         for entry, block in reversed(self.recent_blocks[-limit:]):
             if block.type in ("table", "related", "see", "caption"):
                 continue
+            if is_contents(block.text):
+                return None
             if not ends_sentence(block.text):
                 return entry, block
         return None
 
+    def rejoin_anomaly(self, entry: Entry, here: Entry | None, detail: str, line: int) -> None:
+        """A line joined to the cut sentence of `entry`: said; a warning when it crosses from one
+        section of the book to another (`here` the entry the walk is in), where a wrong join moves text."""
+        across = here is not None and top_entry(entry) is not top_entry(here)
+        self.anomaly("rejoined-split-sentence", detail + (" in another section" if across else ""), [line],
+                     "warning" if across else "info")
+
     def result(self) -> Segmentation:
         return Segmentation(self.entries, self.set_aside, self.anomalies)
+
+
+LEADER_RUN = re.compile(r"(?:[.·]\s*){5,}\d{1,4}\b")
+
+
+def is_contents(text: str) -> bool:
+    """Whether a block is a contents list, or a line of one: "Combat ........ 7", "Mise en place
+    page 4", or contents lines a reader ran together ("Introduction ..... 3 Matériel ..... 3")."""
+    return bool(CONTENTS_LINE.match(text) or LEADER_LINE.match(text)) or len(LEADER_RUN.findall(text)) >= 2
+
+
+def top_entry(entry: Entry) -> Entry:
+    """The outermost entry holding `entry`: its section of the book."""
+    while entry.parent is not None:
+        entry = entry.parent
+    return entry
 
 
 def declared_set_aside(lines: list[Line], ctx: DocContext, builder: DocBuilder) -> list[Line]:
@@ -295,7 +322,28 @@ def heading_like(text: str) -> bool:
     # "Glossaire page 6" is a line of a contents list; "Cartes Objectif, page 15" heads an erratum.
     if CONTENTS_LINE.match(t) and "," not in t:
         return False
+    if INDEX_PAGES_LINE.match(t):  # "Désordre, 3, 6, 8": a line of the book's index
+        return False
     return not t.rstrip("*").endswith((".", ":", ";", ",", "!", "?", "…", "»")) and " : " not in t
+
+
+PARAGRAPH_LABELS = 3  # this many labelled paragraphs, numbered in one rising run, make a book that labels them
+
+
+def paragraph_label_style(lines: list[Line]) -> str | None:
+    """How the book labels its paragraphs as numbered rules ("§12", "[12]", "12)" opening them),
+    or None. The labels of one style number the book in one rising run, never starting again under
+    a heading: numbers that restart ("1)", "2)" under each heading) are steps."""
+    found: dict[str, list[int]] = {}
+    for line in lines:
+        match = PARAGRAPH_LABEL.match(line.text.strip())
+        if match and not MARKDOWN_HEADING.match(line.text.strip()):
+            style = next(name for name in ("section", "bracket", "paren") if match.group(name))
+            found.setdefault(style, []).append(int(label_number(match)))
+    for style, numbers in found.items():
+        if len(numbers) >= PARAGRAPH_LABELS and all(a < b for a, b in zip(numbers, numbers[1:], strict=False)):
+            return style
+    return None
 
 
 ARTICLE = re.compile(r"^(?:Le|La|Les|Un|Une|Des|L['’])(?:\s|(?<=['’]))")
@@ -357,6 +405,8 @@ class HeadedWalker:
     """Headings found from layout and the manifest's outline, then paragraphs, bullets, numbered
     steps, tables and captions as blocks. Subclasses handle their own special lines first."""
 
+    reads_labels = True  # paragraphs labelled "§12" are rules; a FAQ's numbered items are its questions
+
     def __init__(self, ctx: DocContext, builder: DocBuilder) -> None:
         self.ctx = ctx
         self.b = builder
@@ -386,6 +436,8 @@ class HeadedWalker:
         self.box: int | None = None  # the shaded box the last line stood in (Line.box)
         self.sidebar: Entry | None = None  # the open sidebar of that box, if it has a title
         self.outside_box: list[tuple[int, Entry]] = []  # the open headings the sidebar stands in
+        self.label_style: str | None = None  # "section" | "bracket" | "paren": the book labels its paragraphs so
+        self.label_rules: set[int] = set()  # id() of the rules those labels opened
 
     # -- driving -------------------------------------------------------------------------
     def run(self, lines: list[Line]) -> None:
@@ -395,6 +447,7 @@ class HeadedWalker:
         self.decimal_outline = any((numbered_heading_depth(ln.text) or 0) >= 2 and self.stands_alone(i)
                                    for i, ln in enumerate(lines))
         self.caps_headings = self.caps_over_prose()
+        self.label_style = paragraph_label_style(lines) if self.reads_labels else None
         while self.index < len(lines):
             line = lines[self.index]
             if not self.shaded_box(line) and not self.special(line):
@@ -554,9 +607,28 @@ class HeadedWalker:
             return True
         return heading_like(text)
 
+    def labelled_rule(self, line: Line) -> bool:
+        """A paragraph opening on the book's label ("§12", "[12]", "12)"): rule 12, under the
+        heading it stands in; its label is its number, not its text."""
+        match = PARAGRAPH_LABEL.match(line.text.strip()) if self.label_style else None
+        if match is None or not match.group(self.label_style):
+            return False
+        while self.stack and id(self.stack[-1][1]) in self.label_rules:
+            self.stack.pop()
+        level, parent = self.stack[-1] if self.stack else (0, None)
+        entry = self.b.entry("rule", None, parent, line.no, number=label_number(match), is_page=parent is None)
+        self.label_rules.add(id(entry))
+        self.stack.append((level + 1, entry))
+        self.current = entry
+        rest = line.text.strip()[match.end():].strip()
+        self.last_block = self.b.block(entry, "paragraph", rest, line.no) if rest else None
+        return True
+
     def default(self, line: Line) -> None:
         text = line.text
         stripped = text.strip()
+        if self.labelled_rule(line):
+            return
         level = self.outline_level_of(text)
         if level is not None:
             entry = self.open_heading(line, level)
@@ -705,6 +777,8 @@ class HeadedWalker:
         if numbered and self.numbered_headings:
             number, title = split_heading_number(title or "")
         level = self.level_by_number(number, level)
+        while self.stack and id(self.stack[-1][1]) in self.label_rules:
+            self.stack.pop()  # a heading closes the labelled rule above it, whatever its level
         while self.stack and self.stack[-1][0] >= level:
             self.stack.pop()
         parent = self.stack[-1][1] if self.stack else None

@@ -88,8 +88,8 @@ class DecimalWalker(HeadedWalker):
             found = self.b.unterminated_block()
             if found is not None and found[1] is not self.last_block:
                 entry, block = found
-                self.b.anomaly("rejoined-split-sentence",
-                               f"line continues the sentence of rule {entry.key} (line {block.lines[-1]})", [line.no])
+                self.b.rejoin_anomaly(entry, self.current,
+                                      f"line continues the sentence of rule {entry.key} (line {block.lines[-1]})", line.no)
                 self.b.extend(block, text, line.no)
                 self.current, self.last_block = entry, block
                 return True

@@ -52,6 +52,8 @@ class FaqWalker(HeadedWalker):
     heading asking one; and, in a FAQ that uses no prefix, any line ending with "?", whose
     following paragraphs are its answer."""
 
+    reads_labels = False
+
     def __init__(self, ctx: DocContext, builder: DocBuilder) -> None:
         super().__init__(ctx, builder)
         options: FaqOptions = ctx.options

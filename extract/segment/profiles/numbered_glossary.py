@@ -154,8 +154,8 @@ class GlossaryWalker(HeadedWalker):
             return True
         entry, block = found
         where = "an inserted page" if block is not self.last_block else "a line break"
-        self.b.anomaly("rejoined-split-sentence",
-                       f"line continues the sentence of {entry.key} (line {block.lines[-1]}) cut by {where}", [line.no])
+        self.b.rejoin_anomaly(entry, self.current,
+                              f"line continues the sentence of {entry.key} (line {block.lines[-1]}) cut by {where}", line.no)
         self.b.extend(block, line.text.strip(), line.no)
         self.current = entry
         self.last_block = block
