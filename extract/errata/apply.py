@@ -282,7 +282,8 @@ def numbered_target(index: Lookup, docs: list[str], number: str, name: str, op: 
     # The heading may name the section itself ("Décompte des points, section 6.2") or its topic.
     if name and not any(titles_agree(name, e.title) for e in [found[0], *found[0].ancestors]):
         raise NotApplicable(f"the heading names « {name} » but section {number} is in « {topic.title} »")
-    return Target(found[0], f"section {number} of « {topic.title} »")
+    # a rule numbered by a paragraph label has no title, nor may its topic
+    return Target(found[0], f"section {number} of « {topic.title} »" if topic.title else f"section {number}")
 
 
 def titled_target(index: Lookup, source: Entry, docs: list[str], name: str, op: Operation) -> Target:
