@@ -284,6 +284,11 @@ class SearchIndex:
             length, targets = match
             if length == 1:
                 concept = concepts[i]
+                # a guessed word the thesaurus reads through one of its near words is understood:
+                # the farther guesses (two edits away) go
+                for stem in [s for s, w in concept.alternatives.items() if w < 0.8] if concept.approximate else []:
+                    del concept.alternatives[stem]
+                    concept.games.pop(stem, None)
             else:
                 concept = Concept([w for c in concepts[i:i + length] for w in c.words])
                 for part in concepts[i:i + length]:

@@ -224,8 +224,16 @@
       var match = this.thesaurusMatch(concepts, i);
       if (match === null) { merged.push(concepts[i]); i += 1; continue; }
       var length = match[0], concept;
-      if (length === 1) concept = concepts[i];
-      else {
+      if (length === 1) {
+        concept = concepts[i];
+        // as SearchIndex.understand: a guessed word the thesaurus reads through one of its near
+        // words is understood, and its farther guesses go
+        if (concept.approximate) {
+          Object.keys(concept.alternatives).forEach(function (s) {
+            if (concept.alternatives[s] < 0.8) { delete concept.alternatives[s]; delete concept.games[s]; }
+          });
+        }
+      } else {
         var parts = concepts.slice(i, i + length);
         concept = new Concept([].concat.apply([], parts.map(function (c) { return c.words; })));
         parts.forEach(function (part) {

@@ -368,3 +368,18 @@ def test_model_file_is_written_piece_by_piece_as_json_dumps_would(tmp_path, monk
     assert (tmp_path / "model.json").read_text(encoding="utf-8") == json.dumps(
         model, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     assert model["terms"]["attaqu"][:3] == [0, 0, 1]  # postings flat: doc, field, tf
+
+
+def test_a_guess_the_thesaurus_reads_drops_its_farther_guesses(tmp_path):
+    """"ailees" is no word of the books: one edit from "ailes", which the thesaurus reads as
+    flying, two from "allies". Understood through "ailes", it no longer also asks for allies."""
+    entries = [make("1", "Vol", "Les créatures volent au-dessus des murs."), make("2", "Dragon", "Les ailes du dragon."),
+               make("3", "Alliés", "Les allies aident au combat.")]
+    write_model(tmp_path, build_model(entries, {}, [(["ailes"], ["vol"])]))
+    (tmp_path / "meta.json").write_text(json.dumps({"schema_version": "2", "games": ["jeu"], "documents": ["jeu/regles"],
+                                                    "kinds": ["rule"]}))
+    concept = SearchIndex(tmp_path).understand("ailees")[0][0]
+    assert concept.approximate and "vol" in concept.alternatives and "ail" in concept.alternatives
+    assert not any(stem.startswith("alli") for stem in concept.alternatives)
+    unread = SearchIndex(tmp_path).understand("alliees")[0][0]  # no thesaurus reading: every guess stays
+    assert any(stem.startswith("alli") for stem in unread.alternatives)
