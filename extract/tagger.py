@@ -15,9 +15,10 @@ texts as the loaded pipeline would, step by step, from data the pipeline itself 
 - the attribute ruler's rules that touch the part of speech (white space is SPACE, a SPACE guess
   elsewhere is X), and spaCy's French rule lemmatizer on the lemmatizer's kept tables.
 
-What it does not reproduce (special cases that overlap after affix splitting) raises `Unsure`,
-and the caller loads spaCy. tests/test_tagger.py checks it token for token against spaCy on
-every paragraph of the corpus and on words of every kind.
+Data of a pipeline of another shape than this reads (other feature columns, components, window
+or output layers) make no tagger (`Unsure`), and the caller loads spaCy as before.
+tests/test_tagger.py checks it token for token against spaCy on the corpus's paragraphs, on
+outside documents' and on words of every kind.
 """
 
 from __future__ import annotations
