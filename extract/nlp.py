@@ -2,8 +2,9 @@
 
 Loading spaCy and tagging the corpus is the slowest thing the build does, so each text's tokens
 are stored in a SQLite file keyed by the SHA-256 of the model version and the text: a rebuild of
-unchanged sources never loads spaCy at all. Only the components lemmas need are loaded (no
-parser, no named entities). Linking and search share this cache.
+unchanged sources never loads spaCy at all, and one with a few new texts (an edit) tags them
+with extract.tagger, the same model read without spaCy. Only the components lemmas need are
+loaded (no parser, no named entities). Linking and search share this cache.
 """
 
 from __future__ import annotations
