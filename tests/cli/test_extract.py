@@ -205,3 +205,28 @@ def test_a_band_behind_a_heading_or_bled_off_the_page_is_no_sidebar(tmp_path, ca
     entries = json.loads(out)["entries"]
     assert [(e["title"], e["kind"]) for e in entries] == [("Mise en place", "section"), ("Le tour de jeu", "section")]
     assert entries[1]["text"].endswith("Dernière ligne du texte sur la bande.")
+
+
+TABLES = """# Jeu
+
+## Fin
+
+| Jet | Effet |
+|---|---|
+| 1 \\| 2 | Rien |
+
+<table>
+<tr><th>Code</th><th>Sens</th></tr>
+<tr><td>a|b</td><td>ou</td></tr>
+</table>
+"""
+
+
+def test_an_escaped_pipe_stays_in_its_table_cell(tmp_path, capsys):
+    path = tmp_path / "regles.md"
+    path.write_text(TABLES, encoding="utf-8")
+    code, out, err = run(capsys, str(path), "--json")
+    assert code == 0, err
+    by = {e["title"]: e for e in json.loads(out)["entries"]}
+    rows = [row for b in by["Fin"]["blocks"] if b["type"] == "table" for row in b["rows"]]
+    assert rows == [["Jet", "Effet"], ["1 | 2", "Rien"], ["Code", "Sens"], ["a|b", "ou"]]

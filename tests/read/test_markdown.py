@@ -155,6 +155,13 @@ def test_blockquote_paragraphs_without_prefix(tmp_path):
     accounted(source, reading)
 
 
+def test_an_html_table_cell_holding_a_pipe_escapes_it(tmp_path):
+    source = "<table>\n<tr><th>Code</th><th>Sens</th></tr>\n<tr><td>a|b</td><td>ou</td></tr>\n</table>\n"
+    reading = read(tmp_path, source)
+    assert texts(reading) == ["| Code | Sens |", "| a\\|b | ou |"]
+    accounted(source, reading)
+
+
 def test_html_comments_set_aside_even_multiline(tmp_path):
     source = "<!-- source: x -->\n\nTexte.\n\n<!--\nune\nnote\n-->\n\nFin <!-- en ligne --> ici.\n"
     reading = read(tmp_path, source)

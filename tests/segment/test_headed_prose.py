@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from extract.segment.profiles.base import heading_like
+from extract.segment.profiles.base import heading_like, table_cells
 from tests.helpers import assert_segments, blocks, by_key, segment_text
 
 LEARN = """RUNEWARS
@@ -459,3 +459,8 @@ def test_the_profile_guess_names_the_paragraph_labels():
     lines = [Line(n, t) for n, t in enumerate(["# Combat", "§1 Une unité.", "§2 Un tir.", "§3 Une charge."], 1)]
     profile, why = choose_profile(lines, {}, "text")
     assert profile == "headed-prose" and "3 paragraphs open with a rule label" in why
+
+
+def test_table_cells_split_on_pipes_not_escaped_ones():
+    assert table_cells("| 1 \\| 2 | **Rien** |") == ["1 | 2", "Rien"]
+    assert table_cells("| a | b \\|") == ["a", "b |"]  # the last cell's own pipe, escaped, is no border

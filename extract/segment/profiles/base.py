@@ -32,6 +32,16 @@ LETTERED_ITEM = re.compile(r"^(?:-\s+)?[a-h]\)\s+\S")
 STEP = re.compile(r"^(?:-\s+)?(?P<number>\d{1,2})[.)]\s+(?P<text>\S.*)$")
 TABLE_ROW = re.compile(r"^(?:-\s+)?\|.*\|\s*$")
 TABLE_RULE = re.compile(r"^\|?[\s:|-]*-{2,}[\s:|-]*\|?$")
+CELL_SEPARATOR = re.compile(r"(?<!\\)\|")  # a pipe not escaped: "\|" is a "|" printed in the cell
+
+
+def table_cells(row: str) -> list[str]:
+    """The plain text of each cell of a Markdown table row "| a | b \\| c |": an escaped pipe
+    stays in its cell, printed as "|"."""
+    inner = row.strip().lstrip("|")
+    while inner.endswith("|") and not inner.endswith("\\|"):
+        inner = inner[:-1]
+    return [inline(cell.replace("\\|", "|"))[0] for cell in CELL_SEPARATOR.split(inner)]
 
 
 def vocabulary(lines: list[Line]) -> tuple[set[str], set[str]]:
@@ -864,7 +874,7 @@ class HeadedWalker:
             while cells and not cells[-1]:
                 cells.pop()
         else:
-            cells = [inline(c)[0] for c in stripped.strip("|").split("|")]
+            cells = table_cells(stripped)
         block = self.last_block
         if block is None or block.type != "table" or block not in entry.blocks:
             block = self.b.block(entry, "table", "", line.no)
