@@ -11,7 +11,16 @@ from typing import Any
 from extract.model import Anomaly, Block, DocumentSpec, Entry, Line, Segmentation, SetAside
 from extract.numbering import numbered_heading_depth, outline_number
 from extract.options import line_span, positive, read_options, regex
-from extract.patterns import CONTENTS_LINE, INDEX_PAGES_LINE, LEADER_LINE, PARAGRAPH_LABEL, RELATED_LIST, SEE_LINE, label_number
+from extract.patterns import (
+    CONTENTS_LINE,
+    INDEX_PAGES_LINE,
+    LEADER_LINE,
+    PARAGRAPH_LABEL,
+    RELATED_LIST,
+    SEE_LINE,
+    aside_label,
+    label_number,
+)
 from extract.text import (
     ends_sentence,
     fold,
@@ -483,18 +492,24 @@ class HeadedWalker:
         self.box = line.box
         if line.box is None:
             return False
-        title = inline(MARKDOWN_HEADING.sub(r"\2", line.text.strip()))[0]
+        text = MARKDOWN_HEADING.sub(r"\2", line.text.strip())
+        label = aside_label(text)  # "**Exemple :** Léa obtient…": a title run in with the box's text
+        title, rest = (label[0], label[1]) if label is not None and (label[2] or not label[1]) else (inline(text)[0], "")
         following = self.peek()
-        if not heading_like(title) or len(title.split()) > 6 or following is None or following.box != line.box:
+        if not heading_like(title.rstrip(" !?")) or len(title.split()) > 6 \
+                or (not rest and (following is None or following.box != line.box)):
             return False  # a box without a title of its own, or a band behind a heading: the flow's
         parent = self.current
         level = self.stack[-1][0] + 1 if self.stack else 1
-        entry = self.b.entry("sidebar", title, parent, line.no, is_page=parent is None)
-        entry.heading_lines.extend(line.covers)
+        entry = self.b.entry("sidebar", inline(title)[0], parent, line.no, is_page=parent is None)
         self.outside_box = list(self.stack)
         self.stack.append((level, entry))
         self.current = self.sidebar = entry
         self.last_block = None
+        if rest:
+            self.paragraph(Line(line.no, rest, line.hard_break, covers=line.covers), "paragraph")
+        else:
+            entry.heading_lines.extend(line.covers)
         return True
 
     def heading_numbers_identify(self, lines: list[Line]) -> bool:
