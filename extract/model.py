@@ -45,7 +45,8 @@ class Line:
     size: float | None = None
     bold: bool | None = None
     # The shaded box (a filled rectangle) a PDF printed it in, numbered through the document: a
-    # box with its own title is a sidebar beside the rules.
+    # box with its own title is a sidebar beside the rules. Markdown's labelled blockquote
+    # ("> **Exemple :** …") is one too.
     box: int | None = None
     # The id a heading's attribute list gives it ("## Le marché {#marche}" in Markdown): what the
     # document's own links to it name.

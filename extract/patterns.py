@@ -155,3 +155,21 @@ def list_items(text: str) -> list[str]:
     if not match:
         return []
     return [item.strip(" .") for item in re.split(r"\s*[,;]\s*", match.group("items")) if item.strip(" .")]
+
+# A line opening on a bold run: "**Exemple :** Léa obtient…", "**Note du concepteur**"
+_BOLD_OPENING = re.compile(r"^(?:\*\*|__)(?P<label>[^*_\s][^*_]{0,59}?)(?:\*\*|__)(?P<rest>.*)$")
+
+
+def aside_label(text: str) -> tuple[str, str, bool] | None:
+    """The bold label opening an aside: (title without its colon, the text after it, whether it
+    is a run-in label). Run-in: its colon, "!" or "?" ends it ("**Exemple :** Léa…", "**Attention !**
+    Un héros…", "**Conseil aux débutants** : jouez…"); a bold run without one ("**Les dés** sont…")
+    is a label only when nothing follows it on its line. None when `text` opens on no bold run."""
+    match = _BOLD_OPENING.match(text.strip())
+    if match is None:
+        return None
+    label, rest = match.group("label").strip(), match.group("rest").strip()
+    run_in = label.endswith((":", "!", "?")) or rest.startswith(":")
+    if rest.startswith(":"):
+        rest = rest[1:].strip()
+    return label.rstrip(":").rstrip(), rest, run_in

@@ -113,6 +113,10 @@ def test_captain_sonar_designed_pages_keep_the_headings_of_the_rules():
     assert entries["BUT DU JEU"]["text"].startswith("Le premier sous-marin qui inflige 4 dégâts au sous-marin adverse")
     assert entries["MISE EN PLACE DU JEU"]["source"]["page"] == 2
     assert entries["ANNONCER UN CAP"]["text"].startswith("Le Capitaine peut déplacer son bâtiment d’UNE SEULE CASE")
+    # a shaded box titled "RÈGLES SPÉCIALES :" is a sidebar like the CARTE ALPHA… boxes beside it: its colon is no sentence
+    special = entries["RÈGLES SPÉCIALES"]
+    assert special["kind"] == "sidebar" and parent_title(found, special) == parent_title(found, entries["CARTE DELTA"])
+    assert special["text"].startswith("Pour pouvoir utiliser les mines d’Archer Inc")
 
 
 def test_petit_jdr_t1_font_read_again_and_said():

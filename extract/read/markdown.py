@@ -27,6 +27,10 @@ range with a reason. Choices made here, for a reader of the code:
   answer options; code in a named language is set aside.
 - A heading's closing attribute list (`## Le marché {#marche}`, `{#id .class}`, `{: #id}`) is
   taken off its title; its id is the heading line's `anchor`, so links naming it find the entry.
+- A blockquote (not in a list nor in another quote) opening on a short bold label, run in
+  (`> **Exemple :** Léa…`, `> **Attention !** …`) or alone on its line (`> **Note du concepteur**`),
+  is an aside: its lines carry a `box` number, as a PDF's shaded box, for the walker to make a
+  sidebar of it; a label alone gets a line of its own. Other quotes are read as paragraphs.
 - HTML blocks: a simple table (rows of `<th>`/`<td>` on lines of their own, nothing spanning)
   is read as a Markdown table; comments are set aside; other HTML with no text is set aside; HTML
   with text keeps its text (tags removed: inline ones with no space, others as one) as one line,
@@ -47,6 +51,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from extract.model import Anomaly, Line, SetAside
+from extract.patterns import aside_label
 from extract.read import READERS, Reader, Reading
 from extract.read.text import decode
 from extract.text import INVISIBLE, hyphen_evidence, hyphen_stays
@@ -127,6 +132,9 @@ class _State:
     code_kept: list[int] = field(default_factory=list)
     code_dropped: list[int] = field(default_factory=list)
     footnotes: list[int] = field(default_factory=list)
+    box: int | None = None  # the labelled blockquote (an aside) the lines now emitted stand in
+    boxes: int = 0  # labelled blockquotes so far
+    label_alone: int | None = None  # 0-based source line of an aside's label standing alone
 
     def __post_init__(self) -> None:
         self.blanks = [not line.translate(INVISIBLE).strip() for line in self.source]
@@ -156,7 +164,7 @@ class _State:
         if not text.strip():
             self.aside(nos, "no text")
             return
-        self.lines.append(Line(nos[0], text, hard_break=hard_break, covers=tuple(nos[1:]), anchor=anchor))
+        self.lines.append(Line(nos[0], text, hard_break=hard_break, covers=tuple(nos[1:]), anchor=anchor, box=self.box))
         self.placed.update(nos)
 
     def aside(self, nos: Sequence[int], reason: str) -> None:
@@ -269,6 +277,7 @@ def _walk(tokens: list[Token], state: _State) -> None:
     """Turn the block tokens into lines, keeping track of list nesting."""
     lists: list[str] = []  # "bullet" | "ordered", outermost first
     markers: list[str | None] = []  # per open list item: the marker its first line still needs
+    quotes = 0  # open blockquotes
     i = 0
     while i < len(tokens):
         token = tokens[i]
@@ -287,6 +296,15 @@ def _walk(tokens: list[Token], state: _State) -> None:
                 markers.append("- ")
         elif kind == "list_item_close":
             markers.pop()
+        elif kind == "blockquote_open":
+            if not quotes and not lists and _aside(tokens, i, state):
+                state.boxes += 1
+                state.box = state.boxes
+            quotes += 1
+        elif kind == "blockquote_close":
+            quotes -= 1
+            if not quotes:
+                state.box = state.label_alone = None
         elif kind == "heading_open":
             _heading(token, tokens[i + 1], state, indent if lists else "")
             i += 2
@@ -307,6 +325,31 @@ def _walk(tokens: list[Token], state: _State) -> None:
         elif kind == "hr":
             state.aside(_range(token), "horizontal rule")
         i += 1
+
+
+def _aside(tokens: list[Token], i: int, state: _State) -> bool:
+    """Whether the blockquote opening at `tokens[i]` is an aside: its first paragraph opens on a
+    short capitalised bold label, run in ("**Exemple :** Léa…", "**Attention !** Un héros…") or
+    alone on its line with more of the quote after it ("**Note du concepteur**"). Its lines then
+    stand in a box (`Line.box`), as a PDF's shaded box. A label alone gets a line of its own."""
+    if i + 2 >= len(tokens) or tokens[i + 1].type != "paragraph_open" or tokens[i + 2].type != "inline":
+        return False
+    inline = tokens[i + 2]
+    lines = inline.content.split("\n")
+    label = aside_label(lines[0])
+    if label is None:
+        return False
+    title, rest, run_in = label
+    if not title[:1].isupper() or title.endswith(".") or len(title.split()) > 6:
+        return False
+    if run_in:
+        return True
+    more = len(lines) > 1 or (i + 4 < len(tokens) and tokens[i + 4].type != "blockquote_close")
+    if rest or not more:
+        return False  # a bold run opening a sentence ("**Les dés** sont lancés…"), or all the quote holds
+    if len(lines) > 1 and inline.map:
+        state.label_alone = inline.map[0]
+    return True
 
 
 def _range(token: Token) -> list[int]:
@@ -365,14 +408,15 @@ def _paragraph(token: Token, inline: Token, state: _State, prefix: str, indent: 
         if not column and len(groups) > 1 and all(len(g) == 1 and _BARE_NUMBER.match(g[0].text.strip()) for g in groups[-2:]):
             column = True
             state.number_columns.append(piece.line + 1)
-        if previous is None or not (column or _splits(previous, piece, hard)):
+        label = previous is not None and previous.line == state.label_alone  # an aside's label, alone on its line
+        if previous is None or not (column or label or _splits(previous, piece, hard)):
             if groups:
                 groups[-1].append(piece)
             else:
                 groups.append([piece])
         else:
             groups.append([piece])
-            if not hard and not column:
+            if not hard and not column and not label:
                 (state.qa_splits if _QA_LABEL.match(piece.text.strip()) else state.rule_splits).append(piece.line + 1)
         previous, hard = piece, piece.ends_hard
     if not groups:

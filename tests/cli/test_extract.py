@@ -205,3 +205,63 @@ def test_a_band_behind_a_heading_or_bled_off_the_page_is_no_sidebar(tmp_path, ca
     entries = json.loads(out)["entries"]
     assert [(e["title"], e["kind"]) for e in entries] == [("Mise en place", "section"), ("Le tour de jeu", "section")]
     assert entries[1]["text"].endswith("Dernière ligne du texte sur la bande.")
+
+
+ASIDES = """# Jeu
+
+## Tour
+
+Avant l'exemple.
+
+> **Exemple :** Léa obtient 4, 4 et 2.
+> Elle avance.
+
+Après l'exemple.
+
+> **Attention !** Un héros sans luciole ne peut plus explorer.
+
+> Une citation sans label reste dans le texte.
+
+## Fin
+
+Fin.
+"""
+
+
+def test_a_markdown_quote_opening_on_a_bold_label_is_a_sidebar_of_its_section(tmp_path, capsys):
+    path = tmp_path / "regles.md"
+    path.write_text(ASIDES, encoding="utf-8")
+    code, out, err = run(capsys, str(path), "--json")
+    assert code == 0, err
+    by = {e["title"]: e for e in json.loads(out)["entries"]}
+    assert by["Exemple"]["kind"] == "sidebar" and by["Exemple"]["parent"] == by["Tour"]["id"]
+    assert [b["text"] for b in by["Exemple"]["blocks"]] == ["Léa obtient 4, 4 et 2. Elle avance."]
+    assert by["Attention !"]["kind"] == "sidebar" and by["Attention !"]["parent"] == by["Tour"]["id"]
+    assert [b["text"] for b in by["Tour"]["blocks"]] == [
+        "Avant l'exemple.", "Après l'exemple.", "Une citation sans label reste dans le texte."]
+    assert by["Fin"]["parent"] == by["Jeu"]["id"]
+
+
+TABLES = """# Jeu
+
+## Fin
+
+| Jet | Effet |
+|---|---|
+| 1 \\| 2 | Rien |
+
+<table>
+<tr><th>Code</th><th>Sens</th></tr>
+<tr><td>a|b</td><td>ou</td></tr>
+</table>
+"""
+
+
+def test_an_escaped_pipe_stays_in_its_table_cell(tmp_path, capsys):
+    path = tmp_path / "regles.md"
+    path.write_text(TABLES, encoding="utf-8")
+    code, out, err = run(capsys, str(path), "--json")
+    assert code == 0, err
+    by = {e["title"]: e for e in json.loads(out)["entries"]}
+    rows = [row for b in by["Fin"]["blocks"] if b["type"] == "table" for row in b["rows"]]
+    assert rows == [["Jet", "Effet"], ["1 | 2", "Rien"], ["Code", "Sens"], ["a|b", "ou"]]

@@ -155,6 +155,25 @@ def test_blockquote_paragraphs_without_prefix(tmp_path):
     accounted(source, reading)
 
 
+def test_a_blockquote_opening_on_a_bold_label_is_an_aside_in_a_box(tmp_path):
+    source = ("Avant.\n\n> **Exemple :** Léa obtient 4.\n> Elle avance.\n\nAprès.\n\n"
+              "> **Note du concepteur**\n> Un jeu court.\n>\n> > Une citation dedans.\n\n"
+              "> **Les dés** sont lancés.\n\n> Une citation.\n")
+    reading = read(tmp_path, source)
+    assert [(line.text, line.box) for line in reading.lines] == [
+        ("Avant.", None), ("**Exemple :** Léa obtient 4. Elle avance.", 1), ("Après.", None),
+        ("**Note du concepteur**", 2), ("Un jeu court.", 2), ("Une citation dedans.", 2),  # the label alone: a line
+        ("**Les dés** sont lancés.", None), ("Une citation.", None)]  # a bold subject is no label
+    accounted(source, reading)
+
+
+def test_an_html_table_cell_holding_a_pipe_escapes_it(tmp_path):
+    source = "<table>\n<tr><th>Code</th><th>Sens</th></tr>\n<tr><td>a|b</td><td>ou</td></tr>\n</table>\n"
+    reading = read(tmp_path, source)
+    assert texts(reading) == ["| Code | Sens |", "| a\\|b | ou |"]
+    accounted(source, reading)
+
+
 def test_html_comments_set_aside_even_multiline(tmp_path):
     source = "<!-- source: x -->\n\nTexte.\n\n<!--\nune\nnote\n-->\n\nFin <!-- en ligne --> ici.\n"
     reading = read(tmp_path, source)

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from extract.segment.profiles.base import heading_like
-from tests.helpers import assert_segments, blocks, by_key, segment_text
+from extract.model import Line
+from extract.segment import segment_document
+from extract.segment.profiles.base import heading_like, table_cells
+from tests.helpers import assert_segments, blocks, by_key, document, segment_text
 
 LEARN = """RUNEWARS
 Livret d'apprentissage
@@ -459,3 +461,24 @@ def test_the_profile_guess_names_the_paragraph_labels():
     lines = [Line(n, t) for n, t in enumerate(["# Combat", "§1 Une unité.", "§2 Un tir.", "§3 Une charge."], 1)]
     profile, why = choose_profile(lines, {}, "text")
     assert profile == "headed-prose" and "3 paragraphs open with a rule label" in why
+
+
+def test_table_cells_split_on_pipes_not_escaped_ones():
+    assert table_cells("| 1 \\| 2 | **Rien** |") == ["1 | 2", "Rien"]
+    assert table_cells("| a | b \\|") == ["a", "b |"]  # the last cell's own pipe, escaped, is no border
+
+
+def test_a_box_opening_on_a_run_in_bold_label_is_a_sidebar_titled_by_it():
+    lines = [Line(1, "# Jeu"), Line(2, "## Tour"), Line(3, "Avant."),
+             Line(4, "**Exemple :** Léa obtient 4.", box=1), Line(5, "Elle avance.", box=1),
+             Line(6, "**Attention !** Un héros sans luciole.", box=2),
+             Line(7, "**Les dés** sont lancés.", box=3), Line(8, "Suite du même encadré.", box=3),
+             Line(9, "Après.")]
+    doc = document("headed-prose")
+    result = segment_document("demo", doc, lines, "corpus/demo/game.toml")
+    found = by_key(result)
+    assert [(e.kind, e.title, e.parent.key) for e in result.entries if e.kind == "sidebar"] == [
+        ("sidebar", "Exemple", "jeu/tour"), ("sidebar", "Attention !", "jeu/tour")]
+    assert blocks(found["jeu/tour/exemple"]) == [("paragraph", "Léa obtient 4."), ("paragraph", "Elle avance.")]
+    assert blocks(found["jeu/tour"]) == [("paragraph", "Avant."), ("paragraph", "Les dés sont lancés."),
+                                         ("paragraph", "Suite du même encadré."), ("paragraph", "Après.")]

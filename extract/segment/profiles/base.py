@@ -11,7 +11,16 @@ from typing import Any
 from extract.model import Anomaly, Block, DocumentSpec, Entry, Line, Segmentation, SetAside
 from extract.numbering import numbered_heading_depth, outline_number
 from extract.options import line_span, positive, read_options, regex
-from extract.patterns import CONTENTS_LINE, INDEX_PAGES_LINE, LEADER_LINE, PARAGRAPH_LABEL, RELATED_LIST, SEE_LINE, label_number
+from extract.patterns import (
+    CONTENTS_LINE,
+    INDEX_PAGES_LINE,
+    LEADER_LINE,
+    PARAGRAPH_LABEL,
+    RELATED_LIST,
+    SEE_LINE,
+    aside_label,
+    label_number,
+)
 from extract.text import (
     ends_sentence,
     fold,
@@ -32,6 +41,16 @@ LETTERED_ITEM = re.compile(r"^(?:-\s+)?[a-h]\)\s+\S")
 STEP = re.compile(r"^(?:-\s+)?(?P<number>\d{1,2})[.)]\s+(?P<text>\S.*)$")
 TABLE_ROW = re.compile(r"^(?:-\s+)?\|.*\|\s*$")
 TABLE_RULE = re.compile(r"^\|?[\s:|-]*-{2,}[\s:|-]*\|?$")
+CELL_SEPARATOR = re.compile(r"(?<!\\)\|")  # a pipe not escaped: "\|" is a "|" printed in the cell
+
+
+def table_cells(row: str) -> list[str]:
+    """The plain text of each cell of a Markdown table row "| a | b \\| c |": an escaped pipe
+    stays in its cell, printed as "|"."""
+    inner = row.strip().lstrip("|")
+    while inner.endswith("|") and not inner.endswith("\\|"):
+        inner = inner[:-1]
+    return [inline(cell.replace("\\|", "|"))[0] for cell in CELL_SEPARATOR.split(inner)]
 
 
 def vocabulary(lines: list[Line]) -> tuple[set[str], set[str]]:
@@ -473,18 +492,24 @@ class HeadedWalker:
         self.box = line.box
         if line.box is None:
             return False
-        title = inline(MARKDOWN_HEADING.sub(r"\2", line.text.strip()))[0]
+        text = MARKDOWN_HEADING.sub(r"\2", line.text.strip())
+        label = aside_label(text)  # "**Exemple :** Léa obtient…": a title run in with the box's text
+        title, rest = (label[0], label[1]) if label is not None and (label[2] or not label[1]) else (inline(text)[0], "")
         following = self.peek()
-        if not heading_like(title) or len(title.split()) > 6 or following is None or following.box != line.box:
+        if not heading_like(title.rstrip(" !?")) or len(title.split()) > 6 \
+                or (not rest and (following is None or following.box != line.box)):
             return False  # a box without a title of its own, or a band behind a heading: the flow's
         parent = self.current
         level = self.stack[-1][0] + 1 if self.stack else 1
-        entry = self.b.entry("sidebar", title, parent, line.no, is_page=parent is None)
-        entry.heading_lines.extend(line.covers)
+        entry = self.b.entry("sidebar", inline(title)[0], parent, line.no, is_page=parent is None)
         self.outside_box = list(self.stack)
         self.stack.append((level, entry))
         self.current = self.sidebar = entry
         self.last_block = None
+        if rest:
+            self.paragraph(Line(line.no, rest, line.hard_break, covers=line.covers), "paragraph")
+        else:
+            entry.heading_lines.extend(line.covers)
         return True
 
     def heading_numbers_identify(self, lines: list[Line]) -> bool:
@@ -864,7 +889,7 @@ class HeadedWalker:
             while cells and not cells[-1]:
                 cells.pop()
         else:
-            cells = [inline(c)[0] for c in stripped.strip("|").split("|")]
+            cells = table_cells(stripped)
         block = self.last_block
         if block is None or block.type != "table" or block not in entry.blocks:
             block = self.b.block(entry, "table", "", line.no)
