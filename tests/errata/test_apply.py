@@ -370,3 +370,18 @@ def test_a_phrase_is_looked_for_below_a_section_without_text_of_its_own(tmp_path
     assert texts(entries["demo/regles/17"]) == ["Chaque résultat de 4, 5 ou 6 est une touche."]
     assert errata[1].reason == ("« dés » is in 2 entries under demo/regles/livret-de-regles/combat: "
                                 "demo/regles/16, demo/regles/18")
+
+
+def test_errata_from_a_file_lists_only_the_unread_passages_of_its_errata_part(tmp_path, capsys):
+    """An FAQ's answer worded like a correction ("Ce devrait être : « … »") is no erratum to read: as in
+    the build, only the errata part's passages are listed; the others are counted."""
+    path = tmp_path / "faq.md"
+    path.write_text("# FAQ du jeu\n\n## Errata\n\nRemplacez donc ce qui cloche, « hop ».\n\n"
+                    "## Questions\n\nQ – Le texte dit « tombe » : est-ce voulu ?\n\n"
+                    "R – Ce devrait être en fait : « Si le cavalier est tué, il tombe. »\n", encoding="utf-8")
+    assert main(["errata", "--from", str(path)]) == 0
+    err = capsys.readouterr().err
+    assert f"not understood: {path}:5:" in err
+    assert f"{path}:9" not in err and f"{path}:11" not in err
+    assert ("0 instruction(s) read from" in err and "1 passage(s) that read like errata could not be read (listed above); "
+            "2 more outside its errata part, not listed" in err)
