@@ -134,3 +134,17 @@ def test_a_forum_faq_with_dashed_prefixes_loses_them_and_keeps_its_topics(capsys
     texts = [b["text"] for e in questions for b in e["blocks"] if b["type"] in ("question", "answer")]
     assert len(questions) >= 5 and not [t for t in texts if t.startswith(("Q ", "R ", "Q–", "R–"))]
     assert "Moria" in {e["title"] for e in data["entries"]}
+
+
+@pytest.mark.skipif(not EXCERPTS.is_dir(), reason="../shared/external/errata-excerpts is absent")
+@pytest.mark.parametrize(("name", "listed", "elsewhere"), [
+    ("lotr_sbg_faq_fr_warhammer_forum_EXCERPT.txt", 0, 5),  # no errata part: its answers are not errata
+    ("kings_of_war_faq_errata_vf_EXCERPT.txt", 1, 0),  # under "Errata & FAQ": an erratum no form reads
+])
+def test_errata_from_an_faq_lists_only_what_its_errata_part_cannot_read(capsys, name, listed, elsewhere):
+    path = EXCERPTS / name
+    assert main(["errata", "--from", str(path)]) == 0
+    err = capsys.readouterr().err
+    assert err.count("not understood:") == listed
+    assert f"; {listed} passage(s) that read like errata could not be read" in err
+    assert (f"{elsewhere} more outside its errata part, not listed" in err) == bool(elsewhere)

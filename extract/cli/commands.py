@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from extract.errors import InputError, RegleError, UsageError
-from extract.model import STATUS_LABELS, DocumentSpec, GameSpec, Line
+from extract.model import STATUS_LABELS, DocumentSpec, GameSpec
+
+if TYPE_CHECKING:
+    from extract.read import Reading
 
 
 def build_command(root: Path, out: Path | None, as_json: bool, site_url: str | None = None) -> int:
@@ -283,13 +288,49 @@ def errata_from_file(path: Path) -> list[dict[str, Any]]:
     return read_errata_from(path)[0]
 
 
-def read_errata_from(path: Path) -> tuple[list[dict[str, Any]], list[tuple[int, str, str]]]:
-    """The errata of a document outside the corpus, and the passages that read like errata but that
-    nothing reads ((line, text, why)), so that a listing can say what it left out."""
-    from extract.errata.grammar import scan_errata
+def errata_part_lines(path: Path, reading: Reading) -> Callable[[int], bool]:
+    """Whether a line of a document outside the corpus stands in its errata part, as the build
+    says of an FAQ: the document segmented as an FAQ, a line is in the errata part when its entry
+    or a heading above it is about errata. A line no entry holds (a page header set aside) goes
+    with the line before it."""
+    from extract.errata.apply import in_errata_part
+    from extract.read import read_as_text
+    from extract.read.normalise import normalise_reading
+    from extract.segment import PROFILES, segment_document
 
-    lines = read_document(path)
+    doc = DocumentSpec(id="document", title=path.stem, kind="faq", version="", date="", source=str(path),
+                       first_line=1, last_line=None, profile="faq", options={})
+    if PROFILES["faq"].raw_text and reading.format == "markdown":
+        reading = read_as_text(path)
+    normalised, _, _, aside = normalise_reading(reading, doc)
+    entries = segment_document("errata", doc, normalised, str(path), reading.format, aside).entries
+    held: dict[int, bool] = {}
+    for entry in entries:
+        inside = in_errata_part(entry)
+        for number in [*entry.heading_lines, *(n for block in entry.blocks for n in block.lines)]:
+            held[number] = held.get(number, False) or inside
+    numbers = sorted(held)
+
+    def inside(number: int) -> bool:
+        at = bisect.bisect_right(numbers, number)
+        return bool(at) and held[numbers[at - 1]]
+
+    return inside
+
+
+def read_errata_from(path: Path) -> tuple[list[dict[str, Any]], list[tuple[int, str, str]], int]:
+    """The errata of a document outside the corpus; the passages of its errata part that read like
+    errata but that nothing reads ((line, text, why)), so that a listing can say what it left out;
+    and how many such passages stand outside the errata part (an FAQ's answer "Ce devrait être :
+    « … »" is no erratum to read; the build does not report them either)."""
+    from extract.errata.grammar import scan_errata
+    from extract.read import read_document as read
+
+    reading = read(path)
+    lines = reading.lines
     scan = scan_errata([line.text for line in lines], [line.no for line in lines])
+    inside = errata_part_lines(path, reading) if scan.unread else (lambda number: True)
+    unread = [item for item in scan.unread if inside(item[0])]
     found = []
     for n, item in enumerate(scan.found, start=1):
         op = item.operation
@@ -299,13 +340,13 @@ def read_errata_from(path: Path) -> tuple[list[dict[str, Any]], list[tuple[int, 
             "status": "recorded", "reason": "the corrected book is not in the corpus", "instruction": item.text,
             "target_hint": {"name": item.hint.name, "page": item.hint.page, "sections": list(item.hint.sections)},
         })
-    return found, scan.unread
+    return found, unread, len(scan.unread) - len(unread)
 
 
 @reads_build
 def errata_command(root: Path, game_id: str | None, as_json: bool, source: Path | None = None) -> int:
     if source is not None:
-        errata, unread = read_errata_from(source)
+        errata, unread, elsewhere = read_errata_from(source)
         if as_json:
             print(json.dumps(errata, ensure_ascii=False, indent=2, sort_keys=True))
         else:
@@ -322,7 +363,9 @@ def errata_command(root: Path, game_id: str | None, as_json: bool, source: Path 
         for line, text, why in unread:
             print(f"not understood: {source}:{line}: « {text[:80]} » ({why})", file=sys.stderr)
         print(f"{len(errata)} instruction(s) read from {source}; {len(unread)} passage(s) that read like errata "
-              "could not be read" + (" (listed above)" if unread else ""), file=sys.stderr)
+              "could not be read" + (" (listed above)" if unread else "")
+              + (f"; {elsewhere} more outside its errata part, not listed (no heading above them is about errata)"
+                 if elsewhere else ""), file=sys.stderr)
         return 0
     games = load_game_files(root)
     if game_id is not None and game_id not in games:
@@ -519,13 +562,6 @@ def check_command(root: Path) -> int:
     print("build/ is valid: schemas (game files, report, API, exports), references, titles, errata, facts, "
           "line accounting and the search index hold")
     return 0
-
-
-def read_document(path: Path) -> list[Line]:
-    """A document outside the corpus as lines, read by the reader for its format."""
-    from extract.read import read_document as read
-
-    return read(path).lines
 
 
 def extract_document(path: Path, profile: str | None = None) -> dict[str, Any]:

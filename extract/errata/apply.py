@@ -14,7 +14,16 @@ import copy
 import re
 from dataclasses import dataclass, field
 
-from extract.errata.amend import Change, NotApplicable, OrdinalOutOfRange, apply_operation, joined, same_text
+from extract.errata.amend import (
+    TEXT_TYPES,
+    Change,
+    NotApplicable,
+    OrdinalOutOfRange,
+    apply_operation,
+    joined,
+    ordinal_index,
+    same_text,
+)
 from extract.errata.grammar import (
     TargetHint,
     is_errata_table,
@@ -371,6 +380,10 @@ def change_target(erratum: Erratum, index: Lookup) -> tuple[Entry, Change] | Non
     new_blocks = copy.deepcopy(erratum.new_blocks)
     for block in new_blocks:
         block.lines = []
+    narrowed = into_subtree(entry, op)
+    if narrowed is not None:
+        entry, op, how = narrowed
+        target.how = f"{target.how}; {how}"
     if op.operation == "insert" and op.block == "entry":
         if not same_text(entry.text, joined(erratum.new_blocks)):
             raise NotApplicable(f"{entry.id} already exists with another text")
@@ -381,6 +394,84 @@ def change_target(erratum: Erratum, index: Lookup) -> tuple[Entry, Change] | Non
         change = apply_operation(entry, op, new_blocks)
     change.resolution = f"{target.how}; {change.resolution}"
     return entry, change
+
+
+def paragraph_rules(entry: Entry) -> list[Entry]:
+    """The rules an entry's text is made of when it has no text of its own and every child is a
+    numbered rule without a title: a section of labelled paragraphs ("§16 …", "§17 …"), each
+    read as a rule. Empty otherwise."""
+    if any(b.type in TEXT_TYPES for b in entry.blocks) or not entry.children:
+        return []
+    if all(c.number and not (c.title or "").strip() for c in entry.children):
+        return list(entry.children)
+    return []
+
+
+def text_of(entry: Entry) -> str:
+    return "\n".join(b.text for b in entry.blocks if b.type in TEXT_TYPES)
+
+
+def subtree(entry: Entry) -> list[Entry]:
+    found: list[Entry] = []
+    for child in entry.children:
+        found.extend([child, *subtree(child)])
+    return found
+
+
+def into_subtree(entry: Entry, op: Operation) -> tuple[Entry, Operation, str] | None:
+    """Where the erratum's section has no text of its own, the rule below it that the change lands
+    on, the operation as that rule reads it, and how it was found; None when the section itself is
+    changed. A reader counts a section's labelled paragraphs as its paragraphs, so "the last
+    paragraph of Combat" is its last paragraph-rule; a phrase is looked for in the whole subtree."""
+    if op.operation == "replace" and op.block == "text" and op.within is None and op.before \
+            and not any(b.type in TEXT_TYPES for b in entry.blocks):
+        holders = [e for e in subtree(entry) if op.before in text_of(e)]
+        if not holders and op.after:  # applied already (a second build): the new phrase is there
+            holders = [e for e in subtree(entry) if op.after in text_of(e)]
+        if len(holders) > 1:
+            raise NotApplicable(f"« {op.before} » is in {len(holders)} entries under {entry.id}: "
+                                f"{', '.join(e.id for e in holders)}")
+        return (holders[0], op, f"the phrase is in {holders[0].id}") if holders else None
+    rules = paragraph_rules(entry)
+    if not rules:
+        return None
+    if op.within == "paragraph" and op.within_ordinal is not None:
+        rule = nth_rule(entry, rules, op.within_ordinal)
+        narrowed = copy.deepcopy(op)
+        if op.operation == "insert":  # at the end (start) of that paragraph: of the rule's last (first) one
+            narrowed.within_ordinal = 1 if op.position == "start" else -1
+        else:
+            narrowed.within, narrowed.within_ordinal = None, None
+        return rule, narrowed, f"{paragraph_named(op.within_ordinal)} is rule {rule.number}"
+    if op.block == "paragraph" and op.ordinal is not None and op.label is None and op.operation in ("replace", "delete"):
+        rule = nth_rule(entry, rules, op.ordinal)
+        narrowed = copy.deepcopy(op)
+        if op.operation == "delete":
+            narrowed.block, narrowed.ordinal = "entry", None
+        else:
+            paragraphs = [b for b in rule.blocks if b.type in TEXT_TYPES]
+            if len(paragraphs) != 1:
+                # which of the rule's blocks the printed paragraph is, the count cannot say
+                raise NotApplicable(f"paragraph {op.ordinal} of « {entry.title} » is rule {rule.number}, "
+                                    f"which has {len(paragraphs)} text blocks; the new text replaces which is unsure")
+            narrowed.ordinal = 1
+        return rule, narrowed, f"{paragraph_named(op.ordinal)} is rule {rule.number}"
+    if op.operation == "insert" and op.block == "text" and op.within is None:
+        # "at the end of the section": after its last paragraph, in the rule it goes on
+        rule = rules[0] if op.position == "start" else rules[-1]
+        return rule, op, f"the section's {'first' if op.position == 'start' else 'last'} paragraph is rule {rule.number}"
+    return None
+
+
+def paragraph_named(ordinal: int) -> str:
+    return "the last paragraph" if ordinal == -1 else f"paragraph {ordinal}" if ordinal > 0 else f"paragraph {ordinal} from the end"
+
+
+def nth_rule(entry: Entry, rules: list[Entry], ordinal: int) -> Entry:
+    index = ordinal_index(len(rules), ordinal)
+    if index is None:
+        raise OrdinalOutOfRange(f"no paragraph {ordinal}: « {entry.title} » is made of {len(rules)} numbered paragraphs")
+    return rules[index]
 
 
 def apply_found(erratum: Erratum, index: Lookup, registry: dict[tuple[str, str], str], anomalies: list[Anomaly]) -> None:

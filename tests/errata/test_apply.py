@@ -54,13 +54,13 @@ Les errata suivants s'appliquent à la première impression.
 """
 
 
-def corpus(root: Path, errata: str, head: str = FAQ_HEAD, title: str = "FAQ et errata") -> Path:
-    """A game whose book is `BOOK` and whose FAQ (`title`) holds `errata` under `head`
-    ("### Livret de règles" unless told)."""
+def corpus(root: Path, errata: str, head: str = FAQ_HEAD, title: str = "FAQ et errata", book: str = BOOK) -> Path:
+    """A game whose book is `book` (`BOOK` unless told) and whose FAQ (`title`) holds `errata`
+    under `head` ("### Livret de règles" unless told)."""
     faq = head + errata
     folder = root / "corpus/demo"
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "livret.md").write_text(BOOK, encoding="utf-8")
+    (folder / "livret.md").write_text(book, encoding="utf-8")
     (folder / "faq.md").write_text(faq, encoding="utf-8")
 
     def sha(text: str) -> str:
@@ -71,7 +71,7 @@ title = "Démo"
 
 [[sources]]
 file = "livret.md"
-sha256 = "{sha(BOOK)}"
+sha256 = "{sha(book)}"
 
 [[sources]]
 file = "faq.md"
@@ -301,3 +301,87 @@ def test_errata_from_a_file_lists_every_erratum_and_what_it_cannot_read(tmp_path
     assert f"not understood: {path}:7: « 3 | Combat | au contact |  » (the row gives no new text)" in captured.err
     assert f"not understood: {path}:11:" in captured.err
     assert "3 instruction(s) read" in captured.err and "2 passage(s) that read like errata could not be read" in captured.err
+
+
+# Sections made of labelled paragraphs: each "§N" paragraph is rule N under its heading, and the
+# heading holds no text of its own (tests/segment/test_headed_prose.py).
+LABELLED_BOOK = """# Livret de règles
+
+## Combat
+
+§16 Chaque unité engagée lance deux dés.
+
+§17 Chaque résultat de 5 ou 6 est une touche.
+
+§18 Les archers tirent à 30 cm. Une cible à couvert fait lancer 2 dés de moins.
+
+## Moral
+
+§19 Une unité détruite fait baisser le moral de 2.
+
+§20 Une armée sans moral quitte la partie.
+"""
+
+
+def labelled(tmp_path: Path, errata: str):
+    return applied(tmp_path, errata, book=LABELLED_BOOK)
+
+
+@pytest.mark.parametrize(("errata", "target", "expected"), [
+    ("Page 7, section Combat, dernier paragraphe : remplacer « 2 dés » par « 3 dés ».\n",
+     "18", "Les archers tirent à 30 cm. Une cible à couvert fait lancer 3 dés de moins."),
+    ("Page 7, section Combat, deuxième paragraphe : remplacer « 5 ou 6 » par « 4, 5 ou 6 ».\n",
+     "17", "Chaque résultat de 4, 5 ou 6 est une touche."),
+    ("**Combat, page 7**\n\nAjoutez à la fin du premier paragraphe : « Relancez les 1. »\n",
+     "16", "Chaque unité engagée lance deux dés. Relancez les 1."),
+    ("**Combat, page 7**\n\nLe deuxième paragraphe de cette section devrait dire : "
+     "« Chaque résultat de 4, 5 ou 6 est une touche. »\n",
+     "17", "Chaque résultat de 4, 5 ou 6 est une touche."),
+])
+def test_a_paragraph_ordinal_counts_a_sections_labelled_paragraphs(tmp_path, errata, target, expected):
+    errata_, entries, _ = labelled(tmp_path, errata)
+    assert [(e.status, e.target) for e in errata_] == [("applied", f"demo/regles/{target}")]
+    assert texts(entries[f"demo/regles/{target}"]) == [expected]
+    assert not entries["demo/regles/livret-de-regles/combat"].blocks  # the section itself still holds no text
+
+
+def test_a_paragraph_ordinal_past_the_labelled_paragraphs_fails_saying_how_many(tmp_path):
+    errata, _, _ = labelled(tmp_path, "Page 7, section Combat, cinquième paragraphe : remplacer « 2 dés » par « 3 dés ».\n")
+    assert [(e.status, e.reason) for e in errata] == [
+        ("failed", "no paragraph 5: « Combat » is made of 3 numbered paragraphs")]
+
+
+def test_deleting_a_labelled_paragraph_deletes_its_rule(tmp_path):
+    errata, entries, _ = labelled(tmp_path, "**Combat, page 7**\n\nSupprimez le deuxième paragraphe de cette section.\n")
+    assert [(e.status, e.target) for e in errata] == [("applied", "demo/regles/17")]
+    assert entries["demo/regles/17"].status == "deleted"
+
+
+def test_adding_at_the_end_of_a_section_of_labelled_paragraphs_goes_on_its_last_one(tmp_path):
+    errata, entries, _ = labelled(tmp_path, "Ajoutez à la fin de la section Moral : « Une unité ralliée ne bouge pas. »\n")
+    assert [(e.status, e.target) for e in errata] == [("applied", "demo/regles/20")]
+    assert texts(entries["demo/regles/20"]) == ["Une armée sans moral quitte la partie.", "Une unité ralliée ne bouge pas."]
+
+
+def test_a_phrase_is_looked_for_below_a_section_without_text_of_its_own(tmp_path):
+    errata, entries, _ = labelled(tmp_path, "Page 7, section Combat : remplacer « 5 ou 6 » par « 4, 5 ou 6 ».\n\n"
+                                            "Page 7, section Combat : remplacer « dés » par « d6 ».\n")
+    assert [(e.status, e.target) for e in errata] == [("applied", "demo/regles/17"), ("failed", None)]
+    assert texts(entries["demo/regles/17"]) == ["Chaque résultat de 4, 5 ou 6 est une touche."]
+    assert errata[1].reason == ("« dés » is in 2 entries under demo/regles/livret-de-regles/combat: "
+                                "demo/regles/16, demo/regles/18")
+
+
+def test_errata_from_a_file_lists_only_the_unread_passages_of_its_errata_part(tmp_path, capsys):
+    """An FAQ's answer worded like a correction ("Ce devrait être : « … »") is no erratum to read: as in
+    the build, only the errata part's passages are listed; the others are counted."""
+    path = tmp_path / "faq.md"
+    path.write_text("# FAQ du jeu\n\n## Errata\n\nRemplacez donc ce qui cloche, « hop ».\n\n"
+                    "## Questions\n\nQ – Le texte dit « tombe » : est-ce voulu ?\n\n"
+                    "R – Ce devrait être en fait : « Si le cavalier est tué, il tombe. »\n", encoding="utf-8")
+    assert main(["errata", "--from", str(path)]) == 0
+    err = capsys.readouterr().err
+    assert f"not understood: {path}:5:" in err
+    assert f"{path}:9" not in err and f"{path}:11" not in err
+    assert ("0 instruction(s) read from" in err and "1 passage(s) that read like errata could not be read (listed above); "
+            "2 more outside its errata part, not listed" in err)
