@@ -459,3 +459,10 @@ def test_the_profile_guess_names_the_paragraph_labels():
     lines = [Line(n, t) for n, t in enumerate(["# Combat", "§1 Une unité.", "§2 Un tir.", "§3 Une charge."], 1)]
     profile, why = choose_profile(lines, {}, "text")
     assert profile == "headed-prose" and "3 paragraphs open with a rule label" in why
+
+
+def test_emphasis_on_a_paragraphs_second_line_does_not_repeat_that_line_in_the_markdown():
+    result, _, _ = segment_text("headed-prose", "# Titre\n\nUne phrase qui continue\nsur la ligne **suivante** ici.\n")
+    block = result.entries[0].blocks[0]
+    assert block.text == "Une phrase qui continue sur la ligne suivante ici."
+    assert block.markdown == "Une phrase qui continue sur la ligne **suivante** ici."
