@@ -134,3 +134,12 @@ def test_a_forum_faq_with_dashed_prefixes_loses_them_and_keeps_its_topics(capsys
     texts = [b["text"] for e in questions for b in e["blocks"] if b["type"] in ("question", "answer")]
     assert len(questions) >= 5 and not [t for t in texts if t.startswith(("Q ", "R ", "Q–", "R–"))]
     assert "Moria" in {e["title"] for e in data["entries"]}
+
+
+@pytest.mark.skipif(not DEADZONE.is_file(), reason="../shared/external/deadzone-v2 is absent")
+def test_deadzone_italic_item_labels_stay_labels_for_the_errata_grammar(capsys):
+    # the labels "Dominator (p.59) :" are in Calibri Italic: the reader keeps them as emphasis, the
+    # errata grammar still reads the item's name, page and instruction
+    errata = errata_from(DEADZONE, capsys)
+    dominator = next(e for e in errata if e["target_hint"]["name"] == "Dominator")
+    assert dominator["instruction"] == "la valeur de PV de cette arme est de 0 (et non 1)."

@@ -10,6 +10,7 @@ from typing import Any
 
 from extract.errors import InputError, RegleError, UsageError
 from extract.model import STATUS_LABELS, DocumentSpec, GameSpec, Line
+from extract.text import without_italic
 
 
 def build_command(root: Path, out: Path | None, as_json: bool, site_url: str | None = None) -> int:
@@ -289,7 +290,8 @@ def read_errata_from(path: Path) -> tuple[list[dict[str, Any]], list[tuple[int, 
     from extract.errata.grammar import scan_errata
 
     lines = read_document(path)
-    scan = scan_errata([line.text for line in lines], [line.no for line in lines])
+    # the grammar reads words: an italic label ("*Dominator (p. 59) :* …") is read as the label
+    scan = scan_errata([without_italic(line.text) for line in lines], [line.no for line in lines])
     found = []
     for n, item in enumerate(scan.found, start=1):
         op = item.operation

@@ -15,6 +15,7 @@ from tests.read.pdf_maker import (
     browser_print,
     cover_title,
     heading_bands,
+    italic_example,
     new,
     numbered_levels,
     prose,
@@ -205,3 +206,16 @@ def test_a_band_behind_a_heading_or_bled_off_the_page_is_no_sidebar(tmp_path, ca
     entries = json.loads(out)["entries"]
     assert [(e["title"], e["kind"]) for e in entries] == [("Mise en place", "section"), ("Le tour de jeu", "section")]
     assert entries[1]["text"].endswith("Dernière ligne du texte sur la bande.")
+
+
+def test_italic_stays_in_the_blocks_markdown_as_bold_does(tmp_path, capsys):
+    code, out, err = run(capsys, str(italic_example(tmp_path / "italique.pdf")), "--json")
+    assert code == 0, err
+    by = {e["title"]: e for e in json.loads(out)["entries"]}
+    example = by["Exemple de tour"]
+    paragraph, step = example["blocks"]
+    assert paragraph["text"].startswith("Léa pioche") and "*" not in example["text"]
+    assert (step["type"], step["number"], step["text"]) == ("step", "2", "Elle pioche encore une carte.")
+    assert example["markdown"].split("\n\n") == ["*" + paragraph["text"] + "*", "*Elle pioche encore une carte.*"]
+    assert by["Déroulement"]["markdown"] == "Une carte *prise* dans la **Grève** est remplacée."
+

@@ -222,3 +222,22 @@ def heading_bands(path: Path) -> Path:
     pdf.rect(-10, y - 10, 620, 30, style="F")
     lines_at(pdf, 50, y, ["Dernière ligne du texte sur la bande."])
     return save(pdf, path)
+
+
+def italic_example(path: Path) -> Path:
+    """A paragraph with one word in italic ("*prise*") and one in bold, then a section "Exemple de
+    tour" whose paragraph is wholly in italic, over two lines, then a step in italic, its number too."""
+    pdf = new()
+    pdf.add_page()
+    y = lines_at(pdf, 50, 60, ["Déroulement"], size=14, style="B") + 6
+    x = 50.0
+    for run, style in (("Une carte ", ""), ("prise", "I"), (" dans la ", ""), ("Grève", "B"), (" est remplacée.", "")):
+        pdf.set_font("Helvetica", style=style, size=10)
+        pdf.text(x, y, run)
+        x += pdf.get_string_width(run)
+    y = lines_at(pdf, 50, y + 30, ["Exemple de tour"], size=14, style="B") + 6
+    y = lines_at(pdf, 50, y, ["Léa pioche une carte : c'est une carte Marée ! Elle la pose au centre et",
+                              "termine son tour en défaussant une Algue."], size=10, style="I", leading=12.5) + 10
+    lines_at(pdf, 50, y, ["2) Elle pioche encore une carte."], size=10, style="I")
+    return save(pdf, path)
+
