@@ -161,12 +161,18 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
     text = [ln for ln in flow if id(ln) not in notes]
     title, block = _title_block(text, sizes)
     units: list[Unit] = []
-    if title:
+    if title and text[block].page != text[0].page:
+        # A cover page holding the title alone (its subtitle, credits aside): the book's name heads
+        # no text, so it makes no entry either, one without text beside the sections.
+        for ln in text[:title]:
+            ln.kind, ln.reason = "furniture", COVER_ALONE
+    elif title:
         # The cover's title is a heading of the first level that no section's type ranks below:
         # the sections are its siblings. Its subtitle is set aside, a name of the book and no rule.
         units.append(Unit([text[0]], "heading", 1, list(text[0].segments)))
         for ln in text[1:title]:
             _append(units[0], ln, hyphenated)
+    if title:
         for ln in text[title:block]:
             ln.kind, ln.reason = "furniture", "subtitle in the cover's title block"
         sizes = [size for size in sizes if not any(abs(size - ln.size) < 0.3 for ln in text[:block])]
@@ -207,6 +213,7 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
 
 
 TITLE_BLOCK_LINES = 6
+COVER_ALONE = "the cover's title, alone on its page: the book's name, heading no text"
 
 
 def _title_block(flow: list[PageLine], sizes: list[float]) -> tuple[int, int]:
@@ -348,7 +355,9 @@ def _role(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float
     if (ln.bold and (body - 0.6 < ln.size or depth) and ln.size < body * 1.12 + 0.2 and _headlike(text)
             and len(text) <= 80 and len(text.split()) <= 12
             and letters and (not marker or (text[0] not in "-–—*" and sum(c.isupper() for c in letters) >= 0.8 * len(letters)))
-            and nxt is not None and nxt.kind == "text" and not nxt.bold and nxt.top > ln.bottom - 1):
+            # over plain text, or over a table it names ("Terrain" over the terrain table of a quick reference)
+            and nxt is not None and (nxt.kind == "table" or (nxt.kind == "text" and not nxt.bold))
+            and nxt.top > ln.bottom - 1):
         return "heading", min(max(len(sizes) + 1, depth), 6) if depth else min(len(sizes) + 1, 3)
     continues = (prev is not None and prev.kind == "text" and prev.page == ln.page and prev.block == ln.block
                  and not _ends_paragraph(prev.text) and prev.x1 > prev.block_x1 - 3 * prev.size

@@ -13,6 +13,7 @@ from tests.read.pdf_maker import (
     SECTIONS,
     block,
     browser_print,
+    cover_alone,
     cover_title,
     heading_bands,
     italic_example,
@@ -219,3 +220,13 @@ def test_italic_stays_in_the_blocks_markdown_as_bold_does(tmp_path, capsys):
     assert example["markdown"].split("\n\n") == ["*" + paragraph["text"] + "*", "*Elle pioche encore une carte.*"]
     assert by["Déroulement"]["markdown"] == "Une carte *prise* dans la **Grève** est remplacée."
 
+
+def test_a_cover_holding_only_its_title_leaves_no_empty_entry(tmp_path, capsys):
+    code, out, err = run(capsys, str(cover_alone(tmp_path / "livret.pdf")), "--json")
+    assert code == 0, err
+    entries = json.loads(out)["entries"]
+    ids = {e["title"]: e["id"] for e in entries if e["title"]}
+    assert [(e["title"], e["parent"]) for e in entries if e["title"]] == [
+        ("Introduction", None), ("Mouvement", None), ("Aide de jeu", None),
+        ("Terrain", ids["Aide de jeu"]), ("Pertes de moral", ids["Aide de jeu"])]
+    assert all(e["text"] or any(c["parent"] == e["id"] for c in entries) for e in entries)

@@ -241,3 +241,30 @@ def italic_example(path: Path) -> Path:
     lines_at(pdf, 50, y, ["2) Elle pioche encore une carte."], size=10, style="I")
     return save(pdf, path)
 
+
+def cover_alone(path: Path) -> Path:
+    """A landscape booklet's cover: the title in 40 pt alone on page 1 with a subtitle in 14 pt; then
+    sections in 18 pt, one a quick reference ("Aide de jeu") whose tables are named by bold lines
+    in 12 pt over 11 pt text."""
+    pdf = new(landscape=True)
+    pdf.add_page()
+    lines_at(pdf, 250, 200, ["Fer et Bannières"], size=40, style="B")
+    lines_at(pdf, 300, 260, ["Règles du jeu de bataille"], size=14)
+    for k, title in enumerate(("Introduction", "Mouvement")):
+        pdf.add_page()
+        y = lines_at(pdf, 60, 80, [title], size=18, style="B") + 10
+        lines_at(pdf, 60, y, wrapped(pdf, f"Texte {k} " + prose(60, k) + ".", 700, size=11), size=11, leading=14)
+    pdf.add_page()
+    y = lines_at(pdf, 60, 80, ["Aide de jeu"], size=18, style="B") + 10
+    for name, rows in (("Terrain", (("Terrain", "Infanterie"), ("Bois", "moitié"))),
+                       ("Pertes de moral", (("Événement", "Moral"), ("Unité détruite", "-2")))):
+        y = lines_at(pdf, 60, y, [name], size=12, style="B", leading=6)
+        pdf.set_font("Helvetica", size=11)
+        pdf.set_xy(60, y)
+        with pdf.table(col_widths=(150, 150), width=300, align="LEFT") as table:
+            for row in rows:
+                cells = table.row()
+                for cell in row:
+                    cells.cell(cell)
+        y = pdf.get_y() + 30
+    return save(pdf, path)

@@ -10,13 +10,14 @@ import pytest
 from extract.errors import InputError
 from extract.read import Reading, read_document
 from extract.read.pdf import NO_TEXT, read_pdf
-from extract.read.pdf_text import Unit, _render
+from extract.read.pdf_text import COVER_ALONE, Unit, _render
 from extract.text import inline
 from tests.read.pdf_maker import (
     SECTIONS,
     block,
     browser_print,
     column_break,
+    cover_alone,
     cover_title,
     footnote,
     italic_example,
@@ -505,3 +506,15 @@ def test_an_italic_run_markdown_cannot_mark_is_left_plain():
     unit = Unit([], "text", 0, [("l", False, False), ("a", False, True), ("b", True, False), (" c", False, True)])
     assert _render(unit) == "la**b** c"
 
+
+def test_a_cover_page_holding_only_the_title_makes_no_entry_and_bold_names_over_tables_nest(tmp_path):
+    r = read(cover_alone(tmp_path / "livret.pdf"))
+    lines = texts(r)
+    # the title alone on its page (the subtitle aside) heads no text: set aside, with its reason
+    assert [a.reason for a in r.set_aside] == [COVER_ALONE, "subtitle in the cover's title block"]
+    assert lines[0] == "# Introduction" and not any("Fer et Bannières" in t for t in lines)
+    # the tables' names, bold over the tables of the quick reference, are headings under it
+    i = lines.index("# Aide de jeu")
+    assert lines[i + 1:] == ["## Terrain", "| Terrain | Infanterie |", "| Bois | moitié |",
+                             "## Pertes de moral", "| Événement | Moral |", "| Unité détruite | -2 |"]
+    assert r.evidence["heading_levels"] == 2
