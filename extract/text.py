@@ -44,6 +44,12 @@ def inline(text: str) -> tuple[str, str, bool]:
     return plain, markdown, stray
 
 
+def without_italic(text: str) -> str:
+    """`text` with its italic markers (`*…*`) taken out, bold and everything else left as they are:
+    for readers of a document's lines that know bold labels but not italic ones."""
+    return _ITALIC.sub(r"\1", text)
+
+
 def ends_sentence(text: str) -> bool:
     return text.rstrip().endswith(TERMINAL)
 

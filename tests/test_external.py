@@ -148,3 +148,12 @@ def test_errata_from_an_faq_lists_only_what_its_errata_part_cannot_read(capsys, 
     assert err.count("not understood:") == listed
     assert f"; {listed} passage(s) that read like errata could not be read" in err
     assert (f"{elsewhere} more outside its errata part, not listed" in err) == bool(elsewhere)
+
+
+@pytest.mark.skipif(not DEADZONE.is_file(), reason="../shared/external/deadzone-v2 is absent")
+def test_deadzone_italic_item_labels_stay_labels_for_the_errata_grammar(capsys):
+    # the labels "Dominator (p.59) :" are in Calibri Italic: the reader keeps them as emphasis, the
+    # errata grammar still reads the item's name, page and instruction
+    errata = errata_from(DEADZONE, capsys)
+    dominator = next(e for e in errata if e["target_hint"]["name"] == "Dominator")
+    assert dominator["instruction"] == "la valeur de PV de cette arme est de 0 (et non 1)."

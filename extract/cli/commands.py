@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from extract.errors import InputError, RegleError, UsageError
 from extract.model import STATUS_LABELS, DocumentSpec, GameSpec
+from extract.text import without_italic
 
 if TYPE_CHECKING:
     from extract.read import Reading
@@ -328,7 +329,8 @@ def read_errata_from(path: Path) -> tuple[list[dict[str, Any]], list[tuple[int, 
 
     reading = read(path)
     lines = reading.lines
-    scan = scan_errata([line.text for line in lines], [line.no for line in lines])
+    # the grammar reads words: an italic label ("*Dominator (p. 59) :* …") is read as the label
+    scan = scan_errata([without_italic(line.text) for line in lines], [line.no for line in lines])
     inside = errata_part_lines(path, reading) if scan.unread else (lambda number: True)
     unread = [item for item in scan.unread if inside(item[0])]
     found = []

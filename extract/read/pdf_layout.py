@@ -15,6 +15,11 @@ from pdfplumber.utils.text import extract_words
 from extract.patterns import INDEX_PAGES_LINE, PARAGRAPH_LABEL
 
 BOLD = re.compile(r"bold|black|heavy|semibold|demi", re.IGNORECASE)
+# A font's name says it is slanted: "DejaVuSans-Oblique", "Arial-ItalicMT", "LMRoman10-Italic", TeX's
+# "CMTI10" (text italic) and "CMSL10" (slanted).
+ITALIC = re.compile(r"italic|oblique|slanted|kursiv|(?:^|\+)CM(?:TI|SL|BXTI)\d", re.IGNORECASE)
+
+Segment = tuple[str, bool, bool]  # (text, bold, italic): a run of one style, spaces included
 
 
 @dataclass
@@ -24,7 +29,7 @@ class PageLine:
     x1: float
     top: float
     bottom: float
-    segments: list[tuple[str, bool]]  # (text, bold) runs, spaces included
+    segments: list[Segment]
     size: float
     bold: bool
     kind: str = "text"  # text | table | rotated | vertical | figure
@@ -39,7 +44,7 @@ class PageLine:
 
     @property
     def text(self) -> str:
-        return "".join(t for t, _ in self.segments).strip()
+        return "".join(seg[0] for seg in self.segments).strip()
 
 
 def is_rotated(char: dict) -> bool:
@@ -81,6 +86,7 @@ def words_of(chars: list[dict]) -> list[dict]:
                           use_text_flow=False, extra_attrs=["fontname", "size"], split_at_punctuation=False)
     for w in words:
         w["bold"] = bool(BOLD.search(w["fontname"]))
+        w["italic"] = bool(ITALIC.search(w["fontname"]))
         w["kind"] = "word"
     return words
 
@@ -237,8 +243,8 @@ def order_blocks(items: list[dict], min_gap: float, depth: int = 0) -> tuple[lis
     return blocks, most, uncertain
 
 
-def _segments(row: list[dict]) -> tuple[list[tuple[str, bool]], float, bool]:
-    segs: list[tuple[str, bool]] = []
+def _segments(row: list[dict]) -> tuple[list[Segment], float, bool]:
+    segs: list[Segment] = []
     sizes: dict[float, int] = {}
     bold_chars = total = 0
     prev = None
@@ -250,14 +256,14 @@ def _segments(row: list[dict]) -> tuple[list[tuple[str, bool]], float, bool]:
         sep = ""
         if prev is not None and w["x0"] - prev["x1"] > 0.1 * min(w["size"], prev["size"]):
             sep = " "
-        segs.append((sep + w["text"], w["bold"]))
+        segs.append((sep + w["text"], w["bold"], w.get("italic", False)))
         prev = w
-    merged: list[tuple[str, bool]] = []
-    for text, bold in segs:
-        if merged and merged[-1][1] == bold:
-            merged[-1] = (merged[-1][0] + text, bold)
+    merged: list[Segment] = []
+    for text, bold, italic in segs:
+        if merged and merged[-1][1:] == (bold, italic):
+            merged[-1] = (merged[-1][0] + text, bold, italic)
         else:
-            merged.append((text, bold))
+            merged.append((text, bold, italic))
     size = max(sizes, key=lambda s: sizes[s]) if sizes else 0.0
     return merged, size, total > 0 and bold_chars >= 0.9 * total
 
@@ -275,7 +281,7 @@ def lines_of_block(block: list[dict], page: int, index: int, body: float) -> lis
             t = row[0]
             for r, cells in enumerate(t["rows"]):
                 out.append(PageLine(page, t["x0"], t["x1"], t["top"], t["bottom"],
-                                    [("| " + " | ".join(cells) + " |", False)], body, False, "table",
+                                    [("| " + " | ".join(cells) + " |", False, False)], body, False, "table",
                                     index, x0, x1, len(cells), extra={"row": r}))
             continue
         segs, size, bold = _segments(row)
@@ -288,10 +294,10 @@ def lines_of_block(block: list[dict], page: int, index: int, body: float) -> lis
         beside = [ln for ln in out if ln.kind == "text" and ln.x0 >= d["x1"] - 1 and d["top"] - 2 <= ln.top <= d["bottom"]]
         if beside:
             first = min(beside, key=lambda ln: ln.top)
-            first.segments.insert(0, (d["text"], d["bold"]))
+            first.segments.insert(0, (d["text"], d["bold"], d.get("italic", False)))
             first.extra["dropcap"] = True
         else:
-            out.append(PageLine(page, d["x0"], d["x1"], d["top"], d["bottom"], [(d["text"], d["bold"])],
+            out.append(PageLine(page, d["x0"], d["x1"], d["top"], d["bottom"], [(d["text"], d["bold"], d.get("italic", False))],
                                 d["size"], d["bold"], "text", index, x0, x1, 1))
     out.sort(key=lambda ln: (ln.top, ln.extra.get("row", 0)))
     _mark_vertical(out)
@@ -341,6 +347,6 @@ def rotated_lines(chars: list[dict], page: int) -> list[PageLine]:
     for ws in lines:
         text = " ".join(w["text"] for w in ws)
         out.append(PageLine(page, min(w["x0"] for w in ws), max(w["x1"] for w in ws), min(w["top"] for w in ws),
-                            max(w["bottom"] for w in ws), [(text, False)], 0.0, False, "rotated", 10_000, words=len(ws),
+                            max(w["bottom"] for w in ws), [(text, False, False)], 0.0, False, "rotated", 10_000, words=len(ws),
                             reason="rotated text"))
     return out

@@ -12,7 +12,8 @@ from extract.model import Anomaly, Line, SetAside
 from extract.numbering import numbered_heading_depth
 from extract.patterns import INDEX_PAGES_LINE, LEADER_LINE
 from extract.read import Reading
-from extract.read.pdf_layout import PageLine
+from extract.read.pdf_layout import PageLine, Segment
+from extract.text import inline
 
 BULLETS = "•●○◦■□▪▫◆◇♦➢➤►▶▸❱❯✓✔✗☐·∙⁃*-–—"
 BULLET = re.compile(rf"^\s*([{re.escape(BULLETS)}]|[\ue000-\uf8ff])\s*")
@@ -50,7 +51,7 @@ class Unit:
     lines: list[PageLine]
     role: str  # heading | item | step | text | table
     level: int = 0
-    segments: list[tuple[str, bool]] = field(default_factory=list)
+    segments: list[Segment] = field(default_factory=list)
 
 
 def _norm(text: str) -> str:
@@ -160,12 +161,18 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
     text = [ln for ln in flow if id(ln) not in notes]
     title, block = _title_block(text, sizes)
     units: list[Unit] = []
-    if title:
+    if title and text[block].page != text[0].page:
+        # A cover page holding the title alone (its subtitle, credits aside): the book's name heads
+        # no text, so it makes no entry either, one without text beside the sections.
+        for ln in text[:title]:
+            ln.kind, ln.reason = "furniture", COVER_ALONE
+    elif title:
         # The cover's title is a heading of the first level that no section's type ranks below:
         # the sections are its siblings. Its subtitle is set aside, a name of the book and no rule.
         units.append(Unit([text[0]], "heading", 1, list(text[0].segments)))
         for ln in text[1:title]:
             _append(units[0], ln, hyphenated)
+    if title:
         for ln in text[title:block]:
             ln.kind, ln.reason = "furniture", "subtitle in the cover's title block"
         sizes = [size for size in sizes if not any(abs(size - ln.size) < 0.3 for ln in text[:block])]
@@ -206,6 +213,7 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
 
 
 TITLE_BLOCK_LINES = 6
+COVER_ALONE = "the cover's title, alone on its page: the book's name, heading no text"
 
 
 def _title_block(flow: list[PageLine], sizes: list[float]) -> tuple[int, int]:
@@ -309,7 +317,7 @@ def _place_footnotes(units: list[Unit], flow: list[PageLine], notes: dict[int, i
         marks = {mark, mark.translate(SUPERSCRIPT)}
         before = [u for u in out if u.role != "table" and u.lines[0].no < first.no]
         holder = next((u for u in reversed(before) if u.lines[0].page <= first.page <= u.lines[-1].page
-                       and any(m in "".join(t for t, _ in u.segments)[1:] for m in marks if not m.isascii())), None)
+                       and any(m in "".join(seg[0] for seg in u.segments)[1:] for m in marks if not m.isascii())), None)
         if holder is None:  # the paragraph that was running where the note is printed
             holder = next((u for u in reversed(before) if any(ln.no < first.no for ln in u.lines)), None)
         at = out.index(holder) + 1 if holder is not None else 0
@@ -347,7 +355,9 @@ def _role(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float
     if (ln.bold and (body - 0.6 < ln.size or depth) and ln.size < body * 1.12 + 0.2 and _headlike(text)
             and len(text) <= 80 and len(text.split()) <= 12
             and letters and (not marker or (text[0] not in "-–—*" and sum(c.isupper() for c in letters) >= 0.8 * len(letters)))
-            and nxt is not None and nxt.kind == "text" and not nxt.bold and nxt.top > ln.bottom - 1):
+            # over plain text, or over a table it names ("Terrain" over the terrain table of a quick reference)
+            and nxt is not None and (nxt.kind == "table" or (nxt.kind == "text" and not nxt.bold))
+            and nxt.top > ln.bottom - 1):
         return "heading", min(max(len(sizes) + 1, depth), 6) if depth else min(len(sizes) + 1, 3)
     continues = (prev is not None and prev.kind == "text" and prev.page == ln.page and prev.block == ln.block
                  and not _ends_paragraph(prev.text) and prev.x1 > prev.block_x1 - 3 * prev.size
@@ -454,7 +464,7 @@ def _run_in_label(ln: PageLine) -> bool:
     (a colon or a full stop, then more text). A bold word that only wrapped to the line's start ("c'est
     la" | "**Grève**.") goes on with the sentence."""
     label = ln.segments[0][0]
-    rest = "".join(t for t, _ in ln.segments[1:])
+    rest = "".join(seg[0] for seg in ln.segments[1:])
     if RUN_IN_END.search(label):
         return bool(rest.strip())
     return RUN_IN_AFTER.match(rest) is not None
@@ -479,8 +489,8 @@ def _append(unit: Unit, ln: PageLine, hyphenated: set[str]) -> None:
     if not segs:
         unit.lines.append(ln)
         return
-    last_text, last_bold = unit.segments[-1]
-    first_text, first_bold = segs[0]
+    last_text, *last_style = unit.segments[-1]
+    first_text, *first_style = segs[0]
     left = last_text.rstrip()
     right = first_text.lstrip()
     if re.search(r"[^\W\d_]-$", left) and right[:1].isalpha():
@@ -492,47 +502,62 @@ def _append(unit: Unit, ln: PageLine, hyphenated: set[str]) -> None:
             joiner_left, joiner = left[:-1], ""
     else:
         joiner_left, joiner = left, " "
-    if last_bold == first_bold:
-        unit.segments[-1] = (joiner_left + joiner + right, last_bold)
+    if last_style == first_style:
+        unit.segments[-1] = (joiner_left + joiner + right, *last_style)
         unit.segments.extend(segs[1:])
     else:
-        unit.segments[-1] = (joiner_left, last_bold)
-        unit.segments.append((joiner + right, first_bold))
+        unit.segments[-1] = (joiner_left, *last_style)
+        unit.segments.append((joiner + right, *first_style))
         unit.segments.extend(segs[1:])
     unit.lines.append(ln)
 
 
 def _strip_bullet(unit: Unit) -> None:
-    text, bold = unit.segments[0]
+    text, *style = unit.segments[0]
     m = BULLET.match(text)
-    unit.segments[0] = (text[m.end():], bold)
+    unit.segments[0] = (text[m.end():], *style)
 
 
 def _render(unit: Unit) -> str:
     if unit.role == "table":
         return unit.segments[0][0]
     if unit.role == "heading":
-        title = " ".join("".join(t for t, _ in unit.segments).split())
+        title = " ".join("".join(seg[0] for seg in unit.segments).split())
         marker = BULLET.match(title)
         if marker and title[0] not in "-–—" and title[marker.end():]:
             title = title[marker.end():]
         return "#" * unit.level + " " + title
-    parts = []
-    for text, bold in unit.segments:
-        core = text.strip()
-        if bold and any(c.isalnum() for c in core):
-            lead = " " if text[:1].isspace() else ""
-            trail = " " if text[-1:].isspace() else ""
-            parts.append(f"{lead}**{core}**{trail}")
-        else:
-            parts.append(text)
-    text = " ".join("".join(parts).split())
+    text = _emphasis(unit.segments, italic=True)
+    plain = _emphasis(unit.segments, italic=False)
+    (read, _, stray), (read_plain, _, stray_plain) = inline(text), inline(plain)
+    if read != read_plain or (stray and not stray_plain) or "****" in text:
+        # an italic run Markdown cannot mark without changing the text or pairing its markers wrongly
+        # (a slanted letter inside a word, runs of other styles glued to it): the text as printed
+        # comes first, without the italic
+        text = plain
     if unit.role == "item":
         return "  " * unit.level + "- " + text
     if unit.role == "step":
-        m = STEP.match(text)
-        return f"{m.group(1)}. {text[m.end():]}" if m else text
+        # a step printed in italic, its number too ("*2) Déplacez…*"): the number stands before the emphasis
+        lead = "*" if text.startswith("*") and not text.startswith("**") else ""
+        m = STEP.match(text[len(lead):])
+        return f"{m.group(1)}. {lead}{text[len(lead) + m.end():]}" if m else text
     return text
+
+
+def _emphasis(segments: list[Segment], italic: bool) -> str:
+    """The runs joined, bold as `**…**` and (when `italic`) slanted type as `*…*`."""
+    parts = []
+    for text, bold, slanted in segments:
+        core = text.strip()
+        marker = ("**" if bold else "") + ("*" if slanted and italic else "")
+        if marker and any(c.isalnum() for c in core):
+            lead = " " if text[:1].isspace() else ""
+            trail = " " if text[-1:].isspace() else ""
+            parts.append(f"{lead}{marker}{core}{marker[::-1]}{trail}")
+        else:
+            parts.append(text)
+    return " ".join("".join(parts).split())
 
 
 def _t1_signed(texts: list[str]) -> int:

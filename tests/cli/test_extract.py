@@ -13,8 +13,10 @@ from tests.read.pdf_maker import (
     SECTIONS,
     block,
     browser_print,
+    cover_alone,
     cover_title,
     heading_bands,
+    italic_example,
     new,
     numbered_levels,
     prose,
@@ -265,3 +267,26 @@ def test_an_escaped_pipe_stays_in_its_table_cell(tmp_path, capsys):
     by = {e["title"]: e for e in json.loads(out)["entries"]}
     rows = [row for b in by["Fin"]["blocks"] if b["type"] == "table" for row in b["rows"]]
     assert rows == [["Jet", "Effet"], ["1 | 2", "Rien"], ["Code", "Sens"], ["a|b", "ou"]]
+
+
+def test_italic_stays_in_the_blocks_markdown_as_bold_does(tmp_path, capsys):
+    code, out, err = run(capsys, str(italic_example(tmp_path / "italique.pdf")), "--json")
+    assert code == 0, err
+    by = {e["title"]: e for e in json.loads(out)["entries"]}
+    example = by["Exemple de tour"]
+    paragraph, step = example["blocks"]
+    assert paragraph["text"].startswith("Léa pioche") and "*" not in example["text"]
+    assert (step["type"], step["number"], step["text"]) == ("step", "2", "Elle pioche encore une carte.")
+    assert example["markdown"].split("\n\n") == ["*" + paragraph["text"] + "*", "*Elle pioche encore une carte.*"]
+    assert by["Déroulement"]["markdown"] == "Une carte *prise* dans la **Grève** est remplacée."
+
+
+def test_a_cover_holding_only_its_title_leaves_no_empty_entry(tmp_path, capsys):
+    code, out, err = run(capsys, str(cover_alone(tmp_path / "livret.pdf")), "--json")
+    assert code == 0, err
+    entries = json.loads(out)["entries"]
+    ids = {e["title"]: e["id"] for e in entries if e["title"]}
+    assert [(e["title"], e["parent"]) for e in entries if e["title"]] == [
+        ("Introduction", None), ("Mouvement", None), ("Aide de jeu", None),
+        ("Terrain", ids["Aide de jeu"]), ("Pertes de moral", ids["Aide de jeu"])]
+    assert all(e["text"] or any(c["parent"] == e["id"] for c in entries) for e in entries)

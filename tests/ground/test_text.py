@@ -16,6 +16,7 @@ from extract.text import (
     strip_trailing_icons,
     title_key,
     uppercase_ratio,
+    without_italic,
 )
 
 
@@ -121,3 +122,9 @@ def test_a_line_end_hyphen_by_the_document_s_own_words():
     assert not hyphen_stays(evidence, "son dépla-", "cement", default=True)  # "déplacement" is written whole
     assert not hyphen_stays(evidence, "un déplacement compte-", "rendu", default=False)  # a line-end hyphen proves nothing
     assert not hyphen_stays(evidence, "sans tiret", "ici", default=True)
+
+
+def test_without_italic_takes_out_italic_markers_only():
+    assert without_italic("*Dominator (p.59) :* la valeur") == "Dominator (p.59) : la valeur"
+    # bold, and a bold icon read as « ** », stay
+    assert without_italic("**Foreuse** : ajoutez « ** » après *le nom*.") == "**Foreuse** : ajoutez « ** » après le nom."

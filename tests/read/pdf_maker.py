@@ -222,3 +222,49 @@ def heading_bands(path: Path) -> Path:
     pdf.rect(-10, y - 10, 620, 30, style="F")
     lines_at(pdf, 50, y, ["Dernière ligne du texte sur la bande."])
     return save(pdf, path)
+
+
+def italic_example(path: Path) -> Path:
+    """A paragraph with one word in italic ("*prise*") and one in bold, then a section "Exemple de
+    tour" whose paragraph is wholly in italic, over two lines, then a step in italic, its number too."""
+    pdf = new()
+    pdf.add_page()
+    y = lines_at(pdf, 50, 60, ["Déroulement"], size=14, style="B") + 6
+    x = 50.0
+    for run, style in (("Une carte ", ""), ("prise", "I"), (" dans la ", ""), ("Grève", "B"), (" est remplacée.", "")):
+        pdf.set_font("Helvetica", style=style, size=10)
+        pdf.text(x, y, run)
+        x += pdf.get_string_width(run)
+    y = lines_at(pdf, 50, y + 30, ["Exemple de tour"], size=14, style="B") + 6
+    y = lines_at(pdf, 50, y, ["Léa pioche une carte : c'est une carte Marée ! Elle la pose au centre et",
+                              "termine son tour en défaussant une Algue."], size=10, style="I", leading=12.5) + 10
+    lines_at(pdf, 50, y, ["2) Elle pioche encore une carte."], size=10, style="I")
+    return save(pdf, path)
+
+
+def cover_alone(path: Path) -> Path:
+    """A landscape booklet's cover: the title in 40 pt alone on page 1 with a subtitle in 14 pt; then
+    sections in 18 pt, one a quick reference ("Aide de jeu") whose tables are named by bold lines
+    in 12 pt over 11 pt text."""
+    pdf = new(landscape=True)
+    pdf.add_page()
+    lines_at(pdf, 250, 200, ["Fer et Bannières"], size=40, style="B")
+    lines_at(pdf, 300, 260, ["Règles du jeu de bataille"], size=14)
+    for k, title in enumerate(("Introduction", "Mouvement")):
+        pdf.add_page()
+        y = lines_at(pdf, 60, 80, [title], size=18, style="B") + 10
+        lines_at(pdf, 60, y, wrapped(pdf, f"Texte {k} " + prose(60, k) + ".", 700, size=11), size=11, leading=14)
+    pdf.add_page()
+    y = lines_at(pdf, 60, 80, ["Aide de jeu"], size=18, style="B") + 10
+    for name, rows in (("Terrain", (("Terrain", "Infanterie"), ("Bois", "moitié"))),
+                       ("Pertes de moral", (("Événement", "Moral"), ("Unité détruite", "-2")))):
+        y = lines_at(pdf, 60, y, [name], size=12, style="B", leading=6)
+        pdf.set_font("Helvetica", size=11)
+        pdf.set_xy(60, y)
+        with pdf.table(col_widths=(150, 150), width=300, align="LEFT") as table:
+            for row in rows:
+                cells = table.row()
+                for cell in row:
+                    cells.cell(cell)
+        y = pdf.get_y() + 30
+    return save(pdf, path)

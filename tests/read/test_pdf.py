@@ -10,7 +10,22 @@ import pytest
 from extract.errors import InputError
 from extract.read import Reading, read_document
 from extract.read.pdf import NO_TEXT, read_pdf
-from tests.read.pdf_maker import SECTIONS, block, browser_print, column_break, cover_title, footnote, lines_at, new, prose, save
+from extract.read.pdf_text import COVER_ALONE, Unit, _render
+from extract.text import inline
+from tests.read.pdf_maker import (
+    SECTIONS,
+    block,
+    browser_print,
+    column_break,
+    cover_alone,
+    cover_title,
+    footnote,
+    italic_example,
+    lines_at,
+    new,
+    prose,
+    save,
+)
 
 
 def read(path: Path, **kwargs) -> Reading:
@@ -474,3 +489,32 @@ def test_an_index_in_three_narrow_columns_is_read_column_by_column(tmp_path):
     r = read(save(pdf, tmp_path / "index3.pdf"))
     assert texts(r) == ["# Index", *INDEX_TERMS]
     assert r.evidence["columns"] == {1: 3}
+
+
+def test_italic_is_kept_as_emphasis_beside_bold_and_a_wholly_italic_paragraph_keeps_it(tmp_path):
+    lines = texts(read(italic_example(tmp_path / "italique.pdf")))
+    assert lines[1] == "Une carte *prise* dans la **Grève** est remplacée."
+    assert lines[3] == ("*Léa pioche une carte : c'est une carte Marée ! Elle la pose au centre et termine son tour "
+                        "en défaussant une Algue.*")
+    # the text itself is unchanged: the markers are Markdown's emphasis, gone from the plain text
+    assert inline(lines[3])[0].startswith("Léa pioche") and inline(lines[3])[0].endswith("Algue.")
+    assert lines[4] == "2. *Elle pioche encore une carte.*"  # the step's number stays a step's
+
+
+def test_an_italic_run_markdown_cannot_mark_is_left_plain():
+    # a slanted letter inside a word: "*" there would stay in the text
+    unit = Unit([], "text", 0, [("l", False, False), ("a", False, True), ("b", True, False), (" c", False, True)])
+    assert _render(unit) == "la**b** c"
+
+
+def test_a_cover_page_holding_only_the_title_makes_no_entry_and_bold_names_over_tables_nest(tmp_path):
+    r = read(cover_alone(tmp_path / "livret.pdf"))
+    lines = texts(r)
+    # the title alone on its page (the subtitle aside) heads no text: set aside, with its reason
+    assert [a.reason for a in r.set_aside] == [COVER_ALONE, "subtitle in the cover's title block"]
+    assert lines[0] == "# Introduction" and not any("Fer et Bannières" in t for t in lines)
+    # the tables' names, bold over the tables of the quick reference, are headings under it
+    i = lines.index("# Aide de jeu")
+    assert lines[i + 1:] == ["## Terrain", "| Terrain | Infanterie |", "| Bois | moitié |",
+                             "## Pertes de moral", "| Événement | Moral |", "| Unité détruite | -2 |"]
+    assert r.evidence["heading_levels"] == 2

@@ -135,7 +135,8 @@ def test_deadzone_errata_headings_and_entries():
     lines = texts(r)
     assert lines[0] == "# Errata Deadzone 27/09/2016"
     assert "## LISTES D’ARMEE : PEACEKEEPERS" in lines
-    assert "Dominator (p.59) : la valeur de PV de cette arme est de 0 (et non 1)." in lines
+    # the item's label is printed in italic (Calibri,Italic): kept as emphasis
+    assert "*Dominator (p.59) :* la valeur de PV de cette arme est de 0 (et non 1)." in lines
 
 
 @source(DEADZONE_EN)

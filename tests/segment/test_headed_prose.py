@@ -482,3 +482,10 @@ def test_a_box_opening_on_a_run_in_bold_label_is_a_sidebar_titled_by_it():
     assert blocks(found["jeu/tour/exemple"]) == [("paragraph", "Léa obtient 4."), ("paragraph", "Elle avance.")]
     assert blocks(found["jeu/tour"]) == [("paragraph", "Avant."), ("paragraph", "Les dés sont lancés."),
                                          ("paragraph", "Suite du même encadré."), ("paragraph", "Après.")]
+
+
+def test_emphasis_on_a_paragraphs_second_line_does_not_repeat_that_line_in_the_markdown():
+    result, _, _ = segment_text("headed-prose", "# Titre\n\nUne phrase qui continue\nsur la ligne **suivante** ici.\n")
+    block = result.entries[0].blocks[0]
+    assert block.text == "Une phrase qui continue sur la ligne suivante ici."
+    assert block.markdown == "Une phrase qui continue sur la ligne **suivante** ici."

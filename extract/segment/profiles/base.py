@@ -221,10 +221,10 @@ class DocBuilder:
             keep_hyphen = hyphen_stays(self.ctx.words, block.text, plain, default=False)
         if stray:
             self.anomaly("stray-emphasis", "unpaired ** removed", [line])
-        had_markdown = bool(block.markdown)
+        before = block.markdown or block.text  # the block's text before `raw` joins it: no line twice
         block.text = join_wrapped(block.text, plain, keep_hyphen)
-        if had_markdown or markdown != plain:
-            block.markdown = join_wrapped(block.markdown or block.text, markdown, keep_hyphen)
+        if block.markdown or markdown != plain:
+            block.markdown = join_wrapped(before, markdown, keep_hyphen)
         block.lines.append(line)
 
     def aside(self, first: int, last: int, reason: str) -> None:
