@@ -489,3 +489,13 @@ def test_emphasis_on_a_paragraphs_second_line_does_not_repeat_that_line_in_the_m
     block = result.entries[0].blocks[0]
     assert block.text == "Une phrase qui continue sur la ligne suivante ici."
     assert block.markdown == "Une phrase qui continue sur la ligne **suivante** ici."
+
+
+def test_one_procedure_numbered_1_2_3_inside_a_section_is_steps_not_rules():
+    """"12)" numbers lists too: a run that never goes on under another heading labels no rule."""
+    text = ("Mise en place\n\nChaque joueur prend ses cartes et les mélange avant la partie.\n\nTour de jeu\n\n"
+            "À son tour, un joueur effectue les actions suivantes dans cet ordre :\n\n"
+            "1) Piochez une carte de la pioche commune.\n\n2) Jouez une carte de votre main.\n\n"
+            "3) Défaussez une carte si vous en avez plus de sept.\n\nFin de la partie\n\nLa partie se termine.\n")
+    result, _, _ = segment_text("headed-prose", text)
+    assert not [e for e in result.entries if e.kind == "rule"]

@@ -352,15 +352,23 @@ PARAGRAPH_LABELS = 3  # this many labelled paragraphs, numbered in one rising ru
 def paragraph_label_style(lines: list[Line]) -> str | None:
     """How the book labels its paragraphs as numbered rules ("§12", "[12]", "12)" opening them),
     or None. The labels of one style number the book in one rising run, never starting again under
-    a heading: numbers that restart ("1)", "2)" under each heading) are steps."""
-    found: dict[str, list[int]] = {}
+    a heading: numbers that restart ("1)", "2)" under each heading) are steps. "12)" is also how a
+    list is numbered: it labels rules only when its run goes on under a later heading (one
+    procedure "1) 2) 3)" inside one section is steps)."""
+    found: dict[str, list[tuple[int, int]]] = {}  # style -> (number, how many headings before it)
+    headings = 0
     for line in lines:
-        match = PARAGRAPH_LABEL.match(line.text.strip())
-        if match and not MARKDOWN_HEADING.match(line.text.strip()):
+        text = line.text.strip()
+        match = PARAGRAPH_LABEL.match(text)
+        if MARKDOWN_HEADING.match(text) or (match is None and heading_like(text)):
+            headings += 1
+        elif match:
             style = next(name for name in ("section", "bracket", "paren") if match.group(name))
-            found.setdefault(style, []).append(int(label_number(match)))
-    for style, numbers in found.items():
-        if len(numbers) >= PARAGRAPH_LABELS and all(a < b for a, b in zip(numbers, numbers[1:], strict=False)):
+            found.setdefault(style, []).append((int(label_number(match)), headings))
+    for style, labels in found.items():
+        numbers = [number for number, _ in labels]
+        if len(numbers) >= PARAGRAPH_LABELS and all(a < b for a, b in zip(numbers, numbers[1:], strict=False)) \
+                and (style != "paren" or len({under for _, under in labels}) > 1):
             return style
     return None
 
