@@ -15,6 +15,7 @@ from extract.model import STATUS_LABELS, DocumentSpec, GameSpec
 from extract.text import without_italic
 
 if TYPE_CHECKING:
+    from extract.model import Anomaly, Line, Segmentation
     from extract.read import Reading
 
 
@@ -295,16 +296,8 @@ def errata_part_lines(path: Path, reading: Reading) -> Callable[[int], bool]:
     or a heading above it is about errata. A line no entry holds (a page header set aside) goes
     with the line before it."""
     from extract.errata.apply import in_errata_part
-    from extract.read import read_as_text
-    from extract.read.normalise import normalise_reading
-    from extract.segment import PROFILES, segment_document
 
-    doc = DocumentSpec(id="document", title=path.stem, kind="faq", version="", date="", source=str(path),
-                       first_line=1, last_line=None, profile="faq", options={})
-    if PROFILES["faq"].raw_text and reading.format == "markdown":
-        reading = read_as_text(path)
-    normalised, _, _, aside = normalise_reading(reading, doc)
-    entries = segment_document("errata", doc, normalised, str(path), reading.format, aside).entries
+    entries = segment_outside(path, reading, "faq", "faq", "errata")[4].entries
     held: dict[int, bool] = {}
     for entry in entries:
         inside = in_errata_part(entry)
@@ -354,7 +347,7 @@ def errata_command(root: Path, game_id: str | None, as_json: bool, source: Path 
         else:
             for erratum in errata:
                 hint = erratum["target_hint"]
-                sections = hint["sections"] or [s for s in [erratum["scope"].get("section")] if s]
+                sections = named_sections(erratum)
                 where = ", ".join(x for x in (hint["name"], *(f"§{n}" for n in sections),
                                               f"p. {hint['page']}" if hint["page"] else "") if x) or "?"
                 before = f" « {erratum['before'][:60]} »" if erratum["before"] else ""
@@ -393,11 +386,17 @@ def errata_command(root: Path, game_id: str | None, as_json: bool, source: Path 
     return 0
 
 
+def named_sections(erratum: dict[str, Any]) -> list[str]:
+    """The section numbers an erratum names: its heading's, else its instruction's own."""
+    section = (erratum.get("scope") or {}).get("section")
+    return list((erratum.get("target_hint") or {}).get("sections") or ([section] if section else []))
+
+
 def hinted_target(erratum: dict[str, Any]) -> str:
     """What an erratum without a target says of it: outside the corpus only when it is recorded so;
     a failed one names what it looked for."""
     hint = erratum.get("target_hint") or {}
-    sections = hint.get("sections") or [s for s in [(erratum.get("scope") or {}).get("section")] if s]
+    sections = named_sections(erratum)
     named = ", ".join([f"« {hint['name']} »"] * bool(hint.get("name")) + [f"section {n}" for n in sections]
                       + [f"page {hint['page']}"] * bool(hint.get("page")))
     if erratum["status"] == "recorded":
@@ -566,6 +565,23 @@ def check_command(root: Path) -> int:
     return 0
 
 
+def segment_outside(path: Path, reading: Reading, profile: str, kind: str,
+                    game: str) -> tuple[Reading, DocumentSpec, list[Line], list[Anomaly], Segmentation]:
+    """A document outside the corpus read as the build reads a book of `kind` with `profile`:
+    (its reading, as text when the profile reads raw text, its DocumentSpec, its normalised lines,
+    the normalisation's anomalies, its Segmentation)."""
+    from extract.read import read_as_text
+    from extract.read.normalise import normalise_reading
+    from extract.segment import PROFILES, segment_document
+
+    if PROFILES[profile].raw_text and reading.format == "markdown":
+        reading = read_as_text(path)
+    doc = DocumentSpec(id="document", title=path.stem, kind=kind, version="", date="", source=str(path),
+                       first_line=1, last_line=None, profile=profile, options={})
+    lines, anomalies, _, aside = normalise_reading(reading, doc)
+    return reading, doc, lines, anomalies, segment_document(game, doc, lines, str(path), reading.format, aside)
+
+
 def extract_document(path: Path, profile: str | None = None) -> dict[str, Any]:
     """Read, normalise, segment and link one document outside the corpus: its entries (as data, with
     the refs the document makes to itself: "voir l'article 3.1.1"), the profile and why, the line
@@ -573,11 +589,9 @@ def extract_document(path: Path, profile: str | None = None) -> dict[str, Any]:
     from extract.link import fill_backrefs, resolve_explicit
     from extract.lookup import Lookup
     from extract.publish.data import entry_json
-    from extract.read import read_as_text
     from extract.read import read_document as read
     from extract.read.detect import detect
-    from extract.read.normalise import normalise_reading
-    from extract.segment import PROFILES, book_order, segment_document
+    from extract.segment import PROFILES, book_order
     from extract.segment.choose import choose_profile
     from extract.segment.detect import detect_structure
     from extract.segment.segmenter import counts
@@ -589,12 +603,7 @@ def extract_document(path: Path, profile: str | None = None) -> dict[str, Any]:
         chosen, why = choose_profile(reading.lines, reading.evidence, reading.format)
     if chosen not in PROFILES:
         raise UsageError(f"unknown profile {chosen!r} (known: {', '.join(sorted(PROFILES))})")
-    if PROFILES[chosen].raw_text and reading.format == "markdown":
-        reading = read_as_text(path)
-    doc = DocumentSpec(id="document", title=path.stem, kind="rulebook", version="", date="",
-                       source=str(path), first_line=1, last_line=None, profile=chosen, options={})
-    lines, anomalies, _, aside = normalise_reading(reading, doc)
-    result = segment_document("extract", doc, lines, str(path), reading.format, aside)
+    reading, doc, lines, anomalies, result = segment_outside(path, reading, chosen, "rulebook", "extract")
     numbers = counts(lines, result)
     anomalies = anomalies + detect(lines, anomalies) + result.anomalies + detect_structure(result, numbers["lines_placed"])
     entries = book_order(result.entries)
