@@ -162,6 +162,15 @@ class Entry:
         return found
 
     @property
+    def descendants(self) -> list[Entry]:
+        """Enclosed entries, in book order (each child, then what it encloses)."""
+        found: list[Entry] = []
+        for child in self.children:
+            found.append(child)
+            found.extend(child.descendants)
+        return found
+
+    @property
     def root(self) -> Entry:
         chain = self.ancestors
         return chain[-1] if chain else self

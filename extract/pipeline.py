@@ -32,7 +32,7 @@ from extract.corpus import (
     read_term_config,
     read_thesaurus,
 )
-from extract.errata import apply_errata, read_errata, read_errata_files, unread_errata
+from extract.errata import apply_errata, read_errata_files, read_faqs
 from extract.errors import BuildError, InputError, writing
 from extract.facts import verify_facts
 from extract.icons import name_icons_in_entries
@@ -424,8 +424,9 @@ def amend(games: list[GameBuild]) -> None:
     """Read each game's FAQ errata, add the hand-written ones, apply them all in that order."""
     problems = []
     for game in games:
-        errata = read_errata(game.game, game.entries) + game.written_errata
-        for key, anomalies in unread_errata(game.game, game.entries).items():
+        written, unread = read_faqs(game.game, game.entries)
+        errata = written + game.written_errata
+        for key, anomalies in unread.items():
             for anomaly in anomalies:
                 game.diagnostics.add(key, anomaly)
         outcome = apply_errata(game.lookup, errata)

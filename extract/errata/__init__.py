@@ -1,10 +1,10 @@
 """Errata: the French grammar of errata instructions (`grammar`), reading them from FAQ documents
-(`apply.read_errata`) and errata files (`files`), finding their targets and applying them block
+(`apply.read_faqs`) and errata files (`files`), finding their targets and applying them block
 by block (`amend`)."""
 
-from extract.errata.apply import ErrataOutcome, apply_errata, read_errata, unread_errata
+from extract.errata.apply import ErrataOutcome, apply_errata, read_errata, read_faqs, unread_errata
 from extract.errata.files import read_errata_files
 from extract.errata.grammar import find_instructions, parse_heading, parse_instruction
 
 __all__ = ["ErrataOutcome", "apply_errata", "find_instructions", "parse_heading", "parse_instruction", "read_errata",
-           "read_errata_files", "unread_errata"]
+           "read_errata_files", "read_faqs", "unread_errata"]

@@ -198,10 +198,6 @@ def read_table(doc: DocumentSpec, entry: Entry, block: Block, heading: TargetHin
         found.append(Pending(entry, Block("paragraph", row.text, lines=lines), row.operation, hint, bold, closed=True))
 
 
-def read_document_errata(game: str, doc: DocumentSpec, entries: list[Entry]) -> list[Erratum]:
-    return read_faq(game, doc, entries).errata
-
-
 # ---------------------------------------------------------------- finding targets
 
 
@@ -411,13 +407,6 @@ def text_of(entry: Entry) -> str:
     return "\n".join(b.text for b in entry.blocks if b.type in TEXT_TYPES)
 
 
-def subtree(entry: Entry) -> list[Entry]:
-    found: list[Entry] = []
-    for child in entry.children:
-        found.extend([child, *subtree(child)])
-    return found
-
-
 def into_subtree(entry: Entry, op: Operation) -> tuple[Entry, Operation, str] | None:
     """Where the erratum's section has no text of its own, the rule below it that the change lands
     on, the operation as that rule reads it, and how it was found; None when the section itself is
@@ -425,9 +414,9 @@ def into_subtree(entry: Entry, op: Operation) -> tuple[Entry, Operation, str] | 
     paragraph of Combat" is its last paragraph-rule; a phrase is looked for in the whole subtree."""
     if op.operation == "replace" and op.block == "text" and op.within is None and op.before \
             and not any(b.type in TEXT_TYPES for b in entry.blocks):
-        holders = [e for e in subtree(entry) if op.before in text_of(e)]
+        holders = [e for e in entry.descendants if op.before in text_of(e)]
         if not holders and op.after:  # applied already (a second build): the new phrase is there
-            holders = [e for e in subtree(entry) if op.after in text_of(e)]
+            holders = [e for e in entry.descendants if op.after in text_of(e)]
         if len(holders) > 1:
             raise NotApplicable(f"« {op.before} » is in {len(holders)} entries under {entry.id}: "
                                 f"{', '.join(e.id for e in holders)}")
@@ -548,17 +537,26 @@ def apply_errata(index: Lookup, errata: list[Erratum]) -> ErrataOutcome:
     return ErrataOutcome(errata, {k: v for k, v in anomalies.items() if v}, problems)
 
 
-def read_errata(game: GameSpec, entries: list[Entry]) -> list[Erratum]:
-    """The errata written in the game's FAQ documents, in manifest then book order."""
-    found: list[Erratum] = []
+def read_faqs(game: GameSpec, entries: list[Entry]) -> tuple[list[Erratum], dict[str, list[Anomaly]]]:
+    """The errata written in the game's FAQ documents, in manifest then book order; and per FAQ
+    document ("<game>/<document>"), the paragraphs that read like errata but that the grammar does
+    not read: reported, never dropped in silence. Each FAQ is read once for both."""
+    errata: list[Erratum] = []
+    unread: dict[str, list[Anomaly]] = {}
     for doc in game.documents:
         if doc.kind == "faq":
-            found.extend(read_document_errata(game.id, doc, entries))
-    return found
+            reading = read_faq(game.id, doc, entries)
+            errata.extend(reading.errata)
+            if reading.anomalies:
+                unread[f"{game.id}/{doc.id}"] = reading.anomalies
+    return errata, unread
+
+
+def read_errata(game: GameSpec, entries: list[Entry]) -> list[Erratum]:
+    """The errata written in the game's FAQ documents (`read_faqs`)."""
+    return read_faqs(game, entries)[0]
 
 
 def unread_errata(game: GameSpec, entries: list[Entry]) -> dict[str, list[Anomaly]]:
-    """Per FAQ document ("<game>/<document>"), the paragraphs that read like errata but that the
-    grammar does not read: reported, never dropped in silence."""
-    found = {f"{game.id}/{doc.id}": read_faq(game.id, doc, entries).anomalies for doc in game.documents if doc.kind == "faq"}
-    return {key: anomalies for key, anomalies in found.items() if anomalies}
+    """The FAQ paragraphs that read like errata but that nothing reads (`read_faqs`)."""
+    return read_faqs(game, entries)[1]

@@ -13,7 +13,6 @@ stays `target: null` with the reason; ambiguous names are reported, never guesse
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from extract.lookup import Lookup
@@ -414,14 +413,8 @@ def spread_pages(index: Index, pages: dict[int, list[Entry]]) -> None:
                     key=lambda start: start[0])
     for (page, entry), (next_page, _) in zip(starts, starts[1:], strict=False):
         if next_page == page + 1:
-            for inner in descendants(entry):
+            for inner in entry.descendants:
                 inner.page = inner.page or page
-
-
-def descendants(entry: Entry) -> Iterable[Entry]:
-    for child in entry.children:
-        yield child
-        yield from descendants(child)
 
 
 def resolve_glossary_index(entry: Entry, index: Index, out: Outcome) -> None:
@@ -488,7 +481,7 @@ def page_holding(index: Index, entry: Entry, page: int, term: str) -> list[Entry
     document = entry.document
     pages = index.pages.get(document)
     starts = [e for e in (pages or {}).get(page, []) if e is not entry]
-    held = [inner for e in starts for inner in (e, *descendants(e))]
+    held = [inner for e in starts for inner in (e, *e.descendants)]
     if document in index.source_pages and (not pages or document in index.same_numbers):
         on_page = [e for e in index.source_pages[document] if e.page == page and e is not entry]
         starts = starts or [e for e in on_page if not any(a in on_page for a in e.ancestors)]
@@ -496,7 +489,7 @@ def page_holding(index: Index, entry: Entry, page: int, term: str) -> list[Entry
     word = fold(re.sub(r"\s*\(.*$", "", term))
     starts_word = re.compile(rf"\b{re.escape(word)}") if word else None  # "Tir" names "tirer", not "retirée"
     naming = [e for e in held if starts_word and starts_word.search(fold(e.text))]
-    narrowest = [e for e in naming if not any(d in naming for d in descendants(e))]
+    narrowest = [e for e in naming if not any(d in naming for d in e.descendants)]
     return narrowest or starts
 
 
