@@ -212,3 +212,15 @@ def shorten(text: str, width: int = 90) -> str:
     if cut.rfind("[") > cut.rfind("]"):  # a token the cut would open and not close
         cut = cut[: cut.rfind("[")].rstrip()
     return cut + " …"
+
+
+CELL_SEPARATOR = re.compile(r"(?<!\\)\|")  # a pipe not escaped: "\|" is a "|" printed in the cell
+
+
+def table_row_cells(row: str) -> list[str]:
+    """The cells of a Markdown table row "| a | b \\| c |", as written (an escaped pipe stays
+    escaped, inside its cell); the row's outer pipes are no cells, an escaped last one is text."""
+    inner = row.strip().lstrip("|")
+    while inner.endswith("|") and not inner.endswith("\\|"):
+        inner = inner[:-1]
+    return CELL_SEPARATOR.split(inner)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from extract.model import Operation
 from extract.registry import Registry
-from extract.text import fold
+from extract.text import fold, table_row_cells
 
 _ORDINALS = {
     "premier": 1, "premiere": 1, "premiers": 1, "1er": 1, "1re": 1, "1ere": 1,
@@ -466,7 +466,7 @@ _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
 
 def _cells(line: str) -> list[str]:
-    return [cell.strip() for cell in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
+    return [cell.strip() for cell in table_row_cells(line)]
 
 
 def scan_errata(lines: list[str], numbers: list[int] | None = None) -> ErrataScan:

@@ -31,6 +31,7 @@ from extract.text import (
     join_wrapped,
     slugify,
     starts_lowercase,
+    table_row_cells,
     uppercase_ratio,
 )
 
@@ -41,16 +42,12 @@ LETTERED_ITEM = re.compile(r"^(?:-\s+)?[a-h]\)\s+\S")
 STEP = re.compile(r"^(?:-\s+)?(?P<number>\d{1,2})[.)]\s+(?P<text>\S.*)$")
 TABLE_ROW = re.compile(r"^(?:-\s+)?\|.*\|\s*$")
 TABLE_RULE = re.compile(r"^\|?[\s:|-]*-{2,}[\s:|-]*\|?$")
-CELL_SEPARATOR = re.compile(r"(?<!\\)\|")  # a pipe not escaped: "\|" is a "|" printed in the cell
 
 
 def table_cells(row: str) -> list[str]:
     """The plain text of each cell of a Markdown table row "| a | b \\| c |": an escaped pipe
     stays in its cell, printed as "|"."""
-    inner = row.strip().lstrip("|")
-    while inner.endswith("|") and not inner.endswith("\\|"):
-        inner = inner[:-1]
-    return [inline(cell.replace("\\|", "|"))[0] for cell in CELL_SEPARATOR.split(inner)]
+    return [inline(cell.replace("\\|", "|"))[0] for cell in table_row_cells(row)]
 
 
 def vocabulary(lines: list[Line]) -> tuple[set[str], set[str]]:
