@@ -246,7 +246,7 @@ class DocBuilder:
     def rejoin_anomaly(self, entry: Entry, here: Entry | None, detail: str, line: int) -> None:
         """A line joined to the cut sentence of `entry`: said; a warning when it crosses from one
         section of the book to another (`here` the entry the walk is in), where a wrong join moves text."""
-        across = here is not None and top_entry(entry) is not top_entry(here)
+        across = here is not None and entry.root is not here.root
         self.anomaly("rejoined-split-sentence", detail + (" in another section" if across else ""), [line],
                      "warning" if across else "info")
 
@@ -261,13 +261,6 @@ def is_contents(text: str) -> bool:
     """Whether a block is a contents list, or a line of one: "Combat ........ 7", "Mise en place
     page 4", or contents lines a reader ran together ("Introduction ..... 3 Matériel ..... 3")."""
     return bool(CONTENTS_LINE.match(text) or LEADER_LINE.match(text)) or len(LEADER_RUN.findall(text)) >= 2
-
-
-def top_entry(entry: Entry) -> Entry:
-    """The outermost entry holding `entry`: its section of the book."""
-    while entry.parent is not None:
-        entry = entry.parent
-    return entry
 
 
 def declared_set_aside(lines: list[Line], ctx: DocContext, builder: DocBuilder) -> list[Line]:
