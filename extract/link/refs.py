@@ -116,19 +116,27 @@ class Outcome:
         self.anomalies.append((f"{entry.game}/{entry.document}", Anomaly("unresolved-reference", detail, entry.lines[:1])))
 
 
+def link_one(entry: Entry, found: list[Entry], kind: str, text: str, missing: str | None, out: Outcome) -> bool:
+    """`text` a `kind` ref to the one entry of `found`; several: reported ambiguous; none: reported
+    with `missing` as the reason, or left to the caller when `missing` is None (False then)."""
+    if len(found) == 1:
+        entry.add_ref(found[0], kind, text)
+    elif found:
+        out.unresolved(entry, kind, text, f"ambiguous: {', '.join(e.id for e in found)}")
+    elif missing is not None:
+        out.unresolved(entry, kind, text, missing)
+    else:
+        return False
+    return True
+
+
 def resolve_related(entry: Entry, block: Block, index: Index, out: Outcome) -> None:
     related_items(entry, list_items(block.text), index, out)
 
 
 def related_items(entry: Entry, items: list[str], index: Index, out: Outcome) -> None:
     for item in items:
-        found = index.titled(entry.document, item, exclude=entry)
-        if len(found) == 1:
-            entry.add_ref(found[0], "related", item)
-        elif found:
-            out.unresolved(entry, "related", item, f"ambiguous: {', '.join(e.id for e in found)}")
-        else:
-            out.unresolved(entry, "related", item, "no topic has this title")
+        link_one(entry, index.titled(entry.document, item, exclude=entry), "related", item, "no topic has this title", out)
 
 
 def resolve_see(entry: Entry, block: Block, index: Index, out: Outcome) -> None:
@@ -209,12 +217,8 @@ def resolve_quoted(entry: Entry, text: str, index: Index, out: Outcome) -> None:
     for match in QUOTED.finditer(text):
         if any(start < match.end() and match.start() < end for start, end in pointers) or match.group("errata"):
             continue  # "ci-dessous" says where to look (`POINTER`); an errata section is the errata's
-        found = index.titled(entry.document, match.group("quoted"), exclude=entry)
-        if len(found) == 1:
-            entry.add_ref(found[0], "section", match.group(0))
-        else:
-            reason = f"ambiguous: {', '.join(e.id for e in found)}" if found else f"no section « {match.group('quoted')} »"
-            out.unresolved(entry, "section", match.group(0), reason)
+        link_one(entry, index.titled(entry.document, match.group("quoted"), exclude=entry), "section", match.group(0),
+                 f"no section « {match.group('quoted')} »", out)
 
 
 def resolve_named(entry: Entry, text: str, index: Index, out: Outcome) -> None:
@@ -232,11 +236,7 @@ def resolve_named(entry: Entry, text: str, index: Index, out: Outcome) -> None:
             found = index.titled(entry.document, " ".join(words[:count]), exclude=entry)
             if not found:
                 continue
-            said = text[match.start():match.start("name")] + " ".join(words[:count])
-            if len(found) == 1:
-                entry.add_ref(found[0], "section", said)
-            else:
-                out.unresolved(entry, "section", said, f"ambiguous: {', '.join(e.id for e in found)}")
+            link_one(entry, found, "section", text[match.start():match.start("name")] + " ".join(words[:count]), None, out)
             break
 
 
@@ -258,12 +258,11 @@ def resolve_links(entry: Entry, index: Index, out: Outcome) -> None:
         for match in ANCHOR_LINK.finditer(block.markdown or block.text):
             text, anchor = inline(match.group("text"))[0], match.group("anchor")
             found = index.lookup.anchored(anchor, entry.document)
-            if len(found) == 1:
-                entry.add_ref(found[0], "section", text)
-            elif anchor not in missing and not any(ref.target is None and text in ref.text for ref in entry.refs):
+            if len(found) != 1 and (anchor in missing or any(ref.target is None and text in ref.text for ref in entry.refs)):
+                continue  # said already
+            if len(found) != 1:
                 missing.add(anchor)
-                reason = f"ambiguous: {', '.join(e.id for e in found)}" if found else f"no entry of the page has the anchor #{anchor}"
-                out.unresolved(entry, "section", text, reason)
+            link_one(entry, found, "section", text, f"no entry of the page has the anchor #{anchor}", out)
 
 
 def resolve_number(entry: Entry, index: Index, number: str, text: str, out: Outcome) -> None:
@@ -319,12 +318,8 @@ def resolve_page(entry: Entry, index: Index, match: re.Match[str], text_after: s
         return
     named = re.match(r"\s*«\s*([^»]+?)\s*»", text_after)
     if named:  # "la page 4 « Mise en place de la bataille d'initiation »": the title says which entry
-        found = index.titled(document, named.group(1), exclude=entry)
-        if len(found) == 1:
-            entry.add_ref(found[0], "page", f"{text} « {named.group(1)} »")
-            return
-        if found:
-            out.unresolved(entry, "page", f"{text} « {named.group(1)} »", f"ambiguous: {', '.join(e.id for e in found)}")
+        if link_one(entry, index.titled(document, named.group(1), exclude=entry), "page", f"{text} « {named.group(1)} »",
+                    None, out):
             return
     pages = index.pages.get(document)
     found = (pages or {}).get(page, [])
