@@ -75,7 +75,8 @@ def test_an_edit_rebuilds_its_game_and_the_outputs_are_a_clean_builds(tmp_path: 
     assert templated == ["demo/regles/combat/index.md"]  # every other page's HTML is the kept bytes
     assert edited.reused[0] == "game/autre"  # only the edited game is read again
     assert "game/demo" not in edited.reused and "index" not in edited.reused
-    assert "search/positions" in edited.reused  # the words of the texts the edit did not change
+    # the search's analysis of the entries the edit did not change, the edited book's included
+    assert {"search/entries/autre/regles", "search/entries/demo/regles"} <= set(edited.reused)
     assert "trois dés" in (edited.out / "data" / "demo.json").read_text(encoding="utf-8")
     monkeypatch.setenv("REGLES_STAGE_CACHE", "off")
     clean = build(root, tmp_path / "clean", cache=tmp_path / "other-cache" / "lemmas.sqlite")

@@ -24,12 +24,14 @@ and `make bench` compare them.
 
 from __future__ import annotations
 
+import gc
 import json
 import math
 import re
 from bisect import bisect_left
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -58,7 +60,8 @@ SCANS_BEFORE_TABLE = 20  # typo lookups by scanning, before the deletion table p
 UNREACHED_IGNORED = True
 
 
-POSITIONS = "search/positions"  # the memo's name for the words and stems of each text
+ANALYSED = "search/analysed"  # the memo's name for the words and stems of the thesaurus's texts, and stems
+ENTRIES = "search/entries"  # …and, followed by "/game/document", for that document's entries and word forms
 
 
 @dataclass
@@ -553,33 +556,73 @@ def texts_of(entry: Any) -> list[str]:
     return [entry.title or "", *[b.text for b in entry.blocks if b.type not in ("related", "see")]]
 
 
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """The index is some 300,000 small objects and no cycle: the garbage collector's passes over
+    them found nothing and cost a fifth of the stage after an edit."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def build_index(out: Path, entries: list[Any], lemmatizer: Any, synonyms: Any = (), names: dict[str, list[str]] | None = None,
                 labels: dict[str, str] | None = None, kinds: dict[str, str] | None = None, memo: Any = None,
                 scanned: set[str] | frozenset[str] = frozenset()) -> dict[str, int]:
     """Write the search model of `entries` into `out` (a fresh folder). `kinds`: each document's
     kind ("runewars/apprentissage" -> "learn-to-play"); `scanned`: the documents read by OCR
-    ("warcry/regles"). `memo`: where the words and stems of each
-    text are kept between builds (`get(name)`/`put(name, value)`, such as the pipeline's
+    ("warcry/regles"). `memo`: where the analysis of each text and
+    entry is kept between builds (`get(name)`/`put(name, value)`, such as the pipeline's
     `extract.stagecache.ObjectCache` under the code's key), or None."""
     import shutil
 
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    tokens = lemmatizer.tokens(t for entry in entries for t in texts_of(entry) if t)
-    forms: dict[str, str] = {}
-    for entry in entries:
-        for part in texts_of(entry):
-            for token in tokens.get(part, []):
-                surface, lemma = W.fold(token.text), W.fold(token.lemma)
-                if surface != lemma and surface.isalpha() and lemma.isalpha():
-                    forms.setdefault(surface, lemma)
-    kept = memo.get(POSITIONS) if memo is not None else None
-    known = Known(kept if isinstance(kept, dict) else None)
-    model = build_model(entries, forms, synonyms, names, labels, kinds, known, scanned)
-    if memo is not None:
-        memo.put(POSITIONS, known.seen)  # this model's texts only: the memo does not grow with edits
-    write_model(out, model)
+    with collector_paused():
+        kept = memo.get(ANALYSED) if memo is not None else None
+        kept = kept if isinstance(kept, dict) else {}
+        by_document: dict[str, list[Any]] = defaultdict(list)
+        for entry in entries:
+            by_document[f"{entry.game}/{entry.document}"].append(entry)
+        # Each document's entries and texts under a name of its own: an edit writes its document's again only.
+        shards = {document: memo.get(f"{ENTRIES}/{document}") if memo is not None else None for document in by_document}
+        shards = {document: shard if isinstance(shard, dict) else {"entries": {}, "forms": {}}
+                  for document, shard in shards.items()}
+        known = Known(kept.get("positions"), kept.get("stems"),
+                      {k: v for shard in shards.values() for k, v in shard["entries"].items()})
+        kept_forms = {k: v for shard in shards.values() for k, v in shard["forms"].items()}
+        texts = [t for entry in entries for t in texts_of(entry) if t]
+        tokens = lemmatizer.tokens(t for t in texts if t not in kept_forms)
+        forms_of: dict[str, list[tuple[str, str]]] = {}  # text -> its (folded word, folded lemma) that differ
+        forms: dict[str, str] = {}
+        for text in texts:
+            pairs = forms_of.get(text)
+            if pairs is None:
+                pairs = kept_forms.get(text)
+                if pairs is None:
+                    pairs = [(surface, lemma) for token in tokens.get(text, [])
+                             if (surface := W.fold(token.text)) != (lemma := W.fold(token.lemma))
+                             and surface.isalpha() and lemma.isalpha()]
+                forms_of[text] = pairs
+            for surface, lemma in pairs:
+                forms.setdefault(surface, lemma)
+        model = build_model(entries, forms, synonyms, names, labels, kinds, known, scanned)
+        if memo is not None:  # this model's texts and entries only: the memo does not grow with edits
+            if known.seen.keys() != known.kept.keys() or known.stems.keys() != known.kept_stems.keys():
+                memo.put(ANALYSED, {"positions": known.seen, "stems": known.stems})
+            keys = iter(known.keys)
+            for document, its_entries in by_document.items():
+                shard = {"entries": {key: known.contributions[key] for key in (next(keys) for _ in its_entries)},
+                         "forms": {t: forms_of[t] for entry in its_entries for t in texts_of(entry) if t}}
+                old = shards[document]
+                if (shard["entries"].keys() != old["entries"].keys() or shard["forms"].keys() != old["forms"].keys()
+                        or not known.made.isdisjoint(shard["entries"])):
+                    memo.put(f"{ENTRIES}/{document}", shard)
+        write_model(out, model)
     meta = {"schema_version": SCHEMA_VERSION, "entries": len(entries),
             "games": sorted({e.game for e in entries}),
             "documents": sorted({f"{e.game}/{e.document}" for e in entries}),

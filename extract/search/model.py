@@ -15,13 +15,14 @@ Byte-identical for the same entries.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from whoosh.lang import stemmer_for_language
 
@@ -92,19 +93,96 @@ def lead_of(text: str) -> str:
     return text[:match.start()] if match else text
 
 
-class Known:
-    """`positions` of texts, taken from `kept` (a previous build's `seen`: `positions` is a
-    function of the text alone) where it has them; `seen` holds those of this build's texts."""
+class Contribution(NamedTuple):
+    """What one entry adds to the model, whatever its place among the others: a function of its
+    fields' texts alone (and of the verb stems of its -ent words), so a rebuild after an edit
+    computes the edited entry's and only adds up the others' (`build_model`)."""
 
-    def __init__(self, kept: dict[str, list[tuple[str, tuple[str, ...]]]] | None = None) -> None:
+    terms: tuple[dict[str, int], ...]  # per field: stem -> occurrences
+    lengths: list[int]  # per field: words
+    words: dict[tuple[str, tuple[str, ...]], int]  # (word, stems) -> occurrences outside the lead, first seen first
+    headline: list[str]  # the words of the title and names
+    body: list[str]  # the words of the other fields
+    pairs: dict[str, int]  # adjacent primary stems -> occurrences
+    exact: list[str]  # the title's primary stems, joined (one key at most)
+    named: list[str]  # each other name's, joined
+    verbs: dict[str, str]  # each -ent word of the entry -> the verb stem it was indexed under ("" none)
+
+
+def contribution_key(parts: tuple[list[str], ...]) -> bytes:
+    """What a `Contribution` is made of, hashed: each field's texts."""
+    return hashlib.blake2b("\x1e".join("\x1f".join(texts) for texts in parts).encode(), digest_size=16).digest()
+
+
+def contribute(parts: tuple[list[str], ...], positions_of: Callable[[str], list[tuple[str, tuple[str, ...]]]],
+               verbs: dict[str, str]) -> Contribution:
+    """The `Contribution` of an entry whose fields (FIELDS order) hold the texts `parts`."""
+    terms: list[dict[str, int]] = []
+    lengths = []
+    words: dict[tuple[str, tuple[str, ...]], int] = {}
+    headline: dict[str, None] = {}  # ordered sets
+    body: dict[str, None] = {}
+    pairs: dict[str, int] = {}
+    keys: tuple[list[str], list[str]] = ([], [])
+    for field, texts_of_field in enumerate(parts):
+        counts: dict[str, int] = {}
+        length = 0
+        for piece in texts_of_field:
+            found = positions_of(piece)
+            if field == LEAD:
+                found = found[:LEAD_WORDS]
+            length += len(found)
+            for pair in found:
+                word, stems = pair
+                if field != LEAD:  # the text's words, counted once
+                    words[pair] = words.get(pair, 0) + 1
+                (headline if field < 2 else body)[word] = None
+                verb = verbs.get(word)
+                for stem in (*stems, verb) if verb is not None and verb not in stems else stems:
+                    counts[stem] = counts.get(stem, 0) + 1
+            if field in PAIR_FIELDS:
+                for (_, a), (_, b) in zip(found, found[1:], strict=False):
+                    key = f"{a[0]} {b[0]}"
+                    pairs[key] = pairs.get(key, 0) + 1
+            if field < 2 and found:
+                keys[field].append(" ".join(stems[0] for _, stems in found))
+        terms.append(counts)
+        lengths.append(length)
+    seen = {*headline, *body}
+    return Contribution(tuple(terms), lengths, words, list(headline), list(body), pairs, keys[0],
+                        list(dict.fromkeys(keys[1])), {w: verbs.get(w, "") for w in seen if w.endswith("ent")})
+
+
+class Known:
+    """What a previous build worked out and this one may take again, each a function of its key
+    alone: `positions` of texts, Snowball stems of words, and each entry's `Contribution` (under
+    `contribution_key`). `kept` holds a previous build's (`seen()`), `seen()` this build's only:
+    a memo that does not grow with edits."""
+
+    def __init__(self, kept: dict[str, list[tuple[str, tuple[str, ...]]]] | None = None,
+                 stems: dict[str, str] | None = None, contributions: dict[bytes, Contribution] | None = None) -> None:
         self.kept = kept or {}
         self.seen: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+        self.kept_stems = stems or {}
+        self.stems: dict[str, str] = {}
+        self.kept_contributions = contributions or {}
+        self.contributions: dict[bytes, Contribution] = {}
+        self.keys: list[bytes] = []  # each entry's contribution's, in order
+        self.made: set[bytes] = set()  # the contributions this build worked out
 
     def __call__(self, text: str) -> list[tuple[str, tuple[str, ...]]]:
         found = self.seen.get(text)
         if found is None:
             found = self.kept.get(text)
             self.seen[text] = found = positions(text) if found is None else found
+        return found
+
+    def stem(self, word: str) -> str:
+        """Snowball's stem of `word` (about 30 µs each: the vocabulary's lemmas are 1,600 of them)."""
+        found = self.stems.get(word)
+        if found is None:
+            found = self.kept_stems.get(word)
+            self.stems[word] = found = _stem(word) if found is None else found
         return found
 
 
@@ -125,15 +203,15 @@ def family_root(stem: str) -> str:
     return root if len(root) >= 4 else stem
 
 
-def plural_verb_stems(forms: dict[str, str]) -> dict[str, str]:
+def plural_verb_stems(forms: dict[str, str], stem_of: Callable[[str], str] = _stem) -> dict[str, str]:
     """Snowball leaves a verb's third person plural whole ("attaquent", "effectuent", "placent"):
     such a form (a word in -ent whose lemma is a verb) is indexed under its verb's stem too, so
     "attaque" finds "ils attaquent" and "attaquent" finds "attaque"."""
     found = {}
     for word, lemma in forms.items():
         if word.endswith("ent") and lemma.endswith(("er", "ir", "re")) and not NUMBER.match(word):
-            stem = W.fold(_stem(lemma))
-            if stem != _stem(word) and len(stem) >= 3:
+            stem = W.fold(stem_of(lemma))
+            if stem != stem_of(word) and len(stem) >= 3:
                 found[word] = stem
     return found
 
@@ -214,81 +292,71 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
     gives the kind of each document ("runewars/apprentissage" -> "learn-to-play"). `known`: the
     positions of texts kept from a previous build (`Known`). `scanned`: the documents read by OCR
     ("warcry/regles"), whose words seen once may be debris."""
-    positions_of = known or Known()
+    known = known or Known()
     named = other_names(entries, names or {})
     document_prior = document_priors(kinds or {})
     announcing = announcements(entries)
     docs, texts = [], []
     # Postings are kept as they are written out, flat: [doc, field, tf, doc, field, tf…] per stem,
-    # [doc, tf…] per pair, [doc…] per exact key. Entries are read in order, and each entry's fields
-    # in order, so a posting is either the last one of its list or a new one at its end: the lists
-    # come out sorted, as the model wants them, without a dict of (doc, field) keys per stem (most
-    # of the memory of a large corpus's index).
+    # [doc, tf…] per pair, [doc…] per exact key. Entries are added in order, each entry's fields
+    # in order, so the lists come out sorted, as the model wants them.
     postings: dict[str, list[int]] = {}
     pairs: dict[str, list[int]] = {}
     exact: dict[str, list[int]] = {}
     named_exact: dict[str, list[int]] = {}
     numbers: dict[str, list[int]] = defaultdict(list)
-    vocab: dict[str, Counter] = defaultdict(Counter)
+    vocab: dict[str, dict[tuple[str, ...], int]] = {}  # word -> its stems -> occurrences, first seen first
     word_docs: dict[str, list[int]] = {}  # word → [the last entry it was seen in, in how many entries (counted to 2)]
     headline_words: set[str] = set()
     printed_words: set[str] = set()  # the words of documents not read by OCR: each is a word
     lengths = []
-    verbs = plural_verb_stems(forms)
+    verbs = plural_verb_stems(forms, known.stem)
+    # An entry's texts are analysed only when its contribution is not kept: not worth keeping then.
+    analysed = Known(known.kept)
     for n, entry in enumerate(entries):
-        printed = f"{entry.game}/{entry.document}" not in scanned
         title = entry.title or ""
         context = "" if entry.title else "\n".join(a.title or "" for a in entry.ancestors[:2])
         text = entry.text
-        parts = {0: [title], 1: named.get(entry.id, []), 2: [context], 3: [text], LEAD: [lead_of(text)]}
-        own_lengths = []
-        for field, texts_of_field in parts.items():
-            length = 0
-            for piece in texts_of_field:
-                found = positions_of(piece)
-                if field == LEAD:
-                    found = found[:LEAD_WORDS]
-                length += len(found)
-                for word, stems in found:
-                    if field != LEAD:  # the text's words, counted once
-                        vocab[word][stems] += 1
-                        seen = word_docs.get(word)
-                        if seen is None:
-                            word_docs[word] = [n, 1]
-                        elif seen[0] != n:
-                            seen[0], seen[1] = n, 2
-                    if field in (0, 1):
-                        headline_words.add(word)
-                    elif printed:
-                        printed_words.add(word)
-                    for stem in (*stems, verbs[word]) if word in verbs and verbs[word] not in stems else stems:
-                        posting = postings.get(stem)
-                        if posting is None:
-                            postings[stem] = [n, field, 1]
-                        elif posting[-3] == n and posting[-2] == field:
-                            posting[-1] += 1
-                        else:
-                            posting += (n, field, 1)
-                if field in PAIR_FIELDS:
-                    for (_, a), (_, b) in zip(found, found[1:], strict=False):
-                        key = f"{a[0]} {b[0]}"
-                        pair = pairs.get(key)
-                        if pair is None:
-                            pairs[key] = [n, 1]
-                        elif pair[-2] == n:
-                            pair[-1] += 1
-                        else:
-                            pair += (n, 1)
-                if field in (0, 1) and found:
-                    key = " ".join(stems[0] for _, stems in found)
-                    table = exact if field == 0 else named_exact
-                    same = table.get(key)
-                    if same is None:
-                        table[key] = [n]
-                    elif same[-1] != n:
-                        same.append(n)
-            own_lengths.append(length)
-        lengths.append(own_lengths)
+        parts = ([title], named.get(entry.id, []), [context], [text], [lead_of(text)])
+        key = contribution_key(parts)
+        mine = known.contributions.get(key) or known.kept_contributions.get(key)
+        if mine is None or any(verbs.get(word, "") != verb for word, verb in mine.verbs.items()):
+            mine = contribute(parts, analysed, verbs)
+            known.made.add(key)
+        known.contributions[key] = mine
+        known.keys.append(key)
+        for field, counts in enumerate(mine.terms):
+            for stem, tf in counts.items():
+                posting = postings.get(stem)
+                if posting is None:
+                    postings[stem] = [n, field, tf]
+                else:
+                    posting += (n, field, tf)
+        for key_, tf in mine.pairs.items():
+            pair = pairs.get(key_)
+            if pair is None:
+                pairs[key_] = [n, tf]
+            else:
+                pair += (n, tf)
+        for key_ in mine.exact:
+            exact.setdefault(key_, []).append(n)
+        for key_ in mine.named:
+            named_exact.setdefault(key_, []).append(n)
+        for (word, stems), count in mine.words.items():
+            counts_ = vocab.get(word)
+            if counts_ is None:
+                vocab[word] = {stems: count}
+            else:
+                counts_[stems] = counts_.get(stems, 0) + count
+            seen = word_docs.get(word)
+            if seen is None:
+                word_docs[word] = [n, 1]
+            elif seen[0] != n:
+                seen[0], seen[1] = n, 2
+        headline_words.update(mine.headline)
+        if f"{entry.game}/{entry.document}" not in scanned:
+            printed_words.update(mine.body)
+        lengths.append(mine.lengths)
         if entry.number:
             numbers[entry.number.lower()].append(n)
         prior = NAV_PRIOR if is_navigation(entry) else REDIRECT_PRIOR if "redirect" in entry.flags else 1.0
@@ -303,12 +371,12 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
     for synonym in synonyms:
         typed, meant = synonym[0], synonym[1]
         game = synonym[2] if len(synonym) > 2 else ""  # a game's terms.toml speaks of that game only
-        keys = [[stems for _, stems in positions_of(e)] for e in typed]
-        targets = sorted({s for e in meant for _, stems in positions_of(e) for s in stems[:1]})
+        keys = [[stems for _, stems in known(e)] for e in typed]
+        targets = sorted({s for e in meant for _, stems in known(e) for s in stems[:1]})
         for e in [*typed, *meant]:
-            for word, stems in positions_of(e):
+            for word, stems in known(e):
                 if word not in vocab:
-                    vocab[word][stems] += 1
+                    vocab[word] = {stems: 1}
         for key in keys:
             if key:
                 rules.append([[s[0] for s in key], targets, game])
@@ -318,14 +386,17 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
             families[family_root(stem)].add(stem)
     vocabulary = {}
     for word, counts in sorted(vocab.items()):
-        ordered = [stem for stems, _ in counts.most_common() for stem in stems]
-        listed = list(dict.fromkeys(ordered))
+        if len(counts) == 1:
+            listed = list(next(iter(counts)))
+        else:  # most used first, the first seen first among equals (Counter.most_common's order)
+            ordered = sorted(counts.items(), key=lambda item: item[1], reverse=True)
+            listed = list(dict.fromkeys(stem for stems, _ in ordered for stem in stems))
         entry_stems: list[Any] = listed[:]
         lemma = forms.get(word)
         if word in verbs and verbs[word] not in listed:
             entry_stems.append(verbs[word])  # "attaquent" is "attaque": the same word, fully
         elif lemma and not NUMBER.match(word):
-            lemma_stem = W.fold(_stem(lemma))
+            lemma_stem = W.fold(known.stem(lemma))
             if lemma_stem not in listed and lemma_stem in postings:
                 entry_stems.append([lemma_stem, LEMMA_WEIGHT])
         for stem in listed[:1]:
