@@ -193,13 +193,12 @@ def primary_key(text: str) -> str:
 # Derivational families Snowball keeps apart: the noun in -ure/-eur of a verb or an adjective
 # ("blessure" / blesser, "hauteur" / haut, "marqueur" / marquer, "défenseur" / défense). A word
 # reaches its family's other stems, weaker than its own.
-FAMILY = re.compile(r"(?:eur|ur)$")
 FAMILY_WEIGHT = 0.7
 
 
 def family_root(stem: str) -> str:
     """The stem without its -ure/-eur suffix, when four letters stay."""
-    root = FAMILY.sub("", stem)
+    root = stem[:-3] if stem.endswith("eur") else stem[:-2] if stem.endswith("ur") else stem
     return root if len(root) >= 4 else stem
 
 
@@ -230,6 +229,8 @@ def is_navigation(entry: Any) -> bool:
     if getattr(entry, "printed_index", False):
         return True
     pointers = sum(1 for ref in entry.refs if ref.kind in ("index", "page"))
+    if pointers < 4:  # most entries: their blocks need no reading
+        return False
     lines = sum(1 for block in entry.blocks if block.text.strip())
     # A rule that ends on a list of pointers ("MOUVEMENT (p. 8)"…) still states a rule first: a
     # paragraph of prose says so.
@@ -414,12 +415,12 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
         "fields": list(FIELDS), "weights": list(FIELD_WEIGHTS), "b": list(FIELD_B),
         "averages": [round(a, 4) for a in averages],
         "docs": docs, "lengths": lengths, "texts": texts,
-        "terms": dict(sorted(postings.items())),
-        "pairs": dict(sorted(pairs.items())),
-        "exact": dict(sorted(exact.items())),
+        "terms": {key: postings[key] for key in sorted(postings)},
+        "pairs": {key: pairs[key] for key in sorted(pairs)},
+        "exact": {key: exact[key] for key in sorted(exact)},
         "named": {key: kept for key, found in sorted(named_exact.items())
                   if (kept := sorted(set(found) - set(exact.get(key, ()))))},
-        "numbers": dict(sorted(numbers.items())),
+        "numbers": {key: numbers[key] for key in sorted(numbers)},
         "vocab": vocabulary,
         "typo_words": typo_words,
         "thesaurus": sorted(rules),
