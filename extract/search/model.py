@@ -401,8 +401,10 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
             if lemma_stem not in listed and lemma_stem in postings:
                 entry_stems.append([lemma_stem, LEMMA_WEIGHT])
         for stem in listed[:1]:
-            for kin in sorted(families.get(family_root(stem), set()) - set(listed)):
-                entry_stems.append([kin, FAMILY_WEIGHT])
+            family = families.get(family_root(stem))
+            if family and (len(family) > 1 or stem not in family):  # most words: a family of their own stem
+                for kin in sorted(family - set(listed)):
+                    entry_stems.append([kin, FAMILY_WEIGHT])
         vocabulary[word] = entry_stems
     # Typos are matched against the words of printed books, and of a scanned one those seen twice
     # or in a title or name: OCR debris is not a word.
