@@ -110,8 +110,16 @@ class Contribution(NamedTuple):
 
 
 def contribution_key(parts: tuple[list[str], ...]) -> bytes:
-    """What a `Contribution` is made of, hashed: each field's texts."""
-    return hashlib.blake2b("\x1e".join("\x1f".join(texts) for texts in parts).encode(), digest_size=16).digest()
+    """What a `Contribution` is made of, hashed: the texts of each field before the lead (the lead
+    is the text's start: worked out only when the contribution is)."""
+    digest = hashlib.blake2b(digest_size=16)
+    for texts in parts:  # each length before its text: no two different parts hash the same bytes
+        digest.update(b"%d\x1e" % len(texts))
+        for text in texts:
+            data = text.encode()
+            digest.update(b"%d\x1f" % len(data))
+            digest.update(data)
+    return digest.digest()
 
 
 def contribute(parts: tuple[list[str], ...], positions_of: Callable[[str], list[tuple[str, tuple[str, ...]]]],
@@ -318,11 +326,11 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
         title = entry.title or ""
         context = "" if entry.title else "\n".join(a.title or "" for a in entry.ancestors[:2])
         text = entry.text
-        parts = ([title], named.get(entry.id, []), [context], [text], [lead_of(text)])
+        parts = ([title], named.get(entry.id, []), [context], [text])
         key = contribution_key(parts)
         mine = known.contributions.get(key) or known.kept_contributions.get(key)
         if mine is None or any(verbs.get(word, "") != verb for word, verb in mine.verbs.items()):
-            mine = contribute(parts, analysed, verbs)
+            mine = contribute((*parts, [lead_of(text)]), analysed, verbs)
             known.made.add(key)
         known.contributions[key] = mine
         known.keys.append(key)

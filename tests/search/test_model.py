@@ -111,3 +111,16 @@ def test_a_rule_moved_keeps_its_analysis_and_takes_its_new_place(tmp_path: Path)
     assert lemmatizer.asked == []  # every text's word forms were kept
     assert (tmp_path / "moved" / "model.json").read_bytes() == \
         model_of(tmp_path / "clean", moved, None)[:-len((tmp_path / "moved" / "meta.json").read_bytes())]
+
+
+def test_an_entrys_key_tells_its_fields_apart():
+    from extract.search.model import contribution_key
+
+    keys = {contribution_key(parts) for parts in (
+        (["Charge"], [], [""], ["Les unités chargent."]),
+        (["Charge"], [""], [], ["Les unités chargent."]),
+        ([""], [], ["Charge"], ["Les unités chargent."]),
+        (["Charge\x1f1"], [], [""], ["Les unités chargent."]),
+        (["Charge", "1"], [], [""], ["Les unités chargent."]),
+    )}
+    assert len(keys) == 5
