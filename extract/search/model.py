@@ -175,11 +175,11 @@ class Known:
     a memo that does not grow with edits."""
 
     def __init__(self, kept: dict[str, list[tuple[str, tuple[str, ...]]]] | None = None,
-                 stems: dict[str, str] | None = None, contributions: dict[bytes, Contribution] | None = None) -> None:
+                 stems: dict[str, tuple[str, str]] | None = None, contributions: dict[bytes, Contribution] | None = None) -> None:
         self.kept = kept or {}
         self.seen: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
         self.kept_stems = stems or {}
-        self.stems: dict[str, str] = {}
+        self.stems: dict[str, tuple[str, str]] = {}  # word -> its stem, and that stem folded
         self.kept_contributions = contributions or {}
         self.contributions: dict[bytes, Contribution] = {}
         self.keys: list[bytes] = []  # each entry's contribution's, in order
@@ -192,13 +192,23 @@ class Known:
             self.seen[text] = found = positions(text) if found is None else found
         return found
 
-    def stem(self, word: str) -> str:
-        """Snowball's stem of `word` (about 30 µs each: the vocabulary's lemmas are 1,600 of them)."""
+    def _stems(self, word: str) -> tuple[str, str]:
         found = self.stems.get(word)
         if found is None:
             found = self.kept_stems.get(word)
-            self.stems[word] = found = _stem(word) if found is None else found
+            if found is None:
+                stem = _stem(word)
+                found = (stem, W.fold(stem))
+            self.stems[word] = found
         return found
+
+    def stem(self, word: str) -> str:
+        """Snowball's stem of `word` (about 30 µs each: the vocabulary's lemmas are 1,600 of them)."""
+        return self._stems(word)[0]
+
+    def folded_stem(self, word: str) -> str:
+        """`stem(word)` folded."""
+        return self._stems(word)[1]
 
 
 def primary_key(text: str) -> str:
@@ -217,14 +227,15 @@ def family_root(stem: str) -> str:
     return root if len(root) >= 4 else stem
 
 
-def plural_verb_stems(forms: dict[str, str], stem_of: Callable[[str], str] = _stem) -> dict[str, str]:
+def plural_verb_stems(forms: dict[str, str], stem_of: Callable[[str], str] = _stem,
+                      folded_stem_of: Callable[[str], str] = lambda word: W.fold(_stem(word))) -> dict[str, str]:
     """Snowball leaves a verb's third person plural whole ("attaquent", "effectuent", "placent"):
     such a form (a word in -ent whose lemma is a verb) is indexed under its verb's stem too, so
     "attaque" finds "ils attaquent" and "attaquent" finds "attaque"."""
     found = {}
     for word, lemma in forms.items():
         if word.endswith("ent") and lemma.endswith(("er", "ir", "re")) and not NUMBER.match(word):
-            stem = W.fold(stem_of(lemma))
+            stem = folded_stem_of(lemma)
             if stem != stem_of(word) and len(stem) >= 3:
                 found[word] = stem
     return found
@@ -326,7 +337,7 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
     headline_words: set[str] = set()
     printed_words: set[str] = set()  # the words of documents not read by OCR: each is a word
     lengths = []
-    verbs = plural_verb_stems(forms, known.stem)
+    verbs = plural_verb_stems(forms, known.stem, known.folded_stem)
     # An entry's texts are analysed only when its contribution is not kept: not worth keeping then.
     analysed = Known(known.kept)
     for n, entry in enumerate(entries):
@@ -415,7 +426,7 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
         if word in verbs and verbs[word] not in listed:
             entry_stems.append(verbs[word])  # "attaquent" is "attaque": the same word, fully
         elif lemma and not NUMBER.match(word):
-            lemma_stem = W.fold(known.stem(lemma))
+            lemma_stem = known.folded_stem(lemma)
             if lemma_stem not in listed and lemma_stem in postings:
                 entry_stems.append([lemma_stem, LEMMA_WEIGHT])
         for stem in listed[:1]:
