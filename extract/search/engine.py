@@ -599,9 +599,9 @@ def write_search_model(out: Path, entries: list[Any], lemmatizer: Any, synonyms:
     of word forms it knows."""
     kept = memo.get(ANALYSED) if memo is not None else None
     kept = kept if isinstance(kept, dict) else {}
-    by_document: dict[str, list[Any]] = defaultdict(list)
-    for entry in entries:
-        by_document[f"{entry.game}/{entry.document}"].append(entry)
+    by_document: dict[str, list[int]] = defaultdict(list)  # the places of its entries
+    for n, entry in enumerate(entries):
+        by_document[f"{entry.game}/{entry.document}"].append(n)
     # Each document's entries and texts under a name of its own: an edit writes its document's again only.
     shards = {document: memo.get(f"{ENTRIES}/{document}") if memo is not None else None for document in by_document}
     shards = {document: shard if isinstance(shard, dict) else {"entries": {}, "forms": {}}
@@ -628,10 +628,9 @@ def write_search_model(out: Path, entries: list[Any], lemmatizer: Any, synonyms:
     if memo is not None:  # this model's texts and entries only: the memo does not grow with edits
         if known.seen.keys() != known.kept.keys() or known.stems.keys() != known.kept_stems.keys():
             memo.put(ANALYSED, {"positions": known.seen, "stems": known.stems})
-        keys = iter(known.keys)
-        for document, its_entries in by_document.items():
-            shard = {"entries": {key: known.contributions[key] for key in (next(keys) for _ in its_entries)},
-                     "forms": {t: forms_of[t] for entry in its_entries for t in texts_of(entry) if t}}
+        for document, places in by_document.items():
+            shard = {"entries": {known.keys[n]: known.contributions[known.keys[n]] for n in places},
+                     "forms": {t: forms_of[t] for n in places for t in texts_of(entries[n]) if t}}
             old = shards[document]
             if (shard["entries"].keys() != old["entries"].keys() or shard["forms"].keys() != old["forms"].keys()
                     or not known.made.isdisjoint(shard["entries"])):

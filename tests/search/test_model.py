@@ -124,3 +124,15 @@ def test_an_entrys_key_tells_its_fields_apart():
         (["Charge", "1"], [], [""], ["Les unités chargent."]),
     )}
     assert len(keys) == 5
+
+
+def test_books_whose_entries_alternate_keep_each_its_own(tmp_path: Path):
+    memo = Memo()
+    mixed = entries()
+    mixed.insert(1, mixed.pop())  # the help's entry between two of the rules'
+    model_of(tmp_path / "first", mixed, memo)
+    assert sorted(len(memo.kept[f"search/entries/jeu/{book}"]["entries"]) for book in ("aide", "regles")) == [1, 4]
+    memo.written.clear()
+    edited = [make(e.document, e.key, e.title, e.text.replace("ligne droite", "ligne courbe")) for e in mixed]
+    assert model_of(tmp_path / "edited", edited, memo) == model_of(tmp_path / "clean", edited, None)
+    assert memo.written == ["search/entries/jeu/aide"]
