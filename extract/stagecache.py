@@ -155,6 +155,57 @@ class Keyed:
         self.cache.put(name, self.key, value)
 
 
+class FileStore:
+    """Files a stage makes one by one (`write(rel, data)` under `out`), kept between builds in
+    `folder`: a file whose bytes equal the copy kept from the last build is hard-linked from it
+    (a link costs a fraction of a new file, and after an edit most files are the same), any
+    other is written and kept. `close()` forgets the files this build did not make. Without a
+    folder every file is written. Kept copies are only ever replaced whole, never written in
+    place (they are the same files as the builds linked to them)."""
+
+    def __init__(self, folder: Path | None, out: Path) -> None:
+        self.folder, self.out = folder, out
+        self.made: set[str] = set()
+        self.folders: set[Path] = set()
+        self.linked = 0
+
+    def write(self, rel: str, data: bytes) -> None:
+        target = self.out / rel
+        if target.parent not in self.folders:  # one mkdir per folder, not per file
+            target.parent.mkdir(parents=True, exist_ok=True)
+            self.folders.add(target.parent)
+        self.made.add(rel)
+        if self.folder is not None:
+            kept = self.folder / rel
+            try:
+                if kept.read_bytes() == data:
+                    os.link(kept, target)
+                    self.linked += 1
+                    return
+            except OSError:
+                pass  # none kept, unreadable, or no hard links here: written below
+        target.write_bytes(data)
+        if self.folder is not None:
+            try:
+                kept.parent.mkdir(parents=True, exist_ok=True)
+                _link_or_copy(target, kept.with_name(f".new-{kept.name}"))
+                os.replace(kept.with_name(f".new-{kept.name}"), kept)
+            except OSError:
+                pass  # a cache that cannot be written: the build goes on without it
+
+    def close(self) -> None:
+        """Remove the kept files this build did not make (the store holds one build's worth)."""
+        if self.folder is None or not self.folder.is_dir():
+            return
+        for folder, _, names in os.walk(self.folder, topdown=False):
+            for name in names:
+                path = Path(folder) / name
+                if path.relative_to(self.folder).as_posix() not in self.made:
+                    path.unlink(missing_ok=True)
+            if not os.listdir(folder) and Path(folder) != self.folder:
+                os.rmdir(folder)
+
+
 class StageCache:
     """`run(stage, key, staging, work)`: either copies the stored outputs of `stage` into
     `staging`, or runs `work()` and stores the top-level files and folders it made."""

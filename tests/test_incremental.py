@@ -185,3 +185,34 @@ def test_a_stored_stage_is_brought_to_new_outputs_file_by_file(tmp_path: Path):
     probe.mkdir()
     assert not cache.run("render", "k2", probe, lambda: outputs(probe, new, ("site/other",)))
     assert (entry / "site" / "b.html").read_text(encoding="utf-8") == "B"
+
+
+def test_a_file_store_links_what_it_kept_and_writes_the_rest(tmp_path: Path):
+    """FileStore: a file of the same bytes as the kept copy is that copy (a hard link), another is
+    written and kept, a kept copy changed in place since (through a build's link) is not linked
+    again, and the files a build did not make leave the store."""
+    from extract.stagecache import FileStore
+
+    kept = tmp_path / "kept"
+
+    def run(out: Path, files: dict[str, bytes]) -> FileStore:
+        store = FileStore(kept, out)
+        for rel, data in files.items():
+            store.write(rel, data)
+        store.close()
+        return store
+
+    first = run(tmp_path / "first", {"g/a.json": b"a", "g/b.json": b"b", "h/c.json": b"c"})
+    assert first.linked == 0 and (kept / "g" / "a.json").stat().st_ino == (tmp_path / "first/g/a.json").stat().st_ino
+    second = run(tmp_path / "second", {"g/a.json": b"a", "g/b.json": b"B"})
+    assert second.linked == 1 and (tmp_path / "second/g/a.json").stat().st_ino == (kept / "g/a.json").stat().st_ino
+    assert (tmp_path / "second/g/b.json").read_bytes() == b"B" and (kept / "g/b.json").read_bytes() == b"B"
+    assert (tmp_path / "first/g/b.json").read_bytes() == b"b"  # a kept copy is replaced, never written through
+    assert not (kept / "h").exists()
+    (tmp_path / "second/g/a.json").write_bytes(b"changed")  # in place: the kept copy is the same file
+    third = run(tmp_path / "third", {"g/a.json": b"a", "g/b.json": b"B"})
+    assert third.linked == 1 and (tmp_path / "third/g/a.json").read_bytes() == b"a"
+    plain = FileStore(None, tmp_path / "plain")
+    plain.write("x/y.json", b"y")
+    plain.close()
+    assert (tmp_path / "plain/x/y.json").read_bytes() == b"y" and plain.linked == 0
