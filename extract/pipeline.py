@@ -355,11 +355,17 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
         with clock.stage("write data"):
             # One entry's JSON in memory at a time, written to the game file and to the entry's
             # file of the static API (moved into the site once it is made).
+            digests: dict[str, str] = {}  # each entry's JSON text, hashed: what the site's pages are keyed by
             for game in games:
                 writer = ApiWriter(api_files, game.game.id)
+
+                def each(data: dict, text: str, writer: ApiWriter = writer) -> None:
+                    writer.entry(data, text)
+                    digests[data["id"]] = hashlib.sha256(text.encode("utf-8")).hexdigest()
+
                 with writing(f"data/{game.game.id}.json, the data of game {game.game.id}"):
                     write_game_json(staging / "data" / f"{game.game.id}.json", game.game, game.entries, game.errata, game.facts,
-                                    each=writer.entry)
+                                    each=each)
                 writer.close(game_json(game.game, [], game.errata, game.facts))
             for path, schema in SCHEMA_FILES.values():
                 write_json(staging / path, schema)
@@ -383,7 +389,8 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
             conversions = ObjectCache(stage_folder / "pages" if stage_folder else None)
             # compiled templates are executable: kept only where the stage cache is trusted too
             build_site(staging, games, site_url, conversions if stage_folder else None,
-                       TemplateCache(cache.parent / "templates", code_key()) if stage_folder else None)
+                       TemplateCache(cache.parent / "templates", code_key()) if stage_folder else None,
+                       stage_folder / "docs" if stage_folder else None, digests)
             conversions.prune()  # the pages of this build only
 
         with clock.stage("index"):

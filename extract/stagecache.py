@@ -156,54 +156,97 @@ class Keyed:
 
 
 class FileStore:
-    """Files a stage makes one by one (`write(rel, data)` under `out`), kept between builds in
-    `folder`: a file whose bytes equal the copy kept from the last build is hard-linked from it
-    (a link costs a fraction of a new file, and after an edit most files are the same), any
-    other is written and kept. `close()` forgets the files this build did not make. Without a
-    folder every file is written. Kept copies are only ever replaced whole, never written in
-    place (they are the same files as the builds linked to them)."""
+    """Files a stage makes one by one under `out`, kept between builds in `folder` with a record
+    (`made.json`) of each one's key and sha256:
+    - `write(rel, data, key)`: a file whose bytes are those of the kept copy is hard-linked from
+      it (a link costs a fraction of a new file here, and after an edit most files are the same),
+      any other is written and kept;
+    - `reuse(rel, key)`: the kept copy made under `key` (a hash of everything the file is made
+      from), linked without making the file at all; False when there is none.
+    A kept copy is checked against its recorded sha256 before it is linked (a build's file and its
+    kept copy are one file: one changed in place is not reused), and is only ever replaced whole,
+    never written through. `close()` forgets the files this build did not make. Without a folder
+    every file is written and nothing reused."""
+
+    RECORD = "made.json"
 
     def __init__(self, folder: Path | None, out: Path) -> None:
         self.folder, self.out = folder, out
-        self.made: set[str] = set()
+        self.kept: dict[str, list[str]] = {}  # rel -> [key, sha256] of the last build's files
+        self.made: dict[str, list[str]] = {}
         self.folders: set[Path] = set()
         self.linked = 0
+        if folder is not None:
+            try:
+                record = json.loads((folder / self.RECORD).read_text(encoding="utf-8"))
+                if isinstance(record, dict):
+                    self.kept = {k: v for k, v in record.items() if isinstance(v, list) and len(v) == 2}
+            except (OSError, ValueError):
+                pass
 
-    def write(self, rel: str, data: bytes) -> None:
+    def _target(self, rel: str) -> Path:
         target = self.out / rel
         if target.parent not in self.folders:  # one mkdir per folder, not per file
             target.parent.mkdir(parents=True, exist_ok=True)
             self.folders.add(target.parent)
-        self.made.add(rel)
+        return target
+
+    def _link_kept(self, rel: str, sha: str) -> bool:
+        assert self.folder is not None
+        kept = self.folder / rel
+        try:
+            if hashlib.sha256(kept.read_bytes()).hexdigest() != sha:
+                return False
+            os.link(kept, self._target(rel))
+        except OSError:
+            return False  # none kept, unreadable, or no hard links here
+        self.linked += 1
+        return True
+
+    def reuse(self, rel: str, key: str) -> bool:
+        record = self.kept.get(rel)
+        if self.folder is None or record is None or record[0] != key or not self._link_kept(rel, record[1]):
+            return False
+        self.made[rel] = record
+        return True
+
+    def write(self, rel: str, data: bytes, key: str = "") -> None:
+        sha = hashlib.sha256(data).hexdigest()
+        self.made[rel] = [key, sha]
+        record = self.kept.get(rel)
+        if self.folder is not None and record is not None and record[1] == sha and self._link_kept(rel, sha):
+            return
+        target = self._target(rel)
+        target.write_bytes(data)
         if self.folder is not None:
             kept = self.folder / rel
             try:
-                if kept.read_bytes() == data:
-                    os.link(kept, target)
-                    self.linked += 1
-                    return
-            except OSError:
-                pass  # none kept, unreadable, or no hard links here: written below
-        target.write_bytes(data)
-        if self.folder is not None:
-            try:
                 kept.parent.mkdir(parents=True, exist_ok=True)
-                _link_or_copy(target, kept.with_name(f".new-{kept.name}"))
-                os.replace(kept.with_name(f".new-{kept.name}"), kept)
+                fresh = kept.with_name(f".new-{kept.name}")
+                _link_or_copy(target, fresh)
+                os.replace(fresh, kept)
             except OSError:
-                pass  # a cache that cannot be written: the build goes on without it
+                self.made.pop(rel)  # not kept: not recorded
+        else:
+            self.made.pop(rel)
 
     def close(self) -> None:
-        """Remove the kept files this build did not make (the store holds one build's worth)."""
+        """Record this build's files; remove the kept files it did not make."""
         if self.folder is None or not self.folder.is_dir():
             return
-        for folder, _, names in os.walk(self.folder, topdown=False):
-            for name in names:
-                path = Path(folder) / name
-                if path.relative_to(self.folder).as_posix() not in self.made:
-                    path.unlink(missing_ok=True)
-            if not os.listdir(folder) and Path(folder) != self.folder:
-                os.rmdir(folder)
+        try:
+            (self.folder / self.RECORD).unlink(missing_ok=True)  # a record is whole or absent
+            for folder, _, names in os.walk(self.folder, topdown=False):
+                for name in names:
+                    path = Path(folder) / name
+                    if path.relative_to(self.folder).as_posix() not in self.made:
+                        path.unlink(missing_ok=True)
+                if not os.listdir(folder) and Path(folder) != self.folder:
+                    os.rmdir(folder)
+            record = json.dumps(self.made, sort_keys=True)
+            replace_with(self.folder / self.RECORD, lambda temp: temp.write_text(record, encoding="utf-8"))
+        except OSError:
+            pass  # a cache that cannot be written: the next build makes its files again
 
 
 class StageCache:

@@ -216,3 +216,31 @@ def test_a_file_store_links_what_it_kept_and_writes_the_rest(tmp_path: Path):
     plain.write("x/y.json", b"y")
     plain.close()
     assert (tmp_path / "plain/x/y.json").read_bytes() == b"y" and plain.linked == 0
+
+
+def test_a_page_showing_an_edited_faq_answer_is_made_again(tmp_path: Path, monkeypatch):
+    """A topic page is kept from the last build while everything it shows is unchanged, and that
+    includes what it shows of other entries: an FAQ answer edited in the FAQ changes the rule
+    page it is attached to, whose own entries did not change; an erratum added to the FAQ
+    deletes a rule of the book. Every file is then a clean build's."""
+    from tests.errata.test_apply import corpus
+
+    head = ("# FAQ et errata\n\n## FAQ\n\n### Engager le combat\n\nQ : Une unité engagée peut-elle fuir ?\n"
+            "R : Non, voir 4.1.\n\n## Errata\n\n### Livret de règles\n\n")
+    root = corpus(tmp_path / "root", "Les errata suivants s'appliquent.\n", head=head)
+    cache = tmp_path / "cache" / "lemmas.sqlite"
+    build(root, tmp_path / "first", cache=cache)
+    for n, (old, new) in enumerate([("R : Non, voir 4.1.", "R : Non, jamais : voir 4.1."),
+                                    ("Les errata suivants s'appliquent.", "La section 4.1 devrait être supprimée.")]):
+        edit_source(root, "demo", "faq.md", old, new)
+        monkeypatch.delenv("REGLES_STAGE_CACHE", raising=False)
+        edited = build(root, tmp_path / f"edited{n}", cache=cache)
+        if n == 0:
+            shown = [p for p in (edited.out / "docs").rglob("*.md") if "jamais" in p.read_text(encoding="utf-8")]
+            assert any("faq" not in p.relative_to(edited.out / "docs").parts for p in shown)  # the rule's page shows it
+        else:
+            page = edited.out / "docs" / "demo" / "regles" / "livret-de-regles" / "index.md"
+            assert "regles-deleted" in page.read_text(encoding="utf-8")  # the rule's page, made again from the FAQ's erratum
+        monkeypatch.setenv("REGLES_STAGE_CACHE", "off")
+        clean = build(root, tmp_path / f"clean{n}", cache=tmp_path / "other-cache" / "lemmas.sqlite")
+        same_outputs(clean.out, edited.out)

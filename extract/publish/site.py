@@ -10,6 +10,7 @@ structural (headings with their anchors, links between pages) is Markdown, so Mk
 from __future__ import annotations
 
 import difflib
+import hashlib
 import html
 import json
 import re
@@ -28,7 +29,8 @@ from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined
 from extract.errors import BuildError, InputError, shortened, writing
 from extract.model import STATUS_LABELS, Block, Entry, Erratum, Fact, GameBuild
 from extract.patterns import SEE_LINE
-from extract.stagecache import code_key
+from extract.publish.data import dumps, erratum_json, game_json
+from extract.stagecache import FileStore, code_key
 from extract.text import fold, shorten, value_text
 from extract.urls import anchor_of, page_file, page_of
 
@@ -475,19 +477,24 @@ def environment(root: Path, compiled: BytecodeCache | None = None) -> Environmen
     return env
 
 
-def render_docs(root: Path, docs: Path, games: list[GameBuild], compiled: BytecodeCache | None = None) -> list[str]:
-    """Write build/docs: the Markdown of every page. Returns the page files, relative to `docs`."""
+def render_docs(root: Path, docs: Path, games: list[GameBuild], compiled: BytecodeCache | None = None,
+                files: FileStore | None = None, digests: dict[str, str] | None = None) -> list[str]:
+    """Write build/docs: the Markdown of every page. Returns the page files, relative to `docs`.
+    `files`: where pages are kept between builds (`extract.stagecache.FileStore` over `docs`);
+    `digests`: the sha256 of each entry's JSON text in its game file, by id. With both, a topic
+    page whose inputs (`page_key`) are those it was made from in the last build is that build's
+    file, not rendered again; every other page is rendered, and linked when its bytes are the same."""
     site = Site(games)
     env = environment(root, compiled)
+    store = files or FileStore(None, docs)
+    frame = site_frame(games) if digests is not None else ""
     written: list[str] = []
 
-    def write(path: str, template: str, page: Entry | None = None, **context: Any) -> None:
-        target = docs / path
+    def write(path: str, template: str, page: Entry | None = None, key: str = "", **context: Any) -> None:
         text = env.get_template(template).render(site=site, here=path, page=page, **context)
         what = f"the page {shortened(path)}" + (f" of entry {shortened(page.id)}" if page is not None else "")
         with writing(what, page.source_file if page is not None else None, page.lines[0] if page is not None and page.lines else None):
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
+            store.write(path, text.encode("utf-8"), key)
         written.append(path)
 
     shutil.copytree(root / "site" / "assets", docs / "assets", dirs_exist_ok=True)
@@ -509,13 +516,67 @@ def render_docs(root: Path, docs: Path, games: list[GameBuild], compiled: Byteco
                   kind=KIND_LABELS.get(doc.kind, doc.kind))
             for i, page in enumerate(pages):
                 here = page_file(page)
+                previous, following = pages[i - 1] if i else None, pages[i + 1] if i + 1 < len(pages) else None
+                key = page_key(page, previous, following, site, digests, frame) if digests is not None else ""
+                if key and store.reuse(here, key):
+                    written.append(here)
+                    continue
                 shown = [render_entry(page, 1, here, site)]
                 shown += [render_entry(e, 1 + depth, here, site) for e, depth in shown_on_page(page)]
                 subpages = [c for c in page.children if c.is_page]
-                write(here, "page.md.j2", game=game, doc=doc, page=page, entries=shown, subpages=subpages,
-                      **page_context(site, game, doc, page, here, pages[i - 1] if i else None,
-                                     pages[i + 1] if i + 1 < len(pages) else None))
+                write(here, "page.md.j2", page, key, game=game, doc=doc, entries=shown, subpages=subpages,
+                      **page_context(site, game, doc, page, here, previous, following))
     return written
+
+
+def site_frame(games: list[GameBuild]) -> str:
+    """What every topic page may show beside its own entries: the code and templates (`code_key`),
+    each game and book as its game file describes it (names, versions, dates, kinds; not the
+    sources' sha256, which every edit changes and no page shows), each game's icons."""
+    described = []
+    for game in games:
+        spec = game_json(game.game, [], [])["game"]
+        spec["documents"] = [{k: v for k, v in d.items() if k != "sha256"} for d in spec["documents"]]
+        described.append([spec, game.game.short_label, game.icons])
+    return json.dumps([code_key(), described], ensure_ascii=False, sort_keys=True)
+
+
+def page_key(page: Entry, previous: Entry | None, following: Entry | None, site: Site, digests: dict[str, str],
+             frame: str) -> str:
+    """A hash of everything a topic page's Markdown is made from: the site's frame (`site_frame`)
+    and the whole JSON (by `digests`) of each entry it shows, of every entry those link to or are
+    linked from (a link shows its target's label and address, a FAQ question its answer, a
+    citation its source's refs), of their children, of the page's ancestors (its breadcrumb) and
+    neighbours (previous and next), and of the errata amending the entries (with their source
+    and target) and the facts they state. An entry's address holds its page, so moving an entry
+    to another page changes the key of every page linking to it."""
+    shown = [page, *(e for e, _ in shown_on_page(page))]
+    ids: set[str] = set()
+    errata: set[str] = set()
+    for entry in shown:
+        ids.add(entry.id)
+        ids.update(child.id for child in entry.children)
+        ids.update(ref.target for ref in entry.refs if ref.target)
+        ids.update(entry.backrefs)
+        for name in entry.errata:
+            erratum = site.errata_by_id.get(name)
+            if erratum is not None:
+                errata.add(name)
+                ids.update(x for x in (erratum.source, erratum.target) if x)
+    node = page.parent
+    while node is not None:
+        ids.add(node.id)
+        node = node.parent
+    ids.update(x.id for x in (previous, following) if x is not None)
+    digest = hashlib.sha256(frame.encode("utf-8"))
+    for name in sorted(ids):
+        digest.update(f"\n{name} {digests.get(name, '-')}".encode())
+    for name in sorted(errata):
+        digest.update(f"\nerratum {dumps(erratum_json(site.errata_by_id[name]))}".encode())
+    for entry in shown:
+        for fact in site.facts.get(entry.id, []):
+            digest.update(f"\nfact {json.dumps(fact.to_json(), ensure_ascii=False, sort_keys=True)}".encode())
+    return digest.hexdigest()
 
 
 def short_title(title: str) -> str:
@@ -864,11 +925,16 @@ def write_search_model(docs: Path, search_dir: Path) -> None:
 
 
 def build_site(staging: Path, games: list[GameBuild], site_url: str | None = None, conversions: Any = None,
-               compiled: BytecodeCache | None = None) -> dict[str, int]:
+               compiled: BytecodeCache | None = None, kept_pages: Path | None = None,
+               digests: dict[str, str] | None = None) -> dict[str, int]:
     """`conversions`: pages' Markdown conversions kept from the previous build (`cached_conversions`);
-    `compiled`: the templates compiled in earlier builds (`extract.publish.templatecache`)."""
+    `compiled`: the templates compiled in earlier builds (`extract.publish.templatecache`);
+    `kept_pages`: where the pages' Markdown is kept between builds, and `digests` the sha256 of
+    each entry's JSON text (`render_docs`)."""
     docs, site_dir = staging / "docs", staging / "site"
-    pages = render_docs(TOOL_ROOT, docs, games, compiled)
+    files = FileStore(kept_pages, docs)
+    pages = render_docs(TOOL_ROOT, docs, games, compiled, files, digests)
+    files.close()
     write_search_model(docs, staging / "search")
     short = {game.game.id: game.game.short_label for game in games}
     mkdocs_build(TOOL_ROOT, docs, site_dir, site_nav(games), site_url, conversions, compiled, short)
