@@ -841,7 +841,8 @@ def cached_conversions(pages: Any, warnings: list[str], context: str = "") -> It
             page.content, page.toc, page._title_from_render, anchors, links = found
             page.present_anchor_ids = set(anchors)
             if mkdocs_pages.log.getEffectiveLevel() > logging.DEBUG:
-                page.links_to_anchors = {files.get_file_from_path(uri): dict(v) for uri, v in links.items()}
+                by_uri = files.src_uris  # the kept uris are src_uris already: no PurePath per link
+                page.links_to_anchors = {by_uri.get(uri): dict(v) for uri, v in links.items()}
             return
         before = len(warnings)
         original(page, config, files)
