@@ -212,23 +212,30 @@ class FileStore:
 
     def write(self, rel: str, data: bytes, key: str = "") -> None:
         sha = hashlib.sha256(data).hexdigest()
-        self.made[rel] = [key, sha]
         record = self.kept.get(rel)
         if self.folder is not None and record is not None and record[1] == sha and self._link_kept(rel, sha):
+            self.made[rel] = [key, sha]
             return
-        target = self._target(rel)
-        target.write_bytes(data)
+        self._target(rel).write_bytes(data)
+        self._keep(rel, key, sha)
+
+    def keep(self, rel: str, key: str) -> None:
+        """Keep the file `rel` that something else wrote under `out`, made under `key`."""
         if self.folder is not None:
-            kept = self.folder / rel
-            try:
-                kept.parent.mkdir(parents=True, exist_ok=True)
-                fresh = kept.with_name(f".new-{kept.name}")
-                _link_or_copy(target, fresh)
-                os.replace(fresh, kept)
-            except OSError:
-                self.made.pop(rel)  # not kept: not recorded
-        else:
-            self.made.pop(rel)
+            self._keep(rel, key, hashlib.sha256((self.out / rel).read_bytes()).hexdigest())
+
+    def _keep(self, rel: str, key: str, sha: str) -> None:
+        if self.folder is None:
+            return
+        kept = self.folder / rel
+        try:
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            fresh = kept.with_name(f".new-{kept.name}")
+            _link_or_copy(self.out / rel, fresh)
+            os.replace(fresh, kept)
+        except OSError:
+            return  # not kept: not recorded
+        self.made[rel] = [key, sha]
 
     def close(self) -> None:
         """Record this build's files; remove the kept files it did not make."""

@@ -737,14 +737,16 @@ def errata_row(erratum: Erratum, site: Site, here: str) -> dict[str, Any]:
 
 
 def mkdocs_build(root: Path, docs: Path, site_dir: Path, nav: list[Any], site_url: str | None = None,
-                 pages: Any = None, compiled: BytecodeCache | None = None, short_labels: dict[str, str] | None = None) -> None:
+                 pages: Any = None, compiled: BytecodeCache | None = None, short_labels: dict[str, str] | None = None,
+                 kept_html: Path | None = None) -> None:
     """Build `docs` into `site_dir` with the root's mkdocs.yml, strict: a warning is an error.
     With `site_url`, pages name their canonical address and sitemap.xml lists them (without
     dates, and gzipped without a time stamp: the same inputs give the same bytes); without it
     there is no absolute address to give, so no sitemap either. `pages`: a cache of pages'
     Markdown conversions (`cached_conversions`), or None; `compiled`: where the theme's compiled
     templates are kept, or None; `short_labels`: each game's name in the search box's game filter
-    (`GameSpec.short_label`), by game id."""
+    (`GameSpec.short_label`), by game id; `kept_html`: where pages' HTML files are kept between
+    builds (with `pages` only)."""
     import logging
 
     from mkdocs.commands.build import build
@@ -780,8 +782,11 @@ def mkdocs_build(root: Path, docs: Path, site_dir: Path, nav: list[Any], site_ur
             config.theme.get_env = get_env  # this build's theme only
         # what every page's HTML depends on beside its own Markdown (its file list is in its key)
         context = json.dumps([nav, site_url, short_labels or {}], ensure_ascii=False, sort_keys=True)
-        with cached_conversions(pages, warnings, context):
+        html = FileStore(kept_html, site_dir) if pages is not None and kept_html is not None else None
+        with cached_conversions(pages, warnings, context, html):
             build(config)
+        if html is not None:
+            html.close()
     except (Abort, ConfigurationError) as exc:
         raise BuildError([InputError("mkdocs.yml", f"site build failed: {exc}; " + "; ".join(warnings[:5]))]) from None
     finally:
@@ -799,7 +804,7 @@ def mkdocs_build(root: Path, docs: Path, site_dir: Path, nav: list[Any], site_ur
 
 
 @contextmanager
-def cached_conversions(pages: Any, warnings: list[str], context: str = "") -> Iterator[None]:
+def cached_conversions(pages: Any, warnings: list[str], context: str = "", html: FileStore | None = None) -> Iterator[None]:
     """While MkDocs builds: a page's Markdown is let go once converted, and its HTML once its
     file is written (MkDocs keeps both for every page until the end: most of a large site's
     memory); a page outside the navigation is converted just before it is written, not in a first
@@ -811,8 +816,9 @@ def cached_conversions(pages: Any, warnings: list[str], context: str = "") -> It
     conversion depends on nothing else. The anchors are still checked across every page. A
     conversion that warned is not kept. Likewise a page's HTML file: the theme's template makes
     it from the page, the navigation and the site's settings (`context`) alone, so a page whose
-    conversion key and `context` are the previous build's is written from the kept bytes
-    (`plugins: []`: no plugin changes a page after its template)."""
+    conversion key and `context` are the previous build's is the kept file (`html`, an
+    `extract.stagecache.FileStore` over the site: hard-linked) (`plugins: []`: no plugin changes
+    a page after its template)."""
     import hashlib
     import logging
 
@@ -877,16 +883,11 @@ def cached_conversions(pages: Any, warnings: list[str], context: str = "") -> It
             original_populate_page(page, config, *later)
         converted = page_keys.get(page.file.src_uri)
         name = f"html-{hashlib.sha256(f'{converted}{context}'.encode()).hexdigest()}" if converted else None
-        html = pages.get(name, name) if pages is not None and name else None
-        destination = Path(page.file.abs_dest_path)
-        if html is not None:
-            destination.parent.mkdir(parents=True, exist_ok=True)
-            destination.write_bytes(html)
-        else:
+        if html is None or not name or not html.reuse(page.file.dest_uri, name):
             before = len(warnings)
             original_build_page(page, config, *args, **kwargs)
-            if pages is not None and name and len(warnings) == before and destination.is_file():
-                pages.put(name, name, destination.read_bytes())
+            if html is not None and name and len(warnings) == before and Path(page.file.abs_dest_path).is_file():
+                html.keep(page.file.dest_uri, name)
         page.content = ""  # written: only this page's own template read it
         if later is not None:
             page.toc = []  # nor its table of contents
@@ -927,16 +928,16 @@ def write_search_model(docs: Path, search_dir: Path) -> None:
 
 def build_site(staging: Path, games: list[GameBuild], site_url: str | None = None, conversions: Any = None,
                compiled: BytecodeCache | None = None, kept_pages: Path | None = None,
-               digests: dict[str, str] | None = None) -> dict[str, int]:
+               digests: dict[str, str] | None = None, kept_html: Path | None = None) -> dict[str, int]:
     """`conversions`: pages' Markdown conversions kept from the previous build (`cached_conversions`);
     `compiled`: the templates compiled in earlier builds (`extract.publish.templatecache`);
     `kept_pages`: where the pages' Markdown is kept between builds, and `digests` the sha256 of
-    each entry's JSON text (`render_docs`)."""
+    each entry's JSON text (`render_docs`); `kept_html`: where their HTML is (`mkdocs_build`)."""
     docs, site_dir = staging / "docs", staging / "site"
     files = FileStore(kept_pages, docs)
     pages = render_docs(TOOL_ROOT, docs, games, compiled, files, digests)
     files.close()
     write_search_model(docs, staging / "search")
     short = {game.game.id: game.game.short_label for game in games}
-    mkdocs_build(TOOL_ROOT, docs, site_dir, site_nav(games), site_url, conversions, compiled, short)
+    mkdocs_build(TOOL_ROOT, docs, site_dir, site_nav(games), site_url, conversions, compiled, short, kept_html)
     return {"pages": len(pages)}
