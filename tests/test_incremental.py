@@ -271,3 +271,34 @@ def test_emphasis_of_an_amended_rules_printed_text_renders_its_page_again(tmp_pa
     root = corpus(tmp_path / "root", "Page 3, section 4.2 : remplacez « deux dés » par « trois dés ».\n")
     edited = incremental_and_clean(tmp_path, monkeypatch, root, [("demo", "livret.md", "Lancez deux dés.", "Lancez **deux** dés.")])
     assert "<strong>deux</strong>" in "".join(p.read_text(encoding="utf-8") for p in (edited.out / "docs").rglob("*.md"))
+
+
+def test_a_kept_copy_replaced_between_its_check_and_its_link_is_not_linked(tmp_path: Path, monkeypatch):
+    """Two builds sharing a cache: another build replaces a kept page (a new file renamed over it)
+    after this one checked the kept copy's sha256 and before it links it. The build's file must
+    be the bytes its key was recorded with (or made again), never the other build's."""
+    from extract.stagecache import FileStore
+
+    kept = tmp_path / "kept"
+    first = FileStore(kept, tmp_path / "first")
+    first.write("g/p.md", b"old page", "k1")
+    first.close()
+    real = os.link
+
+    def racing(source, target, *args, **kwargs):
+        if Path(source) == kept / "g" / "p.md":  # the other build's page, renamed over the kept copy
+            (kept / "g" / "other").write_bytes(b"other build's page")
+            os.replace(kept / "g" / "other", kept / "g" / "p.md")
+        return real(source, target, *args, **kwargs)
+
+    monkeypatch.setattr(os, "link", racing)
+    second = FileStore(kept, tmp_path / "second")
+    if second.reuse("g/p.md", "k1"):
+        assert (tmp_path / "second" / "g" / "p.md").read_bytes() == b"old page"
+    else:
+        assert not (tmp_path / "second" / "g" / "p.md").exists()
+    # a file written whose bytes are those recorded: linked only if the link holds them
+    (kept / "g" / "p.md").write_bytes(b"old page")
+    third = FileStore(kept, tmp_path / "third")
+    third.write("g/p.md", b"old page", "k1")
+    assert (tmp_path / "third" / "g" / "p.md").read_bytes() == b"old page"
