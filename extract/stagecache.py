@@ -163,7 +163,7 @@ class FileStore:
       any other is written and kept;
     - `reuse(rel, key)`: the kept copy made under `key` (a hash of everything the file is made
       from), linked without making the file at all; False when there is none.
-    A kept copy is checked against its recorded sha256 before it is linked (a build's file and its
+    A kept copy linked is checked, through the link, against its recorded sha256 (a build's file and its
     kept copy are one file: one changed in place is not reused), and is only ever replaced whole,
     never written through. `close()` forgets the files this build did not make. Without a folder
     every file is written and nothing reused."""
@@ -193,13 +193,20 @@ class FileStore:
 
     def _link_kept(self, rel: str, sha: str) -> bool:
         assert self.folder is not None
-        kept = self.folder / rel
+        target = self._target(rel)
         try:
-            if hashlib.sha256(kept.read_bytes()).hexdigest() != sha:
-                return False
-            os.link(kept, self._target(rel))
+            os.link(self.folder / rel, target)
         except OSError:
-            return False  # none kept, unreadable, or no hard links here
+            return False  # none kept, or no hard links here
+        # checked once linked, through the link: another build sharing the cache may rename a new
+        # file over the kept copy between a check of the copy and the link
+        try:
+            same = hashlib.sha256(target.read_bytes()).hexdigest() == sha
+        except OSError:
+            same = False
+        if not same:
+            target.unlink(missing_ok=True)
+            return False
         self.linked += 1
         return True
 

@@ -244,3 +244,61 @@ def test_a_page_showing_an_edited_faq_answer_is_made_again(tmp_path: Path, monke
         monkeypatch.setenv("REGLES_STAGE_CACHE", "off")
         clean = build(root, tmp_path / f"clean{n}", cache=tmp_path / "other-cache" / "lemmas.sqlite")
         same_outputs(clean.out, edited.out)
+
+
+def incremental_and_clean(tmp_path: Path, monkeypatch, root: Path, edits, name: str = "edited"):
+    """`root` built, then each edit `(game, source, old, new)` made and built again with the
+    stage cache; the last build compared with a clean build of the edited corpus."""
+    cache = tmp_path / "cache" / "lemmas.sqlite"
+    monkeypatch.delenv("REGLES_STAGE_CACHE", raising=False)
+    build(root, tmp_path / "first", cache=cache)
+    for game, source, old, new in edits:
+        edit_source(root, game, source, old, new)
+    edited = build(root, tmp_path / name, cache=cache)
+    monkeypatch.setenv("REGLES_STAGE_CACHE", "off")
+    clean = build(root, tmp_path / f"clean-{name}", cache=tmp_path / "other-cache" / "lemmas.sqlite")
+    monkeypatch.delenv("REGLES_STAGE_CACHE", raising=False)
+    same_outputs(clean.out, edited.out)
+    return edited
+
+
+def test_emphasis_of_an_amended_rules_printed_text_renders_its_page_again(tmp_path: Path, monkeypatch):
+    """An amended rule's page shows its printed text with the book's bold and italics (its
+    `original_blocks`' Markdown), which its JSON does not hold: a book edit that only puts a
+    printed word in bold changes the page, not the entry's JSON."""
+    from tests.errata.test_apply import corpus
+
+    root = corpus(tmp_path / "root", "Page 3, section 4.2 : remplacez « deux dés » par « trois dés ».\n")
+    edited = incremental_and_clean(tmp_path, monkeypatch, root, [("demo", "livret.md", "Lancez deux dés.", "Lancez **deux** dés.")])
+    assert "<strong>deux</strong>" in "".join(p.read_text(encoding="utf-8") for p in (edited.out / "docs").rglob("*.md"))
+
+
+def test_a_kept_copy_replaced_between_its_check_and_its_link_is_not_linked(tmp_path: Path, monkeypatch):
+    """Two builds sharing a cache: another build replaces a kept page (a new file renamed over it)
+    after this one checked the kept copy's sha256 and before it links it. The build's file must
+    be the bytes its key was recorded with (or made again), never the other build's."""
+    from extract.stagecache import FileStore
+
+    kept = tmp_path / "kept"
+    first = FileStore(kept, tmp_path / "first")
+    first.write("g/p.md", b"old page", "k1")
+    first.close()
+    real = os.link
+
+    def racing(source, target, *args, **kwargs):
+        if Path(source) == kept / "g" / "p.md":  # the other build's page, renamed over the kept copy
+            (kept / "g" / "other").write_bytes(b"other build's page")
+            os.replace(kept / "g" / "other", kept / "g" / "p.md")
+        return real(source, target, *args, **kwargs)
+
+    monkeypatch.setattr(os, "link", racing)
+    second = FileStore(kept, tmp_path / "second")
+    if second.reuse("g/p.md", "k1"):
+        assert (tmp_path / "second" / "g" / "p.md").read_bytes() == b"old page"
+    else:
+        assert not (tmp_path / "second" / "g" / "p.md").exists()
+    # a file written whose bytes are those recorded: linked only if the link holds them
+    (kept / "g" / "p.md").write_bytes(b"old page")
+    third = FileStore(kept, tmp_path / "third")
+    third.write("g/p.md", b"old page", "k1")
+    assert (tmp_path / "third" / "g" / "p.md").read_bytes() == b"old page"

@@ -574,6 +574,10 @@ def page_key(page: Entry, previous: Entry | None, following: Entry | None, site:
     for name in sorted(errata):
         digest.update(f"\nerratum {dumps(erratum_json(site.errata_by_id[name]))}".encode())
     for entry in shown:
+        # its blocks' Markdown (the book's bold, italics and links), which its JSON holds only
+        # joined and for the current text: the printed text of an amended rule is shown with it
+        marked = [[b.markdown for b in entry.blocks], [b.markdown for b in entry.original_blocks or []]]
+        digest.update(f"\nmarkdown {entry.id} {json.dumps(marked, ensure_ascii=False)}".encode())
         for fact in site.facts.get(entry.id, []):
             digest.update(f"\nfact {json.dumps(fact.to_json(), ensure_ascii=False, sort_keys=True)}".encode())
     return digest.hexdigest()
