@@ -390,7 +390,7 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
             # compiled templates are executable: kept only where the stage cache is trusted too
             build_site(staging, games, site_url, conversions if stage_folder else None,
                        TemplateCache(cache.parent / "templates", code_key()) if stage_folder else None,
-                       stage_folder / "docs" if stage_folder else None, digests,
+                       stage_folder / "docs" if stage_folder else None, digests if stage_folder else None,
                        stage_folder / "html" if stage_folder else None)
             conversions.prune()  # the pages of this build only
 

@@ -569,6 +569,8 @@ def page_key(page: Entry, previous: Entry | None, following: Entry | None, site:
         node = node.parent
     ids.update(x.id for x in (previous, following) if x is not None)
     digest = hashlib.sha256(frame.encode("utf-8"))
+    # which neighbour is which: the set of ids alone would not tell previous from next
+    digest.update(f"\npager {previous.id if previous else ''} {following.id if following else ''}".encode())
     for name in sorted(ids):
         digest.update(f"\n{name} {digests.get(name, '-')}".encode())
     for name in sorted(errata):
