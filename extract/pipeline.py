@@ -41,7 +41,7 @@ from extract.lookup import Lookup
 from extract.model import Anomaly, Diagnostics, DocumentRecord, Entry, GameBuild, GameSpec
 from extract.nlp import Lemmatizer, default_cache
 from extract.options import read_options
-from extract.publish import TemplateCache, build_site, entry_json, game_json, write_api, write_game_json, write_json
+from extract.publish import ApiWriter, TemplateCache, build_site, game_json, write_game_json, write_json
 from extract.read import Reading, read_source, read_sources
 from extract.read.detect import detect
 from extract.read.normalise import normalise_reading
@@ -51,11 +51,12 @@ from extract.search import build_index, texts_of
 from extract.segment import PROFILES, book_order, document_report, option_classes, segment_document
 from extract.segment.choose import choose_profile
 from extract.segment.detect import detect_structure
-from extract.stagecache import ObjectCache, StageCache, code_key, folder_key, inputs_key
+from extract.stagecache import FileStore, ObjectCache, StageCache, code_key, folder_key, inputs_key
 from extract.text import fold
 from extract.tomlfile import line_of
 
 Progress = Callable[[str], None]
+API_STAGING = "api"  # the static API, written with the game files, until the site it goes into is made
 
 
 @dataclass
@@ -349,11 +350,23 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
             entry.forget_ref_keys()  # linking is done
     staging = outdir.new_staging(out)
     try:
+        api = staging / API_STAGING
+        api_files = FileStore(stage_folder / "api" if stage_folder else None, api)
         with clock.stage("write data"):
-            # One entry's JSON in memory at a time (the static API makes them again, after the site).
+            # One entry's JSON in memory at a time, written to the game file and to the entry's
+            # file of the static API (moved into the site once it is made).
+            digests: dict[str, str] = {}  # each entry's JSON text, hashed: what the site's pages are keyed by
             for game in games:
+                writer = ApiWriter(api_files, game.game.id)
+
+                def each(data: dict, text: str, writer: ApiWriter = writer) -> None:
+                    writer.entry(data, text)
+                    digests[data["id"]] = hashlib.sha256(text.encode("utf-8")).hexdigest()
+
                 with writing(f"data/{game.game.id}.json, the data of game {game.game.id}"):
-                    write_game_json(staging / "data" / f"{game.game.id}.json", game.game, game.entries, game.errata, game.facts)
+                    write_game_json(staging / "data" / f"{game.game.id}.json", game.game, game.entries, game.errata, game.facts,
+                                    each=each)
+                writer.close(game_json(game.game, [], game.errata, game.facts))
             for path, schema in SCHEMA_FILES.values():
                 write_json(staging / path, schema)
         # The search model and the site are copied from the cache when nothing they are made of
@@ -376,16 +389,18 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
             conversions = ObjectCache(stage_folder / "pages" if stage_folder else None)
             # compiled templates are executable: kept only where the stage cache is trusted too
             build_site(staging, games, site_url, conversions if stage_folder else None,
-                       TemplateCache(cache.parent / "templates", code_key()) if stage_folder else None)
+                       TemplateCache(cache.parent / "templates", code_key()) if stage_folder else None,
+                       stage_folder / "docs" if stage_folder else None, digests if stage_folder else None,
+                       stage_folder / "html" if stage_folder else None)
             conversions.prune()  # the pages of this build only
-            write_api(staging / "site" / "api", ({**game_json(game.game, [], game.errata, game.facts),
-                                                  "entries": map(entry_json, game.entries)} for game in games))
 
         with clock.stage("index"):
             stages.run("index", key, staging, index)
         lemmatizer.close()
         with clock.stage("render"):
             stages.run("render", f"{key} {site_url or ''}", staging, render)
+        api.rename(staging / "site" / "api")
+        api_files.close()
         write_json(staging / "report.json", build_report(games, everything, clock))
         outdir.publish(staging, out)
     except BaseException:

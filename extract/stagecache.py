@@ -155,6 +155,114 @@ class Keyed:
         self.cache.put(name, self.key, value)
 
 
+class FileStore:
+    """Files a stage makes one by one under `out`, kept between builds in `folder` with a record
+    (`made.json`) of each one's key and sha256:
+    - `write(rel, data, key)`: a file whose bytes are those of the kept copy is hard-linked from
+      it (a link costs a fraction of a new file here, and after an edit most files are the same),
+      any other is written and kept;
+    - `reuse(rel, key)`: the kept copy made under `key` (a hash of everything the file is made
+      from), linked without making the file at all; False when there is none.
+    A kept copy linked is checked, through the link, against its recorded sha256 (a build's file and its
+    kept copy are one file: one changed in place is not reused), and is only ever replaced whole,
+    never written through. `close()` forgets the files this build did not make. Without a folder
+    every file is written and nothing reused."""
+
+    RECORD = "made.json"
+
+    def __init__(self, folder: Path | None, out: Path) -> None:
+        self.folder, self.out = folder, out
+        self.kept: dict[str, list[str]] = {}  # rel -> [key, sha256] of the last build's files
+        self.made: dict[str, list[str]] = {}
+        self.folders: set[Path] = set()
+        self.linked = 0
+        if folder is not None:
+            try:
+                record = json.loads((folder / self.RECORD).read_text(encoding="utf-8"))
+                if isinstance(record, dict):
+                    self.kept = {k: v for k, v in record.items() if isinstance(v, list) and len(v) == 2}
+            except (OSError, ValueError):
+                pass
+
+    def _target(self, rel: str) -> Path:
+        target = self.out / rel
+        if target.parent not in self.folders:  # one mkdir per folder, not per file
+            target.parent.mkdir(parents=True, exist_ok=True)
+            self.folders.add(target.parent)
+        return target
+
+    def _link_kept(self, rel: str, sha: str) -> bool:
+        assert self.folder is not None
+        target = self._target(rel)
+        try:
+            os.link(self.folder / rel, target)
+        except OSError:
+            return False  # none kept, or no hard links here
+        # checked once linked, through the link: another build sharing the cache may rename a new
+        # file over the kept copy between a check of the copy and the link
+        try:
+            same = hashlib.sha256(target.read_bytes()).hexdigest() == sha
+        except OSError:
+            same = False
+        if not same:
+            target.unlink(missing_ok=True)
+            return False
+        self.linked += 1
+        return True
+
+    def reuse(self, rel: str, key: str) -> bool:
+        record = self.kept.get(rel)
+        if self.folder is None or record is None or record[0] != key or not self._link_kept(rel, record[1]):
+            return False
+        self.made[rel] = record
+        return True
+
+    def write(self, rel: str, data: bytes, key: str = "") -> None:
+        sha = hashlib.sha256(data).hexdigest()
+        record = self.kept.get(rel)
+        if self.folder is not None and record is not None and record[1] == sha and self._link_kept(rel, sha):
+            self.made[rel] = [key, sha]
+            return
+        self._target(rel).write_bytes(data)
+        self._keep(rel, key, sha)
+
+    def keep(self, rel: str, key: str) -> None:
+        """Keep the file `rel` that something else wrote under `out`, made under `key`."""
+        if self.folder is not None:
+            self._keep(rel, key, hashlib.sha256((self.out / rel).read_bytes()).hexdigest())
+
+    def _keep(self, rel: str, key: str, sha: str) -> None:
+        if self.folder is None:
+            return
+        kept = self.folder / rel
+        try:
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            fresh = kept.with_name(f".new-{kept.name}")
+            _link_or_copy(self.out / rel, fresh)
+            os.replace(fresh, kept)
+        except OSError:
+            return  # not kept: not recorded
+        self.made[rel] = [key, sha]
+
+    def close(self) -> None:
+        """Record this build's files; remove the kept files it did not make."""
+        if self.folder is None or not self.folder.is_dir():
+            return
+        try:
+            (self.folder / self.RECORD).unlink(missing_ok=True)  # a record is whole or absent
+            for folder, _, names in os.walk(self.folder, topdown=False):
+                for name in names:
+                    path = Path(folder) / name
+                    if path.relative_to(self.folder).as_posix() not in self.made:
+                        path.unlink(missing_ok=True)
+                if not os.listdir(folder) and Path(folder) != self.folder:
+                    os.rmdir(folder)
+            record = json.dumps(self.made, sort_keys=True)
+            replace_with(self.folder / self.RECORD, lambda temp: temp.write_text(record, encoding="utf-8"))
+        except OSError:
+            pass  # a cache that cannot be written: the next build makes its files again
+
+
 class StageCache:
     """`run(stage, key, staging, work)`: either copies the stored outputs of `stage` into
     `staging`, or runs `work()` and stores the top-level files and folders it made."""

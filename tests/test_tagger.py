@@ -163,3 +163,19 @@ def test_a_word_holding_a_separator_is_caught():
     assert not separators_fit(LINE.join(stored_forms(f) for f in bad), bad, 3, 0)
     assert not separators_fit(LINE.join(["mot", f"mo{LIST}t"]), [], 2, 0)
     assert separators_fit(LINE.join([f"yeux{FIELD}{STRING}œil", f"cieux{FIELD}ciel{LIST}cieux"]), ["œil", ["ciel", "cieux"]], 2, 2)
+
+
+def test_a_lemma_table_scanned_answers_as_the_table_made_from_it():
+    """The first lookups in a part of speech's table scan its text (`line_value`, `line_listed`)
+    instead of making it: the same answers, first and last lines, a word that is another's
+    prefix or suffix, and absent words included."""
+    pairs = [("aller", "va"), ("allé", "aller"), ("va", "aller"), ("vais", "aller"), ("être", "est" + tagger.LIST + "es")]
+    lines = tagger.LINE.join(f"{w}{tagger.FIELD}{v}" for w, v in pairs)
+    table = dict(pairs)
+    for word in [*table, "al", "all", "aller ", "ais", "v", "", "êtres", "zz", "va" + tagger.FIELD + "aller"]:
+        assert tagger.line_value(lines, word) == table.get(word), word
+    words = ["mer", "amer", "mère", "mers"]
+    listed = tagger.LINE.join(words)
+    for word in [*words, "me", "er", "ame", "ers", "", "mer" + tagger.LINE + "amer"]:
+        assert tagger.line_listed(listed, word) == (word in words), word
+    assert tagger.line_listed("seul", "seul") and not tagger.line_listed("", "seul")

@@ -20,7 +20,8 @@ from typing import Any
 
 from extract.errors import shortened, writing
 from extract.model import SCHEMA_VERSION
-from extract.publish.data import dumps, write_json
+from extract.publish.data import dumps
+from extract.stagecache import FileStore
 from extract.urls import file_name
 
 
@@ -30,32 +31,49 @@ def entry_path(entry_id: str) -> str:
     return f"{game}/{document}/{file_name(key.replace('/', '--'), '.json')}"
 
 
-def write_api(folder: Path, games: Iterable[dict[str, Any]]) -> None:
-    """Write the API of each game file (as `game_json` makes it) into `folder` (`build/site/api`).
-    `games` may be a generator, and each game's `entries` too: they are read once, in order, and
-    each entry let go once written (a large corpus's game files need not be in memory at once)."""
-    for game in games:
-        gid = game["game"]["id"]
-        rows = []
-        written: set[str] = set()
-        for entry in game["entries"]:
-            path = entry_path(entry["id"])
-            if path in written:
-                raise ValueError(f"two entries would share api/{path}")
-            written.add(path)
-            rows.append({"id": entry["id"], "kind": entry["kind"], "number": entry["number"], "title": entry["title"],
-                         "parent": entry["parent"], "status": entry["status"], "path": path})
-            target = folder / path
-            source = entry.get("source") or {}
-            lines = source.get("lines") or [None]
-            with writing(f"api/{shortened(path)}, the API file of entry {shortened(entry['id'])}", source.get("file"), lines[0]):
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_text(dumps(entry), encoding="utf-8")
+class ApiWriter:
+    """The API of one game, written entry by entry as its game file is (`write_game_json`'s
+    `each`): an entry's file holds the text the game file was given for it, encoded once, and
+    goes through `files` (kept between builds: an unchanged file is linked, not written again)."""
+
+    def __init__(self, files: FileStore, game_id: str) -> None:
+        self.files, self.game_id = files, game_id
+        self.rows: list[dict[str, Any]] = []
+        self.written: set[str] = set()
+
+    def entry(self, entry: dict[str, Any], text: str) -> None:
+        """One entry (its `entry_json`) and its text (`dumps` of it)."""
+        path = entry_path(entry["id"])
+        if path in self.written:
+            raise ValueError(f"two entries would share api/{path}")
+        self.written.add(path)
+        self.rows.append({"id": entry["id"], "kind": entry["kind"], "number": entry["number"], "title": entry["title"],
+                          "parent": entry["parent"], "status": entry["status"], "path": path})
+        source = entry.get("source") or {}
+        lines = source.get("lines") or [None]
+        with writing(f"api/{shortened(path)}, the API file of entry {shortened(entry['id'])}", source.get("file"), lines[0]):
+            self.files.write(path, text.encode("utf-8"))
+
+    def close(self, game: dict[str, Any]) -> None:
+        """The game's index, from its game file's data without entries (`game_json(game, [], ...)`)."""
         index = {
             "schema_version": SCHEMA_VERSION,
             "game": game["game"],
-            "entries": rows,
+            "entries": self.rows,
             "errata": game["errata"],
             "facts": game.get("facts", []),
         }
-        write_json(folder / gid / "index.json", index)
+        self.files.write(f"{self.game_id}/index.json", dumps(index).encode("utf-8"))
+
+
+def write_api(folder: Path, games: Iterable[dict[str, Any]]) -> None:
+    """Write the API of each game file (as `game_json` makes it) into `folder` (`build/site/api`).
+    `games` may be a generator, and each game's `entries` too: they are read once, in order, and
+    each entry let go once written (a large corpus's game files need not be in memory at once).
+    The build itself writes the API with the game files (`ApiWriter`), from the same text."""
+    files = FileStore(None, folder)
+    for game in games:
+        writer = ApiWriter(files, game["game"]["id"])
+        for entry in game["entries"]:
+            writer.entry(entry, dumps(entry))
+        writer.close(game)

@@ -4,7 +4,7 @@ and the JSON Schema they validate against."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import chain
 from pathlib import Path
 from typing import Any
@@ -94,10 +94,12 @@ def dumps(data: Any) -> str:
 
 
 def write_game_json(path: Path, game: GameSpec, entries: list[Entry], errata: list[Erratum],
-                    facts: Sequence[Fact] = ()) -> None:
+                    facts: Sequence[Fact] = (), each: Callable[[dict[str, Any], str], None] | None = None) -> None:
     """`write_json(path, game_json(game, entries, errata, facts))`, one entry at a time: a large
     game's file is never all in memory, as objects or as text. The entries come first (keys are
-    sorted), each one indented two levels deeper than on its own (JSON strings hold no newline)."""
+    sorted), each one indented two levels deeper than on its own (JSON strings hold no newline).
+    `each`, if given, is handed every entry's data and its text as `dumps` writes it alone (the
+    static API's file of the entry: JSON encoded once for both)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     rest = dumps(game_json(game, [], errata, facts))
     head = '{\n "entries": []'
@@ -110,7 +112,11 @@ def write_game_json(path: Path, game: GameSpec, entries: list[Entry], errata: li
     def pieces() -> Iterator[str]:
         yield '{\n "entries": ['
         for i, entry in enumerate(entries):
-            yield ("," if i else "") + "\n  " + dumps(entry_json(entry))[:-1].replace("\n", "\n  ")
+            data = entry_json(entry)
+            text = dumps(data)
+            if each is not None:
+                each(data, text)
+            yield ("," if i else "") + "\n  " + text[:-1].replace("\n", "\n  ")
         yield "\n ]" + rest[len(head):]
 
     write_pieces(path, pieces(), batch=WRITE_ENTRIES)

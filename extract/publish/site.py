@@ -10,6 +10,7 @@ structural (headings with their anchors, links between pages) is Markdown, so Mk
 from __future__ import annotations
 
 import difflib
+import hashlib
 import html
 import json
 import re
@@ -28,7 +29,8 @@ from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined
 from extract.errors import BuildError, InputError, shortened, writing
 from extract.model import STATUS_LABELS, Block, Entry, Erratum, Fact, GameBuild
 from extract.patterns import SEE_LINE
-from extract.stagecache import code_key
+from extract.publish.data import dumps, erratum_json, game_json
+from extract.stagecache import FileStore, code_key
 from extract.text import fold, shorten, value_text
 from extract.urls import anchor_of, page_file, page_of
 
@@ -475,19 +477,24 @@ def environment(root: Path, compiled: BytecodeCache | None = None) -> Environmen
     return env
 
 
-def render_docs(root: Path, docs: Path, games: list[GameBuild], compiled: BytecodeCache | None = None) -> list[str]:
-    """Write build/docs: the Markdown of every page. Returns the page files, relative to `docs`."""
+def render_docs(root: Path, docs: Path, games: list[GameBuild], compiled: BytecodeCache | None = None,
+                files: FileStore | None = None, digests: dict[str, str] | None = None) -> list[str]:
+    """Write build/docs: the Markdown of every page. Returns the page files, relative to `docs`.
+    `files`: where pages are kept between builds (`extract.stagecache.FileStore` over `docs`);
+    `digests`: the sha256 of each entry's JSON text in its game file, by id. With both, a topic
+    page whose inputs (`page_key`) are those it was made from in the last build is that build's
+    file, not rendered again; every other page is rendered, and linked when its bytes are the same."""
     site = Site(games)
     env = environment(root, compiled)
+    store = files or FileStore(None, docs)
+    frame = site_frame(games) if digests is not None else ""
     written: list[str] = []
 
-    def write(path: str, template: str, page: Entry | None = None, **context: Any) -> None:
-        target = docs / path
+    def write(path: str, template: str, page: Entry | None = None, key: str = "", **context: Any) -> None:
         text = env.get_template(template).render(site=site, here=path, page=page, **context)
         what = f"the page {shortened(path)}" + (f" of entry {shortened(page.id)}" if page is not None else "")
         with writing(what, page.source_file if page is not None else None, page.lines[0] if page is not None and page.lines else None):
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
+            store.write(path, text.encode("utf-8"), key)
         written.append(path)
 
     shutil.copytree(root / "site" / "assets", docs / "assets", dirs_exist_ok=True)
@@ -509,13 +516,73 @@ def render_docs(root: Path, docs: Path, games: list[GameBuild], compiled: Byteco
                   kind=KIND_LABELS.get(doc.kind, doc.kind))
             for i, page in enumerate(pages):
                 here = page_file(page)
+                previous, following = pages[i - 1] if i else None, pages[i + 1] if i + 1 < len(pages) else None
+                key = page_key(page, previous, following, site, digests, frame) if digests is not None else ""
+                if key and store.reuse(here, key):
+                    written.append(here)
+                    continue
                 shown = [render_entry(page, 1, here, site)]
                 shown += [render_entry(e, 1 + depth, here, site) for e, depth in shown_on_page(page)]
                 subpages = [c for c in page.children if c.is_page]
-                write(here, "page.md.j2", game=game, doc=doc, page=page, entries=shown, subpages=subpages,
-                      **page_context(site, game, doc, page, here, pages[i - 1] if i else None,
-                                     pages[i + 1] if i + 1 < len(pages) else None))
+                write(here, "page.md.j2", page, key, game=game, doc=doc, entries=shown, subpages=subpages,
+                      **page_context(site, game, doc, page, here, previous, following))
     return written
+
+
+def site_frame(games: list[GameBuild]) -> str:
+    """What every topic page may show beside its own entries: the code and templates (`code_key`),
+    each game and book as its game file describes it (names, versions, dates, kinds; not the
+    sources' sha256, which every edit changes and no page shows), each game's icons."""
+    described = []
+    for game in games:
+        spec = game_json(game.game, [], [])["game"]
+        spec["documents"] = [{k: v for k, v in d.items() if k != "sha256"} for d in spec["documents"]]
+        described.append([spec, game.game.short_label, game.icons])
+    return json.dumps([code_key(), described], ensure_ascii=False, sort_keys=True)
+
+
+def page_key(page: Entry, previous: Entry | None, following: Entry | None, site: Site, digests: dict[str, str],
+             frame: str) -> str:
+    """A hash of everything a topic page's Markdown is made from: the site's frame (`site_frame`)
+    and the whole JSON (by `digests`) of each entry it shows, of every entry those link to or are
+    linked from (a link shows its target's label and address, a FAQ question its answer, a
+    citation its source's refs), of their children, of the page's ancestors (its breadcrumb) and
+    neighbours (previous and next), and of the errata amending the entries (with their source
+    and target) and the facts they state. An entry's address holds its page, so moving an entry
+    to another page changes the key of every page linking to it."""
+    shown = [page, *(e for e, _ in shown_on_page(page))]
+    ids: set[str] = set()
+    errata: set[str] = set()
+    for entry in shown:
+        ids.add(entry.id)
+        ids.update(child.id for child in entry.children)
+        ids.update(ref.target for ref in entry.refs if ref.target)
+        ids.update(entry.backrefs)
+        for name in entry.errata:
+            erratum = site.errata_by_id.get(name)
+            if erratum is not None:
+                errata.add(name)
+                ids.update(x for x in (erratum.source, erratum.target) if x)
+    node = page.parent
+    while node is not None:
+        ids.add(node.id)
+        node = node.parent
+    ids.update(x.id for x in (previous, following) if x is not None)
+    digest = hashlib.sha256(frame.encode("utf-8"))
+    # which neighbour is which: the set of ids alone would not tell previous from next
+    digest.update(f"\npager {previous.id if previous else ''} {following.id if following else ''}".encode())
+    for name in sorted(ids):
+        digest.update(f"\n{name} {digests.get(name, '-')}".encode())
+    for name in sorted(errata):
+        digest.update(f"\nerratum {dumps(erratum_json(site.errata_by_id[name]))}".encode())
+    for entry in shown:
+        # its blocks' Markdown (the book's bold, italics and links), which its JSON holds only
+        # joined and for the current text: the printed text of an amended rule is shown with it
+        marked = [[b.markdown for b in entry.blocks], [b.markdown for b in entry.original_blocks or []]]
+        digest.update(f"\nmarkdown {entry.id} {json.dumps(marked, ensure_ascii=False)}".encode())
+        for fact in site.facts.get(entry.id, []):
+            digest.update(f"\nfact {json.dumps(fact.to_json(), ensure_ascii=False, sort_keys=True)}".encode())
+    return digest.hexdigest()
 
 
 def short_title(title: str) -> str:
@@ -676,14 +743,16 @@ def errata_row(erratum: Erratum, site: Site, here: str) -> dict[str, Any]:
 
 
 def mkdocs_build(root: Path, docs: Path, site_dir: Path, nav: list[Any], site_url: str | None = None,
-                 pages: Any = None, compiled: BytecodeCache | None = None, short_labels: dict[str, str] | None = None) -> None:
+                 pages: Any = None, compiled: BytecodeCache | None = None, short_labels: dict[str, str] | None = None,
+                 kept_html: Path | None = None) -> None:
     """Build `docs` into `site_dir` with the root's mkdocs.yml, strict: a warning is an error.
     With `site_url`, pages name their canonical address and sitemap.xml lists them (without
     dates, and gzipped without a time stamp: the same inputs give the same bytes); without it
     there is no absolute address to give, so no sitemap either. `pages`: a cache of pages'
     Markdown conversions (`cached_conversions`), or None; `compiled`: where the theme's compiled
     templates are kept, or None; `short_labels`: each game's name in the search box's game filter
-    (`GameSpec.short_label`), by game id."""
+    (`GameSpec.short_label`), by game id; `kept_html`: where pages' HTML files are kept between
+    builds (with `pages` only)."""
     import logging
 
     from mkdocs.commands.build import build
@@ -719,8 +788,11 @@ def mkdocs_build(root: Path, docs: Path, site_dir: Path, nav: list[Any], site_ur
             config.theme.get_env = get_env  # this build's theme only
         # what every page's HTML depends on beside its own Markdown (its file list is in its key)
         context = json.dumps([nav, site_url, short_labels or {}], ensure_ascii=False, sort_keys=True)
-        with cached_conversions(pages, warnings, context):
+        html = FileStore(kept_html, site_dir) if pages is not None and kept_html is not None else None
+        with cached_conversions(pages, warnings, context, html):
             build(config)
+        if html is not None:
+            html.close()
     except (Abort, ConfigurationError) as exc:
         raise BuildError([InputError("mkdocs.yml", f"site build failed: {exc}; " + "; ".join(warnings[:5]))]) from None
     finally:
@@ -738,7 +810,7 @@ def mkdocs_build(root: Path, docs: Path, site_dir: Path, nav: list[Any], site_ur
 
 
 @contextmanager
-def cached_conversions(pages: Any, warnings: list[str], context: str = "") -> Iterator[None]:
+def cached_conversions(pages: Any, warnings: list[str], context: str = "", html: FileStore | None = None) -> Iterator[None]:
     """While MkDocs builds: a page's Markdown is let go once converted, and its HTML once its
     file is written (MkDocs keeps both for every page until the end: most of a large site's
     memory); a page outside the navigation is converted just before it is written, not in a first
@@ -750,8 +822,9 @@ def cached_conversions(pages: Any, warnings: list[str], context: str = "") -> It
     conversion depends on nothing else. The anchors are still checked across every page. A
     conversion that warned is not kept. Likewise a page's HTML file: the theme's template makes
     it from the page, the navigation and the site's settings (`context`) alone, so a page whose
-    conversion key and `context` are the previous build's is written from the kept bytes
-    (`plugins: []`: no plugin changes a page after its template)."""
+    conversion key and `context` are the previous build's is the kept file (`html`, an
+    `extract.stagecache.FileStore` over the site: hard-linked) (`plugins: []`: no plugin changes
+    a page after its template)."""
     import hashlib
     import logging
 
@@ -780,7 +853,8 @@ def cached_conversions(pages: Any, warnings: list[str], context: str = "") -> It
             page.content, page.toc, page._title_from_render, anchors, links = found
             page.present_anchor_ids = set(anchors)
             if mkdocs_pages.log.getEffectiveLevel() > logging.DEBUG:
-                page.links_to_anchors = {files.get_file_from_path(uri): dict(v) for uri, v in links.items()}
+                by_uri = files.src_uris  # the kept uris are src_uris already: no PurePath per link
+                page.links_to_anchors = {by_uri.get(uri): dict(v) for uri, v in links.items()}
             return
         before = len(warnings)
         original(page, config, files)
@@ -815,16 +889,11 @@ def cached_conversions(pages: Any, warnings: list[str], context: str = "") -> It
             original_populate_page(page, config, *later)
         converted = page_keys.get(page.file.src_uri)
         name = f"html-{hashlib.sha256(f'{converted}{context}'.encode()).hexdigest()}" if converted else None
-        html = pages.get(name, name) if pages is not None and name else None
-        destination = Path(page.file.abs_dest_path)
-        if html is not None:
-            destination.parent.mkdir(parents=True, exist_ok=True)
-            destination.write_bytes(html)
-        else:
+        if html is None or not name or not html.reuse(page.file.dest_uri, name):
             before = len(warnings)
             original_build_page(page, config, *args, **kwargs)
-            if pages is not None and name and len(warnings) == before and destination.is_file():
-                pages.put(name, name, destination.read_bytes())
+            if html is not None and name and len(warnings) == before and Path(page.file.abs_dest_path).is_file():
+                html.keep(page.file.dest_uri, name)
         page.content = ""  # written: only this page's own template read it
         if later is not None:
             page.toc = []  # nor its table of contents
@@ -864,12 +933,17 @@ def write_search_model(docs: Path, search_dir: Path) -> None:
 
 
 def build_site(staging: Path, games: list[GameBuild], site_url: str | None = None, conversions: Any = None,
-               compiled: BytecodeCache | None = None) -> dict[str, int]:
+               compiled: BytecodeCache | None = None, kept_pages: Path | None = None,
+               digests: dict[str, str] | None = None, kept_html: Path | None = None) -> dict[str, int]:
     """`conversions`: pages' Markdown conversions kept from the previous build (`cached_conversions`);
-    `compiled`: the templates compiled in earlier builds (`extract.publish.templatecache`)."""
+    `compiled`: the templates compiled in earlier builds (`extract.publish.templatecache`);
+    `kept_pages`: where the pages' Markdown is kept between builds, and `digests` the sha256 of
+    each entry's JSON text (`render_docs`); `kept_html`: where their HTML is (`mkdocs_build`)."""
     docs, site_dir = staging / "docs", staging / "site"
-    pages = render_docs(TOOL_ROOT, docs, games, compiled)
+    files = FileStore(kept_pages, docs)
+    pages = render_docs(TOOL_ROOT, docs, games, compiled, files, digests)
+    files.close()
     write_search_model(docs, staging / "search")
     short = {game.game.id: game.game.short_label for game in games}
-    mkdocs_build(TOOL_ROOT, docs, site_dir, site_nav(games), site_url, conversions, compiled, short)
+    mkdocs_build(TOOL_ROOT, docs, site_dir, site_nav(games), site_url, conversions, compiled, short, kept_html)
     return {"pages": len(pages)}

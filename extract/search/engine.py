@@ -15,7 +15,9 @@ bonus for two words found together and for a query that is a whole title or name
 multiplied by the square root of the share of the query's concepts the entry holds (so a sub-rule
 holding every word beats its parent topic holding one; a word that reaches nothing counts only
 while most words are not surely reached) and by the entry's prior (an index or contents page, a
-"Voir « X »" redirect, a learn-to-play booklet beside its rules reference weigh less). Without
+"Voir « X »" redirect, a learn-to-play booklet beside its rules reference weigh less). An untitled
+sub-rule holding in its own text every concept its topic holds ranks just above that topic, unless
+the query names the topic (a word typed, not a synonym, in its title or other names). Without
 a game filter, the best entry of each game that scores near the top comes first, one per game.
 
 The site's search box (`site/assets/regles-search.js`) does the same on the same model: a test
@@ -56,6 +58,10 @@ MIN_COVERAGE = 0.34  # below it an entry holds too little of the query to be an 
 FALLBACK_COVERAGE = 0.17  # …unless no entry holds more of a query whose words the books know
 GAME_BEST = 0.8  # another game's best entry joins the top when it scores at least this share of the best
 NEAR_CANDIDATES = 5
+SUB_RULE_LIFT = 0.001  # a sub-rule put above its topic: the topic's score, plus this share of its own
+TITLE_FIELD = 0  # fields of the model, as model.FIELDS orders them
+CONTEXT_FIELD = 2  # an untitled rule's headings: inherited, not its own words
+HEADLINE_FIELDS = 0b11  # title and names: where a query names an entry
 SCANS_BEFORE_TABLE = 20  # typo lookups by scanning, before the deletion table pays for itself
 UNREACHED_IGNORED = True
 
@@ -110,6 +116,7 @@ class Concept:
     alternatives: dict[str, float] = field(default_factory=dict)  # stem -> weight
     approximate: bool = False
     games: dict[str, set[str]] = field(default_factory=dict)  # stem -> the only games it is true of
+    typed: set[str] = field(default_factory=set)  # the stems its words reach themselves, before the thesaurus
 
     def add(self, stem: str, weight: float, games: set[str] | None = None) -> None:
         """`games`: the stem comes from a game's own synonyms and reaches that game's entries
@@ -173,6 +180,8 @@ class SearchIndex:
         self._weighted: dict[str, dict[int, float]] = {}  # stem -> each entry's field-weighted tf
         self._bm25: dict[str, dict[int, float]] = {}
         self.priors: list[float] = [row[8] for row in self.docs]
+        self.parents: list[int] = model["parents"]
+        self._fields: dict[str, dict[int, int]] = {}  # stem -> each entry's fields holding it, as bits
         self._deletes: dict[str, list[str]] | None = None  # see `edit_candidates`
         self._scans = 0
         self._masks: dict[tuple[Any, ...], list[bool] | None] = {}
@@ -275,6 +284,8 @@ class SearchIndex:
         if not words:  # only question words: "comment ?" asks nothing; read them as words then
             words = W.words_of(text, talk=False)
         concepts = [self.alternatives(word) for word in words]
+        for concept in concepts:
+            concept.typed = set(concept.alternatives)
         primaries = [[s for s, w in c.alternatives.items() if w >= 0.8][:2] for c in concepts]
         merged: list[Concept] = []
         i = 0
@@ -296,6 +307,7 @@ class SearchIndex:
                 concept = Concept([w for c in concepts[i:i + length] for w in c.words])
                 for part in concepts[i:i + length]:
                     concept.approximate |= part.approximate
+                    concept.typed |= part.typed
                     for stem, weight in part.alternatives.items():
                         concept.add(stem, weight * PHRASE_PART_WEIGHT, part.games.get(stem))
             for stem, games in targets.items():
@@ -463,8 +475,54 @@ class SearchIndex:
             if ranked or attempt == 2 or not self.mostly_reached(concepts):
                 break
             floor = FALLBACK_COVERAGE
+        if len(concepts) > 1:
+            ranked = self.sub_rules_first(ranked, concepts)
         ranked.sort(key=lambda item: (-item[1], item[0]))
         return ranked
+
+    def fields(self, stem: str) -> dict[int, int]:
+        """Each entry's fields holding `stem`, as bits (1 << field), kept like `weighted`."""
+        found = self._fields.get(stem)
+        if found is None:
+            found = {}
+            postings = self.terms.get(stem, ())
+            for k in range(0, len(postings), 3):
+                found[postings[k]] = found.get(postings[k], 0) | 1 << postings[k + 1]
+            self._fields[stem] = found
+        return found
+
+    def held_own(self, doc: int, concepts: list[Concept]) -> set[int]:
+        """The concepts (by position) an entry holds in its own words: its headings, which an
+        untitled rule inherits from its topic, left out."""
+        game = self.docs[doc][3]
+        found = set()
+        for n, concept in enumerate(concepts):
+            for stem in concept.alternatives:
+                games = concept.games.get(stem)
+                if (games is None or game in games) and self.fields(stem).get(doc, 0) & ~(1 << CONTEXT_FIELD):
+                    found.add(n)
+                    break
+        return found
+
+    def sub_rules_first(self, ranked: list[tuple[int, float, float]], concepts: list[Concept]) -> list[tuple[int, float, float]]:
+        """An untitled sub-rule ("47.3") that holds in its own text every concept of the query its
+        topic ("47 Incliné") holds is the more specific answer: it goes just above the topic. Not
+        when the query names the topic (a word typed, not a synonym of it, in the topic's title or
+        other names: "carte inclinée redresser" asks for the topic)."""
+        scores = {doc: score for doc, score, _ in ranked}
+        typed = sorted(set().union(*(c.typed for c in concepts)))
+        lifted: dict[int, float] = {}
+        for doc, score, _ in ranked:
+            parent = self.parents[doc]
+            if parent < 0 or parent not in scores or scores[parent] <= score or self.lengths[doc][TITLE_FIELD]:
+                continue
+            topic = self.held_own(parent, concepts)
+            if not topic or not topic <= self.held_own(doc, concepts):
+                continue
+            if any(self.fields(stem).get(parent, 0) & HEADLINE_FIELDS for stem in typed):
+                continue
+            lifted[doc] = scores[parent] + SUB_RULE_LIFT * score
+        return [(doc, lifted.get(doc, score), coverage) for doc, score, coverage in ranked] if lifted else ranked
 
     def mostly_reached(self, concepts: list[Concept]) -> bool:
         """More than half of the query's words reach the corpus exactly (not through a typo)."""

@@ -50,7 +50,7 @@ DEFERRAL = re.compile(r"\b(?:expliqu|décri|détaill|présent|trait|développ)\w
 # says Runewars' booklet): its entries answer a question first.
 LEARN_PRIOR = 0.85
 PROSE_WORDS = 25  # a block this long is prose, not a line of an index or a contents list
-MODEL_VERSION = 4
+MODEL_VERSION = 5
 UNICODE_TOKEN = re.compile(r"\d+(?:\.\d+)+[^\W\d_]?|\w+(?:['’]\w+)*")
 UNICODE_ELISION = re.compile(r"^(?:l|d|j|m|n|s|t|c|qu|jusqu|lorsqu|puisqu|quoiqu)['’](?=\w)", re.IGNORECASE)
 NUMBER = re.compile(r"^\d+(?:\.\d+)+[a-z]?$")
@@ -441,11 +441,14 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
                         and (w in printed_words or w in word_docs and word_docs[w][1] >= 2 or w in headline_words
                              or w not in word_docs))
     averages = [sum(row[f] for row in lengths) / max(len(lengths), 1) for f in range(len(FIELDS))]
+    index_of = {entry.id: n for n, entry in enumerate(entries)}
+    # A sub-rule and its topic compete in the ranking (`SearchIndex.sub_rules_first`).
+    parents = [index_of.get(entry.parent.id, -1) if entry.parent is not None else -1 for entry in entries]
     return {
         "version": MODEL_VERSION,
         "fields": list(FIELDS), "weights": list(FIELD_WEIGHTS), "b": list(FIELD_B),
         "averages": [round(a, 4) for a in averages],
-        "docs": docs, "lengths": lengths, "texts": texts,
+        "docs": docs, "lengths": lengths, "texts": texts, "parents": parents,
         "terms": {key: postings[key] for key in sorted(postings)},
         "pairs": {key: pairs[key] for key in sorted(pairs)},
         "exact": {key: exact[key] for key in sorted(exact)},

@@ -11,6 +11,7 @@
   var SYNONYM_WEIGHT = 0.8, PHRASE_PART_WEIGHT = 0.7, PAIR_WEIGHT = 0.5, EXACT_WEIGHT = 1.0, NAMED_WEIGHT = 0.8;
   var COVERAGE_POWER = 0.5, MIN_COVERAGE = 0.34, FALLBACK_COVERAGE = 0.17, GAME_BEST = 0.8, NEAR_CANDIDATES = 5;
   var UNREACHED_IGNORED = true;
+  var SUB_RULE_LIFT = 0.001, TITLE_FIELD = 0, CONTEXT_FIELD = 2, HEADLINE_FIELDS = 3;  // as engine.py
   var NUMBERISH = /^[\d.]+[a-z]?$/;
   var ELISION_TYPED = /^(?:l|d|j|m|n|s|t|c|qu)(?=[aeiouyh])/;
 
@@ -34,7 +35,8 @@
   }
 
   function Model(raw) {
-    this.docs = raw.docs; this.texts = raw.texts; this.lengths = raw.lengths;
+    this.docs = raw.docs; this.texts = raw.texts; this.lengths = raw.lengths; this.parents = raw.parents;
+    this.fieldBits = Object.create(null);  // stem -> Map(entry -> its fields holding the stem, as bits)
     this.weights = raw.weights; this.b = raw.b;
     this.averages = raw.averages.map(function (a) { return a || 1.0; });
     this.terms = bare(raw.terms); this.pairs = bare(raw.pairs); this.exact = bare(raw.exact); this.named = bare(raw.named);
@@ -105,6 +107,7 @@
   function Concept(words) {
     this.words = words; this.alternatives = Object.create(null); this.approximate = false;
     this.games = Object.create(null);  // stem -> the only games it is true of (a game's own synonyms)
+    this.typed = Object.create(null);  // the stems its words reach themselves, before the thesaurus
   }
   Concept.prototype.add = function (stem, weight, games) {  // as engine.Concept.add
     if (has(this.alternatives, stem)) {
@@ -216,6 +219,7 @@
     var words = this.wordsOf(text, true), self = this;
     if (!words.length) words = this.wordsOf(text, false);
     var concepts = words.map(function (w) { return self.alternatives(w); });
+    concepts.forEach(function (c) { c.typed = setOf(Object.keys(c.alternatives)); });
     var primaries = concepts.map(function (c) {
       return Object.keys(c.alternatives).filter(function (s) { return c.alternatives[s] >= 0.8; }).slice(0, 2);
     });
@@ -238,6 +242,7 @@
         concept = new Concept([].concat.apply([], parts.map(function (c) { return c.words; })));
         parts.forEach(function (part) {
           concept.approximate = concept.approximate || part.approximate;
+          for (var t in part.typed) concept.typed[t] = true;
           for (var s in part.alternatives) {
             concept.add(s, part.alternatives[s] * PHRASE_PART_WEIGHT, has(part.games, s) ? part.games[s] : null);
           }
@@ -364,8 +369,48 @@
       if (ranked.length || !this.mostlyReached(concepts)) break;
       floor = FALLBACK_COVERAGE;
     }
+    if (concepts.length > 1) ranked = this.subRulesFirst(ranked, concepts);
     ranked.sort(function (x, y) { return y[1] - x[1] || x[0] - y[0]; });
     return ranked;
+  };
+
+  Model.prototype.fields = function (stem) {  // as SearchIndex.fields
+    if (!has(this.fieldBits, stem)) {
+      var found = new Map(), postings = has(this.terms, stem) ? this.terms[stem] : [];
+      for (var k = 0; k < postings.length; k += 3) found.set(postings[k], (found.get(postings[k]) || 0) | (1 << postings[k + 1]));
+      this.fieldBits[stem] = found;
+    }
+    return this.fieldBits[stem];
+  };
+
+  Model.prototype.heldOwn = function (doc, concepts) {  // as SearchIndex.held_own: headings left out
+    var game = this.docs[doc][3], found = Object.create(null), self = this;
+    concepts.forEach(function (concept, n) {
+      for (var stem in concept.alternatives) {
+        var games = has(concept.games, stem) ? concept.games[stem] : null;
+        if ((games === null || has(games, game)) && ((self.fields(stem).get(doc) || 0) & ~(1 << CONTEXT_FIELD))) {
+          found[n] = true;
+          break;
+        }
+      }
+    });
+    return found;
+  };
+
+  Model.prototype.subRulesFirst = function (ranked, concepts) {  // as SearchIndex.sub_rules_first
+    var scores = new Map(), typed = Object.create(null), lifted = new Map(), self = this;
+    ranked.forEach(function (r) { scores.set(r[0], r[1]); });
+    concepts.forEach(function (c) { for (var t in c.typed) typed[t] = true; });
+    ranked.forEach(function (r) {
+      var doc = r[0], score = r[1], parent = self.parents[doc];
+      if (parent < 0 || !scores.has(parent) || scores.get(parent) <= score || self.lengths[doc][TITLE_FIELD]) return;
+      var topic = Object.keys(self.heldOwn(parent, concepts)), own = self.heldOwn(doc, concepts);
+      if (!topic.length || !topic.every(function (n) { return has(own, n); })) return;
+      for (var stem in typed) if ((self.fields(stem).get(parent) || 0) & HEADLINE_FIELDS) return;
+      lifted.set(doc, scores.get(parent) + SUB_RULE_LIFT * score);
+    });
+    if (!lifted.size) return ranked;
+    return ranked.map(function (r) { return lifted.has(r[0]) ? [r[0], lifted.get(r[0]), r[2]] : r; });
   };
 
   Model.prototype.bestOfEachGame = function (ranked) {

@@ -34,7 +34,7 @@ def test_a_failed_write_names_the_entry_and_its_source(tmp_path, monkeypatch):
     def full(self: Path, *args: object, **kwargs: object) -> int:
         raise OSError(errno.ENAMETOOLONG, "File name too long", str(self))
 
-    monkeypatch.setattr(Path, "write_text", full)
+    monkeypatch.setattr(Path, "write_bytes", full)
     with pytest.raises(OSError) as caught:
         write_api(tmp_path / ".build.regles-staging-x" / "site" / "api", [game(entry("demo/faq/q1.2"))])
     line = os_problem(caught.value)  # the file that failed, said from the build's root; what it was; whence

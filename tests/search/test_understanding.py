@@ -383,3 +383,38 @@ def test_a_guess_the_thesaurus_reads_drops_its_farther_guesses(tmp_path):
     assert not any(stem.startswith("alli") for stem in concept.alternatives)
     unread = SearchIndex(tmp_path).understand("alliees")[0][0]  # no thesaurus reading: every guess stays
     assert any(stem.startswith("alli") for stem in unread.alternatives)
+
+
+def sub_rule_index(tmp_path: Path) -> SearchIndex:
+    """A topic and its untitled sub-rules; the thesaurus reads table talk as the books' words."""
+    topic = make("47", "Incliné", "Une carte inclinée est redressée.")
+    rally = make("47.3", None, "Quand une unité effectue l'action de ralliement pendant la phase d'activation de son "
+                 "tour, après avoir résolu ses autres effets et retiré ses pions de panique du plateau, toutes "
+                 "ses cartes inclinées sont redressées.", parent=topic)
+    spent = make("47.4", None, "Une unité épuisée ne se rallie pas pendant la phase d'activation.", parent=topic)
+    others = [make(str(n), title, text) for n, (title, text) in enumerate([
+        ("Ralliement", "Une unité qui se rallie retire ses pions."), ("Moral", "Le paquet moral est mélangé."),
+        ("Terrain", "Un terrain bloque la ligne de vue."), ("Panique", "Une unité paniquée recule.")])]
+    topic.children += [rally, spent]
+    synonyms = [(["couché"], ["incliné"]), (["remettre d'aplomb"], ["redresser"])]
+    write_model(tmp_path, build_model([topic, rally, spent, *others], {}, synonyms))
+    (tmp_path / "meta.json").write_text(json.dumps({"schema_version": "2", "games": ["jeu"], "documents": ["jeu/regles"],
+                                                    "kinds": ["rule"]}))
+    return SearchIndex(tmp_path)
+
+
+def test_a_sub_rule_holding_what_its_topic_holds_goes_above_it(tmp_path):
+    """Said in other words, the question is answered by the sub-rule that holds every concept its
+    topic holds, in its own text: it ranks just above the topic, which wins on its title."""
+    index = sub_rule_index(tmp_path)
+    assert ids(index.search("remettre d'aplomb une carte couchée"))[:2] == ["47.3", "47"]
+
+
+def test_a_topic_the_query_names_keeps_its_place_above_its_sub_rules(tmp_path):
+    """A word typed (not a synonym) in the topic's title names the topic: it stays first. A single
+    word, and a sub-rule lacking a concept its topic holds, leave the ranking as it was."""
+    index = sub_rule_index(tmp_path)
+    assert ids(index.search("carte inclinée redressée"))[:2] == ["47", "47.3"]
+    assert ids(index.search("couchée"))[0] == "47"
+    # 47.4 holds "unité" but not what the topic holds: it stays below it
+    assert ids(index.search("remettre d'aplomb une unité couchée")) == ["47.3", "47", "47.4"]
