@@ -65,7 +65,7 @@ class BuildResult:
     games: list[GameBuild]
     stages: dict[str, float] = field(default_factory=dict)  # seconds per stage, on the wall clock
     cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds per stage, worker processes included
-    reused: list[str] = field(default_factory=list)  # from the stage cache: "game/<id>", "index", "render", "search/positions"
+    reused: list[str] = field(default_factory=list)  # from the stage cache: "game/<id>", "index", "render", "search/entries/…"
 
     @property
     def entry_count(self) -> int:
