@@ -41,7 +41,7 @@ from extract.lookup import Lookup
 from extract.model import Anomaly, Diagnostics, DocumentRecord, Entry, GameBuild, GameSpec
 from extract.nlp import Lemmatizer, default_cache
 from extract.options import read_options
-from extract.publish import ApiWriter, TemplateCache, build_site, game_json, write_game_json, write_json
+from extract.publish import ApiWriter, TemplateCache, alias_clashes, build_site, game_json, write_game_json, write_json
 from extract.read import Reading, read_source, read_sources
 from extract.read.detect import detect
 from extract.read.normalise import normalise_reading
@@ -345,6 +345,8 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
         kinds = {(g.game.id, d.id): d.kind for g in games for d in g.game.documents}
         link_concepts(everything, concepts, faq_docs, kinds)
         urls.assign_urls(everything)
+        for game in games:  # said here, not while rendering: a site taken from the cache says it too
+            game.diagnostics.extend(alias_clashes(game.entries))
         fill_backrefs(everything)
         for entry in everything:
             entry.forget_ref_keys()  # linking is done

@@ -57,6 +57,7 @@ class Entry(TypedDict):
     number: str | None
     title: str | None
     original_title: NotRequired[str | None]
+    anchors: NotRequired[list[str]]  # ids its heading was given in the source ("## Le marché {#marche}")
     parent: str | None
     children: list[str]
     blocks: list[Block]

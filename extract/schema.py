@@ -127,6 +127,7 @@ DEFS: dict[str, Any] = {
             "title": TEXT_OR_NULL,
             "original_title": TEXT_OR_NULL,
             "printed_title": STRING,  # as scanned, where the OCR repair changed the title
+            "anchors": strings(minLength=1),  # ids the source gave its heading ("## Le marché {#marche}")
             "parent": ref["entry_id_or_null"],
             "children": {"type": "array", "items": ref["entry_id"]},
             "blocks": {"type": "array", "items": {"$ref": "#/$defs/block"}},

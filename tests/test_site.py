@@ -282,3 +282,52 @@ def test_polish_faq_headings_palette_label(site):
     assert '<label class="regles-visually-hidden" for="regles-search-input">' in home and 'id="regles-search-input"' in home
     css = (site / "assets/regles.css").read_text(encoding="utf-8")
     assert "@media print" in css and "attr(data-url)" in css
+
+
+HEADING_IDS = """# Règles
+
+## Le marché {#marche}
+
+On achète au marché. Voir [la marche](#pas).
+
+## La marche {#pas}
+
+On avance d'une case. Voir [le marché](#marche).
+
+## Le combat {#la-marche}
+
+On se bat.
+"""
+
+
+def test_a_markdown_book_s_heading_ids_are_anchors_of_the_site(tmp_path):
+    """"## Le marché {#marche}": a link copied from the book, or a bookmark `…/#marche`, lands on
+    the entry; the entry's own anchor stays. "{#la-marche}" is the anchor of another entry of the
+    page: not given twice, said in the report."""
+    import hashlib
+    import json
+
+    import jsonschema
+
+    root = make_corpus(tmp_path, "")
+    folder = root / "corpus" / "demo"
+    (folder / "regles.md").write_text(HEADING_IDS, encoding="utf-8")
+    manifest = (folder / "game.toml").read_text(encoding="utf-8").replace("source.txt", "regles.md")
+    manifest = re.sub(r'sha256 = "\w+"', f'sha256 = "{hashlib.sha256(HEADING_IDS.encode()).hexdigest()}"', manifest)
+    (folder / "game.toml").write_text(manifest, encoding="utf-8")
+    assert main(["--root", str(root), "build"]) == 0
+    build = root / "build"
+    data = json.loads((build / "data/demo.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator(json.loads((build / "data/schema.json").read_text(encoding="utf-8"))).validate(data)
+    entries = {e["title"]: e for e in data["entries"]}
+    assert entries["Le marché"]["anchors"] == ["marche"] and "anchors" not in entries["Règles"]
+    assert entries["La marche"]["refs"][0]["target"] == entries["Le marché"]["id"]  # links still resolve
+    page, anchor = entries["Le marché"]["url"].split("#")
+    html = (build / "site" / page / "index.html").read_text(encoding="utf-8")
+    ids = re.findall(r' id="([^"]+)"', html)
+    assert anchor == "le-marche" and {"le-marche", "marche", "la-marche", "pas"} <= set(ids)
+    assert ids.count("la-marche") == 1 and ids.index("marche") == ids.index("le-marche") - 1  # just before its heading
+    report = json.loads((build / "report.json").read_text(encoding="utf-8"))
+    clashes = [a for doc in report["documents"].values() for a in doc["anomalies"] if a["kind"] == "anchor-clash"]
+    assert [(a["anchor"], a["lines"]) for a in clashes] == [("la-marche", [11])]
+    assert entries["Le combat"]["id"] in clashes[0]["detail"] and entries["La marche"]["id"] in clashes[0]["detail"]

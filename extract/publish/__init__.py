@@ -4,8 +4,8 @@ export formats."""
 
 from extract.publish.api import ApiWriter, entry_path, write_api
 from extract.publish.data import SCHEMA, entry_json, game_json, write_game_json, write_json
-from extract.publish.site import build_site
+from extract.publish.site import alias_clashes, build_site
 from extract.publish.templatecache import TemplateCache
 
-__all__ = ["SCHEMA", "ApiWriter", "TemplateCache", "build_site", "entry_json", "entry_path", "game_json", "write_api",
+__all__ = ["SCHEMA", "ApiWriter", "TemplateCache", "alias_clashes", "build_site", "entry_json", "entry_path", "game_json", "write_api",
            "write_game_json", "write_json"]

@@ -46,6 +46,8 @@ def entry_json(entry: Entry) -> dict[str, Any]:
         data["original_title"] = entry.original_title
     if entry.printed_title is not None and entry.printed_title != entry.title:
         data["printed_title"] = entry.printed_title
+    if entry.anchors:  # the ids its heading was given in the source ({#marche}): the site answers to them too
+        data["anchors"] = entry.anchors
     return data
 
 

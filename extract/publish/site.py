@@ -27,7 +27,7 @@ from typing import Any
 from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined
 
 from extract.errors import BuildError, InputError, shortened, writing
-from extract.model import STATUS_LABELS, Block, Entry, Erratum, Fact, GameBuild
+from extract.model import STATUS_LABELS, Anomaly, Block, Entry, Erratum, Fact, GameBuild, Reported
 from extract.patterns import SEE_LINE
 from extract.publish.data import dumps, erratum_json, game_json
 from extract.stagecache import FileStore, code_key
@@ -229,6 +229,69 @@ def shown_on_page(entry: Entry) -> Iterable[tuple[Entry, int]]:
             yield inner, depth + 1
 
 
+# Ids every page already holds beside its entries' anchors: the theme's own ("__drawer",
+# "__search", "__palette_0") and the site's ("regles-search"), "sujets" for its list of subpages.
+FRAME_IDS = re.compile(r"__|regles-")
+SUBPAGES_ID = "sujets"
+
+
+@dataclass
+class PageAliases:
+    """The ids a page shows for its entries' source ids ("## Le marché {#marche}"), by entry id, and
+    those it cannot show: (entry, id, what holds it already)."""
+
+    shown: dict[str, list[str]]
+    clashes: list[tuple[Entry, str, str]]
+
+
+def page_aliases(page: Entry) -> PageAliases:
+    """A book's own heading ids as extra anchors on its page, so that a link copied from the book
+    (or an old bookmark, `…/page/#marche`) lands on the entry: an id that is the entry's anchor
+    already is there; one that another anchor of the page holds (another entry's, the site's own,
+    or the same id given to two headings of the page) is not shown, a clash, since an HTML id is
+    unique. Made from the page's entries alone, which its key holds (`page_key`)."""
+    entries = [page, *(e for e, _ in shown_on_page(page))]
+    claims: dict[str, list[Entry]] = {}
+    for entry in entries:
+        for name in entry.anchors:
+            if name != anchor_of(entry) and entry not in claims.setdefault(name, []):
+                claims[name].append(entry)
+    if not claims:
+        return PageAliases({}, [])
+    held = {anchor_of(e): f"the anchor of {e.id}" for e in entries}
+    if any(c.is_page for c in page.children):
+        held.setdefault(SUBPAGES_ID, "the list of subpages")
+    indexes = [anchor_of(e) for e in entries if any(r.kind == "index" for r in e.refs)]
+    shown: dict[str, list[str]] = {}
+    clashes: list[tuple[Entry, str, str]] = []
+    for name, owners in claims.items():
+        letter = next((a for a in indexes if name.startswith(a + "-") and (len(name) == len(a) + 2 or name == a + "-autres")), None)
+        holder = (held.get(name) or ("an id of the site's frame" if FRAME_IDS.match(name) else None)
+                  or (f"a letter of the index {letter}" if letter is not None else None)
+                  or (f"the heading of {', '.join(o.id for o in owners)}" if len(owners) > 1 else None))
+        for owner in owners:
+            if holder is None:
+                shown.setdefault(owner.id, []).append(name)
+            else:
+                clashes.append((owner, name, holder))
+    return PageAliases(shown, clashes)
+
+
+def alias_clashes(entries: Iterable[Entry]) -> Reported:
+    """An `anchor-clash` anomaly for each source heading id a site page cannot show (`page_aliases`),
+    under the entry's document."""
+    found: Reported = []
+    for page in entries:
+        if not (page.is_page or page.parent is None):
+            continue
+        for entry, name, holder in page_aliases(page).clashes:
+            found.append((f"{entry.game}/{entry.document}", Anomaly(
+                "anchor-clash", f"the heading id #{name} of {entry.id} is not on its site page "
+                f"{page_file(entry)}: {holder} is #{name} there (the entry keeps #{anchor_of(entry)})",
+                entry.heading_lines[:1], "warning", {"anchor": name})))
+    return found
+
+
 @dataclass
 class RenderedEntry:
     entry: Entry
@@ -247,6 +310,7 @@ class RenderedEntry:
     index_links: list[dict[str, Any]]
     facts: list[dict[str, str]]
     cite: str = ""  # plain text: rule, book, version, date (escaped in the template)
+    aliases: list[str] = field(default_factory=list)  # the source's ids for its heading (`page_aliases`)
 
 
 def fact_value(fact: Fact) -> str:
@@ -368,7 +432,7 @@ def natural_key(entry: Entry, site: Site) -> tuple[Any, ...]:
     return (1, entry.game, entry.document, (), label)
 
 
-def render_entry(entry: Entry, level: int, here: str, site: Site) -> RenderedEntry:
+def render_entry(entry: Entry, level: int, here: str, site: Site, aliases: list[str] | None = None) -> RenderedEntry:
     def links(targets: Iterable[str | None], ordered: bool = False) -> list[tuple[str, str]]:
         seen, kept = set(), []
         for target in targets:
@@ -452,7 +516,7 @@ def render_entry(entry: Entry, level: int, here: str, site: Site) -> RenderedEnt
         cited_by=[x for x in links(cited, ordered=True) if x[1] not in shown_faq],
         index_links=index_links,
         facts=[{"label": md(f.label), "value": md(fact_value(f)), "id": f.id, "stale": f.status == "stale"} for f in facts],
-        cite=site.cite(entry),
+        cite=site.cite(entry), aliases=aliases or [],
     )
 
 
@@ -521,8 +585,9 @@ def render_docs(root: Path, docs: Path, games: list[GameBuild], compiled: Byteco
                 if key and store.reuse(here, key):
                     written.append(here)
                     continue
-                shown = [render_entry(page, 1, here, site)]
-                shown += [render_entry(e, 1 + depth, here, site) for e, depth in shown_on_page(page)]
+                aliases = page_aliases(page).shown
+                shown = [render_entry(page, 1, here, site, aliases.get(page.id))]
+                shown += [render_entry(e, 1 + depth, here, site, aliases.get(e.id)) for e, depth in shown_on_page(page)]
                 subpages = [c for c in page.children if c.is_page]
                 write(here, "page.md.j2", page, key, game=game, doc=doc, entries=shown, subpages=subpages,
                       **page_context(site, game, doc, page, here, previous, following))
