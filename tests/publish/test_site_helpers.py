@@ -16,6 +16,7 @@ from extract.publish.site import (
     environment,
     front_title,
     md,
+    page_aliases,
     posix_dirname,
     render_entry,
     shorten,
@@ -203,3 +204,41 @@ def test_an_insertion_by_sentence_says_where_it_goes():
                       {"block": "text", "ordinal": None, "section": "9", "position": "end", "within": "sentence",
                        "within_ordinal": 1}, None, "Le premier tour.", "applied")
     assert erratum_change(erratum) == "Ajoute du texte après la première phrase de la section 9."
+
+
+def page_of_entries(*children: tuple[str, list[str]], page_anchors: tuple[str, ...] = ()) -> Entry:
+    """A page "regles" holding one entry per (key, source ids)."""
+    page = Entry("demo", "regles", "section", None, "Règles", "regles", is_page=True, anchors=list(page_anchors))
+    for key, anchors in children:
+        child = Entry("demo", "regles", "section", None, key.title(), f"regles/{key}", parent=page, anchors=anchors)
+        page.children.append(child)
+    return page
+
+
+def test_a_source_id_is_an_extra_anchor_of_its_entry_unless_it_is_its_anchor():
+    page = page_of_entries(("marche", ["marche"]), ("combat", ["bataille"]), page_anchors=("livre",))
+    aliases = page_aliases(page)
+    assert aliases.shown == {"demo/regles/regles": ["livre"], "demo/regles/regles/combat": ["bataille"]}
+    assert aliases.clashes == []
+
+
+@pytest.mark.parametrize(("children", "clashes"), [
+    ((("marche", []), ("combat", ["marche"])), [("regles/combat", "marche", "the anchor of demo/regles/regles/marche")]),
+    ((("marche", ["pas"]), ("combat", ["pas"])), [("regles/marche", "pas", "the heading of demo/regles/regles/marche, "
+                                                                           "demo/regles/regles/combat"),
+                                                  ("regles/combat", "pas", "the heading of demo/regles/regles/marche, "
+                                                                           "demo/regles/regles/combat")]),
+    ((("marche", ["__drawer"]),), [("regles/marche", "__drawer", "an id of the site's frame")]),
+])
+def test_an_id_another_anchor_of_the_page_holds_is_a_clash_not_a_duplicate(children, clashes):
+    aliases = page_aliases(page_of_entries(*children))
+    assert aliases.shown == {}
+    assert [(e.key, name, holder) for e, name, holder in aliases.clashes] == clashes
+
+
+def test_the_subpages_list_and_an_index_s_letters_keep_their_ids():
+    page = page_of_entries(("index", ["index-a"]), ("combat", ["sujets"]))
+    page.children[0].refs.append(Ref("demo/regles/regles/combat", "index", "Combat"))
+    page.children.append(Entry("demo", "regles", "section", None, "Annexe", "regles/annexe", parent=page, is_page=True))
+    assert [(name, holder) for _, name, holder in page_aliases(page).clashes] == [
+        ("index-a", "a letter of the index index"), ("sujets", "the list of subpages")]
