@@ -74,3 +74,11 @@ def test_game_file_written_entry_by_entry_is_the_dumped_game(tmp_path):
     files = sorted(p.relative_to(whole) for p in whole.rglob("*.json"))
     assert files == sorted(p.relative_to(lazy) for p in lazy.rglob("*.json")) and len(files) == 3
     assert all((whole / f).read_bytes() == (lazy / f).read_bytes() for f in files)
+
+
+def test_an_entry_keeps_the_ids_its_source_gave_its_heading():
+    """"## Le marché {#marche}": in the entry's JSON, which keys its site page (`page_key`) and
+    says which extra anchor the page shows; absent when the source gave none."""
+    entry = Entry("demo", "regles", "section", None, "Le marché", "le-marche", anchors=["marche"])
+    assert entry_json(entry)["anchors"] == ["marche"]
+    assert "anchors" not in entry_json(Entry("demo", "regles", "section", None, "Combat", "combat"))
