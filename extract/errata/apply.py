@@ -251,6 +251,8 @@ def find_target(erratum: Erratum, index: Lookup) -> Target:
     # A heading that names only the book ("Livret de règles") says which document, not which entry.
     name = "" if title_key(hint["name"]) in index.documents else hint["name"]
     section = op.section or (hint["sections"][0] if hint["sections"] else None)
+    if op.section and hint["sections"] and op.section not in hint["sections"]:
+        name = ""  # the heading's title goes with its own section; the sentence names another, and wins
     if section:
         try:
             return numbered_target(index, docs, section, name, op, source.document)
@@ -463,6 +465,26 @@ def nth_rule(entry: Entry, rules: list[Entry], ordinal: int) -> Entry:
     return rules[index]
 
 
+def heading_disagrees(erratum: Erratum, target: Entry, index: Lookup) -> str | None:
+    """The heading above an erratum, when the instruction named its own target ("… du premier
+    paragraphe de la section Combat") and the heading names a section that is not it: the
+    sentence wins, but a person should know. None when they agree or the heading names no section."""
+    source = index.by_id.get(erratum.source)
+    heading = erratum.target_hint.get("heading") or (source.title if source is not None else None)
+    if not heading:
+        return None
+    named, hint, op = parse_heading(heading), erratum.target_hint, erratum.op
+    sections = [op.section] if op is not None and op.section else list(hint.get("sections", []))
+    if (named.name, list(named.sections)) == (hint.get("name"), sections):
+        return None  # the target came from the heading itself
+    chain = [target, *target.ancestors]
+    if named.sections:
+        return None if target.number in named.sections else heading
+    if not named.name or title_key(named.name) in index.documents:
+        return None  # a heading naming only the book says nothing of the section
+    return None if any(titles_agree(named.name, e.title) for e in chain) else heading
+
+
 def apply_found(erratum: Erratum, index: Lookup, registry: dict[tuple[str, str], str], anomalies: list[Anomaly]) -> None:
     op = erratum.op
     assert op is not None
@@ -476,6 +498,9 @@ def apply_found(erratum: Erratum, index: Lookup, registry: dict[tuple[str, str],
     if change.before is not None:
         erratum.before = change.before  # the printed text; a quoted one is checked just below
     verify_quoted_before(erratum, op, change, anomalies)
+    if (other := heading_disagrees(erratum, entry, index)) is not None:
+        anomalies.append(Anomaly("erratum-heading-disagrees", f"{erratum.id}: the instruction names {entry.id} but its "
+                                 f"heading « {other} » names another section; the instruction's is changed", lines, "warning"))
     for note in change.notes:
         erratum.checks.append(note)
         anomalies.append(Anomaly("erratum-drops-text", f"{erratum.id} on {entry.id}: {note}", lines))

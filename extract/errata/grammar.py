@@ -175,7 +175,8 @@ def _add_at(m: re.Match[str]) -> Operation:
     after, expects = _tail(m)
     position = "end" if "fin" in m.group("where").lower() else "start"
     return Operation("insert", "text", position=position, within=unit_of(m.group("unit")),
-                     within_ordinal=ordinal_of(m.group("ord")), after=after, expects_text=expects)
+                     within_ordinal=ordinal_of(m.group("ord")), section=m.group("section"), after=after,
+                     expects_text=expects)
 
 
 @_rule("add-at-end", 158, r"^ajoute[zr]\s+(?P<where>[àa]\s+la\s+fin|au\s+d[ée]but)\s*:?\s*(?P<rest>«.*)?$")
@@ -261,7 +262,7 @@ def _card_should_say(m: re.Match[str]) -> Operation:
 
 @_rule("replace-unit", 90, rf"^(?:il\s+faut\s+)?remplace[zr]\s+(?:le|la|les)\s+(?:(?:{ORD}"
        rf"\s+{UNIT})|(?:(?P<unit2>point|paragraphe|phrase|puce|§)\s+(?P<num>\d+)))"
-       rf"(?P<where2>(?:\s+(?:de|du|dans)\s+(?:«[^»]*»|[^:«])+?)?)\s+par\s*(?:le\s+suivant|la\s+suivante|ce"
+       rf"(?P<where2>(?:\s+(?:de|du|dans)\s+(?:«[^»]*»|[^:«])+?)?)\s+par\b\s*(?:le\s+suivant|la\s+suivante|ce"
        rf"\s+qui\s+suit|les\s+suivants)?\s*:?\s*(?P<rest>.*)$")
 def _replace_unit(m: re.Match[str]) -> Operation:
     unit = unit_of(m.group("unit") or m.group("unit2")) or "paragraph"
@@ -556,9 +557,13 @@ _TARGET = rf"(?:{NUMBER}|«[^»]+»|[^\s:,.«»][^:,«»]*?)"
 # "Page 2, section Déplacement, premier paragraphe : …", "Page 3, section 5.1 : …", "Dans la section 4, …".
 _LEADING = re.compile(r"^(?P<prefix>[^:«»]+?)\s*:\s*(?P<rest>\S.*)$")
 _IN_SECTION = re.compile(rf"^dans\s+(?:la|le|l')?\s*{_KIND}\s+(?P<target>{_TARGET})\s*,\s*(?P<rest>\S.*)$", re.IGNORECASE)
+# "Dans le dernier paragraphe de la section Déplacement, remplacez « X » par « Y »": a unit, and
+# perhaps its section, standing before the instruction.
+_IN_UNIT = re.compile(rf"^dans\s+(?:le|la|l')\s*{ORD}\s+(?P<unit>paragraphe|§|alin[ée]a)(?:\s+(?:de\s+la|de\s+l'|du)\s*"
+                      rf"{_KIND}\s+(?P<target>{_TARGET}))?\s*,\s*(?P<rest>\S.*)$", re.IGNORECASE)
 # "… à la fin de la section Combat : « … »", "… du chapitre 4 :".
 _OF_SECTION = re.compile(rf"\s+(?:de\s+la|de\s+l'|du|dans\s+la|dans\s+le|dans\s+l')\s*{_KIND}\s+(?P<target>{_TARGET})"
-                         rf"(?=\s*(?::|,|\.?\s*$|\s+par\b))", re.IGNORECASE)
+                         rf"(?=\s*(?::|,|\.?\s*$|\s+par\b|\s+{SHOULD}\b))", re.IGNORECASE)
 # "… la dernière phrase de 4.1."
 # "… la première phrase de §9 :" in a book whose paragraphs are numbered.
 _OF_NUMBER = re.compile(rf"(?P<unit>{UNIT.replace('(?P<unit>', '(?:')})\s+(?:de|du)\s+(?P<target>(?:§\s*|\[\s*)?{NUMBER}(?:\s*\])?)"
@@ -635,6 +640,10 @@ def locations(text: str) -> Iterator[Located]:
             if pattern is _AT_SECTION:
                 rest = f"{m.group('verb')} {m.group('where')} {rest}"
             yield Located(rest[:1].upper() + rest[1:], name, None, sections)
+    if m := _IN_UNIT.match(text):
+        name, sections = _target(m.group("target")) if m.group("target") else ("", ())
+        rest = m.group("rest")
+        yield Located(rest[:1].upper() + rest[1:], name, None, sections, ordinal_of(m.group("ord")))
     # The locator stands before the new text, which opens after a colon or "par" (a title may be quoted).
     opening = re.search(r"(?::|\bpar)\s*«", text)
     quote = text.find(QUOTE_OPEN, opening.start()) if opening else text.find(QUOTE_OPEN)
@@ -660,7 +669,10 @@ def read_instruction(text: str) -> tuple[Operation, Located | None] | None:
     76.2 (page 18) devrait dire :"); otherwise its locator is read off and the rest parsed again.
     """
     whole = rule_name(text)
-    if whole is None or whole in FALLBACK_RULES:
+    operation = parse_instruction(text)
+    # A specific reading that has no section of its own yields to one that reads the section the
+    # sentence names ("Ajoutez à la fin du premier paragraphe de la section Combat : « … »").
+    if whole is None or whole in FALLBACK_RULES or (operation is not None and operation.section is None):
         for located in locations(text):
             operation = parse_instruction(located.text)
             if operation is None:
@@ -669,8 +681,10 @@ def read_instruction(text: str) -> tuple[Operation, Located | None] | None:
                 operation.section = located.sections[0]
             if located.paragraph is not None and operation.within is None and operation.block in ("text", "sentence"):
                 operation.within, operation.within_ordinal = "paragraph", located.paragraph
+            if whole is not None and whole not in FALLBACK_RULES and not (located.name or located.sections):
+                continue  # the locator names no section: the whole reading stands
             return operation, located
-    operation = parse_instruction(text)
+        operation = parse_instruction(text)
     return (operation, None) if operation is not None else None
 
 

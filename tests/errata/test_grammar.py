@@ -227,3 +227,21 @@ def test_scanning_a_document_reads_its_tables_and_names_what_it_cannot_read():
         (5, "Combat", 4, "deux dés", "trois dés"), (8, "", 7, "5 ou 6", "4, 5 ou 6")]
     assert [(line, why) for line, _, why in scan.unread] == [
         (6, "the row gives no new text"), (10, "no instruction form reads it")]
+
+
+def test_a_unit_counted_in_a_paragraph_of_a_named_section_keeps_both():
+    # "par" ends the locator only as a word: "du premier paragraphe" is no "du premier par"
+    op, located = read_instruction("Remplacez la deuxième phrase du premier paragraphe de la section Combat par « X. »")
+    assert (op.block, op.ordinal, op.within, op.within_ordinal, op.after) == ("sentence", 2, "paragraph", 1, "X.")
+    assert located is not None and located.name == "Combat"
+
+
+def test_a_leading_unit_and_section_locate_a_replacement():
+    op, located = read_instruction("Dans le dernier paragraphe de la section Déplacement, remplacez « X » par « Y ».")
+    assert (op.operation, op.before, op.after, op.within, op.within_ordinal) == ("replace", "X", "Y", "paragraph", -1)
+    assert located is not None and located.name == "Déplacement"
+
+
+def test_a_specific_reading_that_carries_its_section_number_stands():
+    op, located = read_instruction("Ajoutez à la fin du premier paragraphe de la section 4.2 : « Y. »")
+    assert (op.section, op.within_ordinal, located) == ("4.2", 1, None)
