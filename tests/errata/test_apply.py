@@ -428,3 +428,21 @@ def test_a_heading_naming_the_section_the_sentence_names_gives_no_warning(tmp_pa
     outcome = apply_errata(game.lookup, read_errata(game.game, game.entries))
     assert [(e.status, e.target) for e in outcome.errata] == [("applied", "demo/regles/livret-de-regles/combat")]
     assert not [a for a in outcome.anomalies.get("demo/faq", []) if a.kind == "erratum-heading-disagrees"]
+
+
+def test_a_flat_errata_heading_holds_the_headings_after_it_until_another_part(tmp_path):
+    # "ERRATA" set as loud as the book names under it: segmentation makes them siblings
+    head = "# FAQ\n\n## ERRATA\n\nCette section regroupe les errata officiels.\n\n## Livret de règles\n\n"
+    errata = ("Remplacez donc ce qui cloche par quelque chose.\n\n## Éclaircissements\n\n"
+              "Remplacez donc ce qui cloche par quelque chose.\n")
+    _, _, unread = applied(tmp_path, errata, head=head)
+    assert [a.lines for a in unread["demo/faq"]] == [[9]]  # the second stands under « Éclaircissements »
+
+
+def test_a_paragraph_announcing_errata_opens_the_errata_part(tmp_path):
+    head = "# FAQ collaborative\n\nBonjour à tous.\n\n"
+    errata = "Erratas (uniquement sur les premières impressions) :\n\n- Remplacez donc ce qui cloche par quelque chose.\n"
+    _, _, unread = applied(tmp_path, errata, head=head)
+    assert [a.kind for a in unread["demo/faq"]] == ["erratum-not-understood"]
+    _, _, unread = applied(tmp_path / "without", "- Remplacez donc ce qui cloche par quelque chose.\n", head=head)
+    assert unread == {}
