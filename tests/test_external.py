@@ -114,6 +114,13 @@ def test_deadzone_french_errata_pdf_parses_into_operations(capsys):
         ("replace", {"block": "paragraph", "ordinal": 3}),
     ]),
     ("w40k_v8_livre_de_regles_maj_1.1_fr_EXCERPT.txt", [("replace", {"block": "bullet", "ordinal": 2})]),
+    # a forum list: one item a dash, "Pour la carte « X », il faut remplacer …", one instruction over two lines
+    ("final_girl_faq_collaborative_fr_trictrac_EXCERPT.txt", [
+        ("replace", {"block": "value", "ordinal": None, "subject": "L'icône de la victime spéciale"}),
+        ("replace", {"block": "text", "ordinal": None}),
+        ("replace", {"block": "value", "ordinal": None, "subject": "La cible"}),
+        ("replace", {"block": "text", "ordinal": None}),
+    ]),
     ("kings_of_war_faq_errata_vf_EXCERPT.txt", [
         ("replace", {"block": "sentence", "ordinal": 1}), ("replace", {"block": "sentence", "ordinal": -1}),
         ("replace", {"block": "bullet", "ordinal": 2}), ("insert", {"block": "entry", "ordinal": None,
@@ -140,6 +147,12 @@ def test_a_forum_faq_with_dashed_prefixes_loses_them_and_keeps_its_topics(capsys
 @pytest.mark.parametrize(("name", "listed", "elsewhere"), [
     ("lotr_sbg_faq_fr_warhammer_forum_EXCERPT.txt", 0, 5),  # no errata part: its answers are not errata
     ("kings_of_war_faq_errata_vf_EXCERPT.txt", 1, 0),  # under "Errata & FAQ": an erratum no form reads
+    # "ERRATA" as loud as the book names after it: the misplaced sentence and the card's symbol, no form reads them
+    ("star_wars_jce_faq_errata_v1.0_fr_EXCERPT.txt", 2, 0),
+    # under "Erratas (…) :": a rule stated without an instruction, and the excerpt's cut-off last one
+    ("final_girl_faq_collaborative_fr_trictrac_EXCERPT.txt", 2, 1),
+    # two columns run together ("… une action Errata Reformation ( ), …"): unreadable, listed with its line
+    ("runewars_faq_tournoi_v1.1.0_fr_EXCERPT.txt", 1, 2),
 ])
 def test_errata_from_an_faq_lists_only_what_its_errata_part_cannot_read(capsys, name, listed, elsewhere):
     path = EXCERPTS / name

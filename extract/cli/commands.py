@@ -295,14 +295,19 @@ def errata_part_lines(path: Path, reading: Reading) -> Callable[[int], bool]:
     says of an FAQ: the document segmented as an FAQ, a line is in the errata part when its entry
     or a heading above it is about errata. A line no entry holds (a page header set aside) goes
     with the line before it."""
-    from extract.errata.apply import in_errata_part
+    from extract.errata.apply import errata_part, in_errata_part
 
     entries = segment_outside(path, reading, "faq", "faq", "errata")[4].entries
+    part = errata_part(entries)
     held: dict[int, bool] = {}
     for entry in entries:
-        inside = in_errata_part(entry)
-        for number in [*entry.heading_lines, *(n for block in entry.blocks for n in block.lines)]:
-            held[number] = held.get(number, False) or inside
+        # a heading stands in the part its text stands in ("Livre de règles" under a flat "ERRATA")
+        heading_inside = in_errata_part(entry) or any(id(block) in part for block in entry.blocks)
+        for number in entry.heading_lines:
+            held[number] = held.get(number, False) or heading_inside
+        for block in entry.blocks:
+            for number in block.lines:
+                held[number] = held.get(number, False) or id(block) in part
     numbers = sorted(held)
 
     def inside(number: int) -> bool:
@@ -325,7 +330,9 @@ def read_errata_from(path: Path) -> tuple[list[dict[str, Any]], list[tuple[int, 
     # the grammar reads words: an italic label ("*Dominator (p. 59) :* …") is read as the label
     scan = scan_errata([without_italic(line.text) for line in lines], [line.no for line in lines])
     inside = errata_part_lines(path, reading) if scan.unread else (lambda number: True)
-    unread = [item for item in scan.unread if inside(item[0])]
+    # A passage that names errata itself is listed wherever it stands: a line run together from two
+    # columns ("… une action Errata Reformation ( ), …") may hold the errata heading it sits under.
+    unread = [item for item in scan.unread if inside(item[0]) or re.search(r"\b(?:Errat|ERRAT)", item[1])]
     found = []
     for n, item in enumerate(scan.found, start=1):
         op = item.operation

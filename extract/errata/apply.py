@@ -97,6 +97,41 @@ def in_errata_part(entry: Entry) -> bool:
     return any(re.search(r"\berrat", fold(e.title or "")) for e in [entry, *entry.ancestors])
 
 
+# A heading that opens another part of an FAQ: it ends an errata part whose heading stands at its level.
+_OTHER_PART = re.compile(r"\b(?:faq|foire aux questions|questions?|eclaircissements?|clarifications?|precisions?)\b")
+# A paragraph that announces a list of errata: "Erratas (uniquement sur les 1ères impressions) … :".
+_ERRATA_LEAD = re.compile(r"^\W*errat\w*\b.*:\s*$", re.DOTALL)
+
+
+def errata_part(entries: list[Entry]) -> set[int]:
+    """The blocks (by `id`) of the errata part of one document's entries, in book order.
+
+    An entry is in it when it or a heading above it is about errata (`in_errata_part`); and so are
+    the entries that follow an errata heading at its own level, until a heading at that level or
+    above names another part ("Éclaircissements", "FAQ"): books set "ERRATA" as loud as the book
+    names below it ("Livre de règles", "Boîte de base"), and segmentation cannot rank them. A
+    paragraph announcing errata ("Erratas (…) :") opens the part likewise, from the next block on.
+    """
+    inside: set[int] = set()
+    level: int | None = None  # the level of the errata heading or announcement the part runs under
+    for entry in entries:
+        depth = len(entry.ancestors)
+        title = fold(entry.title or "")
+        if level is not None and entry.title and (depth < level or (depth == level and _OTHER_PART.search(title))):
+            level = None
+        if in_errata_part(entry):
+            if re.search(r"\berrat", title):
+                level = depth
+            inside.update(id(block) for block in entry.blocks)
+            continue
+        for block in entry.blocks:
+            if level is not None:
+                inside.add(id(block))
+            elif block.type == "paragraph" and _ERRATA_LEAD.match(fold(block.text)) and len(block.text) < 400:
+                level = depth
+    return inside
+
+
 @dataclass
 class FaqReading:
     errata: list[Erratum]
@@ -108,6 +143,7 @@ def read_faq(game: str, doc: DocumentSpec, entries: list[Entry]) -> FaqReading:
     the paragraphs of its errata part that look like instructions but that nothing reads."""
     found: list[Pending] = []
     unread: list[Anomaly] = []
+    part = errata_part([entry for entry in entries if entry.document == doc.id])
     for entry in entries:
         if entry.document != doc.id:
             continue
@@ -132,7 +168,7 @@ def read_faq(game: str, doc: DocumentSpec, entries: list[Entry]) -> FaqReading:
                     found[-1].closed = True  # a new heading ends the previous erratum's text
             elif found and found[-1].entry is entry and found[-1].wants_text():
                 found[-1].quoted.append(block)
-            elif readable and in_errata_part(entry) and looks_like_instruction(block.text):
+            elif readable and id(block) in part and looks_like_instruction(block.text):
                 unread.append(Anomaly(
                     "erratum-not-understood",
                     f"{doc.source}, line {block.lines[0] if block.lines else '?'}: « {block.text[:100]} » reads like an "
@@ -251,6 +287,8 @@ def find_target(erratum: Erratum, index: Lookup) -> Target:
     # A heading that names only the book ("Livret de règles") says which document, not which entry.
     name = "" if title_key(hint["name"]) in index.documents else hint["name"]
     section = op.section or (hint["sections"][0] if hint["sections"] else None)
+    if op.section and hint["sections"] and op.section not in hint["sections"]:
+        name = ""  # the heading's title goes with its own section; the sentence names another, and wins
     if section:
         try:
             return numbered_target(index, docs, section, name, op, source.document)
@@ -463,6 +501,26 @@ def nth_rule(entry: Entry, rules: list[Entry], ordinal: int) -> Entry:
     return rules[index]
 
 
+def heading_disagrees(erratum: Erratum, target: Entry, index: Lookup) -> str | None:
+    """The heading above an erratum, when the instruction named its own target ("… du premier
+    paragraphe de la section Combat") and the heading names a section that is not it: the
+    sentence wins, but a person should know. None when they agree or the heading names no section."""
+    source = index.by_id.get(erratum.source)
+    heading = erratum.target_hint.get("heading") or (source.title if source is not None else None)
+    if not heading:
+        return None
+    named, hint, op = parse_heading(heading), erratum.target_hint, erratum.op
+    sections = [op.section] if op is not None and op.section else list(hint.get("sections", []))
+    if (named.name, list(named.sections)) == (hint.get("name"), sections):
+        return None  # the target came from the heading itself
+    chain = [target, *target.ancestors]
+    if named.sections:
+        return None if target.number in named.sections else heading
+    if not named.name or title_key(named.name) in index.documents:
+        return None  # a heading naming only the book says nothing of the section
+    return None if any(titles_agree(named.name, e.title) for e in chain) else heading
+
+
 def apply_found(erratum: Erratum, index: Lookup, registry: dict[tuple[str, str], str], anomalies: list[Anomaly]) -> None:
     op = erratum.op
     assert op is not None
@@ -476,6 +534,9 @@ def apply_found(erratum: Erratum, index: Lookup, registry: dict[tuple[str, str],
     if change.before is not None:
         erratum.before = change.before  # the printed text; a quoted one is checked just below
     verify_quoted_before(erratum, op, change, anomalies)
+    if (other := heading_disagrees(erratum, entry, index)) is not None:
+        anomalies.append(Anomaly("erratum-heading-disagrees", f"{erratum.id}: the instruction names {entry.id} but its "
+                                 f"heading « {other} » names another section; the instruction's is changed", lines, "warning"))
     for note in change.notes:
         erratum.checks.append(note)
         anomalies.append(Anomaly("erratum-drops-text", f"{erratum.id} on {entry.id}: {note}", lines))

@@ -175,7 +175,8 @@ def _add_at(m: re.Match[str]) -> Operation:
     after, expects = _tail(m)
     position = "end" if "fin" in m.group("where").lower() else "start"
     return Operation("insert", "text", position=position, within=unit_of(m.group("unit")),
-                     within_ordinal=ordinal_of(m.group("ord")), after=after, expects_text=expects)
+                     within_ordinal=ordinal_of(m.group("ord")), section=m.group("section"), after=after,
+                     expects_text=expects)
 
 
 @_rule("add-at-end", 158, r"^ajoute[zr]\s+(?P<where>[àa]\s+la\s+fin|au\s+d[ée]but)\s*:?\s*(?P<rest>«.*)?$")
@@ -261,7 +262,7 @@ def _card_should_say(m: re.Match[str]) -> Operation:
 
 @_rule("replace-unit", 90, rf"^(?:il\s+faut\s+)?remplace[zr]\s+(?:le|la|les)\s+(?:(?:{ORD}"
        rf"\s+{UNIT})|(?:(?P<unit2>point|paragraphe|phrase|puce|§)\s+(?P<num>\d+)))"
-       rf"(?P<where2>(?:\s+(?:de|du|dans)\s+(?:«[^»]*»|[^:«])+?)?)\s+par\s*(?:le\s+suivant|la\s+suivante|ce"
+       rf"(?P<where2>(?:\s+(?:de|du|dans)\s+(?:«[^»]*»|[^:«])+?)?)\s+par\b\s*(?:le\s+suivant|la\s+suivante|ce"
        rf"\s+qui\s+suit|les\s+suivants)?\s*:?\s*(?P<rest>.*)$")
 def _replace_unit(m: re.Match[str]) -> Operation:
     unit = unit_of(m.group("unit") or m.group("unit2")) or "paragraph"
@@ -373,9 +374,10 @@ def _rename(m: re.Match[str]) -> Operation:
     return Operation("replace", "title", subject=m.group("subject").strip(), after=unquote(m.group("after")))
 
 
-# "… est de 0 (et non 1)": values are a few words at most, or this reads any "(et non …)" aside.
-@_rule("value-et-non", 40, r"^(?P<subject>[^.]{1,80}?)\s+(?:est|sont)\s+(?:de\s+)?(?P<after>[^()\s]+(?:\s[^()\s]+){0,2}?)"
-       r"\s*\(\s*et\s+non\s+(?:de\s+|pas\s+)?(?P<before>[^)]+?)\s*\)(?P<tail>.*)$")
+# "… est de 0 (et non 1)", "la cible doit être la Final Girl (et non la victime)": values are a few
+# words at most, or this reads any "(et non …)" aside.
+@_rule("value-et-non", 40, r"^(?P<subject>[^.]{1,80}?)\s+(?:est|sont|(?:doit|doivent|devrait|devraient)\s+[êe]tre)"
+       r"\s+(?:de\s+)?(?P<after>[^()\s]+(?:\s[^()\s]+){0,2}?)\s*\(\s*et\s+non\s+(?:de\s+|pas\s+)?(?P<before>[^)]+?)\s*\)(?P<tail>.*)$")
 def _value(m: re.Match[str]) -> Operation:
     return Operation("replace", "value", subject=m.group("subject").strip(), after=m.group("after").strip(),
                      before=m.group("before").strip(), card=_card(m.group("subject")))
@@ -439,6 +441,12 @@ def parse_heading(title: str) -> TargetHint:
 
 # Where an item of an errata list starts: "Page 27 – Renforts", "Capitaine Peacekeeper (p. 55) : …".
 ITEM_PAGE = re.compile(r"^\s*(?:[•*-]\s*)?Page\s+(?P<page>\d+)\s*[–—-]\s*(?P<name>[^:]+?)\s*(?::\s*(?P<rest>.*))?$", re.IGNORECASE)
+# A line that only names what the items below it change: "- La Colo de l'Horreur :", "Le Manoir Hanté :".
+ITEM_TOPIC = re.compile(r"^\s*(?:[•*–-]\s*)?(?P<name>[A-ZÀ-Ý][^:«».;!?]{1,59}?)\s*:\s*$")
+# A line announcing the errata below it ("Erratas (uniquement sur les 1ères impressions) … :"): a heading.
+ERRATA_LEAD = re.compile(r"^\W*errat\w*\b[^«»]*?(?:[«(][^:]*)?:\s*$", re.IGNORECASE)
+# A list item's marker: each item of an errata list is one passage, whatever line breaks it holds.
+LIST_MARK = re.compile(r"^\s*[•*–-](?:\s+|$)")
 ITEM_NAMED = re.compile(r"^\s*(?:[•*-]\s*)?(?P<name>[^:()«»]{2,80}?)\s*\((?:p\.|page)\s*(?P<page>\d+)\)\s*:\s*(?P<rest>.*)$", re.IGNORECASE)
 
 
@@ -482,7 +490,12 @@ def scan_errata(lines: list[str], numbers: list[int] | None = None) -> ErrataSca
     start = 0
 
     def flush() -> None:
-        text = " ".join(current)
+        # "… (source) - Pour l'évènement « X », il faut remplacer …": list items run together on one line
+        for piece in _inline_items(" ".join(current)):
+            read(piece)
+        current.clear()
+
+    def read(text: str) -> None:
         # "deux armes du tableau portent ce nom. Renommez la première …": the instruction may
         # follow a sentence of context.
         for at in [0] + [m.end() for m in re.finditer(r"[.!?]\s+", text)]:
@@ -495,7 +508,6 @@ def scan_errata(lines: list[str], numbers: list[int] | None = None) -> ErrataSca
         else:
             if text and looks_like_instruction(text):
                 scan.unread.append((start, text, "no instruction form reads it"))
-        current.clear()
 
     def flush_table() -> None:
         rows = [cells for _, cells in table]
@@ -525,11 +537,22 @@ def scan_errata(lines: list[str], numbers: list[int] | None = None) -> ErrataSca
         if table:
             flush_table()
         item = ITEM_PAGE.match(line) or ITEM_NAMED.match(line)
-        if item or not line or gap:
+        topic = None if item or looks_like_instruction(line) else ITEM_TOPIC.match(line)
+        # a list marker starts an item, unless it stands inside a quotation still open
+        listed = bool(LIST_MARK.match(line)) and not _open_quote(current)
+        lead = not item and not topic and bool(ERRATA_LEAD.match(line)) and len(line) < 400
+        if lead:
+            flush()
+            continue  # it names no target, and its words are no erratum
+        if item or topic or listed or not line or gap:
             flush()
         if item:
             hint = TargetHint(item.group("name").strip(), int(item.group("page")), ())
             line = (item.group("rest") or "").strip()
+        elif topic:
+            hint, line = TargetHint(topic.group("name").strip(), None, ()), ""
+        elif listed:
+            line = LIST_MARK.sub("", line, count=1).strip()
         if not line:
             continue
         if current and parse_instruction(line) is not None:
@@ -540,6 +563,28 @@ def scan_errata(lines: list[str], numbers: list[int] | None = None) -> ErrataSca
     flush_table()
     flush()
     return scan
+
+
+def _inline_items(text: str) -> list[str]:
+    """A passage cut at the list dashes that run items together (" - " before a capital), outside quotes."""
+    pieces, depth, at = [], 0, 0
+    normal = normalise_quotes(text) if text else text
+    for m in re.finditer(r"«|»|(?<=[).!?»])\s[–-]\s+(?=[A-ZÀ-Ý])", normal):
+        if m.group() == QUOTE_OPEN:
+            depth += 1
+        elif m.group() == QUOTE_CLOSE:
+            depth = max(depth - 1, 0)
+        elif depth == 0:
+            pieces.append(normal[at:m.start()].strip())
+            at = m.end()
+    pieces.append(normal[at:].strip())
+    pieces = [p for p in pieces if p]
+    return pieces if len(pieces) > 1 else [text]
+
+
+def _open_quote(lines: list[str]) -> bool:
+    text = normalise_quotes(" ".join(lines))
+    return text.count(QUOTE_OPEN) > text.count(QUOTE_CLOSE)
 
 
 def find_instructions(lines: list[str]) -> list[FoundInstruction]:
@@ -556,9 +601,17 @@ _TARGET = rf"(?:{NUMBER}|«[^»]+»|[^\s:,.«»][^:,«»]*?)"
 # "Page 2, section Déplacement, premier paragraphe : …", "Page 3, section 5.1 : …", "Dans la section 4, …".
 _LEADING = re.compile(r"^(?P<prefix>[^:«»]+?)\s*:\s*(?P<rest>\S.*)$")
 _IN_SECTION = re.compile(rf"^dans\s+(?:la|le|l')?\s*{_KIND}\s+(?P<target>{_TARGET})\s*,\s*(?P<rest>\S.*)$", re.IGNORECASE)
+# "Dans le dernier paragraphe de la section Déplacement, remplacez « X » par « Y »": a unit, and
+# perhaps its section, standing before the instruction.
+_IN_UNIT = re.compile(rf"^dans\s+(?:le|la|l')\s*{ORD}\s+(?P<unit>paragraphe|§|alin[ée]a)(?:\s+(?:de\s+la|de\s+l'|du)\s*"
+                      rf"{_KIND}\s+(?P<target>{_TARGET}))?\s*,\s*(?P<rest>\S.*)$", re.IGNORECASE)
+# "Pour la carte objet « Clés du bateau », il faut remplacer …", "Pour l'évènement « Vengeance » : …":
+# the card or rule named before the instruction.
+_FOR_NAMED = re.compile(r"^pour\s+(?:le|la|les|l')\s*[^,:«»]{0,40}?«\s*(?P<name>[^»]+?)\s*»\s*[,:]\s*(?P<rest>\S.*)$",
+                        re.IGNORECASE)
 # "… à la fin de la section Combat : « … »", "… du chapitre 4 :".
 _OF_SECTION = re.compile(rf"\s+(?:de\s+la|de\s+l'|du|dans\s+la|dans\s+le|dans\s+l')\s*{_KIND}\s+(?P<target>{_TARGET})"
-                         rf"(?=\s*(?::|,|\.?\s*$|\s+par\b))", re.IGNORECASE)
+                         rf"(?=\s*(?::|,|\.?\s*$|\s+par\b|\s+{SHOULD}\b))", re.IGNORECASE)
 # "… la dernière phrase de 4.1."
 # "… la première phrase de §9 :" in a book whose paragraphs are numbered.
 _OF_NUMBER = re.compile(rf"(?P<unit>{UNIT.replace('(?P<unit>', '(?:')})\s+(?:de|du)\s+(?P<target>(?:§\s*|\[\s*)?{NUMBER}(?:\s*\])?)"
@@ -635,6 +688,13 @@ def locations(text: str) -> Iterator[Located]:
             if pattern is _AT_SECTION:
                 rest = f"{m.group('verb')} {m.group('where')} {rest}"
             yield Located(rest[:1].upper() + rest[1:], name, None, sections)
+    if m := _FOR_NAMED.match(text):
+        rest = m.group("rest")
+        yield Located(rest[:1].upper() + rest[1:], m.group("name"))
+    if m := _IN_UNIT.match(text):
+        name, sections = _target(m.group("target")) if m.group("target") else ("", ())
+        rest = m.group("rest")
+        yield Located(rest[:1].upper() + rest[1:], name, None, sections, ordinal_of(m.group("ord")))
     # The locator stands before the new text, which opens after a colon or "par" (a title may be quoted).
     opening = re.search(r"(?::|\bpar)\s*«", text)
     quote = text.find(QUOTE_OPEN, opening.start()) if opening else text.find(QUOTE_OPEN)
@@ -660,7 +720,12 @@ def read_instruction(text: str) -> tuple[Operation, Located | None] | None:
     76.2 (page 18) devrait dire :"); otherwise its locator is read off and the rest parsed again.
     """
     whole = rule_name(text)
-    if whole is None or whole in FALLBACK_RULES:
+    operation = parse_instruction(text)
+    # A specific reading that has no section of its own yields to one that reads the section the
+    # sentence names ("Ajoutez à la fin du premier paragraphe de la section Combat : « … »"); one that
+    # kept the locator's words as its subject ("du texte de la règle spéciale Bastion") stands.
+    if whole is None or whole in FALLBACK_RULES or (operation is not None and operation.section is None
+                                                     and operation.subject is None):
         for located in locations(text):
             operation = parse_instruction(located.text)
             if operation is None:
@@ -669,8 +734,10 @@ def read_instruction(text: str) -> tuple[Operation, Located | None] | None:
                 operation.section = located.sections[0]
             if located.paragraph is not None and operation.within is None and operation.block in ("text", "sentence"):
                 operation.within, operation.within_ordinal = "paragraph", located.paragraph
+            if whole is not None and whole not in FALLBACK_RULES and not (located.name or located.sections):
+                continue  # the locator names no section: the whole reading stands
             return operation, located
-    operation = parse_instruction(text)
+        operation = parse_instruction(text)
     return (operation, None) if operation is not None else None
 
 

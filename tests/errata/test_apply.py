@@ -385,3 +385,64 @@ def test_errata_from_a_file_lists_only_the_unread_passages_of_its_errata_part(tm
     assert f"{path}:9" not in err and f"{path}:11" not in err
     assert ("0 instruction(s) read from" in err and "1 passage(s) that read like errata could not be read (listed above); "
             "2 more outside its errata part, not listed" in err)
+
+
+@pytest.mark.parametrize(("instruction", "target", "text"), [
+    ("Ajoutez à la fin du premier paragraphe de la section Combat : « Même de flanc. »",
+     "demo/regles/livret-de-regles/combat", "Une unité au contact attaque. Même de flanc."),
+    ("Ajoutez à la fin du premier paragraphe de la section 4.2 : « Puis relancez. »",
+     "demo/regles/4.2", "Lancez deux dés. Puis relancez."),
+    ("Remplacez la deuxième phrase du premier paragraphe de la section 4.1 par : « Elle peut fuir. »",
+     "demo/regles/4.1", "Une unité engagée attaque. Elle peut fuir."),
+    ("Dans le dernier paragraphe de la section Déplacement, remplacez « ne tire pas » par « tire »",
+     "demo/regles/3.2", "Une unité qui se déplace tire, sauf la cavalerie (cf. page 2)."),
+    ("Le premier paragraphe de la section Résolution devrait dire : « Lancez trois dés. »",
+     "demo/regles/4.2", "Lancez trois dés."),
+])
+def test_an_instruction_naming_its_section_and_a_unit_of_it_targets_that_section(tmp_path, instruction, target, text):
+    # the heading above names only the book: the sentence alone says which section
+    errata, entries, unread = applied(tmp_path, instruction + "\n")
+    assert [(e.status, e.target) for e in errata] == [("applied", target)] and unread == {}
+    assert text in texts(entries[target])
+
+
+def test_the_section_the_sentence_names_wins_over_its_heading_with_a_warning(tmp_path):
+    root = corpus(tmp_path, "#### Déplacement, page 2\n\n"
+                            "Ajoutez à la fin du premier paragraphe de la section Combat : « Même de flanc. »\n\n"
+                            "#### Résolution, page 3, section 4.2\n\n"
+                            "Remplacez la première phrase du premier paragraphe de la section 4.1 par : "
+                            "« Une unité engagée attaque toujours. »\n")
+    game = read_games(root, Stopwatch(), lambda message: None)[0]
+    outcome = apply_errata(game.lookup, read_errata(game.game, game.entries))
+    assert [(e.status, e.target) for e in outcome.errata] == [("applied", "demo/regles/livret-de-regles/combat"),
+                                                              ("applied", "demo/regles/4.1")]
+    warnings = [a for a in outcome.anomalies["demo/faq"] if a.kind == "erratum-heading-disagrees"]
+    assert [a.severity for a in warnings] == ["warning", "warning"]
+    assert "« Déplacement, page 2 »" in warnings[0].detail and "« Résolution, page 3, section 4.2 »" in warnings[1].detail
+
+
+def test_a_heading_naming_the_section_the_sentence_names_gives_no_warning(tmp_path):
+    root = corpus(tmp_path, "#### Combat, page 3\n\n"
+                            "Ajoutez à la fin du premier paragraphe de la section Combat : « Même de flanc. »\n")
+    game = read_games(root, Stopwatch(), lambda message: None)[0]
+    outcome = apply_errata(game.lookup, read_errata(game.game, game.entries))
+    assert [(e.status, e.target) for e in outcome.errata] == [("applied", "demo/regles/livret-de-regles/combat")]
+    assert not [a for a in outcome.anomalies.get("demo/faq", []) if a.kind == "erratum-heading-disagrees"]
+
+
+def test_a_flat_errata_heading_holds_the_headings_after_it_until_another_part(tmp_path):
+    # "ERRATA" set as loud as the book names under it: segmentation makes them siblings
+    head = "# FAQ\n\n## ERRATA\n\nCette section regroupe les errata officiels.\n\n## Livret de règles\n\n"
+    errata = ("Remplacez donc ce qui cloche par quelque chose.\n\n## Éclaircissements\n\n"
+              "Remplacez donc ce qui cloche par quelque chose.\n")
+    _, _, unread = applied(tmp_path, errata, head=head)
+    assert [a.lines for a in unread["demo/faq"]] == [[9]]  # the second stands under « Éclaircissements »
+
+
+def test_a_paragraph_announcing_errata_opens_the_errata_part(tmp_path):
+    head = "# FAQ collaborative\n\nBonjour à tous.\n\n"
+    errata = "Erratas (uniquement sur les premières impressions) :\n\n- Remplacez donc ce qui cloche par quelque chose.\n"
+    _, _, unread = applied(tmp_path, errata, head=head)
+    assert [a.kind for a in unread["demo/faq"]] == ["erratum-not-understood"]
+    _, _, unread = applied(tmp_path / "without", "- Remplacez donc ce qui cloche par quelque chose.\n", head=head)
+    assert unread == {}

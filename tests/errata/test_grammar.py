@@ -227,3 +227,46 @@ def test_scanning_a_document_reads_its_tables_and_names_what_it_cannot_read():
         (5, "Combat", 4, "deux dés", "trois dés"), (8, "", 7, "5 ou 6", "4, 5 ou 6")]
     assert [(line, why) for line, _, why in scan.unread] == [
         (6, "the row gives no new text"), (10, "no instruction form reads it")]
+
+
+def test_a_unit_counted_in_a_paragraph_of_a_named_section_keeps_both():
+    # "par" ends the locator only as a word: "du premier paragraphe" is no "du premier par"
+    op, located = read_instruction("Remplacez la deuxième phrase du premier paragraphe de la section Combat par « X. »")
+    assert (op.block, op.ordinal, op.within, op.within_ordinal, op.after) == ("sentence", 2, "paragraph", 1, "X.")
+    assert located is not None and located.name == "Combat"
+
+
+def test_a_leading_unit_and_section_locate_a_replacement():
+    op, located = read_instruction("Dans le dernier paragraphe de la section Déplacement, remplacez « X » par « Y ».")
+    assert (op.operation, op.before, op.after, op.within, op.within_ordinal) == ("replace", "X", "Y", "paragraph", -1)
+    assert located is not None and located.name == "Déplacement"
+
+
+def test_a_specific_reading_that_carries_its_section_number_stands():
+    op, located = read_instruction("Ajoutez à la fin du premier paragraphe de la section 4.2 : « Y. »")
+    assert (op.section, op.within_ordinal, located) == ("4.2", 1, None)
+
+
+def test_each_list_item_of_an_errata_list_is_a_passage_under_its_topic_line():
+    # a forum post: no blank lines, items by dashes, topics by "Name :" lines, an instruction broken over two lines
+    lines = ["Erratas (sur les premières impressions) :",
+             "- La Colo de l'Horreur :",
+             "- Pour l'évènement « Vengeance » : l'icône de la victime devrait être orange et non jaune",
+             "- Les jetons doivent être défaussés « après usage »",
+             "Le Manoir Hanté :",
+             "- Pour la carte terreur “Carolyn”, il faut remplacer “Si Carolyn",
+             "est avec vous” par “Si Carolyn n’est pas avec vous” (source) - Pour l'évènement “Poussés”, "
+             "la cible doit être la Final Girl (et non la victime)"]
+    scan = scan_errata(lines)
+    found = [(f.line, f.hint.name, f.operation.block, f.operation.before, f.operation.after) for f in scan.found]
+    assert found == [
+        (3, "Vengeance", "value", "jaune", "orange"),
+        (6, "Carolyn", "text", "Si Carolyn est avec vous", "Si Carolyn n'est pas avec vous"),
+        (6, "Poussés", "value", "la victime", "la Final Girl"),
+    ]
+    assert [(line, why) for line, _, why in scan.unread] == [(4, "no instruction form reads it")]
+
+
+def test_a_list_dash_inside_an_open_quotation_is_part_of_the_new_text():
+    scan = scan_errata(["Page 4 – Moral", "Remplacez le point 2 par : « Une unité", "- recule d'une case. »"])
+    assert [f.operation.after for f in scan.found] == ["Une unité - recule d'une case."]
