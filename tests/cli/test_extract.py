@@ -17,6 +17,7 @@ from tests.read.pdf_maker import (
     cover_title,
     heading_bands,
     italic_example,
+    italic_short_lines,
     new,
     numbered_levels,
     prose,
@@ -279,6 +280,15 @@ def test_italic_stays_in_the_blocks_markdown_as_bold_does(tmp_path, capsys):
     assert (step["type"], step["number"], step["text"]) == ("step", "2", "Elle pioche encore une carte.")
     assert example["markdown"].split("\n\n") == ["*" + paragraph["text"] + "*", "*Elle pioche encore une carte.*"]
     assert by["Déroulement"]["markdown"] == "Une carte *prise* dans la **Grève** est remplacée."
+
+
+def test_an_italic_paragraph_over_several_lines_is_one_emphasis_run(tmp_path, capsys):
+    code, out, err = run(capsys, str(italic_short_lines(tmp_path / "italique.pdf")), "--json")
+    assert code == 0, err
+    paragraphs = json.loads(out)["entries"][0]["markdown"].split("\n\n")
+    assert paragraphs[1] == "*Le Capitaine a donné trop d'ordres à l'Ouest et tous ses systèmes tombent en panne.*"
+    # italic words inside roman lines stay as printed
+    assert paragraphs[2] == "Ensuite le Second pose une *mine* sur la carte du *Capitaine* et passe."
 
 
 def test_a_cover_holding_only_its_title_leaves_no_empty_entry(tmp_path, capsys):

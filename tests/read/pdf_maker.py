@@ -242,6 +242,26 @@ def italic_example(path: Path) -> Path:
     return save(pdf, path)
 
 
+def italic_short_lines(path: Path) -> Path:
+    """A paragraph in roman across the column, then a note in italic over three short lines (each
+    stopping well short of the margin, so the reader leaves them apart and the profile joins them),
+    then a paragraph in roman over two short lines with an italic word inside each."""
+    pdf = new()
+    pdf.add_page()
+    y = lines_at(pdf, 50, 60, ["Mise en place"], size=14, style="B") + 6
+    y = lines_at(pdf, 50, y, wrapped(pdf, "Chaque joueur " + prose(60) + ".", 480, size=10), size=10, leading=12.5) + 10
+    y = lines_at(pdf, 50, y, ["Le Capitaine a donné trop", "d'ordres à l'Ouest et tous",
+                              "ses systèmes tombent en panne."], size=10, style="I", leading=12.5) + 10
+    for runs in ((("Ensuite le Second pose une ", ""), ("mine", "I"), (" sur", "")),
+                 (("la carte du ", ""), ("Capitaine", "I"), (" et passe.", ""))):
+        x = 50.0
+        for run, style in runs:
+            pdf.set_font("Helvetica", style=style, size=10)
+            pdf.text(x, y, run)
+            x += pdf.get_string_width(run)
+        y += 12.5
+    return save(pdf, path)
+
 def cover_alone(path: Path) -> Path:
     """A landscape booklet's cover: the title in 40 pt alone on page 1 with a subtitle in 14 pt; then
     sections in 18 pt, one a quick reference ("Aide de jeu") whose tables are named by bold lines
