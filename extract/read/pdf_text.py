@@ -561,7 +561,7 @@ def _render(unit: Unit) -> str:
         # (a slanted letter inside a word, runs of other styles glued to it): the text as printed
         # comes first, without the italic
         text = plain
-    if "contents" in unit.lines[0].extra:
+    if unit.lines and "contents" in unit.lines[0].extra:
         text = LEADER_SPACE_AT.sub(SPACE_LEADER, text)
     if unit.role == "item":
         return "  " * unit.level + "- " + text
