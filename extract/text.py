@@ -122,6 +122,29 @@ def slugify(text: str) -> str:
     return slug or "x"
 
 
+
+# A run of emphasis closing a line and the same run opening the next: `*` (italic), `**` (bold), `***`.
+_CLOSING_RUN = re.compile(r"(?<=[^\s*\\])(\*{1,3})$")
+_OPENING_RUN = re.compile(r"^(\*{1,3})(?=[^\s*])")
+
+
+def join_wrapped_markdown(previous: str, following: str, keep_hyphen: bool = False) -> str:
+    """`join_wrapped` for Markdown lines: a paragraph printed in italic over several lines comes one
+    run per line ("*a*" | "*b*"); a run closing `previous` and the same run opening `following`
+    become one ("*a b*"), when the text they mark stays the same (the markers still pair up)."""
+    previous, following = previous.rstrip(), following.strip()
+    joined = join_wrapped(previous, following, keep_hyphen)
+    close, opening = _CLOSING_RUN.search(previous), _OPENING_RUN.match(following)
+    if not close or not opening or close.group(1) != opening.group(1):
+        return joined
+    n = len(close.group(1))
+    merged = join_wrapped(previous[:-n], following[n:], keep_hyphen)
+    plain, _, stray = inline(merged)
+    if stray or plain != join_wrapped(inline(previous)[0], inline(following)[0], keep_hyphen):
+        return joined
+    return merged
+
+
 MEMO_LENGTH = 300  # headings and titles are remembered (pure functions); long texts are not kept
 
 

@@ -119,6 +119,12 @@ def test_captain_sonar_designed_pages_keep_the_headings_of_the_rules():
     assert special["text"].startswith("Pour pouvoir utiliser les mines d’Archer Inc")
 
 
+def test_captain_sonar_italic_captions_over_several_lines_are_one_emphasis_run():
+    paragraphs = [p for e in extract("captain-sonar/regle.pdf")["entries"] for p in (e.get("markdown") or "").split("\n\n")]
+    assert "*Un jeu de Roberto Fraga et Yohan Lemonnier*" in paragraphs
+    assert "*Le Capitaine a donné trop d’ordres à l’Ouest et TOUS les voyants du cadran W*" in paragraphs
+
+
 def test_petit_jdr_t1_font_read_again_and_said():
     """pdfTeX's T1 font without a Unicode map ("RŁgles", "dØg(cid:226)ts"): read again as T1, and
     said; the one glyph left (a formula's) is still reported."""

@@ -289,6 +289,8 @@ def lines_of_block(block: list[dict], page: int, index: int, body: float) -> lis
                         max(w["bottom"] for w in row), segs, size, bold, "text", index, x0, x1, len(row))
         if _hanging_label(row):
             line.extra["text_x0"] = row[1]["x0"]
+        if _page_after_gap(row):
+            line.extra["page_after_gap"] = True
         out.append(line)
     for d in drops:
         beside = [ln for ln in out if ln.kind == "text" and ln.x0 >= d["x1"] - 1 and d["top"] - 2 <= ln.top <= d["bottom"]]
@@ -302,6 +304,21 @@ def lines_of_block(block: list[dict], page: int, index: int, body: float) -> lis
     out.sort(key=lambda ln: (ln.top, ln.extra.get("row", 0)))
     _mark_vertical(out)
     return out
+
+
+PAGE_AFTER_GAP = 3.0  # in font sizes: wider than any space of a justified line, as a contents line's leader
+
+
+def _page_after_gap(row: list[dict]) -> bool:
+    """Whether the row ends on a page number standing far right of its title, a blank gap between
+    them ("Combat            7"): a contents line whose leader is spaces, not dots. Measured on the
+    page (the words' x positions), where the text has one space in that gap."""
+    words = [w for w in row if w["kind"] == "word"]
+    if len(words) < 2 or len(words) != len(row) or not re.fullmatch(r"\d{1,4}", words[-1]["text"]):
+        return False
+    if not any(re.search(r"[^\W\d_]", w["text"]) for w in words[:-1]):
+        return False  # no title, numbers only ("150      16"): a table's row
+    return words[-1]["x0"] - words[-2]["x1"] >= PAGE_AFTER_GAP * max(words[-1]["size"], words[-2]["size"])
 
 
 def _hanging_label(row: list[dict]) -> bool:

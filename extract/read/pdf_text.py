@@ -157,6 +157,7 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
     vocab = Counter(w.lower() for ln in flow for w in WORD.findall(CID.sub(" ", ln.text)))
     hyphenated = {w for w in vocab if "-" in w}
     _text_measure(flow)
+    _space_leaders(flow, pages[0])
     notes = footnotes(flow, body)
     text = [ln for ln in flow if id(ln) not in notes]
     title, block = _title_block(text, sizes)
@@ -270,6 +271,31 @@ def _text_measure(flow: list[PageLine]) -> None:
         edge = right.get((ln.page, ln.block))
         if edge is not None and ln.block_x0 < edge < ln.block_x1:
             ln.block_x1 = edge
+
+
+CONTENTS_PAGES = 3  # a contents list is printed within the book's first pages
+CONTENTS_RUN = 3  # lines in a row, each a title then its page far right, make a contents list
+# The blank leader of a contents line, kept wide in the text (em spaces: Markdown and the text's
+# space folding leave them, as a wide space in a text file's contents line)
+SPACE_LEADER = "\u2003" * 3
+LEADER_SPACE_AT = re.compile(r" (?=\**\d{1,4}\**$)")
+
+
+def _space_leaders(flow: list[PageLine], first_page: int) -> None:
+    """Mark the lines of a contents list whose leaders are blank (`page_after_gap`): CONTENTS_RUN
+    such lines in a row in one column of the first pages. Each stays a line of its own with its
+    gap kept (SPACE_LEADER), as a contents line with dotted leaders does; one such line alone (a
+    table's last cell, a score) is left as it is."""
+    run: list[PageLine] = []
+    for ln in [*flow, None]:
+        if (ln is not None and ln.extra.get("page_after_gap") and ln.page < first_page + CONTENTS_PAGES
+                and (not run or (run[-1].page, run[-1].block) == (ln.page, ln.block))):
+            run.append(ln)
+            continue
+        if len(run) >= CONTENTS_RUN:
+            for line in run:
+                line.extra["contents"] = True
+        run = [ln] if ln is not None and ln.extra.get("page_after_gap") and ln.page < first_page + CONTENTS_PAGES else []
 
 
 NOTE_MARK = re.compile(r"^(?P<mark>[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\*{1,3}|[†‡]|\d{1,2}(?=[.)]?\s+[A-ZÀ-Ý]))[.)]?\s*\S")
@@ -408,8 +434,8 @@ def _joins(cur: Unit, ln: PageLine, role: str, level: int, body: float, flow, i:
         return False
     if "text_x0" in ln.extra:
         return False  # a label in the margin ("§12") opens its paragraph
-    if LEADER_LINE.match(ln.text) or LEADER_LINE.match(prev.text):
-        return False  # a contents line with leaders ("Combat ........ 7") stands alone
+    if LEADER_LINE.match(ln.text) or LEADER_LINE.match(prev.text) or "contents" in ln.extra or "contents" in prev.extra:
+        return False  # a contents line with leaders ("Combat ........ 7", or blank ones) stands alone
     if INDEX_PAGES_LINE.match(ln.text) and INDEX_PAGES_LINE.match(prev.text):
         return False  # an index's lines ("Archers, 3, 9" | "Attaque, 7, 9") fill a narrow column: each stands alone
     if abs(prev.size - ln.size) > 0.6:
@@ -535,6 +561,8 @@ def _render(unit: Unit) -> str:
         # (a slanted letter inside a word, runs of other styles glued to it): the text as printed
         # comes first, without the italic
         text = plain
+    if unit.lines and "contents" in unit.lines[0].extra:
+        text = LEADER_SPACE_AT.sub(SPACE_LEADER, text)
     if unit.role == "item":
         return "  " * unit.level + "- " + text
     if unit.role == "step":

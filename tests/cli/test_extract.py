@@ -13,10 +13,12 @@ from tests.read.pdf_maker import (
     SECTIONS,
     block,
     browser_print,
+    contents_blank_leaders,
     cover_alone,
     cover_title,
     heading_bands,
     italic_example,
+    italic_short_lines,
     new,
     numbered_levels,
     prose,
@@ -279,6 +281,24 @@ def test_italic_stays_in_the_blocks_markdown_as_bold_does(tmp_path, capsys):
     assert (step["type"], step["number"], step["text"]) == ("step", "2", "Elle pioche encore une carte.")
     assert example["markdown"].split("\n\n") == ["*" + paragraph["text"] + "*", "*Elle pioche encore une carte.*"]
     assert by["Déroulement"]["markdown"] == "Une carte *prise* dans la **Grève** est remplacée."
+
+
+def test_an_italic_paragraph_over_several_lines_is_one_emphasis_run(tmp_path, capsys):
+    code, out, err = run(capsys, str(italic_short_lines(tmp_path / "italique.pdf")), "--json")
+    assert code == 0, err
+    paragraphs = json.loads(out)["entries"][0]["markdown"].split("\n\n")
+    assert paragraphs[1] == "*Le Capitaine a donné trop d'ordres à l'Ouest et tous ses systèmes tombent en panne.*"
+    # italic words inside roman lines stay as printed
+    assert paragraphs[2] == "Ensuite le Second pose une *mine* sur la carte du *Capitaine* et passe."
+
+
+def test_a_contents_list_with_blank_leaders_makes_the_page_map(tmp_path, capsys):
+    code, out, err = run(capsys, str(contents_blank_leaders(tmp_path / "sommaire.pdf")), "--json")
+    assert code == 0, err
+    found = json.loads(out)
+    by = {e["title"]: e for e in found["entries"]}
+    assert [(r["kind"], r["target"]) for r in by["Introduction"]["refs"]] == [("page", by["Le tour de jeu"]["id"])]
+    assert not [a for a in found["anomalies"] if a["kind"] == "page-map"]  # the book's own contents, not the PDF's pages
 
 
 def test_a_cover_holding_only_its_title_leaves_no_empty_entry(tmp_path, capsys):

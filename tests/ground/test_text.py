@@ -10,6 +10,7 @@ from extract.text import (
     inline,
     is_pictograph_only,
     join_wrapped,
+    join_wrapped_markdown,
     letter_ratio,
     slugify,
     starts_lowercase,
@@ -86,6 +87,18 @@ def test_inline_emphasis(raw, plain, markdown, stray):
 ])
 def test_join_wrapped(previous, following, keep, joined):
     assert join_wrapped(previous, following, keep) == joined
+
+
+@pytest.mark.parametrize(("previous", "following", "joined"), [
+    ("*Le Capitaine a donné*", "*trop d'ordres.*", "*Le Capitaine a donné trop d'ordres.*"),  # one italic run
+    ("**Tir**", "**groupé**", "**Tir groupé**"),
+    ("*lui deman-*", "*der de ne pas*", "*lui demander de ne pas*"),  # the hyphen inside the run goes too
+    ("un *mot*", "**gras** ici", "un *mot* **gras** ici"),  # different runs stay apart
+    ("*un* mot", "*autre*", "*un* mot *autre*"),  # nothing closes the line
+    ("une note*", "*Cette règle", "une note* *Cette règle"),  # a printed star: merging would change the text
+])
+def test_join_wrapped_markdown(previous, following, joined):
+    assert join_wrapped_markdown(previous, following) == joined
 
 
 @pytest.mark.parametrize(("text", "slug"), [

@@ -242,6 +242,52 @@ def italic_example(path: Path) -> Path:
     return save(pdf, path)
 
 
+def italic_short_lines(path: Path) -> Path:
+    """A paragraph in roman across the column, then a note in italic over three short lines (each
+    stopping well short of the margin, so the reader leaves them apart and the profile joins them),
+    then a paragraph in roman over two short lines with an italic word inside each."""
+    pdf = new()
+    pdf.add_page()
+    y = lines_at(pdf, 50, 60, ["Mise en place"], size=14, style="B") + 6
+    y = lines_at(pdf, 50, y, wrapped(pdf, "Chaque joueur " + prose(60) + ".", 480, size=10), size=10, leading=12.5) + 10
+    y = lines_at(pdf, 50, y, ["Le Capitaine a donné trop", "d'ordres à l'Ouest et tous",
+                              "ses systèmes tombent en panne."], size=10, style="I", leading=12.5) + 10
+    for runs in ((("Ensuite le Second pose une ", ""), ("mine", "I"), (" sur", "")),
+                 (("la carte du ", ""), ("Capitaine", "I"), (" et passe.", ""))):
+        x = 50.0
+        for run, style in runs:
+            pdf.set_font("Helvetica", style=style, size=10)
+            pdf.text(x, y, run)
+            x += pdf.get_string_width(run)
+        y += 12.5
+    return save(pdf, path)
+
+CONTENTS = (("Introduction", 2), ("Mise en place", 3), ("Le tour de jeu", 4), ("Combat", 5))
+
+
+def contents_blank_leaders(path: Path) -> Path:
+    """A "Sommaire" on page 1 whose leaders are blank: each title at the left, its page number far
+    right, nothing between them; then one section per page, the first citing "(voir page 4)", the
+    last ending on a score line with a number after a wide gap ("Total            12"), alone."""
+    pdf = new()
+    pdf.add_page()
+    lines_at(pdf, 50, 60, ["Sommaire"], size=16, style="B")
+    pdf.set_font("Helvetica", size=11)
+    for k, (title, page) in enumerate(CONTENTS):
+        pdf.text(50, 100 + k * 16, title)
+        pdf.text(400, 100 + k * 16, str(page))
+    for k, (title, _) in enumerate(CONTENTS):
+        pdf.add_page()
+        y = lines_at(pdf, 50, 60, [title], size=16, style="B") + 8
+        text = f"Le {title.lower()} " + prose(40, k) + (" (voir page 4)." if k == 0 else ".")
+        y = lines_at(pdf, 50, y, wrapped(pdf, text, 480, size=11), size=11, leading=14) + 6
+        if k == 3:
+            pdf.set_font("Helvetica", size=11)
+            pdf.text(50, y, "Total")
+            pdf.text(400, y, "12")
+    return save(pdf, path)
+
+
 def cover_alone(path: Path) -> Path:
     """A landscape booklet's cover: the title in 40 pt alone on page 1 with a subtitle in 14 pt; then
     sections in 18 pt, one a quick reference ("Aide de jeu") whose tables are named by bold lines

@@ -10,13 +10,15 @@ import pytest
 from extract.errors import InputError
 from extract.read import Reading, read_document
 from extract.read.pdf import NO_TEXT, read_pdf
-from extract.read.pdf_text import COVER_ALONE, Unit, _render
+from extract.read.pdf_text import COVER_ALONE, SPACE_LEADER, Unit, _render
 from extract.text import inline
 from tests.read.pdf_maker import (
+    CONTENTS,
     SECTIONS,
     block,
     browser_print,
     column_break,
+    contents_blank_leaders,
     cover_alone,
     cover_title,
     footnote,
@@ -470,6 +472,22 @@ def test_contents_lines_with_leaders_and_index_lines_each_stand_alone(tmp_path):
     r = read(save(pdf, tmp_path / "contents.pdf"))
     assert texts(r) == ["Introduction " + "." * 60 + " 3", "Le tour de jeu " + "." * 57 + " 5", "Combat " + ". " * 30 + "7",
                         "Archers, 3, 9", "Ordres (points d'), 5", "Moral, 4, 8, 9"]
+
+
+def test_contents_lines_with_blank_leaders_stand_alone_their_gap_kept(tmp_path):
+    lines = texts(read(contents_blank_leaders(tmp_path / "sommaire.pdf")))
+    assert lines[:5] == ["# Sommaire", *(f"{title}{SPACE_LEADER}{page}" for title, page in CONTENTS)]
+    assert lines[-1] == "Total 12"  # one line ending on a number after a gap is no contents list
+
+
+def test_rows_of_numbers_far_apart_are_no_contents_list(tmp_path):
+    pdf = new()
+    pdf.add_page()
+    pdf.set_font("Helvetica", size=11)
+    for k, (points, score) in enumerate((("100", "12"), ("150", "16"), ("200, 250, 300", "20"))):
+        pdf.text(50, 100 + k * 14, points)
+        pdf.text(300, 100 + k * 14, score)
+    assert not any(SPACE_LEADER in line for line in texts(read(save(pdf, tmp_path / "points.pdf"))))
 
 
 INDEX_TERMS = ["Archers, 3, 9", "Attaque, 7, 9", "Bois, 6, 7", "Charge, 6, 7", "Colline, 6, 7", "Déploiement, 4",

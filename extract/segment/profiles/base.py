@@ -29,6 +29,7 @@ from extract.text import (
     inline,
     is_pictograph_only,
     join_wrapped,
+    join_wrapped_markdown,
     slugify,
     starts_lowercase,
     table_row_cells,
@@ -221,7 +222,7 @@ class DocBuilder:
         before = block.markdown or block.text  # the block's text before `raw` joins it: no line twice
         block.text = join_wrapped(block.text, plain, keep_hyphen)
         if block.markdown or markdown != plain:
-            block.markdown = join_wrapped(before, markdown, keep_hyphen)
+            block.markdown = join_wrapped_markdown(before, markdown, keep_hyphen)
         block.lines.append(line)
 
     def aside(self, first: int, last: int, reason: str) -> None:
