@@ -105,6 +105,9 @@ def test_hanabi_leaflet_columns_and_numbered_actions():
     action = entries["Donner une information"]
     assert action["number"] == "1" and parent_title(found, action) == "La partie"
     assert "Une partie d’Hanabi peut se finir de 3 façons" in entries["Fin de partie"]["text"]
+    # the credits line at the foot of a panel heads nothing: the next panel's sections are the game's
+    assert not [title for title in entries if "©" in title]
+    assert parent_title(found, entries["Mise en place"]) == parent_title(found, entries["Matériel"]) == "Hanabi"
 
 
 def test_captain_sonar_designed_pages_keep_the_headings_of_the_rules():

@@ -14,6 +14,11 @@ def test_heading_layout_rules():
     assert not heading_like("Glossaire page 6")  # a contents line
     assert heading_like("Cartes Objectif, page 15")  # an erratum's target, not a contents line
     assert not heading_like("1. Triez les figurines")
+    # a credits line at a panel's foot is no heading, whatever its layout
+    assert not heading_like("Hanabi © ReSpell 2010 www.les12singes.com")
+    assert not heading_like("Illustrations (c) 2019 Studio")
+    assert not heading_like("Retrouvez-nous sur https://exemple.fr")
+    assert heading_like("Crédits")
 
 
 def test_captions_do_not_split_sections(built):

@@ -313,10 +313,14 @@ def merge_pictographs(lines: list[Line], builder: DocBuilder) -> list[Line]:
     return kept
 
 
+CREDITS = re.compile(r"©|\(c\)\s*\d{4}|\bwww\.|https?://", re.IGNORECASE)  # a copyright or web address
+
+
 def heading_like(text: str) -> bool:
-    """Layout test for a heading: short, capitalised, no sentence punctuation at the end."""
+    """Layout test for a heading: short, capitalised, no sentence punctuation at the end; not a
+    credits line ("Hanabi © ReSpell 2010 www.les12singes.com" at a panel's foot heads nothing)."""
     t = text.strip()
-    if not t or len(t) > 80 or len(t.split()) > 12:
+    if not t or len(t) > 80 or len(t.split()) > 12 or CREDITS.search(t):
         return False
     # Headings that open with an article are short ("Les règles d'or"); a long line that does is
     # a sentence that lost its full stop ("Les unités d'infanterie des Nains de fer sont Intrépides").
