@@ -491,18 +491,15 @@ class SearchIndex:
             self._fields[stem] = found
         return found
 
-    def held_own(self, doc: int, concepts: list[Concept]) -> set[int]:
-        """The concepts (by position) an entry holds in its own words: its headings, which an
-        untitled rule inherits from its topic, left out."""
+    def holds_own(self, doc: int, concept: Concept) -> bool:
+        """The entry holds `concept` in its own words: its headings, which an untitled rule
+        inherits from its topic, left out."""
         game = self.docs[doc][3]
-        found = set()
-        for n, concept in enumerate(concepts):
-            for stem in concept.alternatives:
-                games = concept.games.get(stem)
-                if (games is None or game in games) and self.fields(stem).get(doc, 0) & ~(1 << CONTEXT_FIELD):
-                    found.add(n)
-                    break
-        return found
+        for stem in concept.alternatives:
+            games = concept.games.get(stem)
+            if (games is None or game in games) and self.fields(stem).get(doc, 0) & ~(1 << CONTEXT_FIELD):
+                return True
+        return False
 
     def sub_rules_first(self, ranked: list[tuple[int, float, float]], concepts: list[Concept]) -> list[tuple[int, float, float]]:
         """An untitled sub-rule ("47.3") that holds in its own text every concept of the query its
@@ -511,15 +508,18 @@ class SearchIndex:
         other names: "carte inclinée redresser" asks for the topic)."""
         scores = {doc: score for doc, score, _ in ranked}
         typed = sorted(set().union(*(c.typed for c in concepts)))
+        topics: dict[int, list[Concept] | None] = {}  # each topic's concepts, once per query (siblings share it)
         lifted: dict[int, float] = {}
         for doc, score, _ in ranked:
             parent = self.parents[doc]
             if parent < 0 or parent not in scores or scores[parent] <= score or self.lengths[doc][TITLE_FIELD]:
                 continue
-            topic = self.held_own(parent, concepts)
-            if not topic or not topic <= self.held_own(doc, concepts):
-                continue
-            if any(self.fields(stem).get(parent, 0) & HEADLINE_FIELDS for stem in typed):
+            if parent not in topics:
+                held = [c for c in concepts if self.holds_own(parent, c)]
+                named = any(self.fields(stem).get(parent, 0) & HEADLINE_FIELDS for stem in typed)
+                topics[parent] = held if held and not named else None
+            topic = topics[parent]
+            if topic is None or not all(self.holds_own(doc, c) for c in topic):
                 continue
             lifted[doc] = scores[parent] + SUB_RULE_LIFT * score
         return [(doc, lifted.get(doc, score), coverage) for doc, score, coverage in ranked] if lifted else ranked

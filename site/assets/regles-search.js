@@ -383,7 +383,7 @@
     return this.fieldBits[stem];
   };
 
-  Model.prototype.heldOwn = function (doc, concepts) {  // as SearchIndex.held_own: headings left out
+  Model.prototype.heldOwn = function (doc, concepts) {  // as SearchIndex.holds_own, for each concept: headings left out
     var game = this.docs[doc][3], found = Object.create(null), self = this;
     concepts.forEach(function (concept, n) {
       for (var stem in concept.alternatives) {
