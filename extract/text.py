@@ -122,7 +122,6 @@ def slugify(text: str) -> str:
     return slug or "x"
 
 
-
 # A run of emphasis closing a line and the same run opening the next: `*` (italic), `**` (bold), `***`.
 _CLOSING_RUN = re.compile(r"(?<=[^\s*\\])(\*{1,3})$")
 _OPENING_RUN = re.compile(r"^(\*{1,3})(?=[^\s*])")
