@@ -236,10 +236,20 @@ class FileStore:
             return
         kept = self.folder / rel
         try:
-            kept.parent.mkdir(parents=True, exist_ok=True)
-            fresh = kept.with_name(f".new-{kept.name}")
-            _link_or_copy(self.out / rel, fresh)
-            os.replace(fresh, kept)
+            if kept.parent not in self.folders:
+                kept.parent.mkdir(parents=True, exist_ok=True)
+                self.folders.add(kept.parent)
+            if rel in self.kept:  # a copy is there: replaced whole, never written through
+                fresh = kept.with_name(f".new-{kept.name}")
+                _link_or_copy(self.out / rel, fresh)
+                os.replace(fresh, kept)
+            else:  # none recorded (a first build): linked in place, one call
+                try:
+                    _link_or_copy(self.out / rel, kept)
+                except FileExistsError:  # left by a build cut short: replaced as above
+                    fresh = kept.with_name(f".new-{kept.name}")
+                    _link_or_copy(self.out / rel, fresh)
+                    os.replace(fresh, kept)
         except OSError:
             return  # not kept: not recorded
         self.made[rel] = [key, sha]

@@ -303,3 +303,24 @@ def test_a_kept_copy_replaced_between_its_check_and_its_link_is_not_linked(tmp_p
     third = FileStore(kept, tmp_path / "third")
     third.write("g/p.md", b"old page", "k1")
     assert (tmp_path / "third" / "g" / "p.md").read_bytes() == b"old page"
+
+
+def test_a_kept_file_left_without_a_record_is_replaced(tmp_path: Path):
+    """A build cut short before `close()` leaves kept files its record does not name: the next
+    build's file of that name replaces it whole (the old file, linked from that build's output,
+    keeps its bytes)."""
+    from extract.stagecache import FileStore
+
+    kept = tmp_path / "kept"
+    (kept / "g").mkdir(parents=True)
+    stray = kept / "g" / "a.json"
+    stray.write_bytes(b"old")
+    old_output = tmp_path / "old.json"
+    os.link(stray, old_output)
+    store = FileStore(kept, tmp_path / "out")
+    store.write("g/a.json", b"new")
+    store.close()
+    assert stray.read_bytes() == b"new" and old_output.read_bytes() == b"old"
+    again = FileStore(kept, tmp_path / "again")
+    again.write("g/a.json", b"new")
+    assert again.linked == 1
