@@ -239,17 +239,18 @@ class FileStore:
             if kept.parent not in self.folders:
                 kept.parent.mkdir(parents=True, exist_ok=True)
                 self.folders.add(kept.parent)
-            if rel in self.kept:  # a copy is there: replaced whole, never written through
+            def replace_kept() -> None:  # a copy is there: replaced whole, never written through
                 fresh = kept.with_name(f".new-{kept.name}")
                 _link_or_copy(self.out / rel, fresh)
                 os.replace(fresh, kept)
+
+            if rel in self.kept:
+                replace_kept()
             else:  # none recorded (a first build): linked in place, one call
                 try:
                     _link_or_copy(self.out / rel, kept)
-                except FileExistsError:  # left by a build cut short: replaced as above
-                    fresh = kept.with_name(f".new-{kept.name}")
-                    _link_or_copy(self.out / rel, fresh)
-                    os.replace(fresh, kept)
+                except FileExistsError:  # left by a build cut short
+                    replace_kept()
         except OSError:
             return  # not kept: not recorded
         self.made[rel] = [key, sha]
