@@ -26,6 +26,7 @@ from extract.errata.amend import (
 )
 from extract.errata.grammar import (
     TargetHint,
+    announces_errata,
     is_errata_table,
     looks_like_instruction,
     parse_heading,
@@ -99,8 +100,6 @@ def in_errata_part(entry: Entry) -> bool:
 
 # A heading that opens another part of an FAQ: it ends an errata part whose heading stands at its level.
 _OTHER_PART = re.compile(r"\b(?:faq|foire aux questions|questions?|eclaircissements?|clarifications?|precisions?)\b")
-# A paragraph that announces a list of errata: "Erratas (uniquement sur les 1ères impressions) … :".
-_ERRATA_LEAD = re.compile(r"^\W*errat\w*\b.*:\s*$", re.DOTALL)
 
 
 def errata_part(entries: list[Entry]) -> set[int]:
@@ -127,7 +126,7 @@ def errata_part(entries: list[Entry]) -> set[int]:
         for block in entry.blocks:
             if level is not None:
                 inside.add(id(block))
-            elif block.type == "paragraph" and _ERRATA_LEAD.match(fold(block.text)) and len(block.text) < 400:
+            elif block.type == "paragraph" and announces_errata(block.text):
                 level = depth
     return inside
 

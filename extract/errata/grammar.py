@@ -445,6 +445,11 @@ ITEM_PAGE = re.compile(r"^\s*(?:[•*-]\s*)?Page\s+(?P<page>\d+)\s*[–—-]\s*(
 ITEM_TOPIC = re.compile(r"^\s*(?:[•*–-]\s*)?(?P<name>[A-ZÀ-Ý][^:«».;!?]{1,59}?)\s*:\s*$")
 # A line announcing the errata below it ("Erratas (uniquement sur les 1ères impressions) … :"): a heading.
 ERRATA_LEAD = re.compile(r"^\W*errat\w*\b[^«»]*?(?:[«(][^:]*)?:\s*$", re.IGNORECASE)
+
+
+def announces_errata(text: str) -> bool:
+    """`text` (a line, or a paragraph of the book) announces the errata that follow it, as a heading would."""
+    return len(text) < 400 and ERRATA_LEAD.match(fold(text)) is not None
 # A list item's marker: each item of an errata list is one passage, whatever line breaks it holds.
 LIST_MARK = re.compile(r"^\s*[•*–-](?:\s+|$)")
 ITEM_NAMED = re.compile(r"^\s*(?:[•*-]\s*)?(?P<name>[^:()«»]{2,80}?)\s*\((?:p\.|page)\s*(?P<page>\d+)\)\s*:\s*(?P<rest>.*)$", re.IGNORECASE)
@@ -540,7 +545,7 @@ def scan_errata(lines: list[str], numbers: list[int] | None = None) -> ErrataSca
         topic = None if item or looks_like_instruction(line) else ITEM_TOPIC.match(line)
         # a list marker starts an item, unless it stands inside a quotation still open
         listed = bool(LIST_MARK.match(line)) and not _open_quote(current)
-        lead = not item and not topic and bool(ERRATA_LEAD.match(line)) and len(line) < 400
+        lead = not item and not topic and announces_errata(line)
         if lead:
             flush()
             continue  # it names no target, and its words are no erratum
