@@ -54,6 +54,13 @@ def run(capsys, *args: str) -> tuple[int, str, str]:
     return code, out, err
 
 
+def by_title(capsys, path) -> dict[str, dict]:
+    """`regles extract PATH --json`, which must succeed: its entries by title."""
+    code, out, err = run(capsys, str(path), "--json")
+    assert code == 0, err
+    return {e["title"]: e for e in json.loads(out)["entries"]}
+
+
 def test_markdown_is_read_as_markdown_with_the_accounting_on_stderr(tmp_path, capsys):
     path = tmp_path / "regles.md"
     path.write_text(MARKDOWN, encoding="utf-8")
@@ -235,9 +242,7 @@ Fin.
 def test_a_markdown_quote_opening_on_a_bold_label_is_a_sidebar_of_its_section(tmp_path, capsys):
     path = tmp_path / "regles.md"
     path.write_text(ASIDES, encoding="utf-8")
-    code, out, err = run(capsys, str(path), "--json")
-    assert code == 0, err
-    by = {e["title"]: e for e in json.loads(out)["entries"]}
+    by = by_title(capsys, path)
     assert by["Exemple"]["kind"] == "sidebar" and by["Exemple"]["parent"] == by["Tour"]["id"]
     assert [b["text"] for b in by["Exemple"]["blocks"]] == ["Léa obtient 4, 4 et 2. Elle avance."]
     assert by["Attention !"]["kind"] == "sidebar" and by["Attention !"]["parent"] == by["Tour"]["id"]
@@ -264,17 +269,13 @@ TABLES = """# Jeu
 def test_an_escaped_pipe_stays_in_its_table_cell(tmp_path, capsys):
     path = tmp_path / "regles.md"
     path.write_text(TABLES, encoding="utf-8")
-    code, out, err = run(capsys, str(path), "--json")
-    assert code == 0, err
-    by = {e["title"]: e for e in json.loads(out)["entries"]}
+    by = by_title(capsys, path)
     rows = [row for b in by["Fin"]["blocks"] if b["type"] == "table" for row in b["rows"]]
     assert rows == [["Jet", "Effet"], ["1 | 2", "Rien"], ["Code", "Sens"], ["a|b", "ou"]]
 
 
 def test_italic_stays_in_the_blocks_markdown_as_bold_does(tmp_path, capsys):
-    code, out, err = run(capsys, str(italic_example(tmp_path / "italique.pdf")), "--json")
-    assert code == 0, err
-    by = {e["title"]: e for e in json.loads(out)["entries"]}
+    by = by_title(capsys, italic_example(tmp_path / "italique.pdf"))
     example = by["Exemple de tour"]
     paragraph, step = example["blocks"]
     assert paragraph["text"].startswith("Léa pioche") and "*" not in example["text"]
