@@ -286,16 +286,18 @@ def _space_leaders(flow: list[PageLine], first_page: int) -> None:
     such lines in a row in one column of the first pages. Each stays a line of its own with its
     gap kept (SPACE_LEADER), as a contents line with dotted leaders does; one such line alone (a
     table's last cell, a score) is left as it is."""
+    def candidate(ln: PageLine | None) -> bool:
+        return ln is not None and bool(ln.extra.get("page_after_gap")) and ln.page < first_page + CONTENTS_PAGES
+
     run: list[PageLine] = []
     for ln in [*flow, None]:
-        if (ln is not None and ln.extra.get("page_after_gap") and ln.page < first_page + CONTENTS_PAGES
-                and (not run or (run[-1].page, run[-1].block) == (ln.page, ln.block))):
+        if candidate(ln) and (not run or (run[-1].page, run[-1].block) == (ln.page, ln.block)):
             run.append(ln)
             continue
         if len(run) >= CONTENTS_RUN:
             for line in run:
                 line.extra["contents"] = True
-        run = [ln] if ln is not None and ln.extra.get("page_after_gap") and ln.page < first_page + CONTENTS_PAGES else []
+        run = [ln] if candidate(ln) else []
 
 
 NOTE_MARK = re.compile(r"^(?P<mark>[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\*{1,3}|[†‡]|\d{1,2}(?=[.)]?\s+[A-ZÀ-Ý]))[.)]?\s*\S")
