@@ -22,6 +22,14 @@ def line_of(text: str, pattern: str, occurrence: int = 0) -> int | None:
     return None
 
 
+def table_lines(text: str, table: str, count: int) -> list[int | None]:
+    """1-based line of each of `count` `[[table]]` headers (None past the last one found): what
+    `line_of` gives for each item, in one pass over the file instead of one per item."""
+    header = re.compile(rf"^\s*\[\[{re.escape(table)}\]\]")
+    found: list[int | None] = [n for n, line in enumerate(text.splitlines(), start=1) if header.search(line)]
+    return (found + [None] * count)[:count]
+
+
 def item_line(text: str, line: int, index: int, column: int | None = None) -> int | None:
     """1-based line where item `index` (from 0) of the array assigned on `line` starts (after
     `column`, by default after the line's first `=`): the item of `key = [ … ]` a problem is

@@ -12,7 +12,7 @@ from pathlib import Path
 from extract.errors import InputError
 from extract.model import Concept
 from extract.text import title_key
-from extract.tomlfile import line_of, read_toml, unknown_key
+from extract.tomlfile import read_toml, table_lines, unknown_key
 
 
 def read_concepts(root: Path) -> list[Concept]:
@@ -22,8 +22,9 @@ def read_concepts(root: Path) -> list[Concept]:
     data, raw, rel = read_toml(path, root)
     unknown_key(data, {"concept"}, rel, raw)
     concepts = []
+    lines = table_lines(raw, "concept", len(data.get("concept", [])))
     for i, item in enumerate(data.get("concept", [])):
-        line = line_of(raw, r"^\s*\[\[concept\]\]", i)
+        line = lines[i]
         if set(item) - {"name", "terms"}:
             raise InputError(rel, f"unknown key {sorted(set(item) - {'name', 'terms'})[0]!r} in [[concept]]", line)
         terms = item.get("terms")

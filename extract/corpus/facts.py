@@ -19,7 +19,7 @@ from typing import Any
 
 from extract.errors import InputError
 from extract.model import Fact
-from extract.tomlfile import line_of, read_toml, unknown_key
+from extract.tomlfile import read_toml, table_lines, unknown_key
 
 FACT_KEYS = {"id", "label", "value", "unit", "entry", "quote", "erratum", "note"}
 FACT_ID = re.compile(r"^[a-z0-9_]+(?:\.[a-z0-9_]+)+$")
@@ -38,8 +38,9 @@ def read_facts(root: Path, game: str) -> list[Fact]:
     unknown_key(data, {"fact"}, rel, raw)
     facts: list[Fact] = []
     seen: set[str] = set()
+    lines = table_lines(raw, "fact", len(data.get("fact", [])))
     for i, item in enumerate(data.get("fact", [])):
-        line = line_of(raw, r"^\s*\[\[fact\]\]", i)
+        line = lines[i]
         facts.append(read_fact(item, game, rel, line, seen))
     return facts
 

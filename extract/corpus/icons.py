@@ -15,7 +15,7 @@ from pathlib import Path
 
 from extract.errors import InputError
 from extract.icons import IconTable
-from extract.tomlfile import line_of, read_toml, unknown_key
+from extract.tomlfile import line_of, read_toml, table_lines, unknown_key
 
 NAME = re.compile(r"^[^\W\d_][\w' -]*\w$|^\w$")
 
@@ -31,8 +31,9 @@ def read_icons(root: Path, game: str) -> IconTable:
         raise InputError(rel, "ignore must be a list of characters", line_of(raw, r"^\s*ignore\s*="))
     cues: dict[str, str] = {}
     names: set[str] = set()
+    lines = table_lines(raw, "icon", len(data.get("icon", [])))
     for i, item in enumerate(data.get("icon", [])):
-        line = line_of(raw, r"^\s*\[\[icon\]\]", i)
+        line = lines[i]
         if not isinstance(item, dict):
             raise InputError(rel, "[[icon]] must be a table", line)
         unknown_key(item, {"name", "cues"}, rel, raw, " in [[icon]]")

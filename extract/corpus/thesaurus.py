@@ -82,10 +82,10 @@ def read_names(data: dict[str, Any], raw: str, rel: str, game: str) -> dict[str,
         raise InputError(rel, "[names] maps a name to an entry id or a list of ids", start)
     found: dict[str, list[str]] = {}
     for name, targets in names.items():
-        line = line_of(raw, rf'^\s*"?{re.escape(name)}"?\s*=') or start
         if isinstance(targets, str):
             targets = [targets]
         if not isinstance(targets, list) or not targets or not all(isinstance(t, str) and t for t in targets):
+            line = line_of(raw, rf'^\s*"?{re.escape(name)}"?\s*=') or start  # looked for when needed: one scan per name
             raise InputError(rel, f"[names] {name!r}: an entry id or a list of ids", line)
         for target in targets:
             if target.startswith(f"{game}/"):

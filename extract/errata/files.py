@@ -26,7 +26,7 @@ from extract.errata.grammar import parse_instruction
 from extract.errors import InputError
 from extract.model import OPERATIONS, Block, Erratum, Operation, erratum_ids
 from extract.text import inline, slugify
-from extract.tomlfile import line_of, read_toml, unknown_key
+from extract.tomlfile import read_toml, table_lines, unknown_key
 
 FILE_KEYS = {"source", "date", "url", "errata"}
 ERRATUM_KEYS = {"target", "operation", "block", "ordinal", "label", "text", "before", "instruction", "position", "note",
@@ -69,8 +69,9 @@ def read_errata_file(path: Path, root: Path, game: str) -> list[Erratum]:
         raise InputError(rel, "declares no [[errata]]")
     stem = slugify(path.stem)
     errata = []
+    lines = table_lines(raw, "errata", len(items))
     for n, item in enumerate(items, start=1):
-        line = line_of(raw, r"^\s*\[\[errata\]\]", n - 1)
+        line = lines[n - 1]
         errata.append(read_item(item, rel, line, raw, game, stem, n, data))
     # Ids from the file and each target ("<game>/<file>/errata/<document>/<key>"), not positions.
     targets = [e.target.split("/", 1)[1] if e.target else str(n) for n, e in enumerate(errata, start=1)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from extract.errors import InputError
-from extract.tomlfile import line_of, read_toml, unknown_key
+from extract.tomlfile import line_of, read_toml, table_lines, unknown_key
 
 RAW = 'id = "demo"\n\n[[documents]]\nid = "a"\n\n[[documents]]\nid = "b"\ncolour = "red"\n'
 
@@ -15,6 +15,12 @@ def test_line_of_finds_the_nth_match():
     assert line_of(RAW, r"^\[\[documents\]\]", 1) == 6
     assert line_of(RAW, r"^\[\[documents\]\]", 2) is None
     assert line_of(RAW, r"^colour\s*=") == 8
+
+
+def test_table_lines_gives_each_items_header_line_as_line_of_does():
+    assert table_lines(RAW, "documents", 3) == [line_of(RAW, r"^\s*\[\[documents\]\]", i) for i in range(3)] == [3, 6, None]
+    assert table_lines(RAW, "documents", 1) == [3]
+    assert table_lines('  [[a.b]]\n[[aXb]]\n', "a.b", 2) == [1, None]  # the name is not a pattern
 
 
 def test_read_toml_returns_data_text_and_relative_path(tmp_path):
