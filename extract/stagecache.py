@@ -347,8 +347,9 @@ class StageCache:
         """The entry in `place` changed in place into `made` (True), or left for a fresh one (False)."""
         (place / KEY_FILE).unlink(missing_ok=True)
         out = place / "out"
-        held = _held(place)
-        wanted = _sums(staging, made)
+        same_files: dict[tuple[int, ...], str] = {}
+        held = _held(place, same_files)
+        wanted = _sums(staging, made, same_files)  # a staged file that is an entry's file (a link) is not read
         if held is None or any(v.startswith("-> ") for v in wanted.values()):
             return False  # symbolic links: a fresh entry copies them as they are
         folders = {rel for name in made for rel in _folders(staging, name)}
@@ -404,10 +405,10 @@ def _stats(base: Path, rels: dict[str, str]) -> dict[str, list[int]]:
     return found
 
 
-def _held(place: Path) -> dict[str, str] | None:
+def _held(place: Path, by_file: dict[tuple[int, ...], str] | None = None) -> dict[str, str] | None:
     """The sha256 of every file of the entry in `place`: the stored sum where the file's size,
     mtime, ctime and inode are those stored with it (it was not written since), else read again. None
-    when the entry holds a symbolic link."""
+    when the entry holds a symbolic link. `by_file` gets each sum under its file's `_identity`."""
     try:
         sums = json.loads((place / SUMS_FILE).read_text(encoding="utf-8"))
         stats = json.loads((place / STATS_FILE).read_text(encoding="utf-8"))
@@ -428,7 +429,15 @@ def _held(place: Path) -> dict[str, str] | None:
                 same = (stats.get(rel) == [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino]
                         and isinstance(sums.get(rel), str))
                 held[rel] = sums[rel] if same else hashlib.sha256(path.read_bytes()).hexdigest()
+                if by_file is not None:
+                    by_file[_identity(info)] = held[rel]
     return held
+
+
+def _identity(info: os.stat_result) -> tuple[int, ...]:
+    """A file as the file system knows it, and its state: another path with the same identity is a
+    hard link to it, unchanged since."""
+    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns
 
 
 def _folders(base: Path, name: str) -> list[str]:
@@ -457,8 +466,9 @@ def _link_or_copy(source: Any, target: Any) -> Any:
     return target
 
 
-def _sums(base: Path, names: list[str]) -> dict[str, str]:
-    """sha256 of every regular file under `base`/`names`, the target of every symlink."""
+def _sums(base: Path, names: list[str], known: dict[tuple[int, ...], str] | None = None) -> dict[str, str]:
+    """sha256 of every regular file under `base`/`names`, the target of every symlink. `known`:
+    sums already read, by `_identity` (a file linked from one read is not read again)."""
     found = {}
     for name in sorted(names):
         top = base / name
@@ -469,5 +479,6 @@ def _sums(base: Path, names: list[str]) -> dict[str, str]:
             if path.is_symlink():
                 found[rel] = "-> " + os.readlink(path)
             elif path.is_file():
-                found[rel] = hashlib.sha256(path.read_bytes()).hexdigest()
+                digest = (known or {}).get(_identity(os.lstat(path)))
+                found[rel] = digest or hashlib.sha256(path.read_bytes()).hexdigest()
     return dict(sorted(found.items()))

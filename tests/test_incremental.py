@@ -188,6 +188,35 @@ def test_a_stored_stage_is_brought_to_new_outputs_file_by_file(tmp_path: Path):
     assert (entry / "site" / "b.html").read_text(encoding="utf-8") == "B"
 
 
+def test_a_staged_file_linked_from_the_stored_entry_is_read_once_when_stored(tmp_path: Path, monkeypatch):
+    """After an edit most staged files are links to the stored entry's files: storing the new
+    outputs reads each such file once (for the entry), not again for the outputs; a staged file
+    of other bytes is still read, and the entry restores exactly the new outputs."""
+    from extract import stagecache
+    from extract.stagecache import StageCache
+
+    cache = StageCache(tmp_path / "stages")
+    first, second, third = (tmp_path / name for name in ("first", "second", "third"))
+    for folder in (first, second, third):
+        folder.mkdir()
+    cache.run("render", "k1", first, lambda: outputs(first, {"site/a.html": "a", "site/b.html": "b"}, ()))
+    entry = tmp_path / "stages" / "render" / "out"
+
+    def made_again() -> None:
+        (second / "site").mkdir()
+        os.link(entry / "site" / "a.html", second / "site" / "a.html")
+        (second / "site" / "b.html").write_text("B", encoding="utf-8")
+
+    reads: list[str] = []
+    read_bytes = Path.read_bytes
+    monkeypatch.setattr(stagecache.Path, "read_bytes", lambda path: reads.append(path.name) or read_bytes(path))
+    assert not cache.run("render", "k2", second, made_again)
+    assert reads.count("a.html") == 1 and "b.html" in reads
+    monkeypatch.undo()
+    assert cache.run("render", "k2", third, lambda: pytest.fail("restored, not made"))
+    assert tree(third) == tree(second)
+
+
 def test_a_file_store_links_what_it_kept_and_writes_the_rest(tmp_path: Path):
     """FileStore: a file of the same bytes as the kept copy is that copy (a hard link), another is
     written and kept, a kept copy changed in place since (through a build's link) is not linked
