@@ -26,6 +26,9 @@ class InputError(RegleError):
         where = f"{self.file}:{self.line}" if self.line else self.file
         return f"{where}: {self.message}"
 
+    def __reduce__(self) -> tuple:  # pickled whole (from a helper process: extract.helper)
+        return type(self), (self.file, self.message, self.line)
+
 
 class BuildError(RegleError):
     """Several input problems found in one build, reported together."""
@@ -33,6 +36,9 @@ class BuildError(RegleError):
     def __init__(self, problems: list[InputError]) -> None:
         self.problems = problems
         super().__init__("\n".join(str(p) for p in problems))
+
+    def __reduce__(self) -> tuple:
+        return type(self), (self.problems,)
 
 
 class UsageError(RegleError):
