@@ -66,6 +66,7 @@ class Lemmatizer:
         self.without_spacy = 0  # texts extract.tagger read
         self.memo: dict[str, list[Token]] = {}  # texts already seen in this build
         self._tagger: Any = None  # extract.tagger.Tagger once loaded; False: none kept
+        self._helper: Any = None  # extract.helper.Helper loading the tagger, once asked to (`expect_new_texts`)
 
     def _connect(self) -> sqlite3.Connection | None:
         if self.cache is None:
@@ -201,19 +202,34 @@ class Lemmatizer:
                                for w in doc if not w.is_space)
         return found
 
+    def expect_new_texts(self) -> None:
+        """Some texts will likely not be in the cache (a source changed): the tagger begins loading
+        in a helper process (extract.helper) while the build goes on, for `tokens` to ask it."""
+        from extract import helper, tagger
+
+        folder = self.cache.parent if self.cache is not None else None
+        if self._helper is None and self._nlp is None and folder is not None and helper.can_fork() \
+                and tagger.Tagger.kept(folder / "tagger"):
+            self._helper = helper.Helper(tagger.Tagger.load, folder / "tagger", folder / "regex")
+
     def _tag_without_spacy(self, texts: list[str], pieces: list[tuple[str, int, str]]) -> dict[str, list[Token]] | None:
         """The same tokens from extract.tagger, or None when it has no data or is unsure."""
-        from extract import tagger
+        from extract import helper, tagger
 
-        if self._tagger is None:
-            folder = self.cache.parent if self.cache is not None else None
-            self._tagger = (folder is not None and tagger.Tagger.load(folder / "tagger", folder / "regex")) or False
-        if not self._tagger:
-            return None
-        try:
-            tagged = self._tagger.tag([piece for _, _, piece in pieces])
-        except tagger.Unsure:
-            return None
+        if self._helper is not None:
+            try:
+                tagged = self._helper.ask(tagger.tag_or_none, [piece for _, _, piece in pieces])
+            except helper.HelperLost:
+                tagged = None
+            if tagged is None:
+                return None
+        else:
+            if self._tagger is None:
+                folder = self.cache.parent if self.cache is not None else None
+                self._tagger = (folder is not None and tagger.Tagger.load(folder / "tagger", folder / "regex")) or False
+            tagged = tagger.tag_or_none(self._tagger, [piece for _, _, piece in pieces])
+            if tagged is None:
+                return None
         found: dict[str, list[Token]] = {text: [] for text in texts}
         for (text, offset, _), tokens in zip(pieces, tagged, strict=True):
             found[text].extend(Token(t.text, t.lemma, t.pos, offset + t.start, offset + t.end) for t in tokens)
@@ -223,11 +239,17 @@ class Lemmatizer:
     def release(self) -> None:
         """Let go of spaCy (a few hundred MB) once everything a build asks for is tagged; the
         tokens stay. It is loaded again if a text that was not tagged is asked for."""
+        if self._helper is not None:
+            self._helper.close()
+            self._helper = None
         if self._nlp is not None:
             self._nlp = None
             gc.collect()  # the pipeline's objects hold each other
 
     def close(self) -> None:
+        if self._helper is not None:
+            self._helper.close()
+            self._helper = None
         if self._db is not None:
             try:
                 self._db.close()

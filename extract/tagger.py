@@ -628,6 +628,11 @@ class Tagger:
         self.hashes[""] = 0
         self.lemmas: dict[tuple[str, str], str] = {}
 
+    @staticmethod
+    def kept(folder: Path) -> bool:
+        """Whether `folder` holds a tagger's data (perhaps for other packages: `load` checks)."""
+        return (folder / DATA_FILE).is_file()
+
     @classmethod
     def load(cls, folder: Path, regex_folder: Path | None) -> Tagger | None:
         """The tagger kept in `folder`, or None when there is none for these packages."""
@@ -711,3 +716,13 @@ class Tagger:
             found = tables.lookup(self.hash(string))
             forms.append(string if found is None else found[0])  # a string's first letter, as spaCy takes it
         return forms[0]
+
+
+def tag_or_none(tagger: Tagger | None | bool, texts: list[str]) -> list[list[Tagged]] | None:
+    """`tagger.tag(texts)`, or None when there is no tagger or it is unsure."""
+    if not tagger:
+        return None
+    try:
+        return tagger.tag(texts)  # type: ignore[union-attr]
+    except Unsure:
+        return None

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy
 import pytest
 
-from extract import tagger
+from extract import helper, tagger
 from extract.nlp import Lemmatizer
 from tests.conftest import ROOT, SPACY_KEPT
 from tests.test_spacyload import SENTENCES
@@ -121,6 +121,22 @@ def test_the_lemmatizer_tags_a_few_texts_without_spacy(session_nlp, tmp_path: Pa
     assert [[(t.text, t.lemma, t.pos, t.start) for t in found[text]] for text in texts] == spacy_tokens(session_nlp, texts)
     again = Lemmatizer(cache)  # and they are in the cache like any other
     assert again.tokens(texts) == found and again.hits == len(set(texts))
+
+
+@pytest.mark.skipif(not helper.can_fork(), reason="no helper process here (not Linux, or one CPU)")
+def test_the_lemmatizer_expecting_new_texts_tags_them_in_its_helper(session_nlp, tmp_path: Path, monkeypatch):
+    """A build whose sources changed has the tagger loaded in a helper process meanwhile: the
+    same tokens as spaCy's, the tagger never loaded here."""
+    cache = cache_with_tagger(session_nlp, tmp_path / "cache")
+    texts = SENTENCES[:6]
+    lemmatizer = Lemmatizer(cache)
+    lemmatizer.expect_new_texts()  # forked here: what is patched below is this process's only
+    monkeypatch.setattr(Lemmatizer, "nlp", property(lambda self: pytest.fail("spaCy loaded")))
+    monkeypatch.setattr(tagger.Tagger, "load", lambda *a: pytest.fail("the tagger loaded here"))
+    found = lemmatizer.tokens(texts)
+    lemmatizer.close()
+    assert lemmatizer.without_spacy == len(set(texts))
+    assert [[(t.text, t.lemma, t.pos, t.start) for t in found[text]] for text in texts] == spacy_tokens(session_nlp, texts)
 
 
 def test_many_texts_or_no_kept_data_mean_spacy(session_nlp, tmp_path: Path, monkeypatch):
