@@ -15,7 +15,7 @@ import resource
 import shutil
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, closing, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,13 +35,15 @@ from extract.corpus import (
 from extract.errata import apply_errata, read_errata_files, read_faqs
 from extract.errors import BuildError, InputError, writing
 from extract.facts import verify_facts
+from extract.helper import Helper
 from extract.icons import name_icons_in_entries
 from extract.link import attach_faq, fill_backrefs, link_concepts, link_terms, resolve_explicit, texts_to_tag
 from extract.lookup import Lookup
 from extract.model import Anomaly, Diagnostics, DocumentRecord, Entry, GameBuild, GameSpec
 from extract.nlp import Lemmatizer, default_cache
 from extract.options import read_options
-from extract.publish import ApiWriter, TemplateCache, alias_clashes, build_site, game_json, write_game_json, write_json
+from extract.publish import ApiWriter, TemplateCache, alias_clashes, game_json, write_game_json, write_json
+from extract.publish.site import SITE_OUTPUTS, make_site, place_search_model, prepare_site, site_job, write_docs
 from extract.read import Reading, read_source, read_sources
 from extract.read.detect import detect
 from extract.read.normalise import normalise_reading
@@ -314,9 +316,27 @@ def build(root: Path, out: Path | None = None, progress: Progress | None = None,
 
 def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progress,
            site_url: str | None = None) -> BuildResult:
+    with ExitStack() as ending:  # whatever the exit, the lemma cache is closed and helper processes end
+        lemmatizer = Lemmatizer(cache, notice)
+        ending.callback(lemmatizer.close)
+        return _build_with(root, out, progress, cache, notice, site_url, lemmatizer, ending)
+
+
+def _build_with(root: Path, out: Path, progress: Progress, cache: Path, notice: Progress, site_url: str | None,
+                lemmatizer: Lemmatizer, ending: ExitStack) -> BuildResult:
     clock = Stopwatch()
     stage_folder = None if os.environ.get("REGLES_STAGE_CACHE") == "off" else cache.parent / "stages"
     objects = ObjectCache(stage_folder / "objects" if stage_folder else None)
+    stages = StageCache(stage_folder)
+    key = inputs_key(root)
+    render_key = f"{key} {site_url or ''}"
+    site_helper = None
+    if not stages.holds("render", render_key):
+        # Inputs changed since the last build: helper processes (extract.helper), forked now while
+        # this one is small, load meanwhile the tagger for the texts that changed and MkDocs,
+        # which then makes the site while this process writes the search index.
+        lemmatizer.expect_new_texts()
+        site_helper = ending.enter_context(closing(Helper(prepare_site)))
     games = read_games(root, clock, progress, cache.parent, objects)
     for line in guessed_profiles(games):
         notice(line)
@@ -327,7 +347,6 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
         amend(games)
     with clock.stage("facts"):
         check_facts(games)
-    lemmatizer = Lemmatizer(cache, notice)
     with clock.stage("nlp"):
         # Everything linking and the search index will ask for, tagged in one pass (one spaCy
         # load, two processes); both stages then read it from memory.
@@ -372,9 +391,8 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
             for path, schema in SCHEMA_FILES.values():
                 write_json(staging / path, schema)
         # The search model and the site are copied from the cache when nothing they are made of
-        # changed (extract.stagecache): the same bytes, without the work.
-        stages = StageCache(stage_folder)
-        key = inputs_key(root)
+        # changed (extract.stagecache): the same bytes, without the work. Otherwise MkDocs makes
+        # the site in the site's helper process while this one writes the search index.
 
         def index() -> None:
             progress("writing the search index")
@@ -386,26 +404,35 @@ def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progr
             build_index(staging / "search", everything, lemmatizer, synonyms, names, labels, document_kinds,
                         objects.keyed(code_key()), scanned)
 
-        def render() -> None:
-            progress("rendering the site")
-            conversions = ObjectCache(stage_folder / "pages" if stage_folder else None)
-            # compiled templates are executable: kept only where the stage cache is trusted too
-            build_site(staging, games, site_url, conversions if stage_folder else None,
-                       TemplateCache(cache.parent / "templates", code_key()) if stage_folder else None,
-                       stage_folder / "docs" if stage_folder else None, digests if stage_folder else None,
-                       stage_folder / "html" if stage_folder else None)
-            conversions.prune()  # the pages of this build only
-
-        with clock.stage("index"):
-            stages.run("index", key, staging, index)
-        lemmatizer.close()
+        site_made = None
         with clock.stage("render"):
-            stages.run("render", f"{key} {site_url or ''}", staging, render)
+            restored = stages.restore("render", render_key, staging)
+        if not restored:
+            with clock.stage("render"):
+                progress("rendering the site")
+                # compiled templates are executable: kept only where the stage cache is trusted too
+                templates = (cache.parent / "templates", code_key()) if stage_folder else None
+                write_docs(staging, games, TemplateCache(*templates) if templates else None,
+                           stage_folder / "docs" if stage_folder else None, digests if stage_folder else None)
+                site_helper = site_helper or ending.enter_context(closing(Helper(prepare_site)))
+                site_made = site_helper.begin(make_site, site_job(staging, games, site_url, stage_folder, templates))
+        with clock.stage("index"):
+            stages.run("index", key, staging, index, ["search"])
+        lemmatizer.close()
+        if site_made is not None:
+            with clock.stage("render"):  # the helper's time and CPU beyond the index's: waited for here
+                site_made.result()
+                assert site_helper is not None
+                site_helper.close()
+                place_search_model(staging)
+                stages.store("render", render_key, staging, SITE_OUTPUTS)
         api.rename(staging / "site" / "api")
         api_files.close()
         write_json(staging / "report.json", build_report(games, everything, clock))
         outdir.publish(staging, out)
     except BaseException:
+        if site_helper is not None:
+            site_helper.close()  # before its files go
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return BuildResult(out, games, dict(clock.stages), dict(clock.cpu), [*objects.hits, *stages.hits])

@@ -282,18 +282,33 @@ class StageCache:
         self.folder = folder
         self.hits: list[str] = []
 
-    def run(self, stage: str, key: str, staging: Path, work: Callable[[], object]) -> bool:
-        """True when the outputs came from the cache."""
-        place = self.folder / stage if self.folder is not None else None
-        if place is not None and self._restore(place, key, staging):
+    def run(self, stage: str, key: str, staging: Path, work: Callable[[], object], outputs: list[str]) -> bool:
+        """The files and folders `outputs` of `stage` in `staging`: restored (True), or made by
+        `work()` and stored (False)."""
+        if self.restore(stage, key, staging):
+            return True
+        work()
+        self.store(stage, key, staging, outputs)
+        return False
+
+    def holds(self, stage: str, key: str) -> bool:
+        """Whether the stored entry of `stage` was made under `key` (`restore` checks its files)."""
+        try:
+            return self.folder is not None and (self.folder / stage / KEY_FILE).read_text(encoding="utf-8") == key
+        except OSError:
+            return False
+
+    def restore(self, stage: str, key: str, staging: Path) -> bool:
+        """The stored outputs of `stage` made under `key`, in `staging` (True), or nothing (False)."""
+        if self.folder is not None and self._restore(self.folder / stage, key, staging):
             self.hits.append(stage)
             return True
-        before = {p.name for p in staging.iterdir()}
-        work()
-        if place is not None:
-            made = sorted(p.name for p in staging.iterdir() if p.name not in before)
-            self._store(place, key, staging, made)
         return False
+
+    def store(self, stage: str, key: str, staging: Path, outputs: list[str]) -> None:
+        """The `outputs` of `stage` made under `key` in `staging` become its stored entry."""
+        if self.folder is not None:
+            self._store(self.folder / stage, key, staging, sorted(n for n in outputs if (staging / n).exists()))
 
     @staticmethod
     def _restore(place: Path, key: str, staging: Path) -> bool:

@@ -988,27 +988,83 @@ def site_nav(games: list[GameBuild]) -> list[Any]:
     return nav
 
 
-def write_search_model(docs: Path, search_dir: Path) -> None:
+SITE_OUTPUTS = ["docs", "site"]  # what making the site puts in the staging folder
+
+
+def place_search_model(staging: Path) -> None:
     """The search model `regles search` ranks from, for the site's search box
-    (site/assets/regles-search.js ranks from it the same way)."""
-    (docs / "assets").mkdir(parents=True, exist_ok=True)
-    model = search_dir / "model.json"
+    (site/assets/regles-search.js ranks from it the same way), beside the site's other assets and
+    in the Markdown's: placed once the site is made, the index being written meanwhile."""
+    model = staging / "search" / "model.json"
     if model.is_file():
-        shutil.copyfile(model, docs / "assets" / "search-model.json")
+        for assets in (staging / "docs" / "assets", staging / "site" / "assets"):
+            assets.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(model, assets / "search-model.json")
 
 
-def build_site(staging: Path, games: list[GameBuild], site_url: str | None = None, conversions: Any = None,
-               compiled: BytecodeCache | None = None, kept_pages: Path | None = None,
-               digests: dict[str, str] | None = None, kept_html: Path | None = None) -> dict[str, int]:
-    """`conversions`: pages' Markdown conversions kept from the previous build (`cached_conversions`);
-    `compiled`: the templates compiled in earlier builds (`extract.publish.templatecache`);
-    `kept_pages`: where the pages' Markdown is kept between builds, and `digests` the sha256 of
-    each entry's JSON text (`render_docs`); `kept_html`: where their HTML is (`mkdocs_build`)."""
-    docs, site_dir = staging / "docs", staging / "site"
-    files = FileStore(kept_pages, docs)
-    pages = render_docs(TOOL_ROOT, docs, games, compiled, files, digests)
+@dataclass(frozen=True)
+class SiteJob:
+    """What MkDocs makes the site from, beside the Markdown: all of it small, sent to the process
+    that makes the site (`make_site`). `pages`: the folder of pages' conversions kept between
+    builds (`cached_conversions`); `templates`: the folder and key of the compiled templates
+    (`extract.publish.templatecache`); `kept_html`: where pages' HTML is kept (`mkdocs_build`)."""
+
+    docs: Path
+    site_dir: Path
+    nav: list[Any]
+    site_url: str | None
+    short_labels: dict[str, str]
+    pages: Path | None = None
+    templates: tuple[Path, str] | None = None
+    kept_html: Path | None = None
+
+
+def prepare_site() -> None:
+    """What making a site needs before any page exists: MkDocs and its configuration's modules
+    imported (a tenth of a second), done by a helper process while the build goes on."""
+    import mkdocs.commands.build  # noqa: F401
+    import mkdocs.config.defaults  # noqa: F401
+
+
+def make_site(_prepared: Any, job: SiteJob) -> None:
+    """The site of `job.docs` in `job.site_dir` (`mkdocs_build`), the kept conversions pruned to
+    this build's pages. Run by the site's helper process (extract.helper), or here."""
+    from extract.publish.templatecache import TemplateCache
+    from extract.stagecache import ObjectCache
+
+    conversions = ObjectCache(job.pages) if job.pages is not None else None
+    compiled = TemplateCache(*job.templates) if job.templates is not None else None
+    mkdocs_build(TOOL_ROOT, job.docs, job.site_dir, job.nav, job.site_url, conversions, compiled, job.short_labels,
+                 job.kept_html)
+    if conversions is not None:
+        conversions.prune()  # the pages of this build only
+
+
+def write_docs(staging: Path, games: list[GameBuild], compiled: BytecodeCache | None = None,
+               kept_pages: Path | None = None, digests: dict[str, str] | None = None) -> int:
+    """The site's Markdown in `staging/docs` (`render_docs`); the number of pages. `compiled`: the
+    templates compiled in earlier builds; `kept_pages`: where the pages' Markdown is kept between
+    builds, and `digests` the sha256 of each entry's JSON text."""
+    files = FileStore(kept_pages, staging / "docs")
+    pages = render_docs(TOOL_ROOT, staging / "docs", games, compiled, files, digests)
     files.close()
-    write_search_model(docs, staging / "search")
-    short = {game.game.id: game.game.short_label for game in games}
-    mkdocs_build(TOOL_ROOT, docs, site_dir, site_nav(games), site_url, conversions, compiled, short, kept_html)
-    return {"pages": len(pages)}
+    return len(pages)
+
+
+def site_job(staging: Path, games: list[GameBuild], site_url: str | None = None, stage_folder: Path | None = None,
+             templates: tuple[Path, str] | None = None) -> SiteJob:
+    """The site's job for the games built in `staging`; with the stage cache's folder, what it
+    keeps between builds."""
+    return SiteJob(staging / "docs", staging / "site", site_nav(games), site_url,
+                   {game.game.id: game.game.short_label for game in games},
+                   stage_folder / "pages" if stage_folder else None, templates,
+                   stage_folder / "html" if stage_folder else None)
+
+
+def build_site(staging: Path, games: list[GameBuild], site_url: str | None = None) -> dict[str, int]:
+    """The whole site in one call, nothing kept between builds: the Markdown, the site, the search
+    model (the build itself does the same steps with its caches, the site made beside the index)."""
+    pages = write_docs(staging, games)
+    make_site(None, site_job(staging, games, site_url))
+    place_search_model(staging)
+    return {"pages": pages}
