@@ -7,7 +7,9 @@ import resource
 
 
 def own_peak_kib() -> int:
-    """This process's peak resident memory (VmHWM), or its finished children's if larger."""
+    """The build's processes at once, at most: this process's peak resident memory (VmHWM) plus
+    its largest finished child's (a helper process makes the site beside it; spaCy's workers tag
+    beside it). An upper bound: the two peaks need not fall at the same moment."""
     with open("/proc/self/status", encoding="ascii") as status:
         own = int(status.read().split("VmHWM:")[1].split()[0])
-    return max(own, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+    return own + resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
