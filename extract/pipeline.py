@@ -42,8 +42,20 @@ from extract.lookup import Lookup
 from extract.model import Anomaly, Diagnostics, DocumentRecord, Entry, GameBuild, GameSpec
 from extract.nlp import Lemmatizer, default_cache
 from extract.options import read_options
-from extract.publish import ApiWriter, TemplateCache, alias_clashes, game_json, write_game_json, write_json
-from extract.publish.site import SITE_OUTPUTS, make_site, place_search_model, prepare_site, site_job, write_docs
+from extract.publish import (
+    SITE_OUTPUTS,
+    ApiWriter,
+    TemplateCache,
+    alias_clashes,
+    game_json,
+    make_site,
+    place_search_model,
+    prepare_site,
+    site_job,
+    write_docs,
+    write_game_json,
+    write_json,
+)
 from extract.read import Reading, read_source, read_sources
 from extract.read.detect import detect
 from extract.read.normalise import normalise_reading

@@ -4,8 +4,18 @@ export formats."""
 
 from extract.publish.api import ApiWriter, entry_path, write_api
 from extract.publish.data import SCHEMA, entry_json, game_json, write_game_json, write_json
-from extract.publish.site import alias_clashes, build_site
+from extract.publish.site import (
+    SITE_OUTPUTS,
+    alias_clashes,
+    build_site,
+    make_site,
+    place_search_model,
+    prepare_site,
+    site_job,
+    write_docs,
+)
 from extract.publish.templatecache import TemplateCache
 
-__all__ = ["SCHEMA", "ApiWriter", "TemplateCache", "alias_clashes", "build_site", "entry_json", "entry_path", "game_json", "write_api",
+__all__ = ["SCHEMA", "SITE_OUTPUTS", "ApiWriter", "TemplateCache", "alias_clashes", "build_site", "entry_json", "entry_path",
+           "game_json", "make_site", "place_search_model", "prepare_site", "site_job", "write_api", "write_docs",
            "write_game_json", "write_json"]
