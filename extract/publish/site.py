@@ -1059,12 +1059,3 @@ def site_job(staging: Path, games: list[GameBuild], site_url: str | None = None,
                    {game.game.id: game.game.short_label for game in games},
                    stage_folder / "pages" if stage_folder else None, templates,
                    stage_folder / "html" if stage_folder else None)
-
-
-def build_site(staging: Path, games: list[GameBuild], site_url: str | None = None) -> dict[str, int]:
-    """The whole site in one call, nothing kept between builds: the Markdown, the site, the search
-    model (the build itself does the same steps with its caches, the site made beside the index)."""
-    pages = write_docs(staging, games)
-    make_site(None, site_job(staging, games, site_url))
-    place_search_model(staging)
-    return {"pages": pages}
