@@ -33,9 +33,10 @@ NOISE = 0.05  # seconds: a stage faster than this at ×1 is timed, its exponent 
 CHILD = """
 import json, sys
 from pathlib import Path
+from tools.peak import own_peak_kib, watch
+watch()
 from extract.pipeline import build
 result = build(Path(sys.argv[1]), Path(sys.argv[2]), cache=Path(sys.argv[3]))
-from tools.peak import own_peak_kib
 peak = own_peak_kib()
 print(json.dumps({"stages": result.stages, "cpu": result.cpu, "entries": result.entry_count, "peak_kb": peak}))
 """

@@ -71,8 +71,9 @@ def corpus(megabytes: float) -> Path:
 CHILD = """
 import json, sys, time
 from pathlib import Path
+from tools.peak import own_peak_kib, watch
+watch()
 from extract.pipeline import build
-from tools.peak import own_peak_kib
 root = Path(sys.argv[1])
 start = time.perf_counter()
 result = build(root, root / "build", cache=root / "cache" / "lemmas.sqlite")
