@@ -14,6 +14,7 @@ import re
 import resource
 import shutil
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, closing, contextmanager
 from dataclasses import dataclass, field
@@ -59,7 +60,7 @@ from extract.publish import (
 from extract.read import Reading, read_source, read_sources
 from extract.read.detect import detect
 from extract.read.normalise import normalise_reading
-from extract.repair import Correction, corpus_words, keep_printed, repair_lines
+from extract.repair import Correction, frequent_words, keep_printed, repair_lines, word_counts
 from extract.schema import SCHEMA_FILES
 from extract.search import build_index, texts_of
 from extract.segment import PROFILES, book_order, document_report, option_classes, segment_document
@@ -154,18 +155,29 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress, cache_dir: Path
     vocabulary: set[str] = set()
     words = ""
     if any(doc.ocr for _, game in specs for doc in game.documents):
-        # The OCR repair keeps the words of every other book. They are kept between builds under
-        # the manifests (each names its sources' sha256); a scanned book is read again only when
-        # they changed.
-        with clock.stage("load"):
-            every_manifest = hashlib.sha256("\n".join([code_key(), *(m.read_text(encoding="utf-8") for m in manifests)])
-                                            .encode()).hexdigest()
-            found = objects.get("ocr-vocabulary", every_manifest) if objects is not None else None
-        if found is None:
-            found = ocr_vocabulary([r for r in (reading_of(game) for _, game in specs) if r is not None])
-            if objects is not None and not problems:
-                objects.put("ocr-vocabulary", every_manifest, found)
-        vocabulary = found
+        # The OCR repair keeps the words of every other book. Each game's word counts are kept
+        # between builds under its manifest (which names its sources' sha256): an edit reads its
+        # own game again, not every game of the corpus.
+        scanned = {doc.source for _, game in specs for doc in game.documents if doc.ocr}
+        counts: Counter[str] = Counter()
+        for manifest, game in specs:
+            books = [doc for doc in game.documents if doc.source not in scanned]
+            if not books:
+                continue
+            with clock.stage("load"):
+                name = f"ocr-words/{game.id}"
+                key = hashlib.sha256("\n".join([code_key(), manifest.read_text(encoding="utf-8"),
+                                                *(doc.source for doc in books)]).encode()).hexdigest()
+                found = objects.get(name, key) if objects is not None else None
+            if found is None:
+                reading = reading_of(game)
+                if reading is None:  # its problems are reported
+                    continue
+                found = word_counts(line.text for doc in books for line in reading[1][doc.source].lines)
+                if objects is not None:
+                    objects.put(name, key, found)
+            counts.update(found)
+        vocabulary = frequent_words(counts)
         words = hashlib.sha256("\n".join(sorted(vocabulary)).encode()).hexdigest()
     with clock.stage("load"):
         keys = {game.id: game_key(manifest, game, words) for manifest, game in specs}
@@ -262,17 +274,6 @@ def game_key(manifest: Path, game: GameSpec, vocabulary: str) -> str:
     if any(doc.ocr for doc in game.documents):
         extra.append(vocabulary)
     return folder_key(manifest.parent, *extra)
-
-
-def ocr_vocabulary(loaded: list) -> set[str]:
-    """The words of every document not declared OCR: the corpus's own vocabulary, which the OCR
-    repair keeps as words. Empty (and not computed) when no document is OCR."""
-    if not any(doc.ocr for game, *_ in loaded for doc in game.documents):
-        return set()
-    scanned = {doc.source for game, *_ in loaded for doc in game.documents if doc.ocr}
-    texts = [line.text for game, sources, *_ in loaded for doc in game.documents if doc.source not in scanned
-             for line in sources[doc.source].lines]
-    return corpus_words(texts)
 
 
 def state_precedence(game: GameSpec, lookup: Lookup, root: Path) -> None:

@@ -130,7 +130,14 @@ def test_one_rule_edited_in_the_real_corpus_builds_as_a_clean_build(tmp_path: Pa
     monkeypatch.setenv("REGLES_CACHE_DIR", str(cache))
     build(root, tmp_path / "first", cache=cache / "lemmas.sqlite")
     edit_one_rule(root, "heroscape")
+    from extract import pipeline
+
+    read: list[str] = []  # the games whose sources are read: the edited one only, the scanned book's
+    original = pipeline.read_sources  # repair keeping the other books' word counts
+    monkeypatch.setattr(pipeline, "read_sources", lambda root, game, *a: read.append(game.id) or original(root, game, *a))
     edited = build(root, tmp_path / "edited", cache=cache / "lemmas.sqlite")
+    monkeypatch.setattr(pipeline, "read_sources", original)
+    assert read == ["heroscape"]
     assert {f"game/{g}" for g in ("battlelore", "warcry")} <= set(edited.reused)
     assert "game/heroscape" not in edited.reused
     monkeypatch.setenv("REGLES_STAGE_CACHE", "off")

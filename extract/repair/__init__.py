@@ -33,8 +33,8 @@ from extract.repair.context import decide
 from extract.repair.lexicon import Lexicon, versions
 from extract.repair.words import Candidate, Rules, Vocabulary, WordRepairer, nfc
 
-__all__ = ["Correction", "Repair", "RepairOutcome", "corpus_words", "entry_texts", "keep_printed", "measure_context", "oov",
-           "oov_by_book", "own_names", "repair_lines", "vocabulary"]
+__all__ = ["Correction", "Repair", "RepairOutcome", "corpus_words", "entry_texts", "frequent_words", "keep_printed",
+           "measure_context", "oov", "oov_by_book", "own_names", "repair_lines", "vocabulary", "word_counts"]
 
 # Part of the cache key: the code of this stage, so a change to it never reuses old results.
 VERSION = hashlib.sha256(b"".join(path.read_bytes() for path in sorted(Path(__file__).parent.glob("*.py")))).hexdigest()
@@ -84,7 +84,16 @@ class RepairOutcome:
 
 def corpus_words(texts: Iterable[str]) -> set[str]:
     """The words (lower case) the given texts use at least MIN_CORPUS_COUNT times."""
-    counts = Counter(piece.lower() for text in texts for piece in PIECE.findall(text))
+    return frequent_words(word_counts(texts))
+
+
+def word_counts(texts: Iterable[str]) -> Counter[str]:
+    """How often the given texts use each word (lower case): a book's part of `corpus_words`."""
+    return Counter(piece.lower() for text in texts for piece in PIECE.findall(text))
+
+
+def frequent_words(counts: Counter[str]) -> set[str]:
+    """The words of `counts` (several books' `word_counts` added up) used at least MIN_CORPUS_COUNT times."""
     return {word for word, n in counts.items() if n >= MIN_CORPUS_COUNT}
 
 
