@@ -1021,7 +1021,13 @@ class SiteJob:
 
 def prepare_site() -> None:
     """What making a site needs before any page exists: MkDocs and its configuration's modules
-    imported (a tenth of a second), done by a helper process while the build goes on."""
+    imported (a tenth of a second), done by a helper process while the build goes on. The helper
+    yields its core to the build and the tagger's helper when there are more of them than cores:
+    the site is wanted last."""
+    import os
+
+    if hasattr(os, "nice"):
+        os.nice(5)
     import mkdocs.commands.build  # noqa: F401
     import mkdocs.config.defaults  # noqa: F401
 
