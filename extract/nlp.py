@@ -216,20 +216,19 @@ class Lemmatizer:
         """The same tokens from extract.tagger, or None when it has no data or is unsure."""
         from extract import helper, tagger
 
+        asked = [piece for _, _, piece in pieces]
         if self._helper is not None:
             try:
-                tagged = self._helper.ask(tagger.tag_or_none, [piece for _, _, piece in pieces])
-            except helper.HelperLost:
+                tagged = self._helper.ask(tagger.tag_or_none, asked)
+            except helper.HelperLost:  # killed (out of memory?): spaCy, as without a tagger
                 tagged = None
-            if tagged is None:
-                return None
         else:
             if self._tagger is None:
                 folder = self.cache.parent if self.cache is not None else None
                 self._tagger = (folder is not None and tagger.Tagger.load(folder / "tagger", folder / "regex")) or False
-            tagged = tagger.tag_or_none(self._tagger, [piece for _, _, piece in pieces])
-            if tagged is None:
-                return None
+            tagged = tagger.tag_or_none(self._tagger, asked)
+        if tagged is None:
+            return None
         found: dict[str, list[Token]] = {text: [] for text in texts}
         for (text, offset, _), tokens in zip(pieces, tagged, strict=True):
             found[text].extend(Token(t.text, t.lemma, t.pos, offset + t.start, offset + t.end) for t in tokens)
