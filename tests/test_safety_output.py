@@ -19,6 +19,7 @@ from extract import outdir
 from extract.cli import main
 from extract.pipeline import build
 from tests.conftest import ROOT, copy_spacy_kept, make_corpus
+from tools.bench_incremental import edit_source
 
 GOOD = "Titre\n\nUn paragraphe de règle.\n\nSection\n\nUn autre paragraphe.\n"
 
@@ -240,3 +241,31 @@ def test_a_read_only_folder_gives_one_line(corpus, small_mount, capsys):
     err = capsys.readouterr().err
     assert code == 1 and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
     assert "Read-only file system" in err
+
+
+@pytest.mark.parametrize("helpers", ["on", "off"])
+def test_the_sites_failure_in_its_helper_is_the_builds_one_line(corpus, capsys, monkeypatch, helpers):
+    """The site is made in a helper process (extract.helper) when the inputs changed: MkDocs's
+    failure there is the build's error as before — one line naming the file, exit 1, the previous
+    build left whole, no staging and no helper process left behind."""
+    import multiprocessing
+
+    from extract.errors import BuildError, InputError
+    from extract.publish import site
+
+    monkeypatch.setenv("REGLES_HELPERS", helpers)
+    out = corpus / "build"
+    build(corpus, out)
+    before = (out / "data/demo.json").read_bytes()
+    source = next((corpus / "corpus" / "demo").glob("*.txt"))
+    edit_source(corpus, "demo", source.name, "Un autre paragraphe.", "Un paragraphe changé.")  # the site made again
+
+    def broken(*args, **kwargs):
+        raise BuildError([InputError("mkdocs.yml", "site build warning: a link to nowhere")])
+
+    monkeypatch.setattr(site, "mkdocs_build", broken)  # before the build: its helper is forked from it
+    code = main(["--root", str(corpus), "build", "--out", str(out)])
+    assert code == 1
+    assert capsys.readouterr().err.strip().splitlines()[-1] == "error: mkdocs.yml: site build warning: a link to nowhere"
+    assert (out / "data/demo.json").read_bytes() == before and leftovers(corpus) == []
+    assert multiprocessing.active_children() == []
