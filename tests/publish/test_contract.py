@@ -233,7 +233,8 @@ def test_csv_export_one_file_per_table(root, tmp_path):
     names = sorted(p.stem for p in out.iterdir())
     assert names == ["anchors", "blocks", "documents", "entries", "entry_errata", "errata", "facts", "games", "index_terms", "meta",
                      "refs"]
-    assert (out / "anchors.csv").read_text(encoding="utf-8-sig") == '"entry","position","anchor"\r\n'  # no corpus book gives heading ids
+    anchors = (out / "anchors.csv").read_text(encoding="utf-8-sig").splitlines()
+    assert anchors == ['"entry","position","anchor"']  # a header only: no corpus book gives heading ids
     raw = (out / "entries.csv").read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf")
     rows = list(csv.DictReader((out / "entries.csv").read_text(encoding="utf-8-sig").splitlines(keepends=True)))
