@@ -130,6 +130,9 @@ SCHEMA_SQL: dict[str, list[str]] = {
                      "position INTEGER NOT NULL", "PRIMARY KEY (entry, erratum)"],
     "index_terms": ["entry TEXT NOT NULL REFERENCES entries(id)", "position INTEGER NOT NULL", "term TEXT NOT NULL",
                     "PRIMARY KEY (entry, position)"],
+    # the ids a Markdown book gave the entry's heading ("## Le marché {#marche}"): a link copied from it resolves here
+    "anchors": ["entry TEXT NOT NULL REFERENCES entries(id)", "position INTEGER NOT NULL", "anchor TEXT NOT NULL",
+                "PRIMARY KEY (entry, position)"],
     # A value is JSON (200, [90, 180], {"min": 1, "max": 2}, "Mêlée"); `number` holds it when it is one number.
     "facts": ["id TEXT PRIMARY KEY", "game TEXT NOT NULL REFERENCES games(id)", "label TEXT NOT NULL", "value TEXT NOT NULL",
               "number REAL", "unit TEXT", "entry TEXT NOT NULL REFERENCES entries(id)", "quote TEXT NOT NULL",
@@ -143,6 +146,7 @@ INDEXES = [
     "CREATE INDEX errata_target ON errata(target)",
     "CREATE INDEX entry_errata_erratum ON entry_errata(erratum)",
     "CREATE INDEX index_terms_term ON index_terms(term)",
+    "CREATE INDEX anchors_anchor ON anchors(anchor)",
     "CREATE INDEX facts_entry ON facts(entry)",
 ]
 FTS_SQL = ("CREATE VIRTUAL TABLE entries_fts USING fts5(id UNINDEXED, title, text, "
@@ -182,6 +186,8 @@ def tables(data: dict[str, Any]) -> dict[str, list[tuple[Any, ...]]]:
                 rows["entry_errata"].append((e["id"], erratum, n))
             for n, term in enumerate(e["index_terms"]):
                 rows["index_terms"].append((e["id"], n, term))
+            for n, anchor in enumerate(e.get("anchors", [])):  # optional in the game file: absent, no row
+                rows["anchors"].append((e["id"], n, anchor))
         for position, x in enumerate(item["errata"]):
             origin, scope = x["origin"], x["scope"]
             lines = origin.get("lines") or []
@@ -357,7 +363,8 @@ def fill_sqlite(data: dict[str, Any], path: Path) -> None:
         db.close()
 
 
-@export("sqlite", "an SQLite database: games, documents, entries, blocks, refs, errata, entry_errata, index_terms, meta, FTS5")
+@export("sqlite", "an SQLite database: games, documents, entries, blocks, refs, errata, entry_errata, index_terms, "
+                  "anchors, facts, meta, FTS5")
 def write_sqlite(data: dict[str, Any], out: Path, options: ExportOptions) -> None:
     def fill(path: Path) -> None:
         path.unlink()  # sqlite3 creates its own file

@@ -187,8 +187,9 @@ def readme_query(title: str) -> str:
 
 def test_sqlite_tables_keys_and_meta(database):
     names = {r[0] for r in database.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'index')")}
-    assert {"games", "documents", "entries", "blocks", "refs", "errata", "entry_errata", "index_terms", "meta",
-            "entries_fts", "entries_parent", "refs_target"} <= names
+    assert {"games", "documents", "entries", "blocks", "refs", "errata", "entry_errata", "index_terms", "anchors", "meta",
+            "entries_fts", "entries_parent", "refs_target", "anchors_anchor"} <= names
+    assert database.execute("SELECT count(*) FROM anchors").fetchone() == (0,)  # no corpus book gives heading ids
     assert database.execute("SELECT count(*) FROM entries").fetchone() == (951,)
     assert database.execute("PRAGMA foreign_key_check").fetchall() == []
     # facts: a table, each tied to the entry that states it
@@ -230,7 +231,10 @@ def test_csv_export_one_file_per_table(root, tmp_path):
     out = tmp_path / "csv"
     assert main(["--root", str(root), "export", "--format", "csv", "--out", str(out)]) == 0
     names = sorted(p.stem for p in out.iterdir())
-    assert names == ["blocks", "documents", "entries", "entry_errata", "errata", "facts", "games", "index_terms", "meta", "refs"]
+    assert names == ["anchors", "blocks", "documents", "entries", "entry_errata", "errata", "facts", "games", "index_terms", "meta",
+                     "refs"]
+    anchors = (out / "anchors.csv").read_text(encoding="utf-8-sig").splitlines()
+    assert anchors == ['"entry","position","anchor"']  # a header only: no corpus book gives heading ids
     raw = (out / "entries.csv").read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf")
     rows = list(csv.DictReader((out / "entries.csv").read_text(encoding="utf-8-sig").splitlines(keepends=True)))
