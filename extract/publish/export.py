@@ -3,7 +3,7 @@
 Every format carries the schema version, the game metadata and the errata (`export_data`):
 
 - `json`: one object `{schema_version, meta, games: [{game, entries, errata}]}`;
-- `jsonl`: one record per line, `{"type": "meta"|"game"|"entry"|"erratum", …}`;
+- `jsonl`: one record per line, `{"type": "meta"|"game"|"entry"|"erratum"|"fact", …}`;
 - `sqlite`: relational tables with keys and an FTS5 table (`tables` gives their rows);
 - `csv`: the same tables, one file each in a folder (or one table with `--table`), UTF-8 with a
   BOM, formulas neutralised.
