@@ -114,10 +114,14 @@ SCHEMA_SQL: dict[str, list[str]] = {
                 "number TEXT", "title TEXT", "original_title TEXT", "parent TEXT REFERENCES entries(id)",
                 "status TEXT NOT NULL", "text TEXT NOT NULL", "printed_text TEXT NOT NULL", "markdown TEXT",
                 "flags TEXT NOT NULL", "url TEXT NOT NULL", "source_file TEXT NOT NULL", "first_line INTEGER",
-                "last_line INTEGER", "page INTEGER"],
+                "last_line INTEGER", "page INTEGER",
+                # the title as scanned where the OCR repair changed it (`printed_text` above is the text
+                # before errata); last, so that columns read by position keep theirs
+                "printed_title TEXT"],
     "blocks": ["entry TEXT NOT NULL REFERENCES entries(id)", "version TEXT NOT NULL CHECK (version IN ('current', 'printed'))",
                "position INTEGER NOT NULL", "type TEXT NOT NULL", "text TEXT NOT NULL", "number TEXT", "depth INTEGER",
-               "rows TEXT", "PRIMARY KEY (entry, version, position)"],
+               "rows TEXT", "printed_text TEXT",  # as scanned, where the OCR repair changed the text
+               "PRIMARY KEY (entry, version, position)"],
     "refs": ["source TEXT NOT NULL REFERENCES entries(id)", "position INTEGER NOT NULL", "target TEXT REFERENCES entries(id)",
              "kind TEXT NOT NULL", "text TEXT NOT NULL", "reason TEXT", "PRIMARY KEY (source, position)"],
     "errata": ["id TEXT PRIMARY KEY", "game TEXT NOT NULL REFERENCES games(id)", "position INTEGER NOT NULL",
@@ -175,11 +179,12 @@ def tables(data: dict[str, Any]) -> dict[str, list[tuple[Any, ...]]]:
             rows["entries"].append((
                 e["id"], e["game"], f"{e['game']}/{e['document']}", position, e["kind"], e["number"], e["title"],
                 e.get("original_title"), e["parent"], e["status"], e["text"], printed, e.get("markdown"), " ".join(e["flags"]),
-                e["url"], e["source"]["file"], lines[0] if lines else None, lines[-1] if lines else None, e["source"].get("page")))
+                e["url"], e["source"]["file"], lines[0] if lines else None, lines[-1] if lines else None, e["source"].get("page"),
+                e.get("printed_title")))
             for version, blocks in (("current", e["blocks"]), ("printed", e.get("original_blocks"))):
                 for n, b in enumerate(blocks or []):
                     rows["blocks"].append((e["id"], version, n, b["type"], b["text"], b.get("number"), b.get("depth"),
-                                           _json(b["rows"]) if "rows" in b else None))
+                                           _json(b["rows"]) if "rows" in b else None, b.get("printed_text")))
             for n, r in enumerate(e["refs"]):
                 rows["refs"].append((e["id"], n, r["target"], r["kind"], r["text"], r.get("reason")))
             for n, erratum in enumerate(e["errata"]):

@@ -1,6 +1,7 @@
 """extract/publish/export.py on a two-entry game: the ids a Markdown book gave a heading
-("## Le marché {#marche}", the entry's `anchors`) in every export format, and nothing for an
-entry without them. (The exports of the real corpus: tests/publish/test_contract.py.)"""
+("## Le marché {#marche}", the entry's `anchors`) and what a scanned book printed where the OCR
+repair changed it (`printed_title`, a block's `printed_text`) in every export format, and nothing
+for an entry or block without them. (The exports of the real corpus: tests/publish/test_contract.py.)"""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import pytest
 
 from extract.model import Block, DocumentSpec, Entry, GameSpec
 from extract.publish.data import game_json
-from extract.publish.export import EXPORTS, SCHEMA_SQL, ExportOptions, export_data, tables
+from extract.publish.export import EXPORTS, SCHEMA_SQL, ExportOptions, columns, export_data, tables
 from extract.schema import EXPORT_LINE_SCHEMA, EXPORT_SCHEMA
 
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -26,12 +27,15 @@ COMBAT = "demo/regles/le-combat"
 @pytest.fixture
 def data() -> dict[str, Any]:
     """What `regles export` exports for a Markdown book whose first heading carries two ids
-    (`## Le marché {#marche}`, then the same entry under an older id) and the second none."""
+    (`## Le marché {#marche}`, then the same entry under an older id) and the second none. The
+    first was also scanned: the OCR repair changed its title and first block, not its second."""
     document = DocumentSpec("regles", "Règles", "rulebook", "1", "2024", "corpus/demo/regles.md", 1, None, "headed-prose", {})
     game = GameSpec("demo", "Démo", [document], [], "corpus/demo/game.toml", {"corpus/demo/regles.md": "ab" * 32})
-    marche = Entry("demo", "regles", "section", None, "Le marché", "le-marche", blocks=[Block("paragraph", "On achète.", lines=[4])],
+    marche = Entry("demo", "regles", "section", None, "Le marché", "le-marche",
+                   blocks=[Block("paragraph", "On achète.", lines=[4], printed_text="On achéte."),
+                           Block("paragraph", "On vend.", lines=[5])],
                    heading_lines=[3], url="demo/regles/le-marche/#le-marche", source_file="corpus/demo/regles.md",
-                   anchors=["marche", "foire"])
+                   anchors=["marche", "foire"], printed_title="Le rnarché")
     combat = Entry("demo", "regles", "section", None, "Le combat", "le-combat", blocks=[Block("paragraph", "On se bat.", lines=[8])],
                    heading_lines=[7], url="demo/regles/le-combat/#le-combat", source_file="corpus/demo/regles.md",
                    index_terms=["Bataille"])
@@ -94,3 +98,39 @@ def test_the_readme_names_every_table_of_the_sqlite_export():
     """The README's list of tables (its `sqlite` export item) is the one users read: kept whole."""
     item = README.read_text(encoding="utf-8").split("\n- `sqlite` — ", 1)[1].split("\n- `csv` — ", 1)[0]
     assert [name for name in SCHEMA_SQL if f"`{name}`" not in item] == []
+
+
+def column(data: dict[str, Any], table: str, name: str) -> list[Any]:
+    """One column of a table's rows, found by its name."""
+    at = columns(table).index(name)
+    return [row[at] for row in tables(data)[table]]
+
+
+def test_what_the_book_printed_is_a_nullable_column_of_entries_and_blocks(data):
+    """As `original_title`, `number`: a column, null for an entry or block the repair left alone."""
+    assert column(data, "entries", "printed_title") == ["Le rnarché", None]
+    assert column(data, "blocks", "printed_text") == ["On achéte.", None, None]
+    assert column(data, "blocks", "text") == ["On achète.", "On vend.", "On se bat."]
+
+
+def test_sqlite_holds_the_printed_title_and_text_beside_the_repaired_ones(data, tmp_path):
+    db = sqlite3.connect(export(data, "sqlite", tmp_path / "rules.sqlite"))
+    try:
+        assert db.execute("SELECT id, title, printed_title FROM entries ORDER BY position").fetchall() == [
+            (MARCHE, "Le marché", "Le rnarché"), (COMBAT, "Le combat", None)]
+        assert db.execute("SELECT entry, position, text, printed_text FROM blocks WHERE version = 'current' "
+                          "ORDER BY entry DESC, position").fetchall() == [
+            (MARCHE, 0, "On achète.", "On achéte."), (MARCHE, 1, "On vend.", None), (COMBAT, 0, "On se bat.", None)]
+        # entries.printed_text stays the text before errata (no erratum here: the current text)
+        assert db.execute("SELECT printed_text FROM entries WHERE id = ?", (MARCHE,)).fetchone() == ("On achète.\n\nOn vend.",)
+    finally:
+        db.close()
+
+
+def test_csv_leaves_the_printed_cells_empty_where_nothing_was_repaired(data, tmp_path):
+    folder = export(data, "csv", tmp_path / "csv")
+    entries = list(csv.DictReader((folder / "entries.csv").read_text(encoding="utf-8-sig").splitlines(keepends=True)))
+    assert [(e["id"], e["printed_title"]) for e in entries] == [(MARCHE, "Le rnarché"), (COMBAT, "")]
+    blocks = list(csv.DictReader((folder / "blocks.csv").read_text(encoding="utf-8-sig").splitlines(keepends=True)))
+    assert [(b["entry"], b["position"], b["printed_text"]) for b in blocks] == [
+        (MARCHE, "0", "On achéte."), (MARCHE, "1", ""), (COMBAT, "0", "")]
