@@ -34,6 +34,7 @@ class Block(TypedDict):
     number: NotRequired[str]
     depth: NotRequired[int]
     rows: NotRequired[list[list[str]]]
+    printed_text: NotRequired[str]  # as scanned, where the OCR repair of a scanned book changed the text
 
 
 class Ref(TypedDict):
@@ -56,7 +57,8 @@ class Entry(TypedDict):
     kind: str
     number: str | None
     title: str | None
-    original_title: NotRequired[str | None]
+    original_title: NotRequired[str | None]  # as printed, where an erratum replaced the title
+    printed_title: NotRequired[str]  # as scanned, where the OCR repair of a scanned book changed the title
     anchors: NotRequired[list[str]]  # ids its heading was given in the source ("## Le marché {#marche}")
     parent: str | None
     children: list[str]
