@@ -206,6 +206,21 @@ def test_sqlite_tables_keys_and_meta(database):
     assert database.execute("SELECT count(*) FROM entries_fts WHERE entries_fts MATCH 'deplacement'").fetchone()[0] > 0
 
 
+def test_sqlite_keeps_what_the_scanned_book_printed(database, built):
+    """Warcry was scanned: every title and block the OCR repair changed has its printed text in the
+    export, as in the game file; nothing the repair left alone has one."""
+    assert database.execute("SELECT title, printed_title FROM entries WHERE id = 'warcry/regles/livrer-la-bataille'").fetchone() == (
+        "LIVRER LA BATAILLE", "LIVRER LA BATAILEE")
+    titles = {e["id"]: e["printed_title"] for e in built["entries"].values() if "printed_title" in e}
+    blocks = {(e["id"], n): b["printed_text"] for e in built["entries"].values() for n, b in enumerate(e["blocks"])
+              if "printed_text" in b}
+    assert len(titles) > 10 and len(blocks) > 100 and {i.split("/")[0] for i in [*titles, *(k[0] for k in blocks)]} == {"warcry"}
+    assert dict(database.execute("SELECT id, printed_title FROM entries WHERE printed_title IS NOT NULL")) == titles
+    assert {(r[0], r[1]): r[2] for r in database.execute(
+        "SELECT entry, position, printed_text FROM blocks WHERE version = 'current' AND printed_text IS NOT NULL")} == blocks
+    assert database.execute("SELECT count(*) FROM blocks WHERE printed_text = text").fetchone() == (0,)
+
+
 def test_readme_query_rules_changed_by_errata(database):
     rows = database.execute(readme_query("rules changed by an erratum, before and after")).fetchall()
     by_id = {r[0]: r for r in rows}
