@@ -44,3 +44,23 @@ def outline_number(text: str) -> tuple[int, ...]:
     """The section number of a numbered heading line as integers ("2.1 Tour de jeu" -> (2, 1)); () if none."""
     m = re.match(r"\d{1,2}(?:\.\d{1,2})*", text.strip().strip("*_").strip())
     return tuple(int(p) for p in m.group().split(".")) if m else ()
+
+
+# The number a title opens on, as a contents list prints it: "1. Introduction", "2.1 Mise en place",
+# "Chapitre 3 – Le combat", "Règle 3", "Chapitre IV", "IV. Combat" (a roman numeral alone only with
+# its dot or a spaced dash: "Vie", "X-Wing" open on no number)
+TITLE_NUMBER = re.compile(r"^(?:(?i:article|règle|section|chapitre|partie|titre|livre)\s+"
+                          r"(?P<cued>\d{1,3}(?:[.:]\d{1,3})*|[IVXLC]{1,6})(?:er|re)?\b"
+                          r"|(?P<number>\d{1,3}(?:[.:]\d{1,3})*)(?=[\s.):–—-]|$)"
+                          r"|(?P<roman>[IVXLC]{1,6})(?=\.|\s+[–—-]))"
+                          r"[.)]?\s*(?:[–—:-]\s*)?(?P<rest>.*)$")
+
+
+def title_number(title: str) -> tuple[str | None, str]:
+    """("2.1", "Mise en place") from "2.1 Mise en place", ("3", "") from "Règle 3"; (None, title)
+    when the title opens on no number. Loose ("3 joueurs" gives 3): for matching a title to the
+    heading that has both its number and its words, never for numbering one."""
+    match = TITLE_NUMBER.match(title.strip())
+    if match is None:
+        return None, title
+    return match.group("cued") or match.group("number") or match.group("roman"), match.group("rest").strip()

@@ -122,7 +122,13 @@ def range_end(start: str, end: str) -> str:
 LEADERS = r"\s*(?:[.·]\s*){3,}|\s*…[\s.…]*"
 # A contents list: "Mise en place page 4" (reference guide), "- Errata, page 2" (FAQ summary), and a
 # printed one with leaders ("Combat ........ 7") or a wide space ("Combat      7" in a text file).
-CONTENTS_LINE = re.compile(rf"^(?P<title>[A-ZÉ][^,]{{2,60}}?)(?:,?\s+pages?\s+|{LEADERS}|\s{{3,}})(?P<page>\d+)(?:\s*[-–]\s*\d+)?$")
+_CONTENTS_PAGE = rf"(?:,?\s+pages?\s+|{LEADERS}|\s{{3,}})(?P<page>\d+)(?:\s*[-–]\s*\d+)?$"
+CONTENTS_LINE = re.compile(rf"^(?P<title>[A-ZÉ][^,]{{2,60}}?){_CONTENTS_PAGE}")
+# A contents line whose title opens on its number: "1. Introduction ...... 3", "2.1 Mise en place      5".
+# The title keeps its number (the heading it names prints it too), the last number is the page; words
+# must follow the number: "12 ........ 7", numbers only, is as much a table's row as a contents line.
+NUMBERED_CONTENTS_LINE = re.compile(rf"^(?P<title>\d{{1,3}}(?:[.:]\d{{1,3}})*[.):]?\s*(?:[–—-]\s*)?[^\W\d_][^,]{{1,60}}?)"
+                                    rf"{_CONTENTS_PAGE}")
 # One contents line with leaders, whatever its title: a line of its own, never prose.
 LEADER_LINE = re.compile(rf"^\S.{{0,80}}?\S(?:{LEADERS})\d{{1,4}}$")
 # A line of a book's index of pages: "Désordre, 3, 6, 8", "Ordres (points d'), 5", "Moral, 4-5"

@@ -17,10 +17,12 @@ from dataclasses import dataclass, field
 
 from extract.lookup import Lookup
 from extract.model import Anomaly, Block, Entry, Erratum, Ref, Reported
+from extract.numbering import title_number
 from extract.patterns import (
     CONTENTS_LINE,
     DIRECTION,
     INDEX_PAGES_LINE,
+    NUMBERED_CONTENTS_LINE,
     PARAGRAPH_LABEL,
     SECTION_NUMBERS,
     SEE_LINE,
@@ -376,12 +378,9 @@ def build_page_maps(index: Index, errata: list[Erratum]) -> None:
             index.source_pages.setdefault(entry.document, []).append(entry)
     for entry in index.entries:
         for block in entry.blocks:
-            match = CONTENTS_LINE.match(block.text) if block.type in ("paragraph", "bullet") else None
-            if not match:
-                continue
-            found = [e for e in index.lookup.titled(match.group("title"), entry.document) if e.parent is None]
-            if len(found) == 1:
-                index.pages.setdefault(entry.document, {}).setdefault(int(match.group("page")), []).append(found[0])
+            listed = contents_line(index, entry.document, block)
+            if listed is not None:
+                index.pages.setdefault(entry.document, {}).setdefault(listed[0], []).append(listed[1])
     for erratum in errata:
         target = index.by_id.get(erratum.target or "")
         page = erratum.target_hint.get("page") if erratum.target_hint else None
@@ -398,6 +397,30 @@ def build_page_maps(index: Index, errata: list[Erratum]) -> None:
             for entry in found:
                 entry.page = entry.page or page
         spread_pages(index, pages)
+
+
+def contents_line(index: Index, document: str, block: Block) -> tuple[int, Entry] | None:
+    """The page a line of a contents list gives and the one entry of `document` it names, or None.
+    "Combat ........ 7" names the top-level entry so titled. A title opening on a number
+    ("2.1 Ordres ........ 7", "Chapitre 3 – Combat      7", "3. Combat   7" read as a step) names
+    the entry with that number and those words (the heading printed both), or, where the body lost
+    the number, the top-level entry titled so with none; the last number on the line is the page
+    ("Règle 3 ........ 7": page 7)."""
+    if block.type not in ("paragraph", "bullet", "step"):
+        return None
+    text = f"{block.number}. {block.text}" if block.type == "step" and block.number else block.text
+    match = CONTENTS_LINE.match(text) or NUMBERED_CONTENTS_LINE.match(text)
+    if not match:
+        return None
+    title = match.group("title")
+    found = [e for e in index.lookup.titled(title, document) if e.parent is None]
+    number, words = title_number(title) if not found else (None, title)
+    if number is not None:
+        key = title_key(words)
+        found = [e for e in index.lookup.numbered(number, document) if title_key(e.title) == key]
+        if not found and key:
+            found = [e for e in index.lookup.titled(words, document) if e.parent is None and e.number is None]
+    return (int(match.group("page")), found[0]) if len(found) == 1 else None
 
 
 def spread_pages(index: Index, pages: dict[int, list[Entry]]) -> None:

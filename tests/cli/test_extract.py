@@ -20,6 +20,7 @@ from tests.read.pdf_maker import (
     italic_example,
     italic_short_lines,
     new,
+    numbered_contents,
     numbered_levels,
     prose,
     save,
@@ -300,6 +301,23 @@ def test_a_contents_list_with_blank_leaders_makes_the_page_map(tmp_path, capsys)
     by = {e["title"]: e for e in found["entries"]}
     assert [(r["kind"], r["target"]) for r in by["Introduction"]["refs"]] == [("page", by["Le tour de jeu"]["id"])]
     assert not [a for a in found["anomalies"] if a["kind"] == "page-map"]  # the book's own contents, not the PDF's pages
+
+
+@pytest.mark.parametrize("bare", [False, True], ids=["dotted-numbers", "bare-numbers"])
+@pytest.mark.parametrize("leaders", ["blank", "dots"])
+def test_a_contents_list_of_numbered_titles_makes_the_page_map(tmp_path, capsys, leaders, bare):
+    # "2.1 Ordre du tour      5": the title keeps its number, which names the heading "2.1 Ordre du
+    # tour"; the book's page 5 is the PDF's page 4 (whose own page 5 holds "3. Combat")
+    code, out, err = run(capsys, str(numbered_contents(tmp_path / "sommaire.pdf", leaders, bare)), "--json")
+    assert code == 0, err
+    found = json.loads(out)
+    # each heading its entry, on its page (number and title, or the title keeping a bare number):
+    # none read as the contents list's last line going on ("3 Combat      6" | "1 Introduction")
+    assert [(" ".join(filter(None, (e["number"], e["title"]))), e["source"]["page"]) for e in found["entries"]] == [
+        ("Sommaire", 1), ("1 Introduction", 2), ("2 Mise en place", 3), ("2.1 Ordre du tour", 4), ("3 Combat", 5)]
+    by = {e["source"]["page"]: e for e in found["entries"]}
+    assert [(r["kind"], r["target"]) for r in by[2]["refs"]] == [("page", by[4]["id"])]
+    assert not [a for a in found["anomalies"] if a["kind"] == "page-map"]
 
 
 def test_a_cover_holding_only_its_title_leaves_no_empty_entry(tmp_path, capsys):

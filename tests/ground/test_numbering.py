@@ -1,10 +1,10 @@
-"""extract/numbering.py: how printed rule numbers sort."""
+"""extract/numbering.py: how printed rule numbers sort, and the number a title opens on."""
 
 from __future__ import annotations
 
 import pytest
 
-from extract.numbering import number_order
+from extract.numbering import number_order, title_number
 
 
 @pytest.mark.parametrize(("lower", "higher"), [
@@ -39,3 +39,20 @@ def test_sorting_a_mixed_list():
                    "parent is missing (reported as unresolved-parent) sorts after the next rule among its siblings")
 def test_a_sub_rule_sorts_before_the_next_rule():
     assert number_order("1.071") < number_order("1.08")
+
+
+@pytest.mark.parametrize(("title", "split"), [
+    ("1. Introduction", ("1", "Introduction")),
+    ("2.1 Mise en place", ("2.1", "Mise en place")),
+    ("2.1. Ordres", ("2.1", "Ordres")),
+    ("Chapitre 3 – Le combat", ("3", "Le combat")),  # a cue word, a dash
+    ("Article 1er : Objet", ("1", "Objet")),
+    ("Règle 3", ("3", "")),  # the number is the whole title's
+    ("IV. Combat", ("IV", "Combat")),  # roman, with its dot
+    ("Partie II", ("II", "")),
+    ("Vie", (None, "Vie")),  # letters that spell a roman numeral, no dot: a word
+    ("X-Wing", (None, "X-Wing")),
+    ("Introduction 3", (None, "Introduction 3")),  # a number at the end is no title's number
+])
+def test_title_number(title, split):
+    assert title_number(title) == split

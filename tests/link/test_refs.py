@@ -524,6 +524,70 @@ def test_a_contents_list_still_comes_before_the_pdf_pages():
     assert not any(a.kind == "page-map" for _, a in found)
 
 
+BLANK = "\u2003" * 3  # a blank leader, as the PDF reader writes it ("Combat" far left of its "7")
+
+
+def page_refs_after(*contents: Block, entries: dict[str, Entry] | None = None) -> list[tuple[str | None, str, str | None]]:
+    """The PDF book of `pdf_book` (pages 1 to 4) with `contents` printed in its first entry, and
+    "Voir page 7." in 1.1: what that page ref resolves to (page 7 of the book is none of the PDF's)."""
+    entries = entries or pdf_book()
+    entries["1"].blocks.extend(contents)
+    entries["1.1"].blocks.append(Block("paragraph", "Voir page 7."))
+    resolve_explicit(Lookup(GAME, list(entries.values())), [])
+    return refs(entries["1.1"], "page")
+
+
+@pytest.mark.parametrize(("line", "target"), [
+    (Block("paragraph", "2.1 Ordres ........ 7"), "2.1"),  # a decimal number, dotted leaders
+    (Block("paragraph", f"2.1 Ordres{BLANK}7"), "2.1"),  # blank leaders
+    (Block("step", f"Combat{BLANK}7", number="3"), "3"),  # "3. Combat   7", read as a numbered step
+    (Block("paragraph", "3 Combat        7"), "3"),  # a bare number, a wide gap (a text file's)
+    (Block("paragraph", "Chapitre 3 – Combat ..... 7"), "3"),  # a cue word before the number
+    (Block("bullet", "4) Moral, page 7-8"), "4"),
+])
+def test_a_contents_title_opening_on_its_number_names_the_entry_so_numbered(line, target):
+    assert page_refs_after(line) == [(f"demo/guide/{target}", "page 7", None)]
+
+
+def test_a_contents_title_keeps_its_number_a_number_it_ends_on_is_no_page():
+    # "Règle 3 ........ 7": the heading "Règle 3" on page 7, kept whole as its title or read as rule 3
+    whole = pdf_book()
+    whole["rule"] = entry("guide", "regle-3", "Règle 3", ("paragraph", "Rien."), kind="section")
+    assert page_refs_after(Block("paragraph", "Règle 3 ........ 7"), entries=whole) == [("demo/guide/regle-3", "page 7", None)]
+    numbered = pdf_book()
+    numbered["3"].title = None
+    assert page_refs_after(Block("paragraph", f"Règle 3{BLANK}7"), entries=numbered) == [("demo/guide/3", "page 7", None)]
+
+
+def test_a_numbered_contents_title_names_an_entry_only_where_number_and_title_agree():
+    # the contents says 5, the book's "Combat" is 3: no page map, the PDF's pages are read instead
+    assert page_refs_after(Block("paragraph", "5. Combat ........ 7")) == [
+        (None, "page 7", "page 7 is not in guide (PDF pages 1 to 4)")]
+    # a heading that lost its number in the body is the one the title names, as an unnumbered line's
+    book = pdf_book()
+    book["3"].number = None
+    assert page_refs_after(Block("paragraph", "3. Combat ........ 7"), entries=book) == [("demo/guide/3", "page 7", None)]
+
+
+@pytest.mark.parametrize("line", [
+    Block("paragraph", "4 ........ 7"),  # a title that is only a number: a table's row as much as a contents line
+    Block("paragraph", "Moral 7"),  # a page glued to the title: "Règle 3" is written so too
+    Block("step", "Moral 7", number="4"),
+    Block("paragraph", "Moral ........ vii"),  # a page in roman numerals: no page ref cites one
+])
+def test_contents_lines_too_ambiguous_to_read_make_no_page_map(line):
+    assert page_refs_after(line) == [(None, "page 7", "page 7 is not in guide (PDF pages 1 to 4)")]
+
+
+def test_a_roman_numeral_opening_a_contents_title_is_kept_or_read_as_the_entrys_number():
+    kept = pdf_book()
+    kept["4"].number, kept["4"].title = None, "IV. Moral"  # the heading "IV. Moral" kept whole
+    assert page_refs_after(Block("paragraph", "IV. Moral ........ 7"), entries=kept) == [("demo/guide/4", "page 7", None)]
+    read = pdf_book()
+    read["4"].number = "IV"
+    assert page_refs_after(Block("paragraph", f"IV. Moral{BLANK}7"), entries=read) == [("demo/guide/4", "page 7", None)]
+
+
 def test_a_page_the_errata_only_place_the_referring_rule_on_is_read_through_the_pdf_pages():
     """An erratum's "Page 2, section Ordres" puts 2.1 on page 2; "(cf. page 2)" inside 2.1 is then
     not a link to itself (dropped, silently, before) but to what the PDF has starting there."""

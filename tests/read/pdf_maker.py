@@ -288,6 +288,35 @@ def contents_blank_leaders(path: Path) -> Path:
     return save(pdf, path)
 
 
+# A contents list whose titles open on their numbers; the book numbers its pages from a cover the
+# PDF leaves out: each section's page is its PDF page + 1
+NUMBERED_CONTENTS = (("1. Introduction", 3), ("2. Mise en place", 4), ("2.1 Ordre du tour", 5), ("3. Combat", 6))
+
+
+def numbered_contents(path: Path, leaders: str = "blank", bare: bool = False) -> Path:
+    """A "Sommaire" on page 1 of NUMBERED_CONTENTS, its leaders blank (the page number far right)
+    or dotted, the chapters' numbers with their dot or `bare` ("1 Introduction"); then one numbered
+    section per page, the first citing "(voir page 5)": 2.1, on the PDF's page 4."""
+    titles = [(title.replace(". ", " ", 1) if bare else title, page) for title, page in NUMBERED_CONTENTS]
+    pdf = new()
+    pdf.add_page()
+    lines_at(pdf, 50, 60, ["Sommaire"], size=16, style="B")
+    for k, (title, page) in enumerate(titles):
+        if leaders == "blank":
+            pdf.set_font("Helvetica", size=11)
+            pdf.text(50, 100 + k * 16, title)
+            pdf.text(400, 100 + k * 16, str(page))
+        else:
+            pdf.set_font("Courier", size=10)
+            pdf.text(50, 100 + k * 16, f"{title} {'.' * (40 - len(title))} {page}")
+    for k, (title, _) in enumerate(titles):
+        pdf.add_page()
+        y = lines_at(pdf, 50, 60, [title], size=16, style="B") + 8
+        text = f"Le texte {k} " + prose(40, k) + (" (voir page 5)." if k == 0 else ".")
+        lines_at(pdf, 50, y, wrapped(pdf, text, 480, size=11), size=11, leading=14)
+    return save(pdf, path)
+
+
 def cover_alone(path: Path) -> Path:
     """A landscape booklet's cover: the title in 40 pt alone on page 1 with a subtitle in 14 pt; then
     sections in 18 pt, one a quick reference ("Aide de jeu") whose tables are named by bold lines

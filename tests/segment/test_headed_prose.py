@@ -190,6 +190,14 @@ def test_without_caps_level_a_title_case_heading_under_caps_is_a_label():
     assert first.title == "Procédure de combat" and first.parent is None
 
 
+def test_a_contents_line_opening_on_a_bare_number_is_no_component_count():
+    # "3 Combat   6" reads like "8 Pions" wrapped, but its blank leader (a PDF's, kept as em spaces)
+    # makes it a contents line: the heading below it opens the first section
+    gap = "\u2003" * 3
+    assert_segments("headed-prose", f"# Sommaire\n1 Introduction{gap}3\n3 Combat{gap}6\n# 1 Introduction\nLe texte commence.\n",
+                    [("sommaire", "section", "Sommaire"), ("1-introduction", "section", "1 Introduction")])
+
+
 @pytest.mark.parametrize(("text", "expected"), [
     ("Composition d'unité", True),
     ("LIEUX REMARQUABLES", True),

@@ -15,6 +15,7 @@ from extract.patterns import (
     CONTENTS_LINE,
     INDEX_PAGES_LINE,
     LEADER_LINE,
+    NUMBERED_CONTENTS_LINE,
     PARAGRAPH_LABEL,
     RELATED_LIST,
     SEE_LINE,
@@ -260,8 +261,9 @@ LEADER_RUN = re.compile(r"(?:[.·]\s*){5,}\d{1,4}\b")
 
 def is_contents(text: str) -> bool:
     """Whether a block is a contents list, or a line of one: "Combat ........ 7", "Mise en place
-    page 4", or contents lines a reader ran together ("Introduction ..... 3 Matériel ..... 3")."""
-    return bool(CONTENTS_LINE.match(text) or LEADER_LINE.match(text)) or len(LEADER_RUN.findall(text)) >= 2
+    page 4", "3 Combat      7", or contents lines a reader ran together ("Introduction ..... 3 Matériel ..... 3")."""
+    return bool(CONTENTS_LINE.match(text) or NUMBERED_CONTENTS_LINE.match(text) or LEADER_LINE.match(text)) \
+        or len(LEADER_RUN.findall(text)) >= 2
 
 
 def declared_set_aside(lines: list[Line], ctx: DocContext, builder: DocBuilder) -> list[Line]:
@@ -779,8 +781,8 @@ class HeadedWalker:
         stripped = line.text.strip()
         if last is None or last.type != "paragraph" or not last.lines or line.no != last.lines[-1] + 1:
             return False
-        if not COUNT_ITEM.match(last.text) or ends_sentence(last.text) or len(last.text) > 40:
-            return False
+        if not COUNT_ITEM.match(last.text) or ends_sentence(last.text) or len(last.text) > 40 or is_contents(last.text):
+            return False  # "3 Combat      7", a contents line, is no count: the heading below starts afresh
         return len(stripped) <= 25 and len(stripped.split()) <= 3 and not COUNT_ITEM.match(stripped) \
             and not stripped.startswith(("(", "-", "*", "•"))
 
