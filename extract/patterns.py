@@ -129,8 +129,11 @@ CONTENTS_LINE = re.compile(rf"^(?P<title>[A-ZÉ][^,]{{2,60}}?){_CONTENTS_PAGE}")
 # must follow the number: "12 ........ 7", numbers only, is as much a table's row as a contents line.
 NUMBERED_CONTENTS_LINE = re.compile(rf"^(?P<title>\d{{1,3}}(?:[.:]\d{{1,3}})*[.):]?\s*(?:[–—-]\s*)?[^\W\d_][^,]{{1,60}}?)"
                                     rf"{_CONTENTS_PAGE}")
-# One contents line with leaders, whatever its title: a line of its own, never prose.
-LEADER_LINE = re.compile(rf"^\S.{{0,80}}?\S(?:{LEADERS})\d{{1,4}}$")
+# The blank leader of a contents line ("Combat" far left of its "7"), as the readers write it: em
+# spaces, which Markdown and the text's space folding leave, as they leave dotted leaders.
+SPACE_LEADER = "\u2003" * 3
+# One contents line with leaders, dotted or blank, whatever its title: a line of its own, never prose.
+LEADER_LINE = re.compile(rf"^\S.{{0,80}}?\S(?:{LEADERS}|{SPACE_LEADER})\d{{1,4}}$")
 # A line of a book's index of pages: "Désordre, 3, 6, 8", "Ordres (points d'), 5", "Moral, 4-5"
 INDEX_PAGES_LINE = re.compile(r"^[^\W\d_][^\d,]{0,40},\s*\d{1,4}(?:\s*[-–]\s*\d{1,4})?(?:\s*,\s*\d{1,4}(?:\s*[-–]\s*\d{1,4})?)*\.?$")
 # A paragraph's own label, printed in the margin or opening it: "§12", "§ 12", "[12]", "12)"

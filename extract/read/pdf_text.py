@@ -12,6 +12,7 @@ from extract.model import Anomaly, Line, SetAside
 from extract.numbering import numbered_heading_depth
 from extract.patterns import INDEX_PAGES_LINE, LEADER_LINE
 from extract.read import Reading
+from extract.read.contents import LEADER_SPACE_AT, SPACE_LEADER, contents_runs
 from extract.read.pdf_layout import PageLine, Segment
 from extract.text import inline
 
@@ -274,30 +275,21 @@ def _text_measure(flow: list[PageLine]) -> None:
 
 
 CONTENTS_PAGES = 3  # a contents list is printed within the book's first pages
-CONTENTS_RUN = 3  # lines in a row, each a title then its page far right, make a contents list
-# The blank leader of a contents line, kept wide in the text (em spaces: Markdown and the text's
-# space folding leave them, as a wide space in a text file's contents line)
-SPACE_LEADER = "\u2003" * 3
-LEADER_SPACE_AT = re.compile(r" (?=\**\d{1,4}\**$)")
 
 
 def _space_leaders(flow: list[PageLine], first_page: int) -> None:
-    """Mark the lines of a contents list whose leaders are blank (`page_after_gap`): CONTENTS_RUN
-    such lines in a row in one column of the first pages. Each stays a line of its own with its
-    gap kept (SPACE_LEADER), as a contents line with dotted leaders does; one such line alone (a
-    table's last cell, a score) is left as it is."""
-    def candidate(ln: PageLine | None) -> bool:
-        return ln is not None and bool(ln.extra.get("page_after_gap")) and ln.page < first_page + CONTENTS_PAGES
+    """Mark the lines of a contents list whose leaders are blank (`page_after_gap`): in one column
+    of the first pages, as `contents_runs` finds them. Each stays a line of its own with its gap
+    kept (SPACE_LEADER), as a contents line with dotted leaders does."""
+    def candidate(ln: PageLine) -> bool:
+        return bool(ln.extra.get("page_after_gap")) and ln.page < first_page + CONTENTS_PAGES
 
-    run: list[PageLine] = []
-    for ln in [*flow, None]:
-        if candidate(ln) and (not run or (run[-1].page, run[-1].block) == (ln.page, ln.block)):
-            run.append(ln)
-            continue
-        if len(run) >= CONTENTS_RUN:
-            for line in run:
-                line.extra["contents"] = True
-        run = [ln] if candidate(ln) else []
+    def together(a: PageLine, b: PageLine) -> bool:
+        return (a.page, a.block) == (b.page, b.block)
+
+    for run in contents_runs(flow, candidate, together, lambda ln: ln.text):
+        for line in run:
+            line.extra["contents"] = True
 
 
 NOTE_MARK = re.compile(r"^(?P<mark>[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\*{1,3}|[†‡]|\d{1,2}(?=[.)]?\s+[A-ZÀ-Ý]))[.)]?\s*\S")

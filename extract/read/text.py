@@ -8,6 +8,7 @@ from pathlib import Path
 from extract.errors import InputError
 from extract.model import Line
 from extract.read import READERS, Reader, Reading
+from extract.read.contents import text_contents_lines
 
 
 def decode(data: bytes, display: str, encoding: str = "utf-8") -> str:
@@ -45,7 +46,9 @@ def legacy_encoding(data: bytes) -> str:
 
 def read_text(path: Path, display: str, encoding: str = "utf-8") -> Reading:
     raw = decode(path.read_bytes(), display, encoding).splitlines()
-    lines = [Line(no, text) for no, text in enumerate(raw, start=1)]
+    # a contents list's wide spaces would fold into one: its gaps are written as the PDF reader writes them
+    contents = text_contents_lines(raw)
+    lines = [Line(no, contents.get(no - 1, text)) for no, text in enumerate(raw, start=1)]
     return Reading("text", lines, lines_read=sum(1 for text in raw if text.strip()))
 
 

@@ -329,3 +329,54 @@ def test_a_cover_holding_only_its_title_leaves_no_empty_entry(tmp_path, capsys):
         ("Introduction", None), ("Mouvement", None), ("Aide de jeu", None),
         ("Terrain", ids["Aide de jeu"]), ("Pertes de moral", ids["Aide de jeu"])]
     assert all(e["text"] or any(c["parent"] == e["id"] for c in entries) for e in entries)
+
+
+
+CONTENTS_TEXT = """Règles du jeu
+
+Sommaire
+
+{0}Introduction        2
+{1}Mise en Place       3
+{2}Les Ordres          5
+{3}Combat              7
+
+{0}Introduction
+
+Ce jeu se joue à deux. Pour les pertes, voir page 7.
+
+{1}Mise en Place
+
+Posez le plateau entre les joueurs.
+
+{2}Les Ordres
+
+Chaque joueur donne trois ordres.
+
+{3}Combat
+
+Chaque unité engagée lance des dés, puis retire ses pertes.
+Pour toucher, il faut au moins 2
+sur un dé, 3 si la cible est à couvert.
+"""
+GAP = "\u2003" * 3  # the blank leader, as the PDF reader writes it
+
+
+@pytest.mark.parametrize(("numbers", "profile"), [
+    (("", "", "", ""), None), (("", "", "", ""), "headed-prose"), (("", "", "", ""), "ocr-columns"),
+    (("1. ", "2. ", "2.1 ", "3. "), None)], ids=["guessed", "headed-prose", "ocr-columns", "numbered-titles"])
+def test_a_text_contents_list_with_wide_spaces_makes_the_page_map(tmp_path, capsys, numbers, profile):
+    path = tmp_path / "regles.txt"
+    path.write_text(CONTENTS_TEXT.format(*numbers), encoding="utf-8")
+    code, out, err = run(capsys, str(path), "--json", *(["--profile", profile] if profile else []))
+    assert code == 0, err
+    entries = json.loads(out)["entries"]
+    # each contents line a block of its own, its gap kept, as the PDF reader's blank-leader lines are
+    listed = [b["text"] for e in entries for b in e["blocks"] if GAP in b["text"]]
+    assert listed == [f"{title}{GAP}{page}" for title, page in
+                      (("Introduction", 2), ("Mise en Place", 3), (f"{numbers[2].replace('. ', '')}Les Ordres", 5),
+                       ("Combat", 7))]
+    by = {e["title"]: e for e in entries}
+    assert [(r["kind"], r["target"]) for r in by["Introduction"]["refs"]] == [("page", by["Combat"]["id"])]
+    # a sentence wrapped after a number ("au moins 2" / "sur un dé") is not cut there
+    assert "Pour toucher, il faut au moins 2 sur un dé, 3 si la cible est à couvert." in by["Combat"]["text"]

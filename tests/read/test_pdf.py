@@ -490,6 +490,18 @@ def test_rows_of_numbers_far_apart_are_no_contents_list(tmp_path):
     assert not any(SPACE_LEADER in line for line in texts(read(save(pdf, tmp_path / "points.pdf"))))
 
 
+
+def test_titles_far_from_numbers_going_back_are_no_contents_list(tmp_path):
+    # a table of scores on the first page: titles, wide gaps, numbers, but no book's pages in order
+    pdf = new()
+    pdf.add_page()
+    pdf.set_font("Helvetica", size=11)
+    for k, (result, points) in enumerate((("Victoire", "3"), ("Égalité", "1"), ("Défaite", "0"))):
+        pdf.text(50, 100 + k * 14, result)
+        pdf.text(300, 100 + k * 14, points)
+    assert not any(SPACE_LEADER in line for line in texts(read(save(pdf, tmp_path / "scores.pdf"))))
+
+
 INDEX_TERMS = ["Archers, 3, 9", "Attaque, 7, 9", "Bois, 6, 7", "Charge, 6, 7", "Colline, 6, 7", "Déploiement, 4",
                "Désordre, 3, 6, 8", "Déroute, 3, 8", "Général, 4, 8", "Initiative, 5", "Moral, 4, 8, 9",
                "Ordres (points d'), 5", "Ralliement, 8", "Tir, 7"]

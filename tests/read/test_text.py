@@ -49,3 +49,37 @@ def test_a_real_book_saved_as_windows_1252_is_named_so_and_read_the_same(tmp_pat
     with pytest.raises(InputError, match=r"; Windows-1252 \(cp1252\)\?\)"):
         read_text(path, "qcm.txt")
     assert read_text(path, "qcm.txt", encoding="cp1252").lines == read_text(QCM, "qcm.txt").lines
+
+
+BLANK = "\u2003" * 3  # the blank leader the PDF reader writes for a contents line far from its page
+
+
+def read_lines(tmp_path, text: str) -> list[str]:
+    path = tmp_path / "regles.txt"
+    path.write_text(text, encoding="utf-8")
+    return [line.text for line in read_text(path, "regles.txt").lines]
+
+
+@pytest.mark.parametrize("blank", ["", "\n"], ids=["packed", "double-spaced"])
+def test_a_contents_list_with_wide_spaces_keeps_its_gaps_as_the_pdf_reader_writes_them(tmp_path, blank):
+    text = f"Sommaire\n\nIntroduction        2\n{blank}Mise en place       3\n{blank}2.1 Les ordres\t5\n{blank}Combat   7\n"
+    lines = [line for line in read_lines(tmp_path, text) if line]
+    assert lines == ["Sommaire", f"Introduction{BLANK}2", f"Mise en place{BLANK}3", f"2.1 Les ordres{BLANK}5",
+                     f"Combat{BLANK}7"]
+
+
+@pytest.mark.parametrize("text", [
+    # two lines only: a contents list is three at least, as in a PDF
+    "Introduction        2\nCombat              7\n",
+    # a paragraph whose wrapped lines end on numbers: one space before each
+    "Au début du tour lancez 2\nDés pour chaque unité 3\nPuis avancez de 4\n",
+    # a table: several gaps on a line, and a header row above the rows
+    "Unité      Coût      Mouvement\nArchers      3      4\nLanciers      4      3\nChevaliers      6      6\n",
+    "Unité\tCoût\nArchers\t3\nLanciers\t4\nChevaliers\t6\n",
+    # numbers going back: a table of scores, not a book's pages in order
+    "Victoire        3\nÉgalité         1\nDéfaite         0\n",
+    # numbers alone, no title
+    "2\t18\n4\t30\n6\t40\n",
+])
+def test_lines_ending_on_numbers_that_are_no_contents_list_stay_as_written(tmp_path, text):
+    assert read_lines(tmp_path, text) == text.splitlines()

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from extract.model import Block, Entry, Line, Segmentation
 from extract.options import line_span, regex
+from extract.patterns import LEADER_LINE
 from extract.segment.profiles.base import DocBuilder, DocContext, OutlineOptions, declared_set_aside, vocabulary
 from extract.text import ends_sentence, fold, hyphen_stays, inline, letter_ratio, starts_lowercase, uppercase_ratio
 
@@ -273,7 +274,7 @@ class ColumnWalker:
         else:
             self.start(lines[0])
         for line in lines[1:]:
-            if self.is_item(line.text):
+            if self.is_item(line.text) or self.leader_line(line.text):
                 self.start(line)
             else:
                 self.extend(line)
@@ -287,10 +288,15 @@ class ColumnWalker:
             return False
         return self.block is None or self.block.type in ("bullet", "step") or self.block.text.rstrip().endswith(":")
 
+    def leader_line(self, text: str) -> bool:
+        """A contents line with leaders ("Combat ........ 7", or blank ones as the reader writes
+        them), or the text after one: each line of a contents list stands alone, as in a PDF."""
+        return bool(LEADER_LINE.match(text.strip())) or (self.block is not None and bool(LEADER_LINE.match(self.block.text)))
+
     def continues(self, text: str) -> bool:
         """A piece that does not start like a new paragraph (lower case, a digit after a cut
         sentence, a dash) continues the text before it: the column broke it there."""
-        if self.is_item(text):
+        if self.is_item(text) or self.leader_line(text):
             return False
         if starts_lowercase(text):
             return True
