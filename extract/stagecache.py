@@ -18,6 +18,7 @@ import json
 import os
 import pickle
 import shutil
+import stat
 import tempfile
 from collections.abc import Callable
 from importlib import metadata
@@ -363,7 +364,7 @@ class StageCache:
         (place / KEY_FILE).unlink(missing_ok=True)
         out = place / "out"
         same_files: dict[tuple[int, ...], str] = {}
-        held = _held(place, same_files)
+        held = _held(place, same_files, _staged_files(staging, made))
         wanted = _sums(staging, made, same_files)  # a staged file that is an entry's file (a link) is not read
         if held is None or any(v.startswith("-> ") for v in wanted.values()):
             return False  # symbolic links: a fresh entry copies them as they are
@@ -420,10 +421,16 @@ def _stats(base: Path, rels: dict[str, str]) -> dict[str, list[int]]:
     return found
 
 
-def _held(place: Path, by_file: dict[tuple[int, ...], str] | None = None) -> dict[str, str] | None:
+def _held(place: Path, by_file: dict[tuple[int, ...], str] | None = None,
+          staged: dict[str, tuple[int, int]] | None = None) -> dict[str, str] | None:
     """The sha256 of every file of the entry in `place`: the stored sum where the file's size,
     mtime, ctime and inode are those stored with it (it was not written since), else read again. None
-    when the entry holds a symbolic link. `by_file` gets each sum under its file's `_identity`."""
+    when the entry holds a symbolic link. `by_file` gets each sum under its file's `_identity`.
+
+    `staged`: the (device, inode) of the outputs about to be stored, by path. An entry's file that
+    is the output at its path (the same file, linked: after an edit most of a site) keeps its
+    stored sum unread, though linking it moved its ctime: were it changed in place since, the next
+    restore, which reads every file against the sums, is a miss — never a wrong answer."""
     try:
         sums = json.loads((place / SUMS_FILE).read_text(encoding="utf-8"))
         stats = json.loads((place / STATS_FILE).read_text(encoding="utf-8"))
@@ -441,12 +448,27 @@ def _held(place: Path, by_file: dict[tuple[int, ...], str] | None = None) -> dic
                 rel = path.relative_to(out).as_posix()
                 info = os.lstat(path)
                 # ctime too: writing a file and setting its mtime back still moves it
-                same = (stats.get(rel) == [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino]
-                        and isinstance(sums.get(rel), str))
+                same = isinstance(sums.get(rel), str) and (
+                    stats.get(rel) == [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino]
+                    or (staged or {}).get(rel) == (info.st_dev, info.st_ino))
                 held[rel] = sums[rel] if same else hashlib.sha256(path.read_bytes()).hexdigest()
                 if by_file is not None:
                     by_file[_identity(info)] = held[rel]
     return held
+
+
+def _staged_files(base: Path, names: list[str]) -> dict[str, tuple[int, int]]:
+    """The (device, inode) of every regular file under `base`/`names`, by path relative to `base`."""
+    found = {}
+    for name in names:
+        top = base / name
+        paths = [top] if not top.is_dir() or top.is_symlink() else [
+            Path(folder) / n for folder, _, files in os.walk(top) for n in files]
+        for path in paths:
+            info = os.lstat(path)
+            if stat.S_ISREG(info.st_mode):
+                found[path.relative_to(base).as_posix()] = (info.st_dev, info.st_ino)
+    return found
 
 
 def _identity(info: os.stat_result) -> tuple[int, ...]:

@@ -199,33 +199,44 @@ def test_a_stored_stage_is_brought_to_new_outputs_file_by_file(tmp_path: Path):
     assert (entry / "site" / "b.html").read_text(encoding="utf-8") == "B"
 
 
-def test_a_staged_file_linked_from_the_stored_entry_is_read_once_when_stored(tmp_path: Path, monkeypatch):
+def test_a_staged_file_linked_from_the_stored_entry_is_not_read_when_stored(tmp_path: Path, monkeypatch):
     """After an edit most staged files are links to the stored entry's files: storing the new
-    outputs reads each such file once (for the entry), not again for the outputs; a staged file
-    of other bytes is still read, and the entry restores exactly the new outputs."""
+    outputs reads none of them (the same file: its stored sum holds, though the link moved its
+    ctime); a staged file of other bytes is read, and the entry restores exactly the new outputs.
+    A linked file changed in place meanwhile keeps its old sum: its next restore is a miss."""
     from extract import stagecache
     from extract.stagecache import StageCache
 
     cache = StageCache(tmp_path / "stages")
-    first, second, third = (tmp_path / name for name in ("first", "second", "third"))
-    for folder in (first, second, third):
+    first, second, third, fourth, fifth = (tmp_path / name for name in ("first", "second", "third", "fourth", "fifth"))
+    for folder in (first, second, third, fourth, fifth):
         folder.mkdir()
     cache.run("render", "k1", first, lambda: outputs(first, {"site/a.html": "a", "site/b.html": "b"}, ()), STORED)
     entry = tmp_path / "stages" / "render" / "out"
 
-    def made_again() -> None:
-        (second / "site").mkdir()
-        os.link(entry / "site" / "a.html", second / "site" / "a.html")
-        (second / "site" / "b.html").write_text("B", encoding="utf-8")
+    def linked(staging: Path, b: str) -> None:
+        (staging / "site").mkdir()
+        os.link(entry / "site" / "a.html", staging / "site" / "a.html")
+        (staging / "site" / "b.html").write_text(b, encoding="utf-8")
 
     reads: list[str] = []
     read_bytes = Path.read_bytes
     monkeypatch.setattr(stagecache.Path, "read_bytes", lambda path: reads.append(path.name) or read_bytes(path))
-    assert not cache.run("render", "k2", second, made_again, STORED)
-    assert reads.count("a.html") == 1 and "b.html" in reads
+    assert not cache.run("render", "k2", second, lambda: linked(second, "B"), STORED)
+    assert "a.html" not in reads and "b.html" in reads
     monkeypatch.undo()
     assert cache.run("render", "k2", third, lambda: pytest.fail("restored, not made"), STORED)
     assert tree(third) == tree(second)
+
+    def changed_in_place() -> None:
+        linked(fourth, "BB")
+        (fourth / "site" / "a.html").write_text("changed", encoding="utf-8")  # through the link: the entry's too
+
+    assert not cache.run("render", "k3", fourth, changed_in_place, STORED)
+    made: list[str] = []
+    assert not cache.run("render", "k3", fifth, lambda: made.append("again") or outputs(
+        fifth, {"site/a.html": "a", "site/b.html": "BB"}, ()), STORED)
+    assert made == ["again"] and (entry / "site" / "a.html").read_text(encoding="utf-8") == "a"
 
 
 def test_a_file_store_links_what_it_kept_and_writes_the_rest(tmp_path: Path):
