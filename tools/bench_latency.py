@@ -66,19 +66,22 @@ class PlainBM25:
         return [doc for doc, _ in heapq.nlargest(limit, scores.items(), key=lambda item: (item[1], -item[0]))]
 
 
-def timed(search, texts: list[str]) -> list[float]:
-    """Each text's median time over ROUNDS rounds, sorted: a pause of the machine during one round
-    (a p99 of raw timings moved from 1.3 to 1.9 ms between two runs of the same code) is not the
-    query's. The API and the baseline are measured the same way."""
-    for text in texts:  # warm-up: caches filled, as in a long-running server
-        search(text)
-    times: list[list[float]] = [[] for _ in texts]
-    for _ in range(ROUNDS):
-        for i, text in enumerate(texts):
-            start = time.perf_counter()
+def timed(searches: list, texts: list[str]) -> list[list[float]]:
+    """For each search, each text's median time over ROUNDS rounds, sorted: a pause of the machine
+    during one round (a p99 of raw timings moved from 1.3 to 1.9 ms between two runs of the same
+    code) is not the query's. The searches take turns round by round, so that a slower stretch of
+    the machine (the disk writing back the build just made) weighs on each alike."""
+    for search in searches:
+        for text in texts:  # warm-up: caches filled, as in a long-running server
             search(text)
-            times[i].append(time.perf_counter() - start)
-    return sorted(sorted(each)[len(each) // 2] for each in times)
+    times: list[list[list[float]]] = [[[] for _ in texts] for _ in searches]
+    for _ in range(ROUNDS):
+        for search, found in zip(searches, times, strict=True):
+            for i, text in enumerate(texts):
+                start = time.perf_counter()
+                search(text)
+                found[i].append(time.perf_counter() - start)
+    return [sorted(sorted(each)[len(each) // 2] for each in found) for found in times]
 
 
 def percentile(times: list[float], p: float) -> float:
@@ -90,15 +93,14 @@ def in_process(folder: Path) -> dict:
 
     texts = [q["text"] for q in queries()]
     index = SearchIndex(folder)
-    api = timed(lambda text: index.search(text, limit=10), texts)
     plain = PlainBM25(folder)
-    base = timed(lambda text: plain.search(text), texts)
+    api, base = timed([lambda text: index.search(text, limit=10), plain.search], texts)
     kinds: dict[str, list[float]] = {}
     slowest = 0.0  # the slowest query, each query's median over the rounds (a pause of the machine is not the query's)
     for query in queries():
-        times = timed(lambda t: index.search(t, limit=10), [query["text"]])
-        kinds.setdefault(query.get("kind", "keyword"), []).append(times[len(times) // 2])
-        slowest = max(slowest, times[len(times) // 2])
+        (median,) = timed([lambda t: index.search(t, limit=10)], [query["text"]])[0]
+        kinds.setdefault(query.get("kind", "keyword"), []).append(median)
+        slowest = max(slowest, median)
     return {"api": [percentile(api, 0.5), percentile(api, 0.99), slowest],
             "plain": [percentile(base, 0.5), percentile(base, 0.99)],
             "kinds": {k: sorted(v)[len(v) // 2] for k, v in kinds.items()}, "count": len(texts)}
