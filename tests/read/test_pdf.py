@@ -480,26 +480,18 @@ def test_contents_lines_with_blank_leaders_stand_alone_their_gap_kept(tmp_path):
     assert lines[-1] == "Total 12"  # one line ending on a number after a gap is no contents list
 
 
-def test_rows_of_numbers_far_apart_are_no_contents_list(tmp_path):
+@pytest.mark.parametrize("rows", [
+    (("100", "12"), ("150", "16"), ("200, 250, 300", "20")),  # numbers far from numbers: no titles
+    (("Victoire", "3"), ("Égalité", "1"), ("Défaite", "0")),  # a table of scores: no book's pages go back
+])
+def test_rows_far_apart_that_are_no_contents_list(tmp_path, rows):
     pdf = new()
     pdf.add_page()
     pdf.set_font("Helvetica", size=11)
-    for k, (points, score) in enumerate((("100", "12"), ("150", "16"), ("200, 250, 300", "20"))):
-        pdf.text(50, 100 + k * 14, points)
-        pdf.text(300, 100 + k * 14, score)
-    assert not any(SPACE_LEADER in line for line in texts(read(save(pdf, tmp_path / "points.pdf"))))
-
-
-
-def test_titles_far_from_numbers_going_back_are_no_contents_list(tmp_path):
-    # a table of scores on the first page: titles, wide gaps, numbers, but no book's pages in order
-    pdf = new()
-    pdf.add_page()
-    pdf.set_font("Helvetica", size=11)
-    for k, (result, points) in enumerate((("Victoire", "3"), ("Égalité", "1"), ("Défaite", "0"))):
-        pdf.text(50, 100 + k * 14, result)
-        pdf.text(300, 100 + k * 14, points)
-    assert not any(SPACE_LEADER in line for line in texts(read(save(pdf, tmp_path / "scores.pdf"))))
+    for k, (left, right) in enumerate(rows):
+        pdf.text(50, 100 + k * 14, left)
+        pdf.text(300, 100 + k * 14, right)
+    assert not any(SPACE_LEADER in line for line in texts(read(save(pdf, tmp_path / "rows.pdf"))))
 
 
 INDEX_TERMS = ["Archers, 3, 9", "Attaque, 7, 9", "Bois, 6, 7", "Charge, 6, 7", "Colline, 6, 7", "Déploiement, 4",
