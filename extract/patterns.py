@@ -129,6 +129,14 @@ CONTENTS_LINE = re.compile(rf"^(?P<title>[A-ZÉ][^,]{{2,60}}?){_CONTENTS_PAGE}")
 # must follow the number: "12 ........ 7", numbers only, is as much a table's row as a contents line.
 NUMBERED_CONTENTS_LINE = re.compile(rf"^(?P<title>\d{{1,3}}(?:[.:]\d{{1,3}})*[.):]?\s*(?:[–—-]\s*)?[^\W\d_][^,]{{1,60}}?)"
                                     rf"{_CONTENTS_PAGE}")
+
+
+def contents_match(text: str) -> re.Match[str] | None:
+    """A line of a contents list (`CONTENTS_LINE`, or `NUMBERED_CONTENTS_LINE` where its title opens
+    on its number): groups `title` and `page`."""
+    return CONTENTS_LINE.match(text) or NUMBERED_CONTENTS_LINE.match(text)
+
+
 # The blank leader of a contents line ("Combat" far left of its "7"), as the readers write it: em
 # spaces, which Markdown and the text's space folding leave, as they leave dotted leaders.
 SPACE_LEADER = "\u2003" * 3

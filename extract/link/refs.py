@@ -19,16 +19,15 @@ from extract.lookup import Lookup
 from extract.model import Anomaly, Block, Entry, Erratum, Ref, Reported
 from extract.numbering import title_number
 from extract.patterns import (
-    CONTENTS_LINE,
     DIRECTION,
     INDEX_PAGES_LINE,
-    NUMBERED_CONTENTS_LINE,
     PARAGRAPH_LABEL,
     SECTION_NUMBERS,
     SEE_LINE,
     VOIR_QUOTED,
     Citation,
     cited_numbers,
+    contents_match,
     list_items,
     section_numbers,
 )
@@ -409,7 +408,7 @@ def contents_line(index: Index, document: str, block: Block) -> tuple[int, Entry
     if block.type not in ("paragraph", "bullet", "step"):
         return None
     text = f"{block.number}. {block.text}" if block.type == "step" and block.number else block.text
-    match = CONTENTS_LINE.match(text) or NUMBERED_CONTENTS_LINE.match(text)
+    match = contents_match(text)
     if not match:
         return None
     title = match.group("title")

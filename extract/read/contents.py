@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from extract.patterns import CONTENTS_LINE, NUMBERED_CONTENTS_LINE, SPACE_LEADER
+from extract.patterns import SPACE_LEADER, contents_match
 
 CONTENTS_RUN = 3  # lines in a row, each a title then its page far right, make a contents list
 LEADER_SPACE_AT = re.compile(r" (?=\**\d{1,4}\**$)")
@@ -53,7 +53,7 @@ def text_contents_lines(texts: Sequence[str]) -> dict[int, str]:
         if m is None:
             continue
         line = m.group("title") + SPACE_LEADER + m.group("page")
-        if CONTENTS_LINE.match(line) or NUMBERED_CONTENTS_LINE.match(line):
+        if contents_match(line):
             written[i] = m.group("indent") + line
     nonblank = [i for i, raw in enumerate(texts) if raw.strip()]
 

@@ -15,11 +15,11 @@ from extract.patterns import (
     CONTENTS_LINE,
     INDEX_PAGES_LINE,
     LEADER_LINE,
-    NUMBERED_CONTENTS_LINE,
     PARAGRAPH_LABEL,
     RELATED_LIST,
     SEE_LINE,
     aside_label,
+    contents_match,
     label_number,
 )
 from extract.text import (
@@ -262,7 +262,7 @@ LEADER_RUN = re.compile(r"(?:[.·]\s*){5,}\d{1,4}\b")
 def is_contents(text: str) -> bool:
     """Whether a block is a contents list, or a line of one: "Combat ........ 7", "Mise en place
     page 4", "3 Combat      7", or contents lines a reader ran together ("Introduction ..... 3 Matériel ..... 3")."""
-    return bool(CONTENTS_LINE.match(text) or NUMBERED_CONTENTS_LINE.match(text) or LEADER_LINE.match(text)) \
+    return bool(contents_match(text) or LEADER_LINE.match(text)) \
         or len(LEADER_RUN.findall(text)) >= 2
 
 
