@@ -419,9 +419,7 @@ def _build_with(root: Path, out: Path, progress: Progress, cache: Path, notice: 
 
         site_made = None
         with clock.stage("render"):
-            restored = stages.restore("render", render_key, staging)
-        if not restored:
-            with clock.stage("render"):
+            if not stages.restore("render", render_key, staging):
                 progress("rendering the site")
                 # compiled templates are executable: kept only where the stage cache is trusted too
                 templates = (cache.parent / "templates", code_key()) if stage_folder else None
