@@ -12,13 +12,14 @@ de moral", "Obstacles et collisions" ~ "Obstacles" and "Collision") link both wa
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from difflib import SequenceMatcher
 
 from extract.model import Concept, Entry
 from extract.text import title_key
 
 SKIPPED_KINDS = ("question",)
+BACK_LINKS = 8  # books of one kind an entry is linked back from (see `link_concepts`)
 
 
 def subjects(title: str) -> list[str]:
@@ -68,16 +69,31 @@ def link_concepts(entries: list[Entry], concepts: list[Concept], faq_docs: set[t
             firsts[game, subject] = per_kind
         return firsts[game, subject]
 
-    for entry in titled:
-        if not any(e is entry for e in preferred(entry.game, entry.document, title_key(entry.title))):
-            continue
-        for subject in subjects(entry.title or ""):
-            chosen = [next(d for d in held if d != entry.document) for held in first_books(entry.game, subject).values()
-                      if any(d != entry.document for d in held)]
-            for document in in_book_order(entry.game, chosen):
-                for other in preferred(entry.game, document, subject):
-                    entry.add_ref(other, "concept", other.title or subject)
-                    other.add_ref(entry, "concept", entry.title or subject)
+    def pairs() -> Iterator[tuple[Entry, Entry, str]]:
+        for entry in titled:
+            if not any(e is entry for e in preferred(entry.game, entry.document, title_key(entry.title))):
+                continue
+            for subject in subjects(entry.title or ""):
+                chosen = [next(d for d in held if d != entry.document) for held in first_books(entry.game, subject).values()
+                          if any(d != entry.document for d in held)]
+                for document in in_book_order(entry.game, chosen):
+                    for other in preferred(entry.game, document, subject):
+                        yield entry, other, subject
+
+    # The link back ("Obstacles" to "Obstacles et collisions", which it would not find by its own
+    # title) comes from the first `BACK_LINKS` books of each kind linking there, not from every
+    # book repeating the subject: the first book of a subject is one link from the others when a
+    # game has a few, and its page does not grow with a game of fifty.
+    back: dict[tuple[int, str], set[int]] = {}  # (other, kind of the linking book) -> those books' order
+    for entry, other, _ in pairs():
+        kind = document_kinds.get((entry.game, entry.document), entry.document)
+        back.setdefault((id(other), kind), set()).add(order.get((entry.game, entry.document), len(order)))
+    first_back = {key: set(sorted(ranks)[:BACK_LINKS]) for key, ranks in back.items()}
+    for entry, other, subject in pairs():
+        entry.add_ref(other, "concept", other.title or subject)
+        kind = document_kinds.get((entry.game, entry.document), entry.document)
+        if order.get((entry.game, entry.document), len(order)) in first_back[id(other), kind]:
+            other.add_ref(entry, "concept", entry.title or subject)
     position = {id(entry): i for i, entry in enumerate(titled)}
     by_key: dict[str, list[Entry]] = {}
     for entry in titled:

@@ -95,6 +95,18 @@ def test_concepts_link_to_the_first_book_of_a_kind_in_manifest_order():
     assert concepts(books[1]) == {books[0].id} and concepts(books[2]) == {books[0].id}
 
 
+def test_a_subject_many_books_repeat_is_linked_back_from_the_first_few_only():
+    """Twelve books of one kind bearing "Charge": each links to the first; the first is linked
+    back from the next `BACK_LINKS` books, not from all eleven (its page would grow with the game)."""
+    from extract.link.concepts import BACK_LINKS
+
+    names = [f"exp{n}" for n in range(12)]
+    books = [make(d, "charge", "Charge", "x", number="12") for d in names]
+    link_concepts(books, [], set(), {("demo", d): "reference" for d in names})
+    assert concepts(books[0]) == {b.id for b in books[1:1 + BACK_LINKS]}
+    assert all(concepts(b) == {books[0].id} for b in books[1:])
+
+
 def test_an_erratum_links_its_source_to_its_target():
     entries = faq_fixture()
     source = make("faq", "errata/menace", "Menace, page 14, section 51", "Le second point devrait dire :", kind="section")
