@@ -499,8 +499,12 @@ def render_entry(entry: Entry, level: int, here: str, site: Site, aliases: list[
         index_links, printed_lines = printed_index(entry, here, site)
         body = blocks_html([b for b in entry.blocks if " ".join(b.text.split()) not in printed_lines])
     shown_faq = {f["link"] for f in faq}
+    # Cited by: the rules whose text points here. A printed index is its own list; a question is
+    # shown with its answer; a rule on the same subject elsewhere (a concept link) is no citation,
+    # and listing every one would grow the page with every book repeating the subject.
     cited = [s for s in entry.backrefs if s in site.by_id and site.by_id[s].kind != "question"
-             and not any(r.kind == "index" for r in site.by_id[s].refs)]
+             and not any(r.kind == "index" for r in site.by_id[s].refs)
+             and any(r.target == entry.id and r.kind != "concept" for r in site.by_id[s].refs)]
     facts = site.facts.get(entry.id, [])
     inline = [InlineRef(ref.text, html_href(site.by_id[ref.target], here), site.label(ref.target),
                         site.by_id[ref.target].status == "deleted")
@@ -562,7 +566,8 @@ def render_docs(root: Path, docs: Path, games: list[GameBuild], compiled: Byteco
         written.append(path)
 
     shutil.copytree(root / "site" / "assets", docs / "assets", dirs_exist_ok=True)
-    write("index.md", "home.md.j2", games=games, latest=latest_errata(games))
+    write("index.md", "home.md.j2", games=games, latest=latest_errata(games),
+          documents={game.game.id: document_rows(game) for game in games})
     for game in games:
         write(f"{game.game.id}/index.md", "game.md.j2", game=game, documents=document_rows(game),
               facts=[{"fact": f, "value": fact_value(f)} for f in game.facts],
@@ -976,13 +981,19 @@ def cached_conversions(pages: Any, warnings: list[str], context: str = "", html:
         mkdocs_build_module.get_navigation = original_get_navigation
 
 
+NAV_DOCUMENTS = 12  # a game with more books lists them on its presentation page only
+
+
 def site_nav(games: list[GameBuild]) -> list[Any]:
     """A small navigation: games, then their documents and errata. Topic pages are reached from
-    their document's page, not listed in every page's sidebar."""
+    their document's page, not listed in every page's sidebar; the books of a game with more than
+    `NAV_DOCUMENTS` from its presentation page, so every page's navigation stays the same size
+    however many books a game has (each page prints the navigation)."""
     nav: list[Any] = [{"Accueil": "index.md"}]
     for game in games:  # titles escaped: the theme prints navigation labels as they are
         items: list[Any] = [{"Présentation": f"{game.game.id}/index.md"}]
-        items += [{html.escape(d.title): f"{game.game.id}/{d.id}/index.md"} for d in game.game.documents]
+        if len(game.game.documents) <= NAV_DOCUMENTS:
+            items += [{html.escape(d.title): f"{game.game.id}/{d.id}/index.md"} for d in game.game.documents]
         items.append({"Errata": f"{game.game.id}/errata.md"})
         nav.append({html.escape(game.game.title): items})
     return nav

@@ -20,6 +20,7 @@ from extract.publish.site import (
     posix_dirname,
     render_entry,
     shorten,
+    site_nav,
     word_diff,
 )
 
@@ -242,3 +243,32 @@ def test_the_subpages_list_and_an_index_s_letters_keep_their_ids():
     page.children.append(Entry("demo", "regles", "section", None, "Annexe", "regles/annexe", parent=page, is_page=True))
     assert [(name, holder) for _, name, holder in page_aliases(page).clashes] == [
         ("index-a", "a letter of the index index"), ("sujets", "the list of subpages")]
+
+
+def demo_build(documents: int, entries: list[Entry] | None = None) -> GameBuild:
+    game = GameSpec("demo", "Démo", [DocumentSpec(f"livre{n}", f"Livre {n}", "rulebook", "", "", "x.md", 1, None, "headed-prose", {})
+                                     for n in range(documents)], [], "corpus/demo/game.toml", {})
+    entries = entries or []
+    return GameBuild(game, entries, {}, Diagnostics(), lookup=Lookup(game, entries))
+
+
+def test_the_navigation_lists_a_game_s_books_while_they_are_few():
+    from extract.publish.site import NAV_DOCUMENTS
+
+    few, many = (site_nav([demo_build(n)])[1]["Démo"] for n in (NAV_DOCUMENTS, NAV_DOCUMENTS + 1))
+    assert [next(iter(item)) for item in few] == ["Présentation", *(f"Livre {n}" for n in range(NAV_DOCUMENTS)), "Errata"]
+    assert many == [{"Présentation": "demo/index.md"}, {"Errata": "demo/errata.md"}]  # its presentation lists them
+
+
+def test_cited_by_lists_the_rules_pointing_here_not_the_same_subject_elsewhere():
+    def entry(document: str, key: str, title: str) -> Entry:
+        return Entry("demo", document, "section", None, title, key, blocks=[Block("paragraph", "x")], is_page=True)
+
+    charge = entry("livre0", "charge", "Charge")
+    citing = entry("livre0", "mouvement", "Mouvement")
+    same_subject = entry("livre1", "charge", "Charge")
+    citing.refs = [Ref(charge.id, "section", "Charge")]
+    same_subject.refs = [Ref(charge.id, "concept", "Charge")]
+    charge.backrefs = [citing.id, same_subject.id]
+    site = Site([demo_build(2, [charge, citing, same_subject])])
+    assert render_entry(charge, 1, "demo/livre0/charge/index.md", site).cited_by == [("Mouvement", "../mouvement/index.md")]
