@@ -3,7 +3,8 @@ every game (`tools.bench.enlarge`), each built in a child process of its own wit
 cache; per stage its CPU seconds (the build's own and its workers': other programs on this shared
 machine move them far less than wall seconds, which are shown too), the fitted exponent
 k = log(t_N / t_1) / log(N) of CPU seconds between ×1 and the largest, peak memory, and the site's
-size. Checked: every stage's k ≤ 1.1, peak memory at the largest ≤ 1 GB.
+size. Checked: every stage's k ≤ 1.1, peak memory at the largest ≤ 1 GB. The ×1 and ×5 corpora
+are built three times and their median taken; the larger ones once (their stages last seconds).
 
     python -m tools.bench_growth [factors…]      (default 1 5 20)
 """
@@ -15,6 +16,7 @@ import math
 import os
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -28,6 +30,7 @@ FACTORS = (1, 5, 20)
 MAX_EXPONENT = 1.1
 MAX_PEAK_MB = 1024.0
 SITE_X20 = 22.0  # the ×20 site may weigh at most this many times the ×1 site
+SMALL_REPEATS = 3  # builds of the ×1 and ×5 corpora, their median taken (`build_median`)
 NOISE = 0.05  # seconds: a stage faster than this at ×1 is timed, its exponent shown, but not checked
 
 CHILD = """
@@ -65,6 +68,19 @@ def build_apart(root: Path, cache_dir: Path) -> dict:
         shutil.rmtree(out.parent, ignore_errors=True)
 
 
+def build_median(root: Path, cache_dir: Path, repeats: int) -> dict:
+    """`repeats` builds of `root`; per stage the median CPU and wall seconds, the largest peak.
+    A small corpus's stages last tenths of a second, and file creation on this machine varies by
+    more than that between runs: one run's ×1 moved an exponent by ±0.1."""
+    runs = [build_apart(root, cache_dir) for _ in range(repeats)]
+    found = dict(runs[0])
+    for measure in ("stages", "cpu"):
+        found[measure] = {stage: statistics.median(run[measure].get(stage, 0.0) for run in runs) for stage in runs[0][measure]}
+    found["total"] = statistics.median(run["total"] for run in runs)
+    found["peak_kb"] = max(run["peak_kb"] for run in runs)
+    return found
+
+
 def exponent(small: float, large: float, factor: int) -> float:
     return math.log(max(large, 1e-6) / max(small, 1e-6)) / math.log(factor)
 
@@ -79,7 +95,7 @@ def report(factors: tuple[int, ...] = FACTORS) -> dict[str, bool]:
         for factor in factors:
             root = enlarge(ROOT, factor) if factor > 1 else ROOT
             try:
-                runs[factor] = build_apart(root, cache_dir)
+                runs[factor] = build_median(root, cache_dir, SMALL_REPEATS if factor <= 5 else 1)
             finally:
                 if factor > 1:
                     shutil.rmtree(root, ignore_errors=True)
