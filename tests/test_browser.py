@@ -102,7 +102,8 @@ def test_the_box_ranks_as_regles_search(page, server, built):
     page.focus(BOX)  # the model loads when the reader turns to the box
     page.wait_for_function("window.reglesModel !== undefined")
     for item in [*load_relevance(), *load_relevance(HELDOUT_SET), *load_relevance(HELDOUT2_SET), *load_relevance(BLIND_SET),
-                 *load_relevance(BLIND3_SET)]:
+                 *load_relevance(BLIND3_SET),
+                 *({"text": q} for q in ("fly", "flies", "can my hero fly over water", "attacked while moving"))]:  # English forms
         expected = [h.id for h in index.search(item["text"], game=item.get("game"), limit=10)]
         assert page.evaluate(FIND, [item["text"], item.get("game")]) == expected, item["text"]
 

@@ -46,6 +46,7 @@ from extract.search.model import LEMMA_WEIGHT, MODEL_VERSION, Known, build_model
 SCHEMA_VERSION = "2"
 K1 = 1.5  # BM25 saturation: 1.4 to 1.7 all beat 1.2 on the relevance set
 PREFIX_WEIGHT = 0.9  # "attaqueront" → attaqu
+INFLECTION_WEIGHT = 0.9  # "fly" → the stems of "flying" (words.english_forms)
 NEAR_WEIGHTS = (1.0, 0.8, 0.6)  # by edit distance
 SOUND_WEIGHT = 0.8
 SYNONYM_WEIGHT = 0.8
@@ -215,6 +216,11 @@ class SearchIndex:
             for stem, weight in self.stems(bare).items():
                 concept.add(stem, weight)
             return concept
+        for form in W.english_forms(word):  # "fly": the English edition's "Flying"
+            if form in self.vocab:
+                for stem, weight in self.stems(form).items():
+                    concept.add(stem, weight * INFLECTION_WEIGHT)
+                return concept
         concept.approximate = True
         for k in range(len(word) - 1, max(4, len(word) - 4) - 1, -1):
             if word[:k] in self.known_stems:

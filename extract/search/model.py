@@ -462,6 +462,7 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
         "talk": W.TALK.pattern, "token": W.TOKEN.pattern, "elision": W.ELISION.pattern,
         "number_query": W.NUMBER_QUERY.pattern,
         "sound_rules": [list(rule) for rule in W.SOUND_RULES],
+        "english_forms": [[list(rule) for rule in rules] for rules in (W.ENGLISH_BASES, W.ENGLISH_ENDINGS)],
         "labels": dict(sorted((labels or {}).items())),
     }
 

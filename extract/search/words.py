@@ -98,6 +98,30 @@ def words_of(text: str, talk: bool = True) -> list[str]:
     return found
 
 
+# Other forms of an English word, tried in order when a query word is none of the books' words:
+# the English editions' names are in the model ("Flying", "Line of Sight"), a player types "fly",
+# "flies", "flew over". (ending, replacement) pairs: a word ending so, with two letters or more
+# left. No plural's s: French as much as English, and one edit, which the typo guesses make anyway.
+ENGLISH_BASES = (("ing", ""), ("ing", "e"), ("ies", "y"), ("ied", "y"), ("ed", ""), ("ed", "e"))
+ENGLISH_ENDINGS = (("", "ing"), ("", "ed"), ("e", "ing"), ("y", "ies"), ("y", "ied"))
+
+
+def _replaced(word: str, rules: tuple[tuple[str, str], ...]) -> list[str]:
+    return [word[:len(word) - len(ending)] + replacement for ending, replacement in rules
+            if word.endswith(ending) and len(word) - len(ending) >= 2]
+
+
+def english_forms(word: str) -> list[str]:
+    """`word`'s other English forms, in order: its bases ("flies" → "fly", "moving" → "move"),
+    then the inflections of the word and of its bases ("fly" → "flying")."""
+    bases = [word] + _replaced(word, ENGLISH_BASES)
+    forms: list[str] = []
+    for form in bases[1:] + [f for base in bases for f in _replaced(base, ENGLISH_ENDINGS)]:
+        if form != word and form not in forms:
+            forms.append(form)
+    return forms
+
+
 def number_asked(text: str) -> str | None:
     match = NUMBER_QUERY.match(fold(text))
     return match.group(1) if match else None

@@ -7,7 +7,7 @@
 (function () {
   "use strict";
 
-  var K1 = 1.5, PREFIX_WEIGHT = 0.9, NEAR_WEIGHTS = [1.0, 0.8, 0.6], SOUND_WEIGHT = 0.8;
+  var K1 = 1.5, PREFIX_WEIGHT = 0.9, INFLECTION_WEIGHT = 0.9, NEAR_WEIGHTS = [1.0, 0.8, 0.6], SOUND_WEIGHT = 0.8;
   var SYNONYM_WEIGHT = 0.8, PHRASE_PART_WEIGHT = 0.7, PAIR_WEIGHT = 0.5, EXACT_WEIGHT = 1.0, NAMED_WEIGHT = 0.8;
   var COVERAGE_POWER = 0.5, MIN_COVERAGE = 0.34, FALLBACK_COVERAGE = 0.17, GAME_BEST = 0.8, NEAR_CANDIDATES = 5;
   var UNREACHED_IGNORED = true;
@@ -48,6 +48,7 @@
     this.token = new RegExp(raw.token, "g");
     this.elision = new RegExp(raw.elision);
     this.numberQuery = new RegExp(raw.number_query);
+    this.englishBases = raw.english_forms[0]; this.englishEndings = raw.english_forms[1];
     this.soundRules = raw.sound_rules.map(function (rule) {
       return [new RegExp(rule[0], "g"), rule[1].replace(/\\(\d)/g, "$$$1")];
     });
@@ -172,6 +173,27 @@
     return this.df(typeof first === "string" ? first : first[0]);
   };
 
+  function replaced(word, rules) {  // as words._replaced
+    var out = [];
+    rules.forEach(function (rule) {
+      var ending = rule[0];
+      if (word.length - ending.length >= 2 && word.slice(word.length - ending.length) === ending) {
+        out.push(word.slice(0, word.length - ending.length) + rule[1]);
+      }
+    });
+    return out;
+  }
+
+  Model.prototype.englishForms = function (word) {  // as words.english_forms
+    var bases = [word].concat(replaced(word, this.englishBases)), self = this, seen = Object.create(null), forms = [];
+    var all = bases.slice(1);
+    bases.forEach(function (base) { all = all.concat(replaced(base, self.englishEndings)); });
+    all.forEach(function (form) {
+      if (form !== word && !has(seen, form)) { seen[form] = true; forms.push(form); }
+    });
+    return forms;
+  };
+
   Model.prototype.alternatives = function (word) {
     var concept = new Concept([word]), self = this, stems, s;
     if (has(this.vocab, word)) {
@@ -185,6 +207,14 @@
       stems = this.stems(stripped);
       for (s in stems) concept.add(s, stems[s]);
       return concept;
+    }
+    var forms = this.englishForms(word);  // "fly": the English edition's "Flying"
+    for (var f = 0; f < forms.length; f++) {
+      if (has(this.vocab, forms[f])) {
+        stems = this.stems(forms[f]);
+        for (s in stems) concept.add(s, stems[s] * INFLECTION_WEIGHT);
+        return concept;
+      }
     }
     concept.approximate = true;
     for (var k = word.length - 1; k >= Math.max(4, word.length - 4); k--) {

@@ -418,3 +418,30 @@ def test_a_topic_the_query_names_keeps_its_place_above_its_sub_rules(tmp_path):
     assert ids(index.search("couchée"))[0] == "47"
     # 47.4 holds "unité" but not what the topic holds: it stays below it
     assert ids(index.search("remettre d'aplomb une unité couchée")) == ["47.3", "47", "47.4"]
+
+
+def test_english_forms_are_bases_then_inflections_without_a_plural_s():
+    assert W.english_forms("fly")[0] == "flying"
+    assert W.english_forms("flies")[0] == "fly" and "flying" in W.english_forms("flies")
+    assert "move" in W.english_forms("moving")
+    # a plural's s is one edit, French as much as English: the typo guesses make it, not this
+    assert not any(form in ("line", "heros", "ailes", "aile") for word in ("lines", "hero", "ailees")
+                   for form in W.english_forms(word))
+
+
+def test_an_english_word_reaches_the_english_name_of_another_form(tmp_path):
+    """The English edition's name is "Flying": "fly", "flies" find the rule by it, as words of the
+    books (not guesses): with "water", also an English name, the question has an answer."""
+    flight = make("vol", "Vol", "Une figurine qui vole ignore les niveaux.")
+    water = make("eau", "Eau", "Une figurine qui entre dans l'eau s'arrête.")
+    other = make("moral", "Moral", "Le moral d'une unité.")
+    write_model(tmp_path, build_model([flight, water, other], {}, [], {"jeu/regles/vol": ["Flying"], "jeu/regles/eau": ["Water"]}))
+    (tmp_path / "meta.json").write_text(json.dumps({"schema_version": "2", "games": ["jeu"], "documents": ["jeu/regles"],
+                                                    "kinds": ["rule"]}))
+    index = SearchIndex(tmp_path)
+    for query in ("fly", "flies", "can my hero fly over water"):
+        concept = next(c for c in index.understand(query)[0] if c.words != ["hero"])
+        assert not concept.approximate, query
+    assert ids(index.search("fly"))[:1] == ["vol"] and ids(index.search("flies"))[:1] == ["vol"]
+    assert set(ids(index.search("fly over water"))[:2]) == {"vol", "eau"}
+    assert ids(index.search("can my hero fly over water"))[:1] == ["eau"]  # "hero": a guess; two words of three known
