@@ -15,18 +15,23 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-BATCH = 4096  # pieces joined per write
+BATCH = 4096  # pieces joined per write…
+BATCH_CHARS = 1 << 20  # …or fewer, once they hold this many characters (a search model's pieces are large)
 
 
-def write_pieces(path: Path, pieces: Iterable[str], batch: int = BATCH) -> None:
-    """The strings of `pieces`, in order, into `path` (UTF-8), joined `batch` at a time."""
+def write_pieces(path: Path, pieces: Iterable[str], batch: int = BATCH, batch_chars: int = BATCH_CHARS) -> None:
+    """The strings of `pieces`, in order, into `path` (UTF-8), joined `batch` at a time, or as
+    many as make `batch_chars` characters: never the whole text of a large file at once."""
     with path.open("w", encoding="utf-8") as handle:
         held: list[str] = []
+        size = 0
         for piece in pieces:
             held.append(piece)
-            if len(held) >= batch:
+            size += len(piece)
+            if len(held) >= batch or size >= batch_chars:
                 handle.write("".join(held))
                 held.clear()
+                size = 0
         handle.write("".join(held))
 
 
