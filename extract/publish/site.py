@@ -500,11 +500,24 @@ def render_entry(entry: Entry, level: int, here: str, site: Site, aliases: list[
         body = blocks_html([b for b in entry.blocks if " ".join(b.text.split()) not in printed_lines])
     shown_faq = {f["link"] for f in faq}
     # Cited by: the rules whose text points here. A printed index is its own list; a question is
-    # shown with its answer; a rule on the same subject elsewhere (a concept link) is no citation,
-    # and listing every one would grow the page with every book repeating the subject.
-    cited = [s for s in entry.backrefs if s in site.by_id and site.by_id[s].kind != "question"
-             and not any(r.kind == "index" for r in site.by_id[s].refs)
-             and any(r.target == entry.id and r.kind != "concept" for r in site.by_id[s].refs)]
+    # shown with its answer; a rule on the same subject elsewhere (a concept link) is no citation:
+    # it is under "Ailleurs", one per other game (links across games go one way, and every book
+    # of a game repeating the subject would otherwise grow the page).
+    cited: list[str] = []
+    linking_games: dict[str, list[Entry]] = {}
+    for source in entry.backrefs:
+        citing = site.by_id.get(source)
+        if citing is None or citing.kind == "question" or any(r.kind == "index" for r in citing.refs):
+            continue
+        kinds = {r.kind for r in citing.refs if r.target == entry.id}
+        if kinds - {"concept"}:
+            cited.append(source)
+        elif citing.game != entry.game:
+            linking_games.setdefault(citing.game, []).append(citing)
+    targets = [site.by_id[t] for t in by_kind.get("concept", []) if t in site.by_id]
+    reached = {e.game for e in targets}
+    elsewhere = by_kind.get("concept", []) + [min(found, key=lambda e: natural_key(e, site)).id
+                                              for game, found in sorted(linking_games.items()) if game not in reached]
     facts = site.facts.get(entry.id, [])
     inline = [InlineRef(ref.text, html_href(site.by_id[ref.target], here), site.label(ref.target),
                         site.by_id[ref.target].status == "deleted")
@@ -514,7 +527,7 @@ def render_entry(entry: Entry, level: int, here: str, site: Site, aliases: list[
         entry=entry, level=min(level, 6), heading=md(entry.question or site.label(entry)), anchor=anchor_of(entry), badge=badge,
         body=icon_badges(inline_links(mark_facts(body, facts), inline), icons), printed=icon_badges(printed, icons),
         related=printed_names("related"), see=printed_names("see"), faq=faq,
-        elsewhere=links(by_kind.get("concept", []), ordered=True),
+        elsewhere=links(elsewhere, ordered=True),
         mentions=links(by_kind.get("term", []) + by_kind.get("section", []) + by_kind.get("page", []) + by_kind.get("faq", []),
                        ordered=True),
         cited_by=[x for x in links(cited, ordered=True) if x[1] not in shown_faq],

@@ -169,6 +169,7 @@ class SearchIndex:
         for key, targets, game in model["thesaurus"]:
             self.rules[key[0]].append((key, targets, game))
         self.by_sound: dict[str, list[str]] = defaultdict(list)
+        self.name_words = frozenset(model["name_words"])
         self.typo_words: list[str] = model["typo_words"]
         self.longest = max(map(len, self.typo_words), default=0)
         self.by_letter: dict[str, list[str]] = defaultdict(list)
@@ -216,8 +217,10 @@ class SearchIndex:
             for stem, weight in self.stems(bare).items():
                 concept.add(stem, weight)
             return concept
-        for form in W.english_forms(word):  # "fly": the English edition's "Flying"
-            if form in self.vocab:
+        # "fly", "flies": the English edition's "Flying". Only a word of a name: "reserv" is a
+        # typo of "réserve", not a form of a disclaimer's "reserved".
+        for form in W.english_forms(word):
+            if form in self.name_words and form in self.vocab:
                 for stem, weight in self.stems(form).items():
                     concept.add(stem, weight * INFLECTION_WEIGHT)
                 return concept

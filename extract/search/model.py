@@ -50,7 +50,7 @@ DEFERRAL = re.compile(r"\b(?:expliqu|décri|détaill|présent|trait|développ)\w
 # says Runewars' booklet): its entries answer a question first.
 LEARN_PRIOR = 0.85
 PROSE_WORDS = 25  # a block this long is prose, not a line of an index or a contents list
-MODEL_VERSION = 5
+MODEL_VERSION = 6
 UNICODE_TOKEN = re.compile(r"\d+(?:\.\d+)+[^\W\d_]?|\w+(?:['’]\w+)*")
 UNICODE_ELISION = re.compile(r"^(?:l|d|j|m|n|s|t|c|qu|jusqu|lorsqu|puisqu|quoiqu)['’](?=\w)", re.IGNORECASE)
 NUMBER = re.compile(r"^\d+(?:\.\d+)+[a-z]?$")
@@ -463,6 +463,9 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
         "number_query": W.NUMBER_QUERY.pattern,
         "sound_rules": [list(rule) for rule in W.SOUND_RULES],
         "english_forms": [[list(rule) for rule in rules] for rules in (W.ENGLISH_BASES, W.ENGLISH_ENDINGS)],
+        # the words of entries' other names (index terms, the English editions' names…): what
+        # another English form of a query word may reach (`SearchIndex.alternatives`)
+        "name_words": sorted({w for found in named.values() for name in found for w in W.words_of(name, talk=False)}),
         "labels": dict(sorted((labels or {}).items())),
     }
 

@@ -100,8 +100,9 @@ def words_of(text: str, talk: bool = True) -> list[str]:
 
 # Other forms of an English word, tried in order when a query word is none of the books' words:
 # the English editions' names are in the model ("Flying", "Line of Sight"), a player types "fly",
-# "flies", "flew over". (ending, replacement) pairs: a word ending so, with two letters or more
-# left. No plural's s: French as much as English, and one edit, which the typo guesses make anyway.
+# "flies". (ending, replacement) pairs: a word ending so, with two letters or more left. No
+# plural's s: French as much as English, and one edit, which the typo guesses make anyway; no
+# irregular forms ("flew") nor doubled consonants ("running").
 ENGLISH_BASES = (("ing", ""), ("ing", "e"), ("ies", "y"), ("ied", "y"), ("ed", ""), ("ed", "e"))
 ENGLISH_ENDINGS = (("", "ing"), ("", "ed"), ("e", "ing"), ("y", "ies"), ("y", "ied"))
 

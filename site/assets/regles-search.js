@@ -48,7 +48,9 @@
     this.token = new RegExp(raw.token, "g");
     this.elision = new RegExp(raw.elision);
     this.numberQuery = new RegExp(raw.number_query);
-    this.englishBases = raw.english_forms[0]; this.englishEndings = raw.english_forms[1];
+    var english = raw.english_forms || [[], []];  // a model cached from before version 6: none
+    this.englishBases = english[0]; this.englishEndings = english[1];
+    this.nameWords = setOf(raw.name_words || []);
     this.soundRules = raw.sound_rules.map(function (rule) {
       return [new RegExp(rule[0], "g"), rule[1].replace(/\\(\d)/g, "$$$1")];
     });
@@ -208,9 +210,9 @@
       for (s in stems) concept.add(s, stems[s]);
       return concept;
     }
-    var forms = this.englishForms(word);  // "fly": the English edition's "Flying"
+    var forms = this.englishForms(word);  // "fly": the English edition's "Flying" (a word of a name only)
     for (var f = 0; f < forms.length; f++) {
-      if (has(this.vocab, forms[f])) {
+      if (has(this.nameWords, forms[f]) && has(this.vocab, forms[f])) {
         stems = this.stems(forms[f]);
         for (s in stems) concept.add(s, stems[s] * INFLECTION_WEIGHT);
         return concept;

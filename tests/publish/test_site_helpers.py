@@ -260,15 +260,23 @@ def test_the_navigation_lists_a_game_s_books_while_they_are_few():
     assert many == [{"Présentation": "demo/index.md"}, {"Errata": "demo/errata.md"}]  # its presentation lists them
 
 
-def test_cited_by_lists_the_rules_pointing_here_not_the_same_subject_elsewhere():
-    def entry(document: str, key: str, title: str) -> Entry:
-        return Entry("demo", document, "section", None, title, key, blocks=[Block("paragraph", "x")], is_page=True)
+def test_cited_by_lists_the_rules_pointing_here_and_the_same_subject_is_elsewhere():
+    """"Cité par" lists the rules whose text points here; a rule of another game on the same
+    subject (a concept link, one way across games) is under "Ailleurs", one per game."""
+    def entry(document: str, key: str, title: str, game: str = "demo") -> Entry:
+        return Entry(game, document, "section", None, title, key, blocks=[Block("paragraph", "x")], is_page=True)
 
     charge = entry("livre0", "charge", "Charge")
     citing = entry("livre0", "mouvement", "Mouvement")
-    same_subject = entry("livre1", "charge", "Charge")
+    same_subject = entry("livre1", "charge", "Charge")  # same game: its link is in the data both ways, or not at all
+    abroad = [entry("regles", key, "Charge", game="autre") for key in ("b-charge", "a-charge")]
     citing.refs = [Ref(charge.id, "section", "Charge")]
-    same_subject.refs = [Ref(charge.id, "concept", "Charge")]
-    charge.backrefs = [citing.id, same_subject.id]
-    site = Site([demo_build(2, [charge, citing, same_subject])])
-    assert render_entry(charge, 1, "demo/livre0/charge/index.md", site).cited_by == [("Mouvement", "../mouvement/index.md")]
+    for source in (same_subject, *abroad):
+        source.refs = [Ref(charge.id, "concept", "Charge")]
+    charge.backrefs = sorted([citing.id, same_subject.id, *(e.id for e in abroad)])
+    other = GameSpec("autre", "Autre", [DocumentSpec("regles", "Règles", "rulebook", "", "", "y.md", 1, None, "headed-prose", {})],
+                     [], "corpus/autre/game.toml", {})
+    site = Site([demo_build(2, [charge, citing, same_subject]), GameBuild(other, abroad, {}, Diagnostics(), lookup=Lookup(other, abroad))])
+    rendered = render_entry(charge, 1, "demo/livre0/charge/index.md", site)
+    assert rendered.cited_by == [("Mouvement", "../mouvement/index.md")]
+    assert rendered.elsewhere == [("Charge", "../../../autre/regles/a-charge/index.md")]  # one of the two, always the same
