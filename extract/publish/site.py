@@ -432,6 +432,9 @@ def natural_key(entry: Entry, site: Site) -> tuple[Any, ...]:
     return (1, entry.game, entry.document, (), label)
 
 
+ELSEWHERE_PER_GAME = 8  # rules of another game linking to a rule by its subject, shown on its page
+
+
 def render_entry(entry: Entry, level: int, here: str, site: Site, aliases: list[str] | None = None) -> RenderedEntry:
     def links(targets: Iterable[str | None], ordered: bool = False) -> list[tuple[str, str]]:
         seen, kept = set(), []
@@ -501,8 +504,8 @@ def render_entry(entry: Entry, level: int, here: str, site: Site, aliases: list[
     shown_faq = {f["link"] for f in faq}
     # Cited by: the rules whose text points here. A printed index is its own list; a question is
     # shown with its answer; a rule on the same subject elsewhere (a concept link) is no citation:
-    # it is under "Ailleurs", one per other game (links across games go one way, and every book
-    # of a game repeating the subject would otherwise grow the page).
+    # it is under "Ailleurs" (links across games go one way), the first `ELSEWHERE_PER_GAME` of
+    # each other game: every book of a game repeating the subject would otherwise grow the page.
     cited: list[str] = []
     linking_games: dict[str, list[Entry]] = {}
     for source in entry.backrefs:
@@ -514,10 +517,9 @@ def render_entry(entry: Entry, level: int, here: str, site: Site, aliases: list[
             cited.append(source)
         elif citing.game != entry.game:
             linking_games.setdefault(citing.game, []).append(citing)
-    targets = [site.by_id[t] for t in by_kind.get("concept", []) if t in site.by_id]
-    reached = {e.game for e in targets}
-    elsewhere = by_kind.get("concept", []) + [min(found, key=lambda e: natural_key(e, site)).id
-                                              for game, found in sorted(linking_games.items()) if game not in reached]
+    elsewhere = by_kind.get("concept", []) + [
+        e.id for _, found in sorted(linking_games.items())
+        for e in sorted(found, key=lambda e: natural_key(e, site))[:ELSEWHERE_PER_GAME]]
     facts = site.facts.get(entry.id, [])
     inline = [InlineRef(ref.text, html_href(site.by_id[ref.target], here), site.label(ref.target),
                         site.by_id[ref.target].status == "deleted")

@@ -261,15 +261,17 @@ def test_the_navigation_lists_a_game_s_books_while_they_are_few():
 
 
 def test_cited_by_lists_the_rules_pointing_here_and_the_same_subject_is_elsewhere():
-    """"Cité par" lists the rules whose text points here; a rule of another game on the same
-    subject (a concept link, one way across games) is under "Ailleurs", one per game."""
+    """"Cité par" lists the rules whose text points here; the rules of another game on the same
+    subject (concept links, one way across games) are under "Ailleurs", the first few of each game."""
+    from extract.publish.site import ELSEWHERE_PER_GAME
+
     def entry(document: str, key: str, title: str, game: str = "demo") -> Entry:
         return Entry(game, document, "section", None, title, key, blocks=[Block("paragraph", "x")], is_page=True)
 
     charge = entry("livre0", "charge", "Charge")
     citing = entry("livre0", "mouvement", "Mouvement")
     same_subject = entry("livre1", "charge", "Charge")  # same game: its link is in the data both ways, or not at all
-    abroad = [entry("regles", key, "Charge", game="autre") for key in ("b-charge", "a-charge")]
+    abroad = [entry("regles", f"charge-{n:02}", "Charge", game="autre") for n in range(ELSEWHERE_PER_GAME + 2)]
     citing.refs = [Ref(charge.id, "section", "Charge")]
     for source in (same_subject, *abroad):
         source.refs = [Ref(charge.id, "concept", "Charge")]
@@ -279,4 +281,4 @@ def test_cited_by_lists_the_rules_pointing_here_and_the_same_subject_is_elsewher
     site = Site([demo_build(2, [charge, citing, same_subject]), GameBuild(other, abroad, {}, Diagnostics(), lookup=Lookup(other, abroad))])
     rendered = render_entry(charge, 1, "demo/livre0/charge/index.md", site)
     assert rendered.cited_by == [("Mouvement", "../mouvement/index.md")]
-    assert rendered.elsewhere == [("Charge", "../../../autre/regles/a-charge/index.md")]  # one of the two, always the same
+    assert rendered.elsewhere == [("Charge", f"../../../autre/regles/charge-{n:02}/index.md") for n in range(ELSEWHERE_PER_GAME)]
