@@ -270,7 +270,7 @@ def test_cited_by_lists_the_rules_pointing_here_and_the_same_subject_is_elsewher
 
     charge = entry("livre0", "charge", "Charge")
     citing = entry("livre0", "mouvement", "Mouvement")
-    same_subject = entry("livre1", "charge", "Charge")  # same game: its link is in the data both ways, or not at all
+    same_subject = entry("livre1", "charge", "Charge")  # same game: the link back, when there is one, is in the data (BACK_LINKS)
     abroad = [entry("regles", f"charge-{n:02}", "Charge", game="autre") for n in range(ELSEWHERE_PER_GAME + 2)]
     citing.refs = [Ref(charge.id, "section", "Charge")]
     for source in (same_subject, *abroad):
