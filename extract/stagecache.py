@@ -364,11 +364,13 @@ class StageCache:
         (place / KEY_FILE).unlink(missing_ok=True)
         out = place / "out"
         same_files: dict[tuple[int, ...], str] = {}
-        held = _held(place, same_files, _staged_files(staging, made))
-        wanted = _sums(staging, made, same_files)  # a staged file that is an entry's file (a link) is not read
+        tree = _tree(staging, made)  # walked once: its files' identities, sums and folders
+        held = _held(place, same_files, {rel: (info.st_dev, info.st_ino) for rel, info in tree
+                                         if stat.S_ISREG(info.st_mode)})
+        wanted = _sums(staging, made, same_files, tree)  # a staged file that is an entry's file (a link) is not read
         if held is None or any(v.startswith("-> ") for v in wanted.values()):
             return False  # symbolic links: a fresh entry copies them as they are
-        folders = {rel for name in made for rel in _folders(staging, name)}
+        folders = {rel for rel, info in tree if stat.S_ISDIR(info.st_mode)}
         for rel in sorted(set(held) - set(wanted)):
             (out / rel).unlink(missing_ok=True)
         for folder, dirs, _ in os.walk(out, topdown=False):  # folders the outputs no longer have
@@ -457,17 +459,19 @@ def _held(place: Path, by_file: dict[tuple[int, ...], str] | None = None,
     return held
 
 
-def _staged_files(base: Path, names: list[str]) -> dict[str, tuple[int, int]]:
-    """The (device, inode) of every regular file under `base`/`names`, by path relative to `base`."""
-    found = {}
-    for name in names:
+def _tree(base: Path, names: list[str]) -> list[tuple[str, os.stat_result]]:
+    """Every path under `base`/`names`, each top path included, relative to `base`, with its
+    `os.lstat` (a symbolic link is not followed)."""
+    found = []
+    for name in sorted(names):
         top = base / name
-        paths = [top] if not top.is_dir() or top.is_symlink() else [
-            Path(folder) / n for folder, _, files in os.walk(top) for n in files]
-        for path in paths:
-            info = os.lstat(path)
-            if stat.S_ISREG(info.st_mode):
-                found[path.relative_to(base).as_posix()] = (info.st_dev, info.st_ino)
+        info = os.lstat(top)
+        found.append((name, info))
+        if stat.S_ISDIR(info.st_mode):
+            for folder, dirs, files in os.walk(top):
+                for n in dirs + files:
+                    path = os.path.join(folder, n)
+                    found.append((os.path.relpath(path, base).replace(os.sep, "/"), os.lstat(path)))
     return found
 
 
@@ -475,15 +479,6 @@ def _identity(info: os.stat_result) -> tuple[int, ...]:
     """A file as the file system knows it, and its state: another path with the same identity is a
     hard link to it, unchanged since."""
     return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns
-
-
-def _folders(base: Path, name: str) -> list[str]:
-    """The folders under `base`/`name` (itself included when it is one), relative to `base`."""
-    top = base / name
-    if not top.is_dir() or top.is_symlink():
-        return []
-    return [name, *(os.path.relpath(os.path.join(folder, d), base).replace(os.sep, "/")
-                    for folder, dirs, _ in os.walk(top) for d in dirs)]
 
 
 def _write(path: Path, text: str) -> None:
@@ -503,19 +498,16 @@ def _link_or_copy(source: Any, target: Any) -> Any:
     return target
 
 
-def _sums(base: Path, names: list[str], known: dict[tuple[int, ...], str] | None = None) -> dict[str, str]:
+def _sums(base: Path, names: list[str], known: dict[tuple[int, ...], str] | None = None,
+          tree: list[tuple[str, os.stat_result]] | None = None) -> dict[str, str]:
     """sha256 of every regular file under `base`/`names`, the target of every symlink. `known`:
-    sums already read, by `_identity` (a file linked from one read is not read again)."""
+    sums already read, by `_identity` (a file linked from one read is not read again); `tree`:
+    `_tree(base, names)`, when the caller walked it already."""
     found = {}
-    for name in sorted(names):
-        top = base / name
-        paths = [top] if not top.is_dir() or top.is_symlink() else [
-            Path(folder) / n for folder, dirs, files in os.walk(top) for n in dirs + files]
-        for path in paths:
-            rel = path.relative_to(base).as_posix()
-            if path.is_symlink():
-                found[rel] = "-> " + os.readlink(path)
-            elif path.is_file():
-                digest = (known or {}).get(_identity(os.lstat(path)))
-                found[rel] = digest or hashlib.sha256(path.read_bytes()).hexdigest()
+    for rel, info in tree if tree is not None else _tree(base, names):
+        if stat.S_ISLNK(info.st_mode):
+            found[rel] = "-> " + os.readlink(base / rel)
+        elif stat.S_ISREG(info.st_mode):
+            digest = (known or {}).get(_identity(info))
+            found[rel] = digest or hashlib.sha256((base / rel).read_bytes()).hexdigest()
     return dict(sorted(found.items()))
