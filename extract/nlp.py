@@ -238,17 +238,18 @@ class Lemmatizer:
     def release(self) -> None:
         """Let go of spaCy (a few hundred MB) once everything a build asks for is tagged; the
         tokens stay. It is loaded again if a text that was not tagged is asked for."""
-        if self._helper is not None:
-            self._helper.close()
-            self._helper = None
+        self._end_helper()
         if self._nlp is not None:
             self._nlp = None
             gc.collect()  # the pipeline's objects hold each other
 
-    def close(self) -> None:
+    def _end_helper(self) -> None:
         if self._helper is not None:
             self._helper.close()
             self._helper = None
+
+    def close(self) -> None:
+        self._end_helper()
         if self._db is not None:
             try:
                 self._db.close()
