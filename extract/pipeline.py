@@ -53,6 +53,7 @@ from extract.publish import (
     place_search_model,
     prepare_site,
     site_job,
+    warm_site,
     write_docs,
     write_game_json,
     write_json,
@@ -346,8 +347,8 @@ def _build_with(root: Path, out: Path, progress: Progress, cache: Path, notice: 
     site_helper = None
     if not stages.holds("render", render_key):
         # Inputs changed since the last build: helper processes (extract.helper), forked now while
-        # this one is small, load meanwhile the tagger for the texts that changed and MkDocs,
-        # which then makes the site while this process writes the search index.
+        # this one is small, load meanwhile the tagger for the texts that changed and, once it is
+        # done, MkDocs, which then makes the site while this process writes the search index.
         lemmatizer.expect_new_texts()
         site_helper = ending.enter_context(closing(Helper(prepare_site)))
     games = read_games(root, clock, progress, cache.parent, objects)
@@ -367,6 +368,8 @@ def _build_with(root: Path, out: Path, progress: Progress, cache: Path, notice: 
         progress(f"lemmas of {len(set(wanted))} texts ({sum(map(len, set(wanted))) / 1e6:.1f} M characters)")
         lemmatizer.tokens(wanted)
         lemmatizer.release()
+    if site_helper is not None:  # MkDocs loads in the site's helper while this process links
+        site_helper.begin(warm_site)
     with clock.stage("link"):
         everything = [entry for game in games for entry in game.entries]
         for game in games:

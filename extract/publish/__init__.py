@@ -11,10 +11,11 @@ from extract.publish.site import (
     place_search_model,
     prepare_site,
     site_job,
+    warm_site,
     write_docs,
 )
 from extract.publish.templatecache import TemplateCache
 
 __all__ = ["SCHEMA", "SITE_OUTPUTS", "ApiWriter", "TemplateCache", "alias_clashes", "entry_json", "entry_path",
-           "game_json", "make_site", "place_search_model", "prepare_site", "site_job", "write_api", "write_docs",
+           "game_json", "make_site", "place_search_model", "prepare_site", "warm_site", "site_job", "write_api", "write_docs",
            "write_game_json", "write_json"]

@@ -15,6 +15,7 @@ import html
 import json
 import re
 import shutil
+import tempfile
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -1046,16 +1047,37 @@ class SiteJob:
 
 
 def prepare_site() -> None:
-    """What making a site needs before any page exists: MkDocs and its configuration's modules
-    imported (a tenth of a second), done by a helper process while the build goes on. The helper
-    yields its core to the build and the tagger's helper when there are more of them than cores:
-    the site is wanted last."""
+    """What the site's helper process does as soon as it is forked: yield its core to the build
+    and the tagger's helper when there are more of them than cores (the site is wanted last).
+    MkDocs is loaded later (`warm_site`), once the tagger is done."""
     import os
 
     if hasattr(os, "nice"):
         os.nice(5)
+
+
+def warm_site(_prepared: Any) -> bool:
+    """What making a site needs before any page exists, done by the site's helper while the
+    build links and writes its data: MkDocs and its configuration's modules imported (a tenth
+    of a second), and a configuration loaded once (the theme found, the Markdown extensions
+    imported), which the site's own loading then finds done. Whether it loaded: silent either
+    way, the site's own loading says what is wrong with the configuration."""
+    import logging
+
     import mkdocs.commands.build  # noqa: F401
-    import mkdocs.config.defaults  # noqa: F401
+    from mkdocs.config import load_config
+
+    logging.disable(logging.CRITICAL)
+    try:
+        with tempfile.TemporaryDirectory(prefix="regles-warm-") as empty:
+            (Path(empty) / "docs").mkdir()
+            load_config(str(TOOL_ROOT / "mkdocs.yml"), docs_dir=str(Path(empty) / "docs"),
+                        site_dir=str(Path(empty) / "site"), strict=True, nav=[])
+        return True
+    except Exception:  # noqa: BLE001 - said by the site's own loading
+        return False
+    finally:
+        logging.disable(logging.NOTSET)
 
 
 def make_site(_prepared: Any, job: SiteJob) -> None:

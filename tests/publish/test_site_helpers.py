@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -282,3 +283,22 @@ def test_cited_by_lists_the_rules_pointing_here_and_the_same_subject_is_elsewher
     rendered = render_entry(charge, 1, "demo/livre0/charge/index.md", site)
     assert rendered.cited_by == [("Mouvement", "../mouvement/index.md")]
     assert rendered.elsewhere == [("Charge", f"../../../autre/regles/charge-{n:02}/index.md") for n in range(ELSEWHERE_PER_GAME)]
+
+
+def test_warming_the_site_loads_the_configuration_once_and_says_nothing_of_a_broken_one(tmp_path, monkeypatch, capsys):
+    import mkdocs.config
+
+    from extract.publish import site
+
+    loaded = []
+    real = mkdocs.config.load_config
+    monkeypatch.setattr(mkdocs.config, "load_config", lambda *a, **k: loaded.append(k) or real(*a, **k))
+    assert site.warm_site(None) is True
+    assert len(loaded) == 1 and loaded[0]["strict"] is True
+    assert not Path(loaded[0]["docs_dir"]).exists()  # its empty folders are gone
+    (tmp_path / "mkdocs.yml").write_text("theme: [not, a, theme\n", encoding="utf-8")
+    monkeypatch.setattr(site, "TOOL_ROOT", tmp_path)
+    assert site.warm_site(None) is False  # the site's own loading reports it, with its file
+    assert len(loaded) == 2
+    captured = capsys.readouterr()
+    assert captured.out == captured.err == ""
