@@ -44,7 +44,6 @@ from extract.model import Anomaly, Diagnostics, DocumentRecord, Entry, GameBuild
 from extract.nlp import Lemmatizer, default_cache
 from extract.options import read_options
 from extract.publish import (
-    SITE_OUTPUTS,
     ApiWriter,
     TemplateCache,
     alias_clashes,
@@ -429,17 +428,18 @@ def _build_with(root: Path, out: Path, progress: Progress, cache: Path, notice: 
                 write_docs(staging, games, TemplateCache(*templates) if templates else None,
                            stage_folder / "docs" if stage_folder else None, digests if stage_folder else None)
                 site_helper = site_helper or ending.enter_context(closing(Helper(prepare_site)))
-                site_made = site_helper.begin(make_site, site_job(staging, games, site_url, stage_folder, templates))
+                # made, then stored, by the helper: the index is written here meanwhile
+                site_made = site_helper.begin(make_site, site_job(staging, games, site_url, stage_folder, templates,
+                                                                  render_key))
         with clock.stage("index"):
             stages.run("index", key, staging, index, ["search"])
         lemmatizer.close()
-        if site_made is not None:
-            with clock.stage("render"):  # the helper's time and CPU beyond the index's: waited for here
+        with clock.stage("render"):  # the helper's time and CPU beyond the index's: waited for here
+            if site_made is not None:
                 site_made.result()
                 assert site_helper is not None
                 site_helper.close()
-                place_search_model(staging)
-                stages.store("render", render_key, staging, SITE_OUTPUTS)
+            place_search_model(staging)
         api.rename(staging / "site" / "api")
         api_files.close()
         write_json(staging / "report.json", build_report(games, everything, clock))

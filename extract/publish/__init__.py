@@ -5,7 +5,6 @@ export formats."""
 from extract.publish.api import ApiWriter, entry_path, write_api
 from extract.publish.data import SCHEMA, entry_json, game_json, write_game_json, write_json
 from extract.publish.site import (
-    SITE_OUTPUTS,
     alias_clashes,
     make_site,
     place_search_model,
@@ -16,6 +15,6 @@ from extract.publish.site import (
 )
 from extract.publish.templatecache import TemplateCache
 
-__all__ = ["SCHEMA", "SITE_OUTPUTS", "ApiWriter", "TemplateCache", "alias_clashes", "entry_json", "entry_path",
+__all__ = ["SCHEMA", "ApiWriter", "TemplateCache", "alias_clashes", "entry_json", "entry_path",
            "game_json", "make_site", "place_search_model", "prepare_site", "warm_site", "site_job", "write_api", "write_docs",
            "write_game_json", "write_json"]

@@ -1021,7 +1021,8 @@ SITE_OUTPUTS = ["docs", "site"]  # what making the site puts in the staging fold
 def place_search_model(staging: Path) -> None:
     """The search model `regles search` ranks from, for the site's search box
     (site/assets/regles-search.js ranks from it the same way), beside the site's other assets and
-    in the Markdown's: placed once the site is made, the index being written meanwhile."""
+    in the Markdown's: placed once the site is made or restored, the index being written
+    meanwhile (the stored site does not hold it: the index stage does)."""
     model = staging / "search" / "model.json"
     if model.is_file():
         for assets in (staging / "docs" / "assets", staging / "site" / "assets"):
@@ -1034,7 +1035,9 @@ class SiteJob:
     """What MkDocs makes the site from, beside the Markdown: all of it small, sent to the process
     that makes the site (`make_site`). `pages`: the folder of pages' conversions kept between
     builds (`cached_conversions`); `templates`: the folder and key of the compiled templates
-    (`extract.publish.templatecache`); `kept_html`: where pages' HTML is kept (`mkdocs_build`)."""
+    (`extract.publish.templatecache`); `kept_html`: where pages' HTML is kept (`mkdocs_build`);
+    `store`: the stage cache's folder and the key the site is stored under once made (the
+    staging folder's `SITE_OUTPUTS`, before the search model is placed in them)."""
 
     docs: Path
     site_dir: Path
@@ -1044,6 +1047,7 @@ class SiteJob:
     pages: Path | None = None
     templates: tuple[Path, str] | None = None
     kept_html: Path | None = None
+    store: tuple[Path, str] | None = None
 
 
 def prepare_site() -> None:
@@ -1082,9 +1086,10 @@ def warm_site(_prepared: Any) -> bool:
 
 def make_site(_prepared: Any, job: SiteJob) -> None:
     """The site of `job.docs` in `job.site_dir` (`mkdocs_build`), the kept conversions pruned to
-    this build's pages. Run by the site's helper process (extract.helper), or here."""
+    this build's pages, then stored (`job.store`). Run by the site's helper process
+    (extract.helper), or here: the build writes the search index meanwhile."""
     from extract.publish.templatecache import TemplateCache
-    from extract.stagecache import ObjectCache
+    from extract.stagecache import ObjectCache, StageCache
 
     conversions = ObjectCache(job.pages) if job.pages is not None else None
     compiled = TemplateCache(*job.templates) if job.templates is not None else None
@@ -1092,6 +1097,9 @@ def make_site(_prepared: Any, job: SiteJob) -> None:
                  job.kept_html)
     if conversions is not None:
         conversions.prune()  # the pages of this build only
+    if job.store is not None:
+        folder, key = job.store
+        StageCache(folder).store("render", key, job.docs.parent, SITE_OUTPUTS)
 
 
 def write_docs(staging: Path, games: list[GameBuild], compiled: BytecodeCache | None = None,
@@ -1106,10 +1114,11 @@ def write_docs(staging: Path, games: list[GameBuild], compiled: BytecodeCache | 
 
 
 def site_job(staging: Path, games: list[GameBuild], site_url: str | None = None, stage_folder: Path | None = None,
-             templates: tuple[Path, str] | None = None) -> SiteJob:
+             templates: tuple[Path, str] | None = None, key: str | None = None) -> SiteJob:
     """The site's job for the games built in `staging`; with the stage cache's folder, what it
-    keeps between builds."""
+    keeps between builds, and with `key` too, the site stored under it once made."""
     return SiteJob(staging / "docs", staging / "site", site_nav(games), site_url,
                    {game.game.id: game.game.short_label for game in games},
                    stage_folder / "pages" if stage_folder else None, templates,
-                   stage_folder / "html" if stage_folder else None)
+                   stage_folder / "html" if stage_folder else None,
+                   (stage_folder, key) if stage_folder and key is not None else None)
