@@ -279,20 +279,23 @@ def split_text(text: str, size: int | None = None) -> list[tuple[int, str]]:
 
 
 def parse_row(text: str, data: str) -> list[Token] | None:
-    """A cached row's tokens, or None when they are not the tokens of `text`."""
+    """A cached row's tokens, or None when they are not the tokens of `text`. (Every row of a
+    rebuild passes here: the checks are written out, without a generator per token.)"""
     try:
         items = json.loads(data)
     except ValueError:
         return None
-    if not isinstance(items, list):
+    if type(items) is not list:
         return None
     tokens = []
+    size = len(text)
     for item in items:
-        if not (isinstance(item, list) and len(item) == 5 and all(isinstance(x, str) for x in item[:3])
-                and all(type(x) is int for x in item[3:])):
+        if type(item) is not list or len(item) != 5:
             return None
         word, lemma, pos, start, end = item
-        if not (0 <= start < end <= len(text)) or text[start:end] != word:
+        if (type(word) is not str or type(lemma) is not str or type(pos) is not str
+                or type(start) is not int or type(end) is not int
+                or not 0 <= start < end <= size or text[start:end] != word):
             return None
         tokens.append(Token(word, lemma, pos, start, end))
     return tokens
