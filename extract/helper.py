@@ -32,7 +32,9 @@ def can_fork() -> bool:
 
 
 class Helper:
-    def __init__(self, prepare: Callable[..., Any], *args: Any) -> None:
+    def __init__(self, prepare: Callable[..., Any], *args: Any, niceness: int = 0) -> None:
+        """`niceness`: added to the helper process's (`os.nice`): work that yields its core to the
+        build when they compete for one. Nothing forked, nothing changes (the build's own process)."""
         self._prepare, self._args = prepare, args
         self._prepared: Any = _UNSET  # here, when nothing is forked
         self._process: Any = None
@@ -42,7 +44,7 @@ class Helper:
         if can_fork():
             context = multiprocessing.get_context("fork")
             self._conn, child = context.Pipe()
-            self._process = context.Process(target=_serve, args=(child, self._conn, os.getpid(), prepare, args),
+            self._process = context.Process(target=_serve, args=(child, self._conn, os.getpid(), prepare, args, niceness),
                                             daemon=True)
             self._process.start()
             child.close()
@@ -131,7 +133,7 @@ class HelperLost(RuntimeError):
     """The helper process ended before answering."""
 
 
-def _serve(conn: Any, parent_end: Any, parent: int, prepare: Callable[..., Any], args: tuple) -> None:
+def _serve(conn: Any, parent_end: Any, parent: int, prepare: Callable[..., Any], args: tuple, niceness: int = 0) -> None:
     # The build's own handlers (Ctrl-C, SIGTERM raise in its main thread) are the parent's: here a
     # signal simply ends the process, and Ctrl-C is the parent's to handle (it closes the helper).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -143,6 +145,8 @@ def _serve(conn: Any, parent_end: Any, parent: int, prepare: Callable[..., Any],
     _end_with_parent()
     if os.getppid() != parent:  # gone before the line above
         return
+    if niceness and hasattr(os, "nice"):
+        os.nice(niceness)
     try:
         prepared, failed = prepare(*args), None
     except BaseException as exc:  # noqa: BLE001 - sent to the parent, raised there

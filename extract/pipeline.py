@@ -15,9 +15,10 @@ import resource
 import shutil
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
-from contextlib import ExitStack, closing, contextmanager
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import ExitStack, closing, contextmanager, suppress
 from dataclasses import dataclass, field
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +48,7 @@ from extract.publish import (
     ApiWriter,
     TemplateCache,
     alias_clashes,
+    encode_entries,
     game_json,
     make_site,
     place_search_model,
@@ -349,7 +351,7 @@ def _build_with(root: Path, out: Path, progress: Progress, cache: Path, notice: 
         # this one is small, load meanwhile the tagger for the texts that changed and, once it is
         # done, MkDocs, which then makes the site while this process writes the search index.
         lemmatizer.expect_new_texts()
-        site_helper = ending.enter_context(closing(Helper(prepare_site)))
+        site_helper = ending.enter_context(closing(Helper(prepare_site, niceness=5)))
     games = read_games(root, clock, progress, cache.parent, objects)
     for line in guessed_profiles(games):
         notice(line)
@@ -367,8 +369,7 @@ def _build_with(root: Path, out: Path, progress: Progress, cache: Path, notice: 
         progress(f"lemmas of {len(set(wanted))} texts ({sum(map(len, set(wanted))) / 1e6:.1f} M characters)")
         lemmatizer.tokens(wanted)
         lemmatizer.release()
-    if site_helper is not None:  # MkDocs loads in the site's helper while this process links
-        site_helper.begin(warm_site)
+    warmed = site_helper.begin(warm_site) if site_helper is not None else None  # MkDocs loads there meanwhile
     with clock.stage("link"):
         everything = [entry for game in games for entry in game.entries]
         for game in games:
@@ -389,25 +390,15 @@ def _build_with(root: Path, out: Path, progress: Progress, cache: Path, notice: 
         api = staging / API_STAGING
         api_files = FileStore(stage_folder / "api" if stage_folder else None, api)
         with clock.stage("write data"):
-            # One entry's JSON in memory at a time, written to the game file and to the entry's
-            # file of the static API (moved into the site once it is made).
-            digests: dict[str, str] = {}  # each entry's JSON text, hashed: what the site's pages are keyed by
-            for game in games:
-                writer = ApiWriter(api_files, game.game.id)
-
-                def each(data: dict, text: str, writer: ApiWriter = writer) -> None:
-                    writer.entry(data, text)
-                    digests[data["id"]] = hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-                with writing(f"data/{game.game.id}.json, the data of game {game.game.id}"):
-                    write_game_json(staging / "data" / f"{game.game.id}.json", game.game, game.entries, game.errata, game.facts,
-                                    each=each)
-                writer.close(game_json(game.game, [], game.errata, game.facts))
+            # Each entry's JSON is encoded once, for its game's file and its file of the static API
+            # (moved into the site once it is made), and hashed: what the site's pages are keyed by.
+            digests, held = encode_data(staging, games, api_files)
             for path, schema in SCHEMA_FILES.values():
                 write_json(staging / path, schema)
         # The search model and the site are copied from the cache when nothing they are made of
         # changed (extract.stagecache): the same bytes, without the work. Otherwise MkDocs makes
-        # the site in the site's helper process while this one writes the search index.
+        # and stores the site in the site's helper process while this one writes the game files
+        # it held back and the search index; the search model is placed in the site after both.
 
         def index() -> None:
             progress("writing the search index")
@@ -427,10 +418,15 @@ def _build_with(root: Path, out: Path, progress: Progress, cache: Path, notice: 
                 templates = (cache.parent / "templates", code_key()) if stage_folder else None
                 write_docs(staging, games, TemplateCache(*templates) if templates else None,
                            stage_folder / "docs" if stage_folder else None, digests if stage_folder else None)
-                site_helper = site_helper or ending.enter_context(closing(Helper(prepare_site)))
+                site_helper = site_helper or ending.enter_context(closing(Helper(prepare_site, niceness=5)))
+                if warmed is not None:
+                    with suppress(Exception):  # a helper lost while warming is said by the site's request
+                        warmed.result()
                 # made, then stored, by the helper: the index is written here meanwhile
                 site_made = site_helper.begin(make_site, site_job(staging, games, site_url, stage_folder, templates,
                                                                   render_key))
+        with clock.stage("write data"):
+            write_held(staging, held, api_files)
         with clock.stage("index"):
             stages.run("index", key, staging, index, ["search"])
         lemmatizer.close()
@@ -450,6 +446,67 @@ def _build_with(root: Path, out: Path, progress: Progress, cache: Path, notice: 
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return BuildResult(out, games, dict(clock.stages), dict(clock.cpu), [*objects.hits, *stages.hits])
+
+
+HELD_JSON = 8_000_000  # characters of entries' JSON held until the site begins (4.5 times the corpus's)
+
+
+def text_digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def write_game_files(staging: Path, game: GameBuild, api_files: FileStore, digests: dict[str, str] | None = None,
+                     encoded: Iterable[tuple[dict[str, Any], str]] | None = None) -> None:
+    """The game's file in `staging/data` and its entries' files of the static API (`api_files`),
+    from each entry's JSON text (`encoded`, in order, or encoded here); `digests` gets each
+    text's hash."""
+    writer = ApiWriter(api_files, game.game.id)
+
+    def each(data: dict[str, Any], text: str) -> None:
+        writer.entry(data, text)
+        if digests is not None:
+            digests[data["id"]] = text_digest(text)
+
+    with writing(f"data/{game.game.id}.json, the data of game {game.game.id}"):
+        write_game_json(staging / "data" / f"{game.game.id}.json", game.game, game.entries, game.errata, game.facts,
+                        each=each, encoded=encoded)
+    writer.close(game_json(game.game, [], game.errata, game.facts))
+
+
+Held = list[tuple[GameBuild, list[tuple[dict[str, Any], str]]]]  # games, each entry's JSON text (and what the API reads)
+
+
+def encode_data(staging: Path, games: list[GameBuild], api_files: FileStore) -> tuple[dict[str, str], Held]:
+    """Each entry's JSON encoded and hashed (`text_digest`, by id). The games whose entries' JSON
+    makes at most HELD_JSON characters in all are held, written by `write_held`
+    once MkDocs has begun in its helper: the site waits for the hashes, not for the files. A
+    larger corpus's other games are written now (`write_game_files`), one entry's JSON in memory
+    at a time."""
+    room = HELD_JSON
+    digests: dict[str, str] = {}
+    held: Held = []
+    for game in games:
+        encoded: list[tuple[dict[str, Any], str]] = []
+        entries = iter(game.entries)
+        if room > 0:
+            for data, text in encode_entries(entries):
+                encoded.append(({k: data.get(k) for k in ApiWriter.READS}, text))
+                digests[data["id"]] = text_digest(text)
+                room -= len(text)
+                if room <= 0:
+                    break
+        if room > 0:
+            held.append((game, encoded))
+        else:  # written now: what was encoded of the game, then its other entries
+            write_game_files(staging, game, api_files, digests, chain(encoded, encode_entries(entries)))
+    return digests, held
+
+
+def write_held(staging: Path, held: Held, api_files: FileStore) -> None:
+    """The files of the games whose entries' JSON was held (`write_game_files`), each let go once written."""
+    while held:
+        game, encoded = held.pop(0)
+        write_game_files(staging, game, api_files, encoded=encoded)
 
 
 def nlp_texts(games: list[GameBuild]) -> list[str]:

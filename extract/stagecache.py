@@ -395,6 +395,8 @@ class StageCache:
     @staticmethod
     def _replace(place: Path, key: str, staging: Path, made: list[str]) -> None:
         place.parent.mkdir(parents=True, exist_ok=True)
+        for left in place.parent.glob(f".{place.name}-*"):  # a fresh entry a killed build left (its only links)
+            shutil.rmtree(left, ignore_errors=True)
         fresh = Path(tempfile.mkdtemp(prefix=f".{place.name}-", dir=place.parent))
         (fresh / "out").mkdir()
         for name in made:

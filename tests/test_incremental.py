@@ -161,6 +161,20 @@ def outputs(staging: Path, files: dict[str, str], folders: tuple[str, ...] = ())
 STORED = ["site", "model.json"]  # what the stage of these tests makes (some runs make no model.json)
 
 
+def test_a_fresh_entry_left_by_a_killed_build_is_removed_by_the_next_one(tmp_path: Path):
+    """A build killed while it made a stage's fresh entry (its helper, storing the site) leaves a
+    hidden folder holding the only links to its files: the next fresh entry removes it."""
+    from extract.stagecache import StageCache
+
+    left = tmp_path / "stages" / ".render-x1y2"
+    outputs(left / "out", {"site/a.html": "a"})
+    (tmp_path / "staging").mkdir()
+    StageCache(tmp_path / "stages").run("render", "k", tmp_path / "staging",
+                                        lambda: outputs(tmp_path / "staging", {"site/b.html": "b"}), STORED)
+    assert sorted(p.name for p in (tmp_path / "stages").iterdir()) == ["render"]
+    assert tree(tmp_path / "stages" / "render" / "out") == {"site": None, "site/b.html": b"b"}
+
+
 def test_a_stored_stage_is_brought_to_new_outputs_file_by_file(tmp_path: Path):
     """A stage run again stores its new outputs over the old entry: the files whose bytes did not
     change stay (the same file), the others are replaced, gone files and folders go, and the
@@ -375,3 +389,36 @@ def test_a_kept_file_left_without_a_record_is_replaced(tmp_path: Path):
     again = FileStore(kept, tmp_path / "again")
     again.write("g/a.json", b"new")
     assert again.linked == 1
+
+
+def test_game_files_held_until_the_site_begins_are_those_written_at_once(tmp_path: Path, monkeypatch):
+    """A small corpus's game files are written once the site's Markdown is (and MkDocs begun),
+    from each entry's JSON encoded and hashed first; a large one's as they are encoded, before the
+    Markdown: the same bytes either way, and the site's pages keyed by the same hashes."""
+    from extract import pipeline
+
+    root = two_games(tmp_path / "root")
+    monkeypatch.setenv("REGLES_HELPERS", "off")
+    events: list[tuple] = []
+    keyed: list[dict[str, str]] = []
+    write_game_files, write_docs = pipeline.write_game_files, pipeline.write_docs
+
+    def game_files(staging, game, *args, **kwargs):
+        events.append((game.game.id, "encoded" in kwargs))
+        write_game_files(staging, game, *args, **kwargs)
+
+    def docs(staging, games, compiled=None, kept=None, digests=None):
+        events.append(("docs",))
+        keyed.append(dict(digests or {}))
+        return write_docs(staging, games, compiled, kept, digests)
+
+    monkeypatch.setattr(pipeline, "write_game_files", game_files)
+    monkeypatch.setattr(pipeline, "write_docs", docs)
+    held = build(root, tmp_path / "held", cache=tmp_path / "cache" / "lemmas.sqlite")
+    assert events == [("docs",), ("autre", True), ("demo", True)]
+    events.clear()
+    monkeypatch.setattr(pipeline, "HELD_JSON", 10)  # less than any entry's JSON: every game written at once
+    at_once = build(root, tmp_path / "at-once", cache=tmp_path / "other-cache" / "lemmas.sqlite")
+    assert events == [("autre", False), ("demo", False), ("docs",)]
+    assert len(keyed) == 2 and keyed[0] == keyed[1] and len(keyed[0]) == len([e for g in held.games for e in g.entries])
+    same_outputs(held.out, at_once.out)

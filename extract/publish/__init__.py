@@ -3,7 +3,7 @@ Jinja2 templates to Markdown, MkDocs Material, Pagefind; `api`: its static JSON 
 export formats."""
 
 from extract.publish.api import ApiWriter, entry_path, write_api
-from extract.publish.data import SCHEMA, entry_json, game_json, write_game_json, write_json
+from extract.publish.data import SCHEMA, encode_entries, entry_json, game_json, write_game_json, write_json
 from extract.publish.site import (
     alias_clashes,
     make_site,
@@ -15,6 +15,6 @@ from extract.publish.site import (
 )
 from extract.publish.templatecache import TemplateCache
 
-__all__ = ["SCHEMA", "ApiWriter", "TemplateCache", "alias_clashes", "entry_json", "entry_path",
-           "game_json", "make_site", "place_search_model", "prepare_site", "warm_site", "site_job", "write_api", "write_docs",
+__all__ = ["SCHEMA", "ApiWriter", "TemplateCache", "alias_clashes", "encode_entries", "entry_json", "entry_path",
+           "game_json", "make_site", "place_search_model", "prepare_site", "site_job", "warm_site", "write_api", "write_docs",
            "write_game_json", "write_json"]

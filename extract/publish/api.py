@@ -36,6 +36,8 @@ class ApiWriter:
     `each`): an entry's file holds the text the game file was given for it, encoded once, and
     goes through `files` (kept between builds: an unchanged file is linked, not written again)."""
 
+    READS = ("id", "kind", "number", "title", "parent", "status", "source")  # of an entry's data, by `entry`
+
     def __init__(self, files: FileStore, game_id: str) -> None:
         self.files, self.game_id = files, game_id
         self.rows: list[dict[str, Any]] = []

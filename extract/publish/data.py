@@ -4,7 +4,7 @@ and the JSON Schema they validate against."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import chain
 from pathlib import Path
 from typing import Any
@@ -95,13 +95,22 @@ def dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
 
 
+def encode_entries(entries: Iterable[Entry]) -> Iterator[tuple[dict[str, Any], str]]:
+    """Each entry's data (`entry_json`) and its text as `dumps` writes it alone."""
+    for entry in entries:
+        data = entry_json(entry)
+        yield data, dumps(data)
+
+
 def write_game_json(path: Path, game: GameSpec, entries: list[Entry], errata: list[Erratum],
-                    facts: Sequence[Fact] = (), each: Callable[[dict[str, Any], str], None] | None = None) -> None:
+                    facts: Sequence[Fact] = (), each: Callable[[dict[str, Any], str], None] | None = None,
+                    encoded: Iterable[tuple[dict[str, Any], str]] | None = None) -> None:
     """`write_json(path, game_json(game, entries, errata, facts))`, one entry at a time: a large
     game's file is never all in memory, as objects or as text. The entries come first (keys are
     sorted), each one indented two levels deeper than on its own (JSON strings hold no newline).
     `each`, if given, is handed every entry's data and its text as `dumps` writes it alone (the
-    static API's file of the entry: JSON encoded once for both)."""
+    static API's file of the entry: JSON encoded once for both); `encoded`: the entries so
+    encoded already (`encode_entries`), in order."""
     path.parent.mkdir(parents=True, exist_ok=True)
     rest = dumps(game_json(game, [], errata, facts))
     head = '{\n "entries": []'
@@ -113,9 +122,7 @@ def write_game_json(path: Path, game: GameSpec, entries: list[Entry], errata: li
 
     def pieces() -> Iterator[str]:
         yield '{\n "entries": ['
-        for i, entry in enumerate(entries):
-            data = entry_json(entry)
-            text = dumps(data)
+        for i, (data, text) in enumerate(encode_entries(entries) if encoded is None else encoded):
             if each is not None:
                 each(data, text)
             yield ("," if i else "") + "\n  " + text[:-1].replace("\n", "\n  ")

@@ -1051,43 +1051,37 @@ class SiteJob:
 
 
 def prepare_site() -> None:
-    """What the site's helper process does as soon as it is forked: yield its core to the build
-    and the tagger's helper when there are more of them than cores (the site is wanted last).
-    MkDocs is loaded later (`warm_site`), once the tagger is done."""
-    import os
-
-    if hasattr(os, "nice"):
-        os.nice(5)
+    """What the site's helper process prepares as soon as it is forked: nothing yet. It runs at a
+    lower priority (the site is wanted last), and loads MkDocs once the tagger is done (`warm_site`)."""
 
 
 def warm_site(_prepared: Any) -> bool:
-    """What making a site needs before any page exists, done by the site's helper while the
-    build links and writes its data: MkDocs and its configuration's modules imported (a tenth
-    of a second), and a configuration loaded once (the theme found, the Markdown extensions
-    imported), which the site's own loading then finds done. Whether it loaded: silent either
-    way, the site's own loading says what is wrong with the configuration."""
+    """MkDocs and its configuration's modules imported (a tenth of a second) and a configuration
+    loaded once (the theme found, the Markdown extensions imported), in the site's helper while
+    the build links and writes its data: the site's own loading then finds them imported. Whether
+    it loaded; silent either way (the site's own loading says what is wrong with the configuration)."""
     import logging
 
-    import mkdocs.commands.build  # noqa: F401
-    from mkdocs.config import load_config
-
+    disabled = logging.root.manager.disable
     logging.disable(logging.CRITICAL)
     try:
-        with tempfile.TemporaryDirectory(prefix="regles-warm-") as empty:
-            (Path(empty) / "docs").mkdir()
-            load_config(str(TOOL_ROOT / "mkdocs.yml"), docs_dir=str(Path(empty) / "docs"),
-                        site_dir=str(Path(empty) / "site"), strict=True, nav=[])
+        import mkdocs.commands.build  # noqa: F401
+        from mkdocs.config import load_config
+
+        # no folder made: the site's is not read, nor the Markdown's listed, when a configuration loads
+        load_config(str(TOOL_ROOT / "mkdocs.yml"), docs_dir=str(TOOL_ROOT / "site" / "assets"),
+                    site_dir=str(Path(tempfile.gettempdir()) / "regles-warm-site"), strict=True, nav=[])
         return True
     except Exception:  # noqa: BLE001 - said by the site's own loading
         return False
     finally:
-        logging.disable(logging.NOTSET)
+        logging.disable(disabled)
 
 
 def make_site(_prepared: Any, job: SiteJob) -> None:
     """The site of `job.docs` in `job.site_dir` (`mkdocs_build`), the kept conversions pruned to
     this build's pages, then stored (`job.store`). Run by the site's helper process
-    (extract.helper), or here: the build writes the search index meanwhile."""
+    (extract.helper) while the build writes the search index, or in the build's process."""
     from extract.publish.templatecache import TemplateCache
     from extract.stagecache import ObjectCache, StageCache
 

@@ -143,3 +143,24 @@ def alive(pid: int) -> bool:
             return "\nState:\tZ" not in status.read()  # a zombie has ended
     except FileNotFoundError:
         return False
+
+
+def niceness(prepared: object) -> int:
+    return os.nice(0)
+
+
+@forking
+def test_a_helper_yields_its_core_by_its_niceness_and_the_build_keeps_its_own():
+    own = os.nice(0)
+    with_helper = Helper(prepared_pid, "t", niceness=3)
+    try:
+        assert with_helper.ask(niceness) == min(own + 3, 19)
+    finally:
+        with_helper.close()
+    assert os.nice(0) == own
+
+
+def test_nothing_forked_nothing_reniced(monkeypatch):
+    monkeypatch.setenv("REGLES_HELPERS", "off")
+    own = os.nice(0)
+    assert Helper(prepared_pid, "t", niceness=3).ask(niceness) == own

@@ -295,7 +295,7 @@ def test_warming_the_site_loads_the_configuration_once_and_says_nothing_of_a_bro
     monkeypatch.setattr(mkdocs.config, "load_config", lambda *a, **k: loaded.append(k) or real(*a, **k))
     assert site.warm_site(None) is True
     assert len(loaded) == 1 and loaded[0]["strict"] is True
-    assert not Path(loaded[0]["docs_dir"]).exists()  # its empty folders are gone
+    assert not Path(loaded[0]["site_dir"]).exists()  # no folder made
     (tmp_path / "mkdocs.yml").write_text("theme: [not, a, theme\n", encoding="utf-8")
     monkeypatch.setattr(site, "TOOL_ROOT", tmp_path)
     assert site.warm_site(None) is False  # the site's own loading reports it, with its file
