@@ -1,7 +1,8 @@
 """Work begun in a helper process while the build goes on: the machine's second core.
 
 `Helper(prepare, *args)` calls `prepare(*args)` at once in a process forked from this one (it
-sees everything the build has read so far, nothing is sent), and keeps what it returns there;
+sees everything the build has read so far, nothing is sent; `niceness=` lowers its priority
+there), and keeps what it returns there;
 `ask(function, *args)` then runs `function(prepared, *args)` in the helper and returns its result,
 or raises what it raised; `begin(function, *args)` sends the same request and returns at once, its
 answer `.result()` waited for later (the build does other work meanwhile). `close()` ends the
