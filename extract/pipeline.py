@@ -478,10 +478,10 @@ Held = list[tuple[GameBuild, list[tuple[dict[str, Any], str]]]]  # games, each e
 
 def encode_data(staging: Path, games: list[GameBuild], api_files: FileStore) -> tuple[dict[str, str], Held]:
     """Each entry's JSON encoded and hashed (`text_digest`, by id). The games whose entries' JSON
-    makes at most HELD_JSON characters in all are held, written by `write_held`
-    once MkDocs has begun in its helper: the site waits for the hashes, not for the files. A
-    larger corpus's other games are written now (`write_game_files`), one entry's JSON in memory
-    at a time."""
+    makes at most HELD_JSON characters in all are held (their texts, and of their data what the
+    API's index reads), written by `write_held` once MkDocs has begun in its helper: the site
+    waits for the hashes, not for the files. A larger corpus's other games are written now
+    (`write_game_files`), one entry's JSON in memory at a time."""
     room = HELD_JSON
     digests: dict[str, str] = {}
     held: Held = []

@@ -106,7 +106,7 @@ def write_game_json(path: Path, game: GameSpec, entries: list[Entry], errata: li
                     facts: Sequence[Fact] = (), each: Callable[[dict[str, Any], str], None] | None = None,
                     encoded: Iterable[tuple[dict[str, Any], str]] | None = None) -> None:
     """`write_json(path, game_json(game, entries, errata, facts))`, one entry at a time: a large
-    game's file is never all in memory, as objects or as text. The entries come first (keys are
+    game's file is never all in memory, as objects or as text (but for what `encoded` holds). The entries come first (keys are
     sorted), each one indented two levels deeper than on its own (JSON strings hold no newline).
     `each`, if given, is handed every entry's data and its text as `dumps` writes it alone (the
     static API's file of the entry: JSON encoded once for both); `encoded`: the entries so
