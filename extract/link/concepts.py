@@ -84,15 +84,19 @@ def link_concepts(entries: list[Entry], concepts: list[Concept], faq_docs: set[t
     # title) comes from the first `BACK_LINKS` books of each kind linking there, not from every
     # book repeating the subject: the first book of a subject is one link from the others when a
     # game has a few, and its page does not grow with a game of fifty.
+    def book_of(entry: Entry) -> tuple[str, int]:
+        """The kind of the entry's book and the book's place in the manifests' order."""
+        book = (entry.game, entry.document)
+        return document_kinds.get(book, entry.document), order.get(book, len(order))
+
+    linked = [(entry, other, subject, book_of(entry)) for entry, other, subject in pairs()]
     back: dict[tuple[int, str], set[int]] = {}  # (other, kind of the linking book) -> those books' order
-    for entry, other, _ in pairs():
-        kind = document_kinds.get((entry.game, entry.document), entry.document)
-        back.setdefault((id(other), kind), set()).add(order.get((entry.game, entry.document), len(order)))
+    for _, other, _, (kind, rank) in linked:
+        back.setdefault((id(other), kind), set()).add(rank)
     first_back = {key: set(sorted(ranks)[:BACK_LINKS]) for key, ranks in back.items()}
-    for entry, other, subject in pairs():
+    for entry, other, subject, (kind, rank) in linked:
         entry.add_ref(other, "concept", other.title or subject)
-        kind = document_kinds.get((entry.game, entry.document), entry.document)
-        if order.get((entry.game, entry.document), len(order)) in first_back[id(other), kind]:
+        if rank in first_back[id(other), kind]:
             other.add_ref(entry, "concept", entry.title or subject)
     position = {id(entry): i for i, entry in enumerate(titled)}
     by_key: dict[str, list[Entry]] = {}
