@@ -351,7 +351,7 @@ def _build_with(root: Path, out: Path, progress: Progress, cache: Path, notice: 
         # this one is small, load meanwhile the tagger for the texts that changed and, once it is
         # done, MkDocs, which then makes the site while this process writes the search index.
         lemmatizer.expect_new_texts()
-        site_helper = ending.enter_context(closing(Helper(prepare_site, niceness=5)))
+        site_helper = ending.enter_context(closing(site_helper_process()))
     games = read_games(root, clock, progress, cache.parent, objects)
     for line in guessed_profiles(games):
         notice(line)
@@ -418,7 +418,7 @@ def _build_with(root: Path, out: Path, progress: Progress, cache: Path, notice: 
                 templates = (cache.parent / "templates", code_key()) if stage_folder else None
                 write_docs(staging, games, TemplateCache(*templates) if templates else None,
                            stage_folder / "docs" if stage_folder else None, digests if stage_folder else None)
-                site_helper = site_helper or ending.enter_context(closing(Helper(prepare_site, niceness=5)))
+                site_helper = site_helper or ending.enter_context(closing(site_helper_process()))
                 if warmed is not None:
                     with suppress(Exception):  # a helper lost while warming is said by the site's request
                         warmed.result()
@@ -446,6 +446,11 @@ def _build_with(root: Path, out: Path, progress: Progress, cache: Path, notice: 
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return BuildResult(out, games, dict(clock.stages), dict(clock.cpu), [*objects.hits, *stages.hits])
+
+
+def site_helper_process() -> Helper:
+    """The site's helper process (`prepare_site`), at a lower priority: the site is wanted last."""
+    return Helper(prepare_site, niceness=5)
 
 
 HELD_JSON = 8_000_000  # characters of entries' JSON held until the site begins (4.5 times the corpus's)
