@@ -26,7 +26,7 @@ class InputError(RegleError):
         where = f"{self.file}:{self.line}" if self.line else self.file
         return f"{where}: {self.message}"
 
-    def __reduce__(self) -> tuple:  # pickled whole (from a helper process: extract.helper)
+    def __reduce__(self) -> tuple:  # pickled whole (a game kept by extract.cache holds its problems)
         return type(self), (self.file, self.message, self.line)
 
 

@@ -1,9 +1,11 @@
-"""The whole build, top to bottom: load → normalise → repair (scanned books) → segment → apply errata → nlp → link →
-write data → index → render.
+"""The whole build, top to bottom: load → normalise → repair (scanned books) → segment → apply
+errata → facts → nlp → link → write data → index → render.
 
 Each stage is a call into its own module. Input problems are collected across games and
 reported together; nothing is written until every game has been read, and `build/` is swapped
-in whole, so a failed build leaves the previous one as it was.
+in whole, so a failed build leaves the previous one as it was. What a stage made from inputs
+whose bytes have not changed is taken from the cache (`extract.cache`): a game's reading, the
+search model, the site.
 """
 
 from __future__ import annotations
@@ -15,14 +17,16 @@ import resource
 import shutil
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import ExitStack, closing, contextmanager, suppress
+from collections.abc import Callable, Iterator
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
-from itertools import chain
 from pathlib import Path
 from typing import Any
 
+from jinja2 import FileSystemBytecodeCache
+
 from extract import outdir, urls
+from extract.cache import Cache, code_key, key_of
 from extract.corpus import (
     builtin_thesaurus,
     check_sources,
@@ -34,28 +38,24 @@ from extract.corpus import (
     read_term_config,
     read_thesaurus,
 )
+from extract.corpus.icons import IconTable
+from extract.corpus.terms import TermConfig
 from extract.errata import apply_errata, read_errata_files, read_faqs
 from extract.errors import BuildError, InputError, writing
 from extract.facts import verify_facts
-from extract.helper import Helper
 from extract.icons import name_icons_in_entries
 from extract.link import attach_faq, fill_backrefs, link_concepts, link_terms, resolve_explicit, texts_to_tag
 from extract.lookup import Lookup
-from extract.model import Anomaly, Diagnostics, DocumentRecord, Entry, GameBuild, GameSpec
+from extract.model import Anomaly, Diagnostics, DocumentRecord, Entry, Erratum, Fact, GameBuild, GameSpec
 from extract.nlp import Lemmatizer, default_cache
 from extract.options import read_options
 from extract.publish import (
+    SITE_OUTPUTS,
     ApiWriter,
-    TemplateCache,
     alias_clashes,
-    encode_entries,
     game_json,
     make_site,
     place_search_model,
-    prepare_site,
-    site_job,
-    warm_site,
-    write_docs,
     write_game_json,
     write_json,
 )
@@ -68,7 +68,6 @@ from extract.search import build_index, texts_of
 from extract.segment import PROFILES, book_order, document_report, option_classes, segment_document
 from extract.segment.choose import choose_profile
 from extract.segment.detect import detect_structure
-from extract.stagecache import FileStore, ObjectCache, StageCache, code_key, folder_key, inputs_key
 from extract.text import fold
 from extract.tomlfile import line_of
 
@@ -82,7 +81,7 @@ class BuildResult:
     games: list[GameBuild]
     stages: dict[str, float] = field(default_factory=dict)  # seconds per stage, on the wall clock
     cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds per stage, worker processes included
-    reused: list[str] = field(default_factory=list)  # from the stage cache: "game/<id>", "index", "render", "search/entries/…"
+    reused: list[str] = field(default_factory=list)  # taken from the cache: "game/<id>", "index", "render", …
 
     @property
     def entry_count(self) -> int:
@@ -112,11 +111,97 @@ def cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + workers.ru_utime + workers.ru_stime
 
 
+def build(root: Path, out: Path | None = None, progress: Progress | None = None, cache: Path | None = None,
+          notice: Progress | None = None, site_url: str | None = None, nlp: Any = None) -> BuildResult:
+    """Build `out` (default `root/build`) from `root/corpus`. Raises BuildError on bad input.
+
+    `out` must be empty, new, or a previous build (`extract.outdir`): anything else is refused
+    before any work. One build per output folder at a time (a second one waits, through
+    `notice`); staging beside it, removed on every exit path; swapped in atomically.
+    `cache` is the lemma cache (default `root/.cache/lemmas.sqlite`, or $REGLES_CACHE_DIR); the
+    other caches are kept beside it ($REGLES_STAGE_CACHE=off: none). `site_url` is the address
+    the site will be published at (canonical links, sitemap.xml). `nlp`: a spaCy model already
+    loaded (`extract.nlp.load_model`), kept by a long-lived process between its builds.
+    """
+    progress = progress or (lambda message: None)
+    notice = notice or progress
+    out = outdir.target(out or root / "build")
+    cache = cache or default_cache(root)
+    with outdir.build_lock(out, notice), outdir.signals_interrupt():
+        outdir.remove_leftovers(out)
+        out = outdir.target(out)  # again, under the lock: another build may have made it meanwhile
+        try:
+            with closing(Lemmatizer(cache, notice, nlp)) as lemmatizer:
+                return run_stages(root, out, progress, notice, site_url, lemmatizer, cache.parent)
+        finally:  # whatever the exit (an error, Ctrl-C, SIGTERM): no staging of ours stays
+            outdir.remove_leftovers(out)
+
+
+def run_stages(root: Path, out: Path, progress: Progress, notice: Progress, site_url: str | None,
+               lemmatizer: Lemmatizer, cache_dir: Path) -> BuildResult:
+    """The stages in order, each reading what the one before made; `build/` replaced at the end."""
+    clock = Stopwatch()
+    kept = Cache(None if os.environ.get("REGLES_STAGE_CACHE") == "off" else cache_dir / "stages")
+    games = read_games(root, clock, progress, cache_dir, kept)
+    for line in guessed_profiles(games):
+        notice(line)
+    concepts, thesaurus = read_concepts(root), builtin_thesaurus() + read_thesaurus(root)
+    names = search_names(games, root)
+    with clock.stage("apply errata"):
+        amend(games)
+    with clock.stage("facts"):
+        check_facts(games)
+    with clock.stage("nlp"):  # everything linking and the search index ask for, tagged in one pass
+        wanted = nlp_texts(games)
+        progress(f"lemmas of {len(set(wanted))} texts ({sum(map(len, set(wanted))) / 1e6:.1f} M characters)")
+        lemmatizer.tokens(wanted)
+    with clock.stage("link"):
+        everything = link(games, concepts, lemmatizer)
+    key = key_of([root / "corpus" / "concepts.toml", root / "corpus" / "thesaurus.toml"],
+                 *(game.key for game in games), base=root)
+    staging = outdir.new_staging(out)
+    try:
+        with clock.stage("write data"):
+            write_data(staging, games)
+        with clock.stage("index"):
+            kept.run("index", key, staging, lambda: write_index(staging, games, everything, lemmatizer, thesaurus,
+                                                                names, kept), ["search"])
+        lemmatizer.release()  # spaCy let go before the site is made (tokens stay)
+        with clock.stage("render"):
+            templates = FileSystemBytecodeCache(str(cache_dir / "templates")) if kept.folder else None
+            if templates is not None:
+                (cache_dir / "templates").mkdir(parents=True, exist_ok=True)
+            kept.run("render", f"{key} {site_url or ''}", staging,
+                     lambda: (progress("rendering the site"), make_site(staging, games, site_url, templates)),
+                     SITE_OUTPUTS)
+            place_search_model(staging)
+            (staging / API_STAGING).rename(staging / "site" / "api")
+        write_json(staging / "report.json", build_report(games, everything, clock))
+        outdir.publish(staging, out)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return BuildResult(out, games, dict(clock.stages), dict(clock.cpu), list(kept.hits))
+
+
+@dataclass
+class GameReading:
+    """A game's manifest and every file of it, read (before any stage works on them)."""
+
+    game: GameSpec
+    sources: dict[str, Reading]  # by source file, as the manifest names it
+    errata: list[Erratum]  # corpus/<game>/errata/*.toml
+    terms: TermConfig
+    facts: list[Fact]
+    icons: IconTable
+
+
 def read_games(root: Path, clock: Stopwatch, progress: Progress, cache_dir: Path | None = None,
-               objects: ObjectCache | None = None) -> list[GameBuild]:
-    """`cache_dir`: where the OCR repair caches its results (default `root/.cache`, or
-    $REGLES_CACHE_DIR). `objects`: where each game's reading is kept between builds, keyed by
-    the game's files and the code (`game_key`): an unchanged game is not read again."""
+               kept: Cache | None = None) -> list[GameBuild]:
+    """Every game of `root/corpus`, read, repaired and segmented. `cache_dir`: where the OCR repair
+    keeps its results (default `root/.cache`, or $REGLES_CACHE_DIR). `kept`: where each game's
+    reading is kept between builds under its key (`game_key`): an unchanged game is not read again."""
+    kept = kept or Cache(None)
     problems: list[InputError] = []
     games: list[GameBuild] = []
     manifests = find_manifests(root)
@@ -133,10 +218,10 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress, cache_dir: Path
             problems.append(problem)
         except BuildError as several:  # a manifest with several problems (its options) says them all
             problems.extend(several.problems)
-    readings: dict[str, tuple | None] = {}
+    readings: dict[str, GameReading | None] = {}
     guessed: dict[str, dict[str, str]] = {}  # game id -> document id -> why its profile was chosen
 
-    def reading_of(game: GameSpec) -> tuple | None:
+    def reading_of(game: GameSpec) -> GameReading | None:
         """The game's sources and data files, read once; None (its problems noted) when they cannot be."""
         if game.id not in readings:
             readings[game.id] = None
@@ -145,9 +230,9 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress, cache_dir: Path
                     raw = {doc.source for doc in game.documents if doc.profile and PROFILES[doc.profile].raw_text}
                     sources = read_sources(root, game, raw)
                     guessed[game.id] = guess_profiles(root, game, sources)
-                    readings[game.id] = (game, sources, read_errata_files(root, game.id),
-                                         read_term_config(root, game.id), read_facts(root, game.id),
-                                         read_icons(root, game.id))
+                    readings[game.id] = GameReading(game, sources, read_errata_files(root, game.id),
+                                                    read_term_config(root, game.id), read_facts(root, game.id),
+                                                    read_icons(root, game.id))
             except InputError as problem:
                 problems.append(problem)
             except BuildError as several:
@@ -168,71 +253,33 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress, cache_dir: Path
                 continue
             with clock.stage("load"):
                 name = f"ocr-words/{game.id}"
-                key = hashlib.sha256("\n".join([code_key(), manifest.read_text(encoding="utf-8"),
-                                                *(doc.source for doc in books)]).encode()).hexdigest()
-                found = objects.get(name, key) if objects is not None else None
+                key = key_of([manifest], *(doc.source for doc in books), base=root)
+                found = kept.get(name, key)
             if found is None:
                 reading = reading_of(game)
                 if reading is None:  # its problems are reported
                     continue
-                found = word_counts(line.text for doc in books for line in reading[1][doc.source].lines)
-                if objects is not None:
-                    objects.put(name, key, found)
+                found = word_counts(line.text for doc in books for line in reading.sources[doc.source].lines)
+                kept.put(name, key, found)
             counts.update(found)
         vocabulary = frequent_words(counts)
         words = hashlib.sha256("\n".join(sorted(vocabulary)).encode()).hexdigest()
-    with clock.stage("load"):
-        keys = {game.id: game_key(manifest, game, words) for manifest, game in specs}
-        kept = {game.id: objects.get(f"game/{game.id}", keys[game.id]) for _, game in specs} if objects else {}
-    loaded = []
-    for _, game in specs:
-        if kept.get(game.id) is not None:
-            loaded.append((game, {}, [], None, [], None))
-        elif (reading := reading_of(game)) is not None:
-            loaded.append(reading)
     cache_dir = cache_dir or default_cache(root).parent
-    for game, sources, written, terms, facts, icons in loaded:
-        if kept.get(game.id) is not None:
-            games.append(kept[game.id])
+    for manifest, game in specs:
+        with clock.stage("load"):
+            key = game_key(root, manifest, game, words)
+            found = kept.get(f"game/{game.id}", key)
+        if found is not None:
+            games.append(found)
+            continue
+        reading = reading_of(game)
+        if reading is None:
             continue
         try:
-            progress(f"{game.id}: {len(game.documents)} document(s)")
-            entries: list[Entry] = []
-            documents: dict[str, DocumentRecord] = {}
-            diagnostics = Diagnostics()
-            for doc in game.documents:
-                key = f"{game.id}/{doc.id}"
-                reading = sources[doc.source]
-                if doc.id in guessed.get(game.id, {}):
-                    diagnostics.add(key, Anomaly("profile-guessed", f"no profile in {game.manifest}:{doc.manifest_line}: "
-                                                 f"read with {doc.profile} ({guessed[game.id][doc.id]})"))
-                with clock.stage("normalise"):
-                    lines, anomalies, read, aside = normalise_reading(reading, doc)
-                    anomalies += detect(lines, anomalies, ocr=doc.ocr)
-                repaired = None
-                if doc.ocr:
-                    with clock.stage("repair"):
-                        corrections = [Correction(c["line"], c["from"], c["to"], c["reason"]) for c in doc.corrections]
-                        repaired = repair_lines(lines, vocabulary, corrections, cache_dir, game.manifest)
-                        lines = repaired.lines
-                        anomalies += repaired.anomalies
-                with clock.stage("segment"):
-                    result = segment_document(game.id, doc, lines, game.manifest, reading.format, aside)
-                    # The book's icons named (corpus/<game>/icons.toml): the same token on every page.
-                    anomalies += name_icons_in_entries(result.entries, icons)
-                if repaired is not None:
-                    keep_printed(result.entries, repaired.repairs)
-                entries.extend(book_order(result.entries))
-                documents[key] = document_report(lines, read, result)
-                for anomaly in anomalies + result.anomalies + detect_structure(result, documents[key].lines_placed):
-                    diagnostics.add(key, anomaly)
-            lookup = Lookup(game, entries)
-            state_precedence(game, lookup, root)
-            built = GameBuild(game, entries, documents, diagnostics, written_errata=written, terms=terms, lookup=lookup,
-                              facts=facts, icons=icons.names)
-            if objects is not None:
-                with clock.stage("load"):
-                    objects.put(f"game/{game.id}", keys[game.id], built)  # before any later stage changes it
+            built = segment_game(root, reading, guessed.get(game.id, {}), vocabulary, cache_dir, clock, progress)
+            built.key = key
+            with clock.stage("load"):
+                kept.put(f"game/{game.id}", key, built)  # before any later stage changes it
             games.append(built)
         except InputError as problem:
             problems.append(problem)
@@ -242,6 +289,46 @@ def read_games(root: Path, clock: Stopwatch, progress: Progress, cache_dir: Path
     if problems:
         raise BuildError(problems)
     return games
+
+
+def segment_game(root: Path, reading: GameReading, guessed: dict[str, str], vocabulary: set[str], cache_dir: Path,
+                 clock: Stopwatch, progress: Progress) -> GameBuild:
+    """One game's documents normalised, repaired (scanned books) and segmented into entries."""
+    game = reading.game
+    progress(f"{game.id}: {len(game.documents)} document(s)")
+    entries: list[Entry] = []
+    documents: dict[str, DocumentRecord] = {}
+    diagnostics = Diagnostics()
+    for doc in game.documents:
+        key = f"{game.id}/{doc.id}"
+        source = reading.sources[doc.source]
+        if doc.id in guessed:
+            diagnostics.add(key, Anomaly("profile-guessed", f"no profile in {game.manifest}:{doc.manifest_line}: "
+                                         f"read with {doc.profile} ({guessed[doc.id]})"))
+        with clock.stage("normalise"):
+            lines, anomalies, read, aside = normalise_reading(source, doc)
+            anomalies += detect(lines, anomalies, ocr=doc.ocr)
+        repaired = None
+        if doc.ocr:
+            with clock.stage("repair"):
+                corrections = [Correction(c["line"], c["from"], c["to"], c["reason"]) for c in doc.corrections]
+                repaired = repair_lines(lines, vocabulary, corrections, cache_dir, game.manifest)
+                lines = repaired.lines
+                anomalies += repaired.anomalies
+        with clock.stage("segment"):
+            result = segment_document(game.id, doc, lines, game.manifest, source.format, aside)
+            # The book's icons named (corpus/<game>/icons.toml): the same token on every page.
+            anomalies += name_icons_in_entries(result.entries, reading.icons)
+        if repaired is not None:
+            keep_printed(result.entries, repaired.repairs)
+        entries.extend(book_order(result.entries))
+        documents[key] = document_report(lines, read, result)
+        for anomaly in anomalies + result.anomalies + detect_structure(result, documents[key].lines_placed):
+            diagnostics.add(key, anomaly)
+    lookup = Lookup(game, entries)
+    state_precedence(game, lookup, root)
+    return GameBuild(game, entries, documents, diagnostics, written_errata=reading.errata, terms=reading.terms,
+                     lookup=lookup, facts=reading.facts, icons=reading.icons.names)
 
 
 def guess_profiles(root: Path, game: GameSpec, sources: dict[str, Reading]) -> dict[str, str]:
@@ -268,14 +355,21 @@ def guessed_profiles(games: list[GameBuild]) -> list[str]:
             for anomaly in game.diagnostics.of(where) if anomaly.kind == "profile-guessed"]
 
 
-def game_key(manifest: Path, game: GameSpec, vocabulary: str) -> str:
-    """What a game's reading is made of: the code, every file of its folder (manifest, errata,
-    terms, facts, sources), its sources elsewhere (their sha256, checked), and, for a game with a
-    scanned book, the OCR vocabulary (the words of every other book) its repair keeps."""
+DATA_FILES = ("game.toml", "terms.toml", "facts.toml", "icons.toml")  # a game folder's files the build reads
+
+
+def game_key(root: Path, manifest: Path, game: GameSpec, vocabulary: str) -> str:
+    """What a game's reading is made of: the code, its manifest and data files (errata, terms,
+    facts, icons), its sources (their sha256, which the manifest declares and the build checked),
+    and, for a game with a scanned book, the OCR vocabulary (the words of every other book) its
+    repair keeps. Only these files are hashed: the game's folder is not walked."""
+    folder = manifest.parent
+    errata = folder / "errata"
+    files = [folder / name for name in DATA_FILES] + (sorted(errata.glob("*.toml")) if errata.is_dir() else [])
     extra = [f"{source} {digest}" for source, digest in sorted(game.sources.items())]
     if any(doc.ocr for doc in game.documents):
         extra.append(vocabulary)
-    return folder_key(manifest.parent, *extra)
+    return key_of(files, *extra, base=root)
 
 
 def state_precedence(game: GameSpec, lookup: Lookup, root: Path) -> None:
@@ -307,211 +401,51 @@ def duplicate_ids(games: list[GameBuild]) -> list[InputError]:
     return problems
 
 
-def build(root: Path, out: Path | None = None, progress: Progress | None = None, cache: Path | None = None,
-          notice: Progress | None = None, site_url: str | None = None) -> BuildResult:
-    """Build `out` (default `root/build`) from `root/corpus`. Raises BuildError on bad input.
-
-    `out` must be empty, new, or a previous build (`extract.outdir`): anything else is refused
-    before any work. One build per output folder at a time (a second one waits, through
-    `notice`); staging beside it, removed on every exit path; swapped in atomically.
-    `cache` is the lemma cache (default `root/.cache/lemmas.sqlite`, or $REGLES_CACHE_DIR).
-    `site_url` is the address the site will be published at (canonical links, sitemap.xml).
-    """
-    progress = progress or (lambda message: None)
-    notice = notice or progress
-    out = outdir.target(out or root / "build")
-    with outdir.build_lock(out, notice), outdir.signals_interrupt():
-        outdir.remove_leftovers(out)
-        out = outdir.target(out)  # again, under the lock: another build may have made it meanwhile
-        try:
-            return _build(root, out, progress, cache or default_cache(root), notice, site_url)
-        finally:  # whatever the exit (an error, Ctrl-C, SIGTERM): no staging of ours stays
-            outdir.remove_leftovers(out)
-
-
-def _build(root: Path, out: Path, progress: Progress, cache: Path, notice: Progress,
-           site_url: str | None = None) -> BuildResult:
-    with ExitStack() as ending:  # whatever the exit, the lemma cache is closed and helper processes end
-        lemmatizer = Lemmatizer(cache, notice)
-        ending.callback(lemmatizer.close)
-        return _build_with(root, out, progress, cache, notice, site_url, lemmatizer, ending)
-
-
-def _build_with(root: Path, out: Path, progress: Progress, cache: Path, notice: Progress, site_url: str | None,
-                lemmatizer: Lemmatizer, ending: ExitStack) -> BuildResult:
-    clock = Stopwatch()
-    stage_folder = None if os.environ.get("REGLES_STAGE_CACHE") == "off" else cache.parent / "stages"
-    objects = ObjectCache(stage_folder / "objects" if stage_folder else None)
-    stages = StageCache(stage_folder)
-    key = inputs_key(root)
-    render_key = f"{key} {site_url or ''}"
-    site_helper = None
-    if not stages.holds("render", render_key):
-        # Inputs changed since the last build: helper processes (extract.helper), forked now while
-        # this one is small, load meanwhile the tagger for the texts that changed and, once it is
-        # done, MkDocs, which then makes the site while this process writes the search index.
-        lemmatizer.expect_new_texts()
-        site_helper = ending.enter_context(closing(site_helper_process()))
-    games = read_games(root, clock, progress, cache.parent, objects)
-    for line in guessed_profiles(games):
-        notice(line)
-    concepts = read_concepts(root)
-    thesaurus = builtin_thesaurus() + read_thesaurus(root)
-    names = search_names(games, root)
-    with clock.stage("apply errata"):
-        amend(games)
-    with clock.stage("facts"):
-        check_facts(games)
-    with clock.stage("nlp"):
-        # Everything linking and the search index will ask for, tagged in one pass (one spaCy
-        # load, two processes); both stages then read it from memory.
-        wanted = nlp_texts(games)
-        progress(f"lemmas of {len(set(wanted))} texts ({sum(map(len, set(wanted))) / 1e6:.1f} M characters)")
-        lemmatizer.tokens(wanted)
-        lemmatizer.release()
-    warmed = site_helper.begin(warm_site) if site_helper is not None else None  # MkDocs loads there meanwhile
-    with clock.stage("link"):
-        everything = [entry for game in games for entry in game.entries]
-        for game in games:
-            game.diagnostics.extend(resolve_explicit(game.lookup, game.errata))
-            game.diagnostics.extend(attach_faq(game.lookup, game.errata))
-            game.diagnostics.extend(link_terms(game.lookup, game.terms, lemmatizer))
-        faq_docs = {(g.game.id, d) for g in games for d in g.game.faq_documents}
-        kinds = {(g.game.id, d.id): d.kind for g in games for d in g.game.documents}
-        link_concepts(everything, concepts, faq_docs, kinds)
-        urls.assign_urls(everything)
-        for game in games:  # said here, not while rendering: a site taken from the cache says it too
-            game.diagnostics.extend(alias_clashes(game.entries))
-        fill_backrefs(everything)
-        for entry in everything:
-            entry.forget_ref_keys()  # linking is done
-    staging = outdir.new_staging(out)
-    try:
-        api = staging / API_STAGING
-        api_files = FileStore(stage_folder / "api" if stage_folder else None, api)
-        with clock.stage("write data"):
-            # Each entry's JSON is encoded once, for its game's file and its file of the static API
-            # (moved into the site once it is made), and hashed: what the site's pages are keyed by.
-            digests, held = encode_data(staging, games, api_files)
-            for path, schema in SCHEMA_FILES.values():
-                write_json(staging / path, schema)
-        # The search model and the site are copied from the cache when nothing they are made of
-        # changed (extract.stagecache): the same bytes, without the work. Otherwise MkDocs makes
-        # and stores the site in the site's helper process while this one writes the game files
-        # it held back and the search index; the search model is placed in the site after both.
-
-        def index() -> None:
-            progress("writing the search index")
-            synonyms = thesaurus + [(*s, game.game.id) for game in games for s in game.terms.synonyms]
-            labels = {**{g.game.id: g.game.title for g in games},
-                      **{f"{g.game.id}/{d.id}": d.title for g in games for d in g.game.documents}}
-            document_kinds = {f"{g.game.id}/{d.id}": d.kind for g in games for d in g.game.documents}
-            scanned = {f"{g.game.id}/{d.id}" for g in games for d in g.game.documents if d.ocr}
-            build_index(staging / "search", everything, lemmatizer, synonyms, names, labels, document_kinds,
-                        objects.keyed(code_key()), scanned)
-
-        site_made = None
-        with clock.stage("render"):
-            if not stages.restore("render", render_key, staging):
-                progress("rendering the site")
-                # compiled templates are executable: kept only where the stage cache is trusted too
-                templates = (cache.parent / "templates", code_key()) if stage_folder else None
-                write_docs(staging, games, TemplateCache(*templates) if templates else None,
-                           stage_folder / "docs" if stage_folder else None, digests if stage_folder else None)
-                site_helper = site_helper or ending.enter_context(closing(site_helper_process()))
-                if warmed is not None:
-                    with suppress(Exception):  # a helper lost while warming is said by the site's request
-                        warmed.result()
-                # made, then stored, by the helper: the index is written here meanwhile
-                site_made = site_helper.begin(make_site, site_job(staging, games, site_url, stage_folder, templates,
-                                                                  render_key))
-        with clock.stage("write data"):
-            write_held(staging, held, api_files)
-        with clock.stage("index"):
-            stages.run("index", key, staging, index, ["search"])
-        lemmatizer.close()
-        with clock.stage("render"):  # the helper's time and CPU beyond the index's: waited for here
-            if site_made is not None:
-                site_made.result()
-                assert site_helper is not None
-                site_helper.close()
-            place_search_model(staging)
-        api.rename(staging / "site" / "api")
-        api_files.close()
-        write_json(staging / "report.json", build_report(games, everything, clock))
-        outdir.publish(staging, out)
-    except BaseException:
-        if site_helper is not None:
-            site_helper.close()  # before its files go
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    return BuildResult(out, games, dict(clock.stages), dict(clock.cpu), [*objects.hits, *stages.hits])
-
-
-def site_helper_process() -> Helper:
-    """The site's helper process (`prepare_site`), at a lower priority: the site is wanted last."""
-    return Helper(prepare_site, niceness=5)
-
-
-HELD_JSON = 8_000_000  # characters of entries' JSON held until the site begins (4.5 times the corpus's)
-
-
-def text_digest(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def write_game_files(staging: Path, game: GameBuild, api_files: FileStore, digests: dict[str, str] | None = None,
-                     encoded: Iterable[tuple[dict[str, Any], str]] | None = None) -> None:
-    """The game's file in `staging/data` and its entries' files of the static API (`api_files`),
-    from each entry's JSON text (`encoded`, in order, or encoded here); `digests` gets each
-    text's hash."""
-    writer = ApiWriter(api_files, game.game.id)
-
-    def each(data: dict[str, Any], text: str) -> None:
-        writer.entry(data, text)
-        if digests is not None:
-            digests[data["id"]] = text_digest(text)
-
-    with writing(f"data/{game.game.id}.json, the data of game {game.game.id}"):
-        write_game_json(staging / "data" / f"{game.game.id}.json", game.game, game.entries, game.errata, game.facts,
-                        each=each, encoded=encoded)
-    writer.close(game_json(game.game, [], game.errata, game.facts))
-
-
-Held = list[tuple[GameBuild, list[tuple[dict[str, Any], str]]]]  # games, each entry's JSON text (and what the API reads)
-
-
-def encode_data(staging: Path, games: list[GameBuild], api_files: FileStore) -> tuple[dict[str, str], Held]:
-    """Each entry's JSON encoded and hashed (`text_digest`, by id). The games whose entries' JSON
-    makes at most HELD_JSON characters in all are held (their texts, and of their data what the
-    API's index reads), written by `write_held` once MkDocs has begun in its helper: the site
-    waits for the hashes, not for the files. A larger corpus's other games are written now
-    (`write_game_files`), one entry's JSON in memory at a time."""
-    room = HELD_JSON
-    digests: dict[str, str] = {}
-    held: Held = []
+def link(games: list[GameBuild], concepts: Any, lemmatizer: Lemmatizer) -> list[Entry]:
+    """References resolved, FAQ answers attached, terms and concepts linked, addresses given,
+    back-references filled; every entry of every game, in order."""
+    everything = [entry for game in games for entry in game.entries]
     for game in games:
-        encoded: list[tuple[dict[str, Any], str]] = []
-        entries = iter(game.entries)
-        if room > 0:
-            for data, text in encode_entries(entries):
-                encoded.append(({k: data.get(k) for k in ApiWriter.READS}, text))
-                digests[data["id"]] = text_digest(text)
-                room -= len(text)
-                if room <= 0:
-                    break
-        if room > 0:
-            held.append((game, encoded))
-        else:  # written now: what was encoded of the game, then its other entries
-            write_game_files(staging, game, api_files, digests, chain(encoded, encode_entries(entries)))
-    return digests, held
+        assert game.lookup is not None
+        game.diagnostics.extend(resolve_explicit(game.lookup, game.errata))
+        game.diagnostics.extend(attach_faq(game.lookup, game.errata))
+        game.diagnostics.extend(link_terms(game.lookup, game.terms, lemmatizer))
+    faq_docs = {(g.game.id, d) for g in games for d in g.game.faq_documents}
+    kinds = {(g.game.id, d.id): d.kind for g in games for d in g.game.documents}
+    link_concepts(everything, concepts, faq_docs, kinds)
+    urls.assign_urls(everything)
+    for game in games:  # said here, not while rendering: a site taken from the cache says it too
+        game.diagnostics.extend(alias_clashes(game.entries))
+    fill_backrefs(everything)
+    for entry in everything:
+        entry.forget_ref_keys()  # linking is done
+    return everything
 
 
-def write_held(staging: Path, held: Held, api_files: FileStore) -> None:
-    """The files of the games whose entries' JSON was held (`write_game_files`), each let go once written."""
-    while held:
-        game, encoded = held.pop(0)
-        write_game_files(staging, game, api_files, encoded=encoded)
+def write_data(staging: Path, games: list[GameBuild]) -> None:
+    """Each game's file in `staging/data`, their schemas, and each entry's file of the static API
+    (`staging/api`, moved into the site once it is made): each entry's JSON encoded once for both."""
+    for game in games:
+        writer = ApiWriter(staging / API_STAGING, game.game.id)
+        with writing(f"data/{game.game.id}.json, the data of game {game.game.id}"):
+            write_game_json(staging / "data" / f"{game.game.id}.json", game.game, game.entries, game.errata, game.facts,
+                            each=writer.entry)
+        writer.close(game_json(game.game, [], game.errata, game.facts))
+    for path, schema in SCHEMA_FILES.values():
+        write_json(staging / path, schema)
+
+
+def write_index(staging: Path, games: list[GameBuild], everything: list[Entry], lemmatizer: Lemmatizer,
+                thesaurus: list[Any], names: dict[str, list[str]], kept: Cache) -> None:
+    """The search model of every entry in `staging/search`; each text's analysis kept between
+    builds under the code's key (an edit analyses its own texts again only)."""
+    synonyms = thesaurus + [(*s, game.game.id) for game in games for s in game.terms.synonyms]
+    labels = {**{g.game.id: g.game.title for g in games},
+              **{f"{g.game.id}/{d.id}": d.title for g in games for d in g.game.documents}}
+    document_kinds = {f"{g.game.id}/{d.id}": d.kind for g in games for d in g.game.documents}
+    scanned = {f"{g.game.id}/{d.id}" for g in games for d in g.game.documents if d.ocr}
+    build_index(staging / "search", everything, lemmatizer, synonyms, names, labels, document_kinds,
+                kept.keyed(code_key()), scanned)
 
 
 def nlp_texts(games: list[GameBuild]) -> list[str]:
