@@ -93,7 +93,7 @@ def spacy_loaded_once():
     """One spaCy model for the whole session, as a long-lived process (`regles serve --watch`)
     keeps one: every build and Lemmatizer would otherwise load it again (a second or more each).
     The model only tags; sharing it changes no result."""
-    from extract import nlp
+    from extract.nlp import lemmas as nlp
 
     load = functools.cache(nlp.load_model)
     with pytest.MonkeyPatch.context() as patch:

@@ -15,9 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from extract import outdir
 from extract.cli import main
-from extract.pipeline import build
+from extract.pipeline import build, outdir
 from tests.conftest import ROOT, make_corpus
 from tools.bench_incremental import edit_source
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from jinja2 import FileSystemBytecodeCache
 
-from extract import outdir, urls
+from extract import urls
 from extract.cache import Cache, code_key, key_of
 from extract.corpus import (
     builtin_thesaurus,
@@ -49,6 +49,7 @@ from extract.lookup import Lookup
 from extract.model import Anomaly, Diagnostics, DocumentRecord, Entry, Erratum, Fact, GameBuild, GameSpec
 from extract.nlp import Lemmatizer, default_cache
 from extract.options import read_options
+from extract.pipeline import outdir
 from extract.publish import (
     SITE_OUTPUTS,
     ApiWriter,
@@ -115,7 +116,7 @@ def build(root: Path, out: Path | None = None, progress: Progress | None = None,
           notice: Progress | None = None, site_url: str | None = None, nlp: Any = None) -> BuildResult:
     """Build `out` (default `root/build`) from `root/corpus`. Raises BuildError on bad input.
 
-    `out` must be empty, new, or a previous build (`extract.outdir`): anything else is refused
+    `out` must be empty, new, or a previous build (`extract.pipeline.outdir`): anything else is refused
     before any work. One build per output folder at a time (a second one waits, through
     `notice`); staging beside it, removed on every exit path; swapped in atomically.
     `cache` is the lemma cache (default `root/.cache/lemmas.sqlite`, or $REGLES_CACHE_DIR); the
