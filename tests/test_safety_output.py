@@ -243,7 +243,7 @@ def test_the_sites_failure_is_the_builds_one_line(corpus, capsys, monkeypatch):
     """MkDocs's failure when the site is made again is the build's error — one line naming the
     file, exit 1, the previous build left whole, no staging left behind."""
     from extract.errors import BuildError, InputError
-    from extract.publish import site
+    from extract.publish import sitebuild
 
     out = corpus / "build"
     build(corpus, out)
@@ -254,7 +254,7 @@ def test_the_sites_failure_is_the_builds_one_line(corpus, capsys, monkeypatch):
     def broken(*args, **kwargs):
         raise BuildError([InputError("mkdocs.yml", "site build warning: a link to nowhere")])
 
-    monkeypatch.setattr(site, "mkdocs_build", broken)
+    monkeypatch.setattr(sitebuild, "mkdocs_build", broken)
     code = main(["--root", str(corpus), "build", "--out", str(out)])
     assert code == 1
     assert capsys.readouterr().err.strip().splitlines()[-1] == "error: mkdocs.yml: site build warning: a link to nowhere"

@@ -161,7 +161,8 @@ def test_escaping_helpers():
 
 def test_a_broken_anchor_fails_the_site_build(tmp_path):
     from extract.errors import BuildError
-    from extract.publish.site import TOOL_ROOT, mkdocs_build
+    from extract.publish.site import TOOL_ROOT
+    from extract.publish.sitebuild import mkdocs_build
 
     docs = tmp_path / "docs"
     (docs / "a").mkdir(parents=True)
