@@ -192,10 +192,5 @@ def _link(source: str, target: str) -> str:
 
 def _sums(base: Path, names: list[str]) -> dict[str, str]:
     """The sha256 of every file under `base`/`names`, by path relative to `base`."""
-    found = {}
-    for name in names:
-        for folder, _, files in os.walk(base / name):
-            for file in files:
-                path = Path(folder) / file
-                found[path.relative_to(base).as_posix()] = hashlib.sha256(path.read_bytes()).hexdigest()
-    return dict(sorted(found.items()))
+    paths = [Path(folder) / file for name in names for folder, _, files in os.walk(base / name) for file in files]
+    return {p.relative_to(base).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(paths)}
