@@ -169,12 +169,8 @@ def run_stages(root: Path, out: Path, progress: Progress, notice: Progress, site
                                                                 names, kept), ["search"])
         lemmatizer.release()  # spaCy let go before the site is made (tokens stay)
         with clock.stage("render"):
-            templates = FileSystemBytecodeCache(str(cache_dir / "templates")) if kept.folder else None
-            if templates is not None:
-                (cache_dir / "templates").mkdir(parents=True, exist_ok=True)
             kept.run("render", f"{key} {site_url or ''}", staging,
-                     lambda: (progress("rendering the site"), make_site(staging, games, site_url, templates)),
-                     SITE_OUTPUTS)
+                     lambda: make_site(staging, games, site_url, compiled_templates(kept, cache_dir), progress), SITE_OUTPUTS)
             place_search_model(staging)
             (staging / API_STAGING).rename(staging / "site" / "api")
         write_json(staging / "report.json", build_report(games, everything, clock))
@@ -183,6 +179,15 @@ def run_stages(root: Path, out: Path, progress: Progress, notice: Progress, site
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return BuildResult(out, games, dict(clock.stages), dict(clock.cpu), list(kept.hits))
+
+
+def compiled_templates(kept: Cache, cache_dir: Path) -> FileSystemBytecodeCache | None:
+    """Jinja2's cache of the site's compiled templates, beside the others (compiled code is
+    executable: kept only where the stage cache is trusted too)."""
+    if kept.folder is None:
+        return None
+    (cache_dir / "templates").mkdir(parents=True, exist_ok=True)
+    return FileSystemBytecodeCache(str(cache_dir / "templates"))
 
 
 @dataclass

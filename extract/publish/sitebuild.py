@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -95,9 +96,11 @@ def place_search_model(staging: Path) -> None:
 
 
 def make_site(staging: Path, games: list[GameBuild], site_url: str | None = None,
-              compiled: BytecodeCache | None = None) -> None:
+              compiled: BytecodeCache | None = None, progress: Callable[[str], None] | None = None) -> None:
     """The site of `games` in `staging`: its Markdown in `docs/` (`render_docs`), made by MkDocs
     into `site/` (`SITE_OUTPUTS`). `compiled`: Jinja2's cache of the compiled templates, or None."""
+    if progress is not None:
+        progress("rendering the site")
     render_docs(TOOL_ROOT, staging / "docs", games, compiled)
     mkdocs_build(TOOL_ROOT, staging / "docs", staging / "site", site_nav(games), site_url,
                  {game.game.id: game.game.short_label for game in games})
