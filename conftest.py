@@ -25,6 +25,8 @@ from tests.conftest import ROOT, SHARED
 # Fixtures that stand for the real corpus: a test using any of them (directly or through another
 # fixture) is in the `corpus` tier.
 CORPUS_FIXTURES = {"built"}
+# Fixtures that build a small corpus whole: their tests are in the slow tier too (not unit tests).
+WHOLE_BUILD_FIXTURES = CORPUS_FIXTURES | {"built_once"}
 
 
 def reads_shared(item) -> bool:
@@ -35,7 +37,7 @@ def reads_shared(item) -> bool:
 
 def pytest_collection_modifyitems(config, items) -> None:
     for item in items:
-        if CORPUS_FIXTURES & set(getattr(item, "fixturenames", ())) or reads_shared(item):
+        if WHOLE_BUILD_FIXTURES & set(getattr(item, "fixturenames", ())) or reads_shared(item):
             item.add_marker(pytest.mark.corpus)
     # The tests of the real-corpus build first: under xdist one worker starts that build at once
     # while the other runs the unit tests, instead of both reaching it later and one waiting.

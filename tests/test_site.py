@@ -138,6 +138,7 @@ Une règle avec <script>alert(1)</script> et <img src=x onerror=alert(2)> dedans
 """
 
 
+@pytest.mark.corpus  # a whole build
 def test_rule_text_is_escaped(tmp_path, capsys):
     root = make_corpus(tmp_path, HOSTILE)
     assert main(["--root", str(root), "build"]) == 0
@@ -284,6 +285,7 @@ On se bat.
 """
 
 
+@pytest.mark.corpus  # a whole build
 def test_a_markdown_book_s_heading_ids_are_anchors_of_the_site(tmp_path):
     """"## Le marché {#marche}": a link copied from the book, or a bookmark `…/#marche`, lands on
     the entry; the entry's own anchor stays. "{#la-marche}" is the anchor of another entry of the
