@@ -34,7 +34,6 @@ class ApiWriter:
     """The API of one game, written entry by entry as its game file is (`write_game_json`'s
     `each`): an entry's file, in `folder`, holds the text the game file was given for it, encoded once."""
 
-
     def __init__(self, folder: Path, game_id: str) -> None:
         self.folder, self.game_id = folder, game_id
         self.rows: list[dict[str, Any]] = []
