@@ -54,11 +54,18 @@ while server.server_address[1] == 0:
 base = f"http://127.0.0.1:{server.server_address[1]}/"
 times = []
 for game, at in EDITS:
+    source = sorted((root / "corpus" / game).glob("*.txt"))[0]
+    before = source.read_text(encoding="utf-8")
     start = time.perf_counter()
     word = edit_one_rule(root, game, at)
+    line = before[:before.index(f" {word} ")].count("\n") + 1  # the edited line: the page of the entry holding it
     entries = json.loads((root / "build" / "data" / f"{game}.json").read_text(encoding="utf-8"))["entries"]
-    url = next(e["url"] for e in entries if f" {word} " in f" {e['text']} ")
+    holding = [e for e in entries if e["source"]["file"].endswith(source.name)
+               and e["source"]["lines"][0] <= line <= e["source"]["lines"][1]]
+    url = min(holding, key=lambda e: e["source"]["lines"][1] - e["source"]["lines"][0])["url"]
+    end = start + 300
     while f"{word}s" not in urllib.request.urlopen(base + url.split("#")[0], timeout=60).read().decode("utf-8"):
+        assert time.perf_counter() < end, f"{url} never showed {word}s"
         time.sleep(0.05)
     times.append(time.perf_counter() - start)
 server.shutdown()
