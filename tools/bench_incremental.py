@@ -58,7 +58,7 @@ for game, at in EDITS:
     before = source.read_text(encoding="utf-8")
     start = time.perf_counter()
     word = edit_one_rule(root, game, at)
-    line = before[:before.index(f" {word} ")].count("\n") + 1  # the edited line: the page of the entry holding it
+    line = before[:before.index(f" {word} ")].count(chr(10)) + 1  # the edited line: the page of the entry holding it
     entries = json.loads((root / "build" / "data" / f"{game}.json").read_text(encoding="utf-8"))["entries"]
     holding = [e for e in entries if e["source"]["file"].endswith(source.name)
                and e["source"]["lines"][0] <= line <= e["source"]["lines"][1]]
@@ -135,8 +135,10 @@ def measure(source_root: Path = ROOT, lemmas: Path | None = None) -> dict[str, f
         runs = {"full": fulls, "no_change": same, "edit": edited}
         env = {**os.environ, "PYTHONPATH": str(ROOT), "REGLES_CACHE_DIR": str(cache.parent)}
         env.pop("REGLES_STAGE_CACHE", None)
-        watched = subprocess.run([sys.executable, "-c", WATCH_CHILD, str(root)], check=True, capture_output=True,
+        watched = subprocess.run([sys.executable, "-c", WATCH_CHILD, str(root)], capture_output=True,
                                  text=True, env=env, timeout=1200, cwd=ROOT)
+        if watched.returncode:
+            raise RuntimeError(f"the live preview's child failed: {watched.stderr[-3000:]}")
         found: dict = {label: median(r["seconds"] for r in rs) for label, rs in runs.items()}
         found["cpu"] = {label: median(r["cpu"] for r in rs) for label, rs in runs.items()}
         found["all"] = {label: [r["seconds"] for r in rs] for label, rs in runs.items()}

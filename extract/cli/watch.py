@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from extract.errors import BuildError, InputError, RegleError
+from extract.errors import BuildError, InputError, RegleError, UsageError
 
 Say = Callable[[str], None]
 
@@ -123,6 +123,8 @@ def serve_watching(root: Path, port: int, site_url: str | None = None) -> int:
         server.serve()
     except KeyboardInterrupt:
         say("stopped")
+    except OSError as exc:  # the port taken: said as `regles serve` says it
+        raise UsageError(f"regles serve: cannot listen on 127.0.0.1:{port} ({exc.strerror})") from None
     finally:
         server.shutdown()
     return 0
