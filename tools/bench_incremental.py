@@ -47,7 +47,7 @@ from pathlib import Path
 from extract.cli.watch import make_watch_server
 from tools.bench_incremental import EDITS, edit_one_rule
 root = Path(sys.argv[1])
-server, rebuild = make_watch_server(root, 0, lambda line: None)
+server, rebuild = make_watch_server(root, 0, lambda line: print(line, file=sys.stderr, flush=True))
 threading.Thread(target=server.serve, daemon=True).start()
 while server.server_address[1] == 0:
     time.sleep(0.05)
@@ -139,6 +139,7 @@ def measure(source_root: Path = ROOT, lemmas: Path | None = None) -> dict[str, f
                                  text=True, env=env, timeout=1200, cwd=ROOT)
         if watched.returncode:
             raise RuntimeError(f"the live preview's child failed: {watched.stderr[-3000:]}")
+        print("  live preview: " + " | ".join(watched.stderr.strip().splitlines()[-8:]))
         found: dict = {label: median(r["seconds"] for r in rs) for label, rs in runs.items()}
         found["cpu"] = {label: median(r["cpu"] for r in rs) for label, rs in runs.items()}
         found["all"] = {label: [r["seconds"] for r in rs] for label, rs in runs.items()}

@@ -39,6 +39,20 @@ def watched_folders(root: Path) -> list[Path]:
     return found
 
 
+AGAIN = 3  # builds at most in a row while files keep changing under them
+
+
+def snapshot(root: Path) -> dict[str, tuple[int, int]]:
+    """Each file of the watched folders: its modification time and size (`os.lstat`: no link followed)."""
+    found = {}
+    for folder in watched_folders(root):
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                info = entry.stat(follow_symlinks=False)
+                found[entry.path] = (info.st_mtime_ns, info.st_size)
+    return found
+
+
 @dataclass
 class Rebuilds:
     """Builds `root` into `out` with one spaCy model kept between builds; what each one gave."""
@@ -54,6 +68,18 @@ class Rebuilds:
     seconds: float = 0.0  # of the last build
 
     def __call__(self) -> None:
+        """Build; again while a file of the corpus changed during the build (a save that came
+        after the build read that file would otherwise wait for the next save)."""
+        before = snapshot(self.root)
+        self.once()
+        for _ in range(AGAIN):
+            after = snapshot(self.root)
+            if after == before:
+                return
+            before = after
+            self.once()
+
+    def once(self) -> None:
         from extract.pipeline import build
 
         start = time.perf_counter()

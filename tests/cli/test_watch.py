@@ -57,11 +57,11 @@ def test_an_edit_is_served_rebuilt_and_a_failing_one_keeps_the_last_good_site(tm
         assert "deux dés" in first and "livereload" in first  # the page asks to be reloaded
         edit_source(root, "demo", "source.txt", "deux dés", "trois dés")
         wait_for(lambda: "trois dés" in fetch(page))
-        assert rebuild.done == 2 and rebuild.failed == 0
+        assert rebuild.done >= 2 and rebuild.failed == 0
         # a source saved without its manifest's sha256: the build fails, one line naming the file
         source = root / "corpus" / "demo" / "source.txt"
         source.write_text(source.read_text(encoding="utf-8").replace("trois dés", "quatre dés"), encoding="utf-8")
-        wait_for(lambda: rebuild.failed == 1)
+        wait_for(lambda: rebuild.failed >= 1)
         assert rebuild.last_error and all(line.startswith("error: corpus/demo/") for line in rebuild.last_error)
         assert "the last good site is still served" in said
         served = fetch(page)
