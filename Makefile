@@ -15,13 +15,17 @@ $(STAMP): pyproject.toml requirements.lock
 build: $(STAMP)
 	$(BIN)/regles build
 
-# The site's browser tests drive Debian's Chromium through Playwright (`playwright install` is
+# The site's browser tests drive Debian's Chromium through Playwright, and the search box's script
+# runs under Debian's Node.js for its unit test (`playwright install` is
 # never used: it would download a browser). Installed here when missing; without it (no apt,
 # not root) those tests skip and say why.
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { echo "installing Debian's chromium for the browser tests"; \
 		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
 		|| echo "chromium could not be installed: the browser tests will be skipped"; }
+	@command -v node >/dev/null 2>&1 || { echo "installing Debian's nodejs for the search box's parity test"; \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs >/dev/null) \
+		|| echo "nodejs could not be installed: the box's parity is checked by the browser test only"; }
 
 # The suite runs on the machine's two cores (pytest-xdist; a worker out of tests takes some of the other's); `pytest -m "not corpus and not browser"`
 # is the unit tier alone.

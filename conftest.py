@@ -11,6 +11,7 @@ itself, or reads ../shared/external, carries the mark explicitly; the browser te
 from __future__ import annotations
 
 import fcntl
+import functools
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,13 +19,14 @@ from pathlib import Path
 
 import pytest
 
-from extract import regexcache
 from extract.pipeline import build
-from tests.conftest import ROOT, SHARED, SPACY_KEPT
+from tests.conftest import ROOT, SHARED
 
 # Fixtures that stand for the real corpus: a test using any of them (directly or through another
 # fixture) is in the `corpus` tier.
 CORPUS_FIXTURES = {"built"}
+# Fixtures that build a small corpus whole: their tests are in the slow tier too (not unit tests).
+WHOLE_BUILD_FIXTURES = CORPUS_FIXTURES | {"built_once"}
 
 
 def reads_shared(item) -> bool:
@@ -35,7 +37,7 @@ def reads_shared(item) -> bool:
 
 def pytest_collection_modifyitems(config, items) -> None:
     for item in items:
-        if CORPUS_FIXTURES & set(getattr(item, "fixturenames", ())) or reads_shared(item):
+        if WHOLE_BUILD_FIXTURES & set(getattr(item, "fixturenames", ())) or reads_shared(item):
             item.add_marker(pytest.mark.corpus)
     # The tests of the real-corpus build first: under xdist one worker starts that build at once
     # while the other runs the unit tests, instead of both reaching it later and one waiting.
@@ -48,15 +50,11 @@ def pytest_collection_modifyitems(config, items) -> None:
 # node id or its prefix (every case of a parametrised test). Only an order: a test missing here,
 # or renamed, runs as before, after these.
 KNOWN_SLOW = {
-    "tests/test_spacyload.py::test_spacy_with_kept_tables_tags_as_stock_spacy": 17,
     "tests/publish/test_contract.py::test_the_real_build_passes_check": 15,
     "tests/test_packaging.py::test_an_installed_wheel_builds_a_corpus_outside_the_checkout": 12,
-    "tests/test_incremental.py::test_one_rule_edited_in_the_real_corpus_builds_as_a_clean_build": 10,
-    "tests/test_nlp.py::test_spacys_tokenizer_with_the_kept_pattern_cuts_every_corpus_text_as_the_stock_one": 9,
     "tests/test_accessibility.py::test_no_serious_or_critical_accessibility_violation[desktop": 7,
     "tests/test_safety_output.py::test_two_builds_at_once_both_succeed": 6,
     "tests/test_facts_corpus.py::test_an_erratum_on_a_cited_rule_makes_its_fact_stale": 6,
-    "tests/test_spacyload.py::test_a_build_process_keeps_the_tables_beside_its_lemma_cache": 5,
     "tests/test_pipeline.py::test_two_builds_are_byte_identical_whatever_the_hash_seed": 5,
     "tests/test_safety_input.py::test_a_one_megabyte_line_builds": 4,
     "tests/test_repair.py::test_results_are_cached_by_content": 3,
@@ -94,39 +92,15 @@ def shared_lemma_cache(request, monkeypatch) -> None:
 
 @pytest.fixture(scope="session", autouse=True)
 def spacy_loaded_once():
-    """One spaCy model for the whole session: every build and Lemmatizer would otherwise load
-    it again (a second each). The model only tags; sharing it changes no result. It is loaded
-    as a build of this checkout loads it: its tokenizer's long pattern and its lemmatizer's tables
-    kept in `.cache/` (extract.regexcache, extract.spacyload), so that the workers of a warm
-    checkout neither compile the one (2.4 s) nor convert the other (1 s)."""
-    from extract import nlp
+    """One spaCy model for the whole session, as a long-lived process (`regles serve --watch`)
+    keeps one: every build and Lemmatizer would otherwise load it again (a second or more each).
+    The model only tags; sharing it changes no result."""
+    from extract.nlp import lemmas as nlp
 
-    models: dict[str, object] = {}
-
-    def shared(self):
-        if self._nlp is None:
-            if "fr" not in models:
-                with regexcache.kept(SPACY_KEPT / "regex"):
-                    from extract import spacyload
-
-                    models["fr"] = spacyload.load(nlp.MODEL, nlp.EXCLUDED, SPACY_KEPT / "lemma-tables")
-            self._nlp = models["fr"]
-        return self._nlp
-
+    load = functools.cache(nlp.load_model)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(nlp.Lemmatizer, "nlp", property(shared))
+        patch.setattr(nlp, "load_model", load)
         yield
-
-
-@pytest.fixture(scope="session")
-def spacy_kept() -> Path:
-    """The folder of spaCy's kept pattern and tables, filled by the session's model: a test that
-    builds in a child process copies them into that build's cache (tests.conftest.copy_spacy_kept),
-    whose spaCy then loads in a second instead of compiling and converting for four."""
-    from extract.nlp import Lemmatizer
-
-    assert Lemmatizer(None).nlp is not None  # the session's model, loaded through SPACY_KEPT
-    return SPACY_KEPT
 
 
 @contextmanager

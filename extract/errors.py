@@ -26,7 +26,7 @@ class InputError(RegleError):
         where = f"{self.file}:{self.line}" if self.line else self.file
         return f"{where}: {self.message}"
 
-    def __reduce__(self) -> tuple:  # pickled whole (from a helper process: extract.helper)
+    def __reduce__(self) -> tuple:  # pickled whole (a game kept by extract.cache holds its problems)
         return type(self), (self.file, self.message, self.line)
 
 
@@ -75,6 +75,6 @@ def writing(what: str, source: str | None = None, line: int | None = None) -> It
         raise OSError(exc.errno or 0, reason, shortened(failed, 160) if failed else None) from exc
 
 
-# A build writes into a staging folder beside its output (extract.outdir): a path inside it is
+# A build writes into a staging folder beside its output (extract.pipeline.outdir): a path inside it is
 # said from the build's root ("site/api/…"), the folder's random name being of no use to the reader.
 STAGING = re.compile(r"^.*?\.regles-staging-[^/]*/")

@@ -452,3 +452,4 @@ class GameBuild:
     lookup: Lookup | None = None  # built once segmentation is done
     facts: list[Fact] = field(default_factory=list)  # from corpus/<game>/facts.toml, verified after errata
     icons: list[str] = field(default_factory=list)  # the names of the game's icons (corpus/<game>/icons.toml)
+    key: str = ""  # the hash of everything the game was read from (`extract.pipeline.stages.game_key`)

@@ -8,15 +8,8 @@ import hashlib
 import shutil
 from pathlib import Path
 
-from extract.nlp import Lemmatizer
-
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
-# Where a build of this checkout keeps spaCy's compiled tokenizer pattern (regex/) and its
-# lemmatizer's tables (lemma-tables/): the test session's model is loaded through them too.
-SPACY_KEPT = ROOT / ".cache"
-# Lemmatizer.nlp as builds have it, before the session shares one model (conftest.spacy_loaded_once).
-STOCK_LEMMATIZER_NLP = Lemmatizer.__dict__["nlp"]
 
 
 def make_corpus(root: Path, text: str | bytes, profile: str = "headed-prose", options: str = "",
@@ -64,14 +57,3 @@ def copy_real_corpus(root: Path, games: tuple[str, ...] | None = None) -> Path:
         (root / ".cache").mkdir(exist_ok=True)
         shutil.copyfile(lemmas, root / ".cache" / "lemmas.sqlite")
     return root
-
-
-def copy_spacy_kept(kept: Path, cache: Path) -> Path:
-    """spaCy's kept pattern and tables (the `spacy_kept` fixture's folder) copied into the cache
-    folder `cache` of a build run in a child process: that build still loads spaCy and tags every
-    text itself (its lemma cache stays empty), but takes the pattern and the tables from their
-    files, as a second build of a project does, instead of spending 3–4 s making them."""
-    for name in ("regex", "lemma-tables"):
-        if (kept / name).is_dir():
-            shutil.copytree(kept / name, cache / name, dirs_exist_ok=True)
-    return cache

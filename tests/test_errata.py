@@ -290,6 +290,7 @@ OK_ID = "demo/regles/errata/errata/guide-de-reference/ligne-de-vue-section-3"
 FAILED_ID = "demo/regles/errata/errata/guide-de-reference/charge-section-9"
 
 
+@pytest.mark.corpus  # a whole build
 def test_missing_target_fails_and_the_build_completes(tmp_path, capsys):
     root = faq_corpus(tmp_path)
     assert main(["--root", str(root), "build"]) == 0
@@ -312,6 +313,7 @@ def test_missing_target_fails_and_the_build_completes(tmp_path, capsys):
     assert f"{FAILED_ID}  failed" in out.out and "1 applied, 0 recorded, 1 failed" in out.err
 
 
+@pytest.mark.corpus  # a whole build
 def test_title_that_disagrees_with_the_number_fails(tmp_path):
     root = faq_corpus(tmp_path)
     path = root / "corpus/demo/source.txt"
@@ -356,6 +358,7 @@ supersedes = "regles/errata/errata/guide-de-reference/ligne-de-vue-section-3"
 SUPERSEDES = 'supersedes = "regles/errata/errata/guide-de-reference/ligne-de-vue-section-3"\n'
 
 
+@pytest.mark.corpus  # a whole build
 def test_hand_written_errata_apply_after_the_faq(tmp_path):
     root = write_errata(faq_corpus(tmp_path), HAND)
     assert main(["--root", str(root), "build"]) == 0
@@ -375,6 +378,7 @@ def test_hand_written_errata_apply_after_the_faq(tmp_path):
     assert [c["kind"] for c in conflicts] == ["errata-superseded"]
 
 
+@pytest.mark.corpus  # a whole build
 def test_conflicting_errata_stop_the_build(tmp_path, capsys):
     """Two errata on one block without `supersedes`: which text holds is for a person to decide."""
     root = write_errata(faq_corpus(tmp_path), HAND.replace(SUPERSEDES, ""))
@@ -385,6 +389,7 @@ def test_conflicting_errata_stop_the_build(tmp_path, capsys):
     assert len(err.strip().splitlines()) == 1 and not (root / "build").exists()
 
 
+@pytest.mark.corpus  # a whole build
 def test_an_errata_file_on_a_missing_target_stops_the_build(tmp_path, capsys):
     root = write_errata(faq_corpus(tmp_path), HAND.replace('target = "guide/3.1"', 'target = "guide/99"'))
     assert main(["--root", str(root), "build"]) == 1
@@ -411,6 +416,7 @@ def test_bad_errata_files(tmp_path, capsys, text, expected):
     assert not (root / "build").exists()
 
 
+@pytest.mark.corpus  # a whole build
 def test_show_printed_and_errata_json(built, capsys, tmp_path):
     root = tmp_path
     (root / "build").symlink_to(built["out"])
@@ -437,6 +443,7 @@ text = "Ligne de vue dégagée"
 '''
 
 
+@pytest.mark.corpus  # a whole build
 def test_a_title_replaced_by_an_erratum_keeps_the_printed_one(tmp_path, capsys):
     root = write_errata(faq_corpus(tmp_path), TITLE)
     assert main(["--root", str(root), "build"]) == 0

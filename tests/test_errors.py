@@ -71,6 +71,7 @@ def test_duplicate_document_ids(tmp_path, capsys):
     assert code == 1 and "duplicate document id 'regles'" in err and "game.toml:" in err
 
 
+@pytest.mark.corpus  # a whole build
 def test_failed_build_leaves_previous_build_intact(tmp_path, capsys):
     root = make_corpus(tmp_path, GOOD)
     assert main(["--root", str(root), "build"]) == 0
@@ -106,6 +107,7 @@ def test_bad_profile_options_name_the_line(tmp_path, capsys, options, expected):
     assert code == 1 and expected in err and len(err.strip().splitlines()) == 1
 
 
+@pytest.mark.corpus  # a whole build
 def test_a_document_id_the_site_uses_itself_is_refused_and_the_build_kept(tmp_path, capsys):
     """A document `errata` would be served at <game>/errata/, the game's errata page."""
     root = make_corpus(tmp_path, GOOD)
@@ -119,6 +121,7 @@ def test_a_document_id_the_site_uses_itself_is_refused_and_the_build_kept(tmp_pa
     assert (root / "build/site/demo/errata/index.html").read_bytes() == before
 
 
+@pytest.mark.corpus  # a whole build
 def test_a_windows_1252_text_is_read_with_its_declared_encoding(tmp_path, capsys):
     text = "Règles\n======\n\nAjoutez l’être à la réserve d’endurance.\n".encode("cp1252")
     root = make_corpus(tmp_path, text)
@@ -134,6 +137,7 @@ def test_a_windows_1252_text_is_read_with_its_declared_encoding(tmp_path, capsys
     assert hashlib.sha256(text).hexdigest() in manifest.read_text(encoding="utf-8")  # the sha256 of the bytes
 
 
+@pytest.mark.corpus  # a whole build
 def test_a_document_without_profile_is_read_with_the_guessed_one_and_says_so(tmp_path, capsys):
     root = make_corpus(tmp_path, "# Règles\n\nLe tour.\n\n## Tour de jeu\n\nOn joue chacun son tour.\n")
     manifest = root / "corpus/demo/game.toml"

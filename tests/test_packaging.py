@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, copy_spacy_kept, make_corpus
+from tests.conftest import ROOT, make_corpus
 
 pytestmark = pytest.mark.corpus  # a wheel and a whole build: the slow tier
 
@@ -54,7 +54,7 @@ def test_the_wheel_carries_the_site_sources_and_no_developer_tools(wheel):
     assert not any(name.startswith(("tools/", "tests/")) for name in names)
 
 
-def test_an_installed_wheel_builds_a_corpus_outside_the_checkout(wheel, tmp_path, spacy_kept):
+def test_an_installed_wheel_builds_a_corpus_outside_the_checkout(wheel, tmp_path):
     target = tmp_path / "installed"
     done = subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--quiet", "--disable-pip-version-check",
                            "--target", str(target), str(wheel)], capture_output=True, text=True)
@@ -66,9 +66,8 @@ def test_an_installed_wheel_builds_a_corpus_outside_the_checkout(wheel, tmp_path
               f"code = main(['--root', {str(project)!r}, 'build']); "
               "print(*sorted(m.__file__ for n, m in sys.modules.items() if n.startswith('extract') and getattr(m, '__file__', None)), "
               "sep='\\n'); sys.exit(code)")
-    # No lemma cached: the installed package loads spaCy and tags; the pattern and the tables it
-    # would make for 3–4 s come from the session's (the same files its own first run would keep).
-    cache = copy_spacy_kept(spacy_kept, tmp_path / "cache")
+    # No lemma cached: the installed package loads spaCy and tags.
+    cache = tmp_path / "cache"
     env = {**os.environ, "PYTHONPATH": str(target), "REGLES_CACHE_DIR": str(cache)}
     run = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=env, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr[-2000:]

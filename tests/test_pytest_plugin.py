@@ -37,6 +37,7 @@ def test_facts_by_id_and_stale_ones_refused(tmp_path):
         facts["demo.armee.points"]
 
 
+@pytest.mark.corpus  # a whole build
 def test_a_project_test_fails_when_the_rules_differ(tmp_path):
     build = build_dir(tmp_path / "build")
     project = tmp_path / "project"

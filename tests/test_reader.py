@@ -32,7 +32,7 @@ def test_reading_the_build_imports_no_build_dependency(built):
     assert found == {"entries": 951, "title": "Ligne de vue", "heavy": []}
 
 
-def test_entry_entries_and_texts(rules):
+def test_entry_entries_and_texts(rules, built):
     assert set(rules.games) == {"battlelore", "heroscape", "runewars", "sda-jfe", "warcry"}
     entry = rules.entry("runewars/reference/49")
     assert entry["status"] == "amended" and "runewars/reference/49" in rules
@@ -41,7 +41,9 @@ def test_entry_entries_and_texts(rules):
     assert rules.text("runewars/reference/25.3", as_of="printed") == rules.text("runewars/reference/25.3")
     questions = rules.entries(game="runewars", document="faq", kind="question")
     assert questions and all(q["kind"] == "question" and q["document"] == "faq" for q in questions)
-    assert len(rules.entries(game="sda-jfe")) == 223 and len(rules.entries()) == len(rules) == 951
+    # as many as the game files hold (not a count any corpus edit would break)
+    assert len(rules.entries(game="sda-jfe")) == len(built["games"]["sda-jfe"]["entries"])
+    assert len(rules.entries()) == len(rules) == len(built["entries"])
     with pytest.raises(KeyError, match="no entry"):
         rules.entry("runewars/reference/999")
     with pytest.raises(ValueError):

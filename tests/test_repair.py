@@ -120,6 +120,7 @@ def test_the_entries_keep_the_printed_text():
     assert entry.blocks[0].to_json()["printed_text"] == 'Il doit étre placé a 3" du bord.'
 
 
+@pytest.mark.corpus  # a whole build
 def test_results_are_cached_by_content(tmp_path, monkeypatch):
     first = repair_lines(lines_of("Il doit étre placé"), set(), cache_dir=tmp_path)
     monkeypatch.setattr(repair, "_LEXICONS", {})

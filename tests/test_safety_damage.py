@@ -99,6 +99,7 @@ def game_file(root: Path) -> bytes:
     lambda db: db.write_bytes(db.read_bytes()[:1500]),  # cut inside its pages
     "poison",
 ])
+@pytest.mark.corpus  # a whole build
 def test_a_damaged_lemma_cache_is_rebuilt_with_the_same_links(project, capsys, monkeypatch, tmp_path, damage):
     cache = tmp_path / "cache"
     monkeypatch.setenv("REGLES_CACHE_DIR", str(cache))

@@ -15,10 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from extract import outdir
 from extract.cli import main
-from extract.pipeline import build
-from tests.conftest import ROOT, copy_spacy_kept, make_corpus
+from extract.pipeline import build, outdir
+from tests.conftest import ROOT, make_corpus
 from tools.bench_incremental import edit_source
 
 GOOD = "Titre\n\nUn paragraphe de règle.\n\nSection\n\nUn autre paragraphe.\n"
@@ -135,13 +134,10 @@ def test_a_failure_after_the_swap_does_not_block_the_next_build(corpus, monkeypa
 
 # ---------------------------------------------------------------- faults, in a child process
 
-def child_build(root: Path, out: Path, kept: Path) -> subprocess.Popen:
+def child_build(root: Path, out: Path) -> subprocess.Popen:
     # every stage made, none taken from the stage cache: the build lasts long enough to be caught
     # while it stages (a no-change rebuild from the cache can end in a few milliseconds). A child
-    # with no lemma cached yet still loads spaCy and tags under the build lock, as a first build
-    # does, but spaCy's kept pattern and tables (`kept`, copied into its cache) spare it 3–4 s of
-    # compiling and converting that no assertion here is about.
-    copy_spacy_kept(kept, root / ".cache")
+    # with no lemma cached yet loads spaCy and tags under the build lock, as a first build does.
     env = {**os.environ, "PYTHONPATH": str(ROOT), "REGLES_STAGE_CACHE": "off"}
     code = "from extract.cli import main; import sys; sys.exit(main(sys.argv[1:]))"
     # Ctrl-C as in a terminal even when the suite runs as a background job (`nohup … &` ignores
@@ -168,11 +164,11 @@ def wait_for_staging(folder: Path, child: subprocess.Popen, seconds: float = 60)
     (signal.SIGTERM, 128 + signal.SIGTERM, "interrupted (signal 15)"),
     (signal.SIGINT, 130, "interrupted"),
 ])
-def test_a_signal_during_the_build_cleans_up(corpus, spacy_kept, sig, code, line):
+def test_a_signal_during_the_build_cleans_up(corpus, sig, code, line):
     out = corpus / "build"
     build(corpus, out)
     before = (out / "data/demo.json").read_bytes()
-    child = child_build(corpus, out, spacy_kept)
+    child = child_build(corpus, out)
     wait_for_staging(corpus, child)
     child.send_signal(sig)
     _, err = child.communicate(timeout=60)
@@ -181,10 +177,10 @@ def test_a_signal_during_the_build_cleans_up(corpus, spacy_kept, sig, code, line
     assert leftovers(corpus) == [] and (out / "data/demo.json").read_bytes() == before
 
 
-def test_kill_9_leaves_staging_that_the_next_build_removes(corpus, spacy_kept):
+def test_kill_9_leaves_staging_that_the_next_build_removes(corpus):
     out = corpus / "build"
     build(corpus, out)
-    child = child_build(corpus, out, spacy_kept)
+    child = child_build(corpus, out)
     wait_for_staging(corpus, child)
     child.kill()
     child.wait(60)
@@ -194,9 +190,9 @@ def test_kill_9_leaves_staging_that_the_next_build_removes(corpus, spacy_kept):
     assert leftovers(corpus) == []
 
 
-def test_two_builds_at_once_both_succeed(corpus, spacy_kept):
+def test_two_builds_at_once_both_succeed(corpus):
     out = corpus / "build"
-    children = [child_build(corpus, out, spacy_kept) for _ in range(2)]
+    children = [child_build(corpus, out) for _ in range(2)]
     results = [child.communicate(timeout=120) for child in children]
     assert [child.returncode for child in children] == [0, 0], results
     assert leftovers(corpus) == [] and (out / "data/demo.json").is_file()
@@ -243,17 +239,12 @@ def test_a_read_only_folder_gives_one_line(corpus, small_mount, capsys):
     assert "Read-only file system" in err
 
 
-@pytest.mark.parametrize("helpers", ["on", "off"])
-def test_the_sites_failure_in_its_helper_is_the_builds_one_line(corpus, capsys, monkeypatch, helpers):
-    """The site is made in a helper process (extract.helper) when the inputs changed: MkDocs's
-    failure there is the build's error as before — one line naming the file, exit 1, the previous
-    build left whole, no staging and no helper process left behind."""
-    import multiprocessing
-
+def test_the_sites_failure_is_the_builds_one_line(corpus, capsys, monkeypatch):
+    """MkDocs's failure when the site is made again is the build's error — one line naming the
+    file, exit 1, the previous build left whole, no staging left behind."""
     from extract.errors import BuildError, InputError
-    from extract.publish import site
+    from extract.publish import sitebuild
 
-    monkeypatch.setenv("REGLES_HELPERS", helpers)
     out = corpus / "build"
     build(corpus, out)
     before = (out / "data/demo.json").read_bytes()
@@ -263,9 +254,8 @@ def test_the_sites_failure_in_its_helper_is_the_builds_one_line(corpus, capsys, 
     def broken(*args, **kwargs):
         raise BuildError([InputError("mkdocs.yml", "site build warning: a link to nowhere")])
 
-    monkeypatch.setattr(site, "mkdocs_build", broken)  # before the build: its helper is forked from it
+    monkeypatch.setattr(sitebuild, "mkdocs_build", broken)
     code = main(["--root", str(corpus), "build", "--out", str(out)])
     assert code == 1
     assert capsys.readouterr().err.strip().splitlines()[-1] == "error: mkdocs.yml: site build warning: a link to nowhere"
     assert (out / "data/demo.json").read_bytes() == before and leftovers(corpus) == []
-    assert multiprocessing.active_children() == []

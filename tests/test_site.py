@@ -138,6 +138,7 @@ Une règle avec <script>alert(1)</script> et <img src=x onerror=alert(2)> dedans
 """
 
 
+@pytest.mark.corpus  # a whole build
 def test_rule_text_is_escaped(tmp_path, capsys):
     root = make_corpus(tmp_path, HOSTILE)
     assert main(["--root", str(root), "build"]) == 0
@@ -161,7 +162,8 @@ def test_escaping_helpers():
 
 def test_a_broken_anchor_fails_the_site_build(tmp_path):
     from extract.errors import BuildError
-    from extract.publish.site import TOOL_ROOT, mkdocs_build
+    from extract.publish.site import TOOL_ROOT
+    from extract.publish.sitebuild import mkdocs_build
 
     docs = tmp_path / "docs"
     (docs / "a").mkdir(parents=True)
@@ -171,23 +173,6 @@ def test_a_broken_anchor_fails_the_site_build(tmp_path):
         mkdocs_build(TOOL_ROOT, docs, tmp_path / "site", [{"Accueil": "index.md"}])
 
 
-
-def test_a_kept_page_still_has_its_anchors_checked(tmp_path):
-    """A page whose conversion comes from the cache keeps its links to other pages' anchors: the
-    page it links to losing that anchor fails the next build as it would a clean one."""
-    from extract.errors import BuildError
-    from extract.publish.site import TOOL_ROOT, mkdocs_build
-    from extract.stagecache import ObjectCache
-
-    docs, kept = tmp_path / "docs", ObjectCache(tmp_path / "pages")
-    (docs / "a").mkdir(parents=True)
-    (docs / "index.md").write_text("# Accueil\n\n[vers A](a/index.md#a)\n", encoding="utf-8")
-    (docs / "a" / "index.md").write_text("# A { #a }\n\ntexte\n", encoding="utf-8")
-    mkdocs_build(TOOL_ROOT, docs, tmp_path / "site", [{"Accueil": "index.md"}], pages=kept)
-    (docs / "a" / "index.md").write_text("# A { #b }\n\ntexte\n", encoding="utf-8")
-    with pytest.raises(BuildError, match="does not contain an anchor '#a'"):
-        mkdocs_build(TOOL_ROOT, docs, tmp_path / "site2", [{"Accueil": "index.md"}], pages=kept)
-    assert kept.hits  # the home page's conversion was the kept one
 
 def test_facts_are_shown_on_their_game_page_and_under_their_rule(built):
     game = (built["out"] / "site/runewars/index.html").read_text(encoding="utf-8")
@@ -300,6 +285,7 @@ On se bat.
 """
 
 
+@pytest.mark.corpus  # a whole build
 def test_a_markdown_book_s_heading_ids_are_anchors_of_the_site(tmp_path):
     """"## Le marché {#marche}": a link copied from the book, or a bookmark `…/#marche`, lands on
     the entry; the entry's own anchor stays. "{#la-marche}" is the anchor of another entry of the

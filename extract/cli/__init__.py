@@ -89,6 +89,8 @@ def make_parser() -> Parser:
     p.add_argument("--json", action="store_true")
     p = sub.add_parser("serve", help="serve build/site/ on 127.0.0.1")
     p.add_argument("--port", type=port_number, default=8000, help="1 to 65535 (default 8000)")
+    p.add_argument("--watch", action="store_true",
+                   help="build first, rebuild on every save under corpus/ and reload the page (a live preview)")
     return parser
 
 
@@ -168,6 +170,10 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "extract":
         return commands.extract_command(args.file, args.profile, args.json)
     if args.command == "serve":
+        if args.watch:
+            from extract.cli.watch import serve_watching
+
+            return serve_watching(root, args.port)
         return commands.serve_command(root, args.port)
     if args.command == "search":
         return commands.search_command(root, " ".join(args.query), args.game, args.document, args.kind, args.limit,

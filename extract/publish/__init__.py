@@ -4,17 +4,8 @@ export formats."""
 
 from extract.publish.api import ApiWriter, entry_path, write_api
 from extract.publish.data import SCHEMA, encode_entries, entry_json, game_json, write_game_json, write_json
-from extract.publish.site import (
-    alias_clashes,
-    make_site,
-    place_search_model,
-    prepare_site,
-    site_job,
-    warm_site,
-    write_docs,
-)
-from extract.publish.templatecache import TemplateCache
+from extract.publish.site import alias_clashes
+from extract.publish.sitebuild import SITE_OUTPUTS, make_site, place_search_model
 
-__all__ = ["SCHEMA", "ApiWriter", "TemplateCache", "alias_clashes", "encode_entries", "entry_json", "entry_path",
-           "game_json", "make_site", "place_search_model", "prepare_site", "site_job", "warm_site", "write_api", "write_docs",
-           "write_game_json", "write_json"]
+__all__ = ["SCHEMA", "SITE_OUTPUTS", "ApiWriter", "alias_clashes", "encode_entries", "entry_json", "entry_path",
+           "game_json", "make_site", "place_search_model", "write_api", "write_game_json", "write_json"]

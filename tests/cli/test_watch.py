@@ -1,0 +1,71 @@
+"""`regles serve --watch` (extract/cli/watch.py): a saved edit under corpus/ is served rebuilt,
+the page told to reload; a failing edit says its error and leaves the last good site served."""
+
+from __future__ import annotations
+
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from extract.cli.watch import make_watch_server, watched_folders
+from tests.conftest import make_corpus
+from tools.bench_incremental import edit_source
+
+TEXT = """Mouvement
+
+Une figurine se déplace de trois cases au plus.
+
+Combat
+
+Une figurine attaque une figurine adjacente. Elle lance deux dés.
+"""
+
+
+def fetch(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=10) as answer:
+        return answer.read().decode("utf-8")
+
+
+def wait_for(condition, seconds: float = 120) -> None:
+    end = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.1)
+
+
+def test_the_watched_folders_are_the_corpus_its_games_and_their_errata_never_a_link(tmp_path: Path):
+    root = make_corpus(tmp_path, TEXT)
+    (root / "corpus" / "demo" / "errata").mkdir()
+    (root / "corpus" / "loop").symlink_to(root / "corpus")  # a link is not followed
+    assert watched_folders(root) == [root / "corpus", root / "corpus" / "demo", root / "corpus" / "demo" / "errata"]
+
+
+@pytest.mark.corpus  # whole builds
+def test_an_edit_is_served_rebuilt_and_a_failing_one_keeps_the_last_good_site(tmp_path: Path):
+    root = make_corpus(tmp_path, TEXT)
+    said: list[str] = []
+    server, rebuild = make_watch_server(root, 0, said.append)
+    thread = threading.Thread(target=server.serve, daemon=True)
+    thread.start()
+    try:
+        wait_for(lambda: server.server_address[1] != 0, 10)
+        page = f"http://127.0.0.1:{server.server_address[1]}/demo/regles/combat/"
+        first = fetch(page)
+        assert "deux dés" in first and "livereload" in first  # the page asks to be reloaded
+        edit_source(root, "demo", "source.txt", "deux dés", "trois dés")
+        wait_for(lambda: "trois dés" in fetch(page))
+        assert rebuild.done >= 2 and rebuild.failed == 0
+        # a source saved without its manifest's sha256: the build fails, one line naming the file
+        source = root / "corpus" / "demo" / "source.txt"
+        source.write_text(source.read_text(encoding="utf-8").replace("trois dés", "quatre dés"), encoding="utf-8")
+        wait_for(lambda: rebuild.failed >= 1)
+        assert rebuild.last_error and all(line.startswith("error: corpus/demo/") for line in rebuild.last_error)
+        assert "the last good site is still served" in said
+        served = fetch(page)
+        assert "trois dés" in served and "quatre dés" not in served
+    finally:
+        server.shutdown()
+        thread.join(10)
