@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from extract import outdir, urls
+from extract.contract.schema import SCHEMA_FILES
 from extract.corpus import (
     builtin_thesaurus,
     check_sources,
@@ -63,7 +64,6 @@ from extract.read import Reading, read_source, read_sources
 from extract.read.detect import detect
 from extract.read.normalise import normalise_reading
 from extract.repair import Correction, frequent_words, keep_printed, repair_lines, word_counts
-from extract.schema import SCHEMA_FILES
 from extract.search import build_index, texts_of
 from extract.segment import PROFILES, book_order, document_report, option_classes, segment_document
 from extract.segment.choose import choose_profile

@@ -77,7 +77,7 @@ def test_the_reader_imports_only_the_standard_library():
 def test_the_typed_dicts_declare_every_field_of_the_game_schema(typed, definition):
     """A type checker sees every field a game file may hold (`printed_title`, a block's
     `printed_text`…): the optional ones `NotRequired`, the required ones not."""
-    from extract.schema import GAME_SCHEMA
+    from extract.contract.schema import GAME_SCHEMA
 
     schema = GAME_SCHEMA["$defs"][definition]
     hints = typing.get_type_hints(typed, include_extras=True)

@@ -469,7 +469,7 @@ def check_build(root: Path) -> list[str]:
     titles; errata; line accounting."""
     import jsonschema
 
-    from extract.schema import SCHEMA_FILES
+    from extract.contract.schema import SCHEMA_FILES
 
     problems: list[str] = []
     games = load_game_files(root)

@@ -12,10 +12,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from extract.contract.schema import SCHEMA_FILES
 from extract.errors import BuildError, InputError
 from extract.model import DOCUMENT_KINDS, DocumentSpec, GameSpec
 from extract.options import OptionsError, read_options
-from extract.schema import SCHEMA_FILES
 from extract.tomlfile import item_line, line_of, read_toml
 
 GAME_KEYS = {"id", "title", "short_title", "sources", "documents", "precedence"}

@@ -8,7 +8,7 @@ Every format carries the schema version, the game metadata and the errata (`expo
 - `csv`: the same tables, one file each in a folder (or one table with `--table`), UTF-8 with a
   BOM, formulas neutralised.
 
-Schemas: `extract.schema` (EXPORT_SCHEMA, EXPORT_LINE_SCHEMA). Writing never leaves half a file:
+Schemas: `extract.contract.schema` (EXPORT_SCHEMA, EXPORT_LINE_SCHEMA). Writing never leaves half a file:
 each output is written beside its target and renamed into place.
 """
 

@@ -14,9 +14,9 @@ import pytest
 
 from extract.cli import main
 from extract.cli.commands import load_game_files, schema_problems
+from extract.contract.schema import API_INDEX_SCHEMA, EXPORT_SCHEMA, GAME_SCHEMA, REPORT_SCHEMA, SCHEMA_BASE, SCHEMA_FILES
 from extract.publish.api import entry_path
 from extract.publish.export import csv_cell, export_data
-from extract.schema import API_INDEX_SCHEMA, EXPORT_SCHEMA, GAME_SCHEMA, REPORT_SCHEMA, SCHEMA_BASE, SCHEMA_FILES
 
 README = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
 

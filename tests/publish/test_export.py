@@ -14,10 +14,10 @@ from typing import Any
 import jsonschema
 import pytest
 
+from extract.contract.schema import EXPORT_LINE_SCHEMA, EXPORT_SCHEMA
 from extract.model import Block, DocumentSpec, Entry, GameSpec
 from extract.publish.data import game_json
 from extract.publish.export import EXPORTS, SCHEMA_SQL, ExportOptions, columns, export_data, tables
-from extract.schema import EXPORT_LINE_SCHEMA, EXPORT_SCHEMA
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 MARCHE = "demo/regles/le-marche"
