@@ -38,9 +38,12 @@ def _files(base: Path) -> list[Path]:
     if base.is_file():
         return [base]
     found = []
-    for folder, dirs, names in os.walk(base, followlinks=True):
+    # No link followed and regular files only: a link to `.`, /dev/zero or a FIFO in a game folder is
+    # not an input (the build reads only what a manifest names, through extract.files.read_input).
+    for folder, dirs, names in os.walk(base):
         dirs[:] = sorted(d for d in dirs if d not in ("__pycache__", ".cache", "build"))
-        found.extend(Path(folder) / n for n in sorted(names) if not n.endswith((".pyc", ".pyo")))
+        found.extend(Path(folder) / n for n in sorted(names)
+                     if not n.endswith((".pyc", ".pyo")) and stat.S_ISREG(os.lstat(Path(folder) / n).st_mode))
     return found
 
 

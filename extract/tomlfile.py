@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from extract.errors import InputError
+from extract.files import DATA_FILE_LIMIT, read_input
 
 
 def line_of(text: str, pattern: str, occurrence: int = 0) -> int | None:
@@ -75,8 +76,9 @@ def read_toml(path: Path, root: Path) -> tuple[dict[str, Any], str, str]:
     """A corpus TOML file as (data, raw text, path relative to root); unreadable or invalid TOML
     is an InputError naming the file and line. Every corpus data file is read through here."""
     rel = path.relative_to(root).as_posix()
+    data = read_input(path, rel, DATA_FILE_LIMIT, base=root)  # a regular file, no link followed, size first
     try:
-        raw = path.read_text(encoding="utf-8")
+        raw = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError(rel, f"not UTF-8 ({exc.reason})") from None
     try:

@@ -14,6 +14,7 @@ from typing import Any
 
 from extract.contract.schema import SCHEMA_FILES
 from extract.errors import BuildError, InputError
+from extract.files import input_limit, read_input
 from extract.model import DOCUMENT_KINDS, DocumentSpec, GameSpec
 from extract.options import OptionsError, read_options
 from extract.tomlfile import item_line, line_of, read_toml
@@ -225,10 +226,14 @@ def check_sources(game: GameSpec, root: Path) -> None:
         path = root / source
         # Where to fix it: the manifest's [[sources]] entry, file:line as its other errors say
         declared = f"{game.manifest}:{game.source_lines[source]}" if game.source_lines.get(source) else game.manifest
-        if not path.is_file():
+        if not path.exists() and not path.is_symlink():
             problems.append(InputError(source, f"source file is missing (declared at {declared})"))
             continue
-        data = path.read_bytes()
+        try:  # a regular file, no link followed, its size checked before it is read
+            data = read_input(path, source, input_limit(path), base=root)
+        except InputError as problem:
+            problems.append(problem)
+            continue
         if hashlib.sha256(data).hexdigest() != digest:
             problems.append(InputError(source, f"checksum mismatch: the file does not match the declared sha256 of {declared} "
                                                "(changed since the manifest was written?)"))

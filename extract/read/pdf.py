@@ -7,11 +7,13 @@ paragraph, heading, list item or table row, and its `no`/`covers` name the print
 
 from __future__ import annotations
 
+import io
 import statistics
 from collections import Counter
 from pathlib import Path
 
 from extract.errors import InputError
+from extract.files import PDF_LIMIT, read_input
 from extract.model import Anomaly
 from extract.read import READERS, Reader, Reading
 from extract.read.pdf_layout import PageLine, dedupe, is_rotated, lines_of_block, order_blocks, rotated_lines, words_of
@@ -25,9 +27,8 @@ def _one_line(exc: BaseException) -> str:
     return text[:160]
 
 
-def _check_bytes(path: Path, display: str) -> None:
-    with path.open("rb") as fh:
-        head = fh.read(1024)
+def _check_bytes(data: bytes, display: str) -> None:
+    head = data[:1024]
     if not head.strip():
         raise InputError(display, "source file is empty")
     if b"%PDF-" not in head:
@@ -37,12 +38,12 @@ def _check_bytes(path: Path, display: str) -> None:
                          else "not a PDF (no %PDF- header in the first 1024 bytes)")
 
 
-def _open(path: Path, display: str):
+def _open(data: bytes, display: str):
     import pdfplumber
     from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
 
     try:
-        pdf = pdfplumber.open(path)
+        pdf = pdfplumber.open(io.BytesIO(data))
         _ = pdf.pages  # parses the page tree: a damaged file fails here
     except (PDFPasswordIncorrect, PDFEncryptionError) as exc:
         raise InputError(display, f"encrypted PDF: it needs a password or an unsupported cipher ({_one_line(exc)})") from None
@@ -188,9 +189,11 @@ def _mark_doubled(lines: list[PageLine], doubled: list[tuple[float, float]]) -> 
                 break
 
 
-def read_pdf(path: Path, display: str, pages: tuple[int, int] | None = None) -> Reading:
-    _check_bytes(path, display)
-    pdf = _open(path, display)
+def read_pdf(path: Path, display: str, pages: tuple[int, int] | None = None, data: bytes | None = None) -> Reading:
+    """`data`: the file's bytes when the caller has read them (`read_source`, checked)."""
+    data = read_input(path, display, PDF_LIMIT) if data is None else data
+    _check_bytes(data, display)
+    pdf = _open(data, display)
     stats: dict = {"chars": 0, "cid": 0, "doubled": {}, "rotated_pages": [], "columns": {}, "uncertain": [],
                    "sizes": Counter(), "tables": 0}
     lines: list[PageLine] = []

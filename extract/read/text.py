@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from extract.errors import InputError
+from extract.files import TEXT_LIMIT, read_input
 from extract.model import Line
 from extract.read import READERS, Reader, Reading
 from extract.read.contents import text_contents_lines
@@ -44,8 +45,10 @@ def legacy_encoding(data: bytes) -> str:
     return "Latin-1"
 
 
-def read_text(path: Path, display: str, encoding: str = "utf-8") -> Reading:
-    raw = decode(path.read_bytes(), display, encoding).splitlines()
+def read_text(path: Path, display: str, encoding: str = "utf-8", data: bytes | None = None) -> Reading:
+    """`data`: the file's bytes when the caller has read them (`read_source`, checked)."""
+    data = read_input(path, display, TEXT_LIMIT) if data is None else data
+    raw = decode(data, display, encoding).splitlines()
     # a contents list's wide spaces would fold into one: its gaps are written as the PDF reader writes them
     contents = text_contents_lines(raw)
     lines = [Line(no, contents.get(no - 1, text)) for no, text in enumerate(raw, start=1)]
