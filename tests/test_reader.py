@@ -67,6 +67,15 @@ def test_a_missing_or_foreign_build_is_one_clear_error(tmp_path):
         reader.load(tmp_path)
 
 
+@pytest.mark.parametrize("text", ["[" * 100_000 + "]" * 100_000, "{\"schema_version\": ", "[]", "\udcff"])
+def test_a_damaged_game_file_is_a_reader_error_naming_it(tmp_path, text):
+    """Deep nesting was a RecursionError, a list a TypeError: each a ReaderError naming the file."""
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "g.json").write_text(text, encoding="utf-8", errors="surrogateescape")
+    with pytest.raises(reader.ReaderError, match=r"data/g.json: damaged"):
+        reader.load(tmp_path)
+
+
 def test_the_reader_imports_only_the_standard_library():
     source = (Path(reader.__file__)).read_text(encoding="utf-8")
     imports = {line.split()[1] for line in source.splitlines() if line.startswith(("import ", "from "))}

@@ -93,6 +93,8 @@ def read_build_json(root: Path, rel: str) -> Any:
         raise damaged(rel, "missing") from None
     except (ValueError, UnicodeDecodeError) as exc:
         raise damaged(rel, f"not valid JSON: {str(exc)[:80]}") from None
+    except RecursionError:
+        raise damaged(rel, "nested too deeply to be read") from None
 
 
 ENTRY_FIELDS = {"id": str, "blocks": list, "children": list, "refs": list, "status": str}
@@ -531,13 +533,13 @@ def check_api(build: Path, games: dict[str, dict[str, Any]], schemas: dict[str, 
         if not index_path.is_file():
             problems.append(f"build/site/api/{name}/index.json: missing")
             continue
-        problems += schema_problems(f"build/site/api/{name}/index.json", json.loads(index_path.read_text(encoding="utf-8")),
-                                    schemas["api-index"])
+        problems += schema_problems(f"build/site/api/{name}/index.json",
+                                    read_build_json(build.parent, f"build/site/api/{name}/index.json"), schemas["api-index"])
         for entry in game.get("entries", []):
             path = api / entry_path(entry["id"])
             if not path.is_file():
                 problems.append(f"build/site/api/{entry_path(entry['id'])}: missing")
-            elif json.loads(path.read_text(encoding="utf-8")) != entry:
+            elif read_build_json(build.parent, f"build/site/api/{entry_path(entry['id'])}") != entry:
                 problems.append(f"build/site/api/{entry_path(entry['id'])}: differs from build/data/{name}.json")
     return problems
 

@@ -209,8 +209,17 @@ def load(build_dir: str | Path = "build") -> Rules:
         raise ReaderError(f"{folder}: no game files (run `regles build`)")
     rules = Rules()
     for path in paths:
-        with path.open(encoding="utf-8") as handle:
-            data = json.load(handle)
+        try:
+            with path.open(encoding="utf-8") as handle:
+                data = json.load(handle)
+        except (OSError, ValueError, RecursionError) as exc:  # not UTF-8, not JSON, nested too deep
+            raise ReaderError(f"{path}: damaged ({type(exc).__name__}: {str(exc)[:80]}); run `regles build`") from None
+        if not isinstance(data, dict) or not isinstance(data.get("game"), dict) or not all(
+                isinstance(data.get(key, []), list) for key in ("entries", "errata", "facts")):
+            if isinstance(data, dict) and data.get("schema_version") not in SCHEMA_VERSIONS:
+                raise ReaderError(f"{path}: schema_version {data.get('schema_version')!r}; "
+                                  f"this reader reads {', '.join(SCHEMA_VERSIONS)}")
+            raise ReaderError(f"{path}: damaged (not a game file); run `regles build`")
         if data.get("schema_version") not in SCHEMA_VERSIONS:
             raise ReaderError(f"{path}: schema_version {data.get('schema_version')!r}; this reader reads {', '.join(SCHEMA_VERSIONS)}")
         rules.games[data["game"]["id"]] = data["game"]
