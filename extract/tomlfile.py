@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -116,7 +117,7 @@ def read_toml(path: Path, root: Path) -> tuple[dict[str, Any], str, str]:
     rel = path.relative_to(root).as_posix()
     data = read_input(path, rel, DATA_FILE_LIMIT, base=root)  # a regular file, no link followed, size first
     try:
-        raw = data.decode("utf-8")
+        raw = unicodedata.normalize("NFC", data.decode("utf-8"))  # composed, as the sources are read
     except UnicodeDecodeError as exc:
         raise InputError(rel, f"not UTF-8 ({exc.reason})") from None
     deep = nesting_line(raw, MAX_NESTING)

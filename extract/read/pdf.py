@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import io
 import statistics
+import unicodedata
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 from extract.errors import InputError
@@ -221,6 +223,8 @@ def read_pdf(path: Path, display: str, pages: tuple[int, int] | None = None, dat
     for n, ln in enumerate(lines, start=1):
         ln.no = n
     reading = compose(lines, stats, pages=(first, last))
+    # composed (NFC), as text and Markdown are: a PDF may draw "é" as "e" and an accent
+    reading.lines = [replace(line, text=unicodedata.normalize("NFC", line.text)) for line in reading.lines]
     reading.pages = last - first + 1
     reading.lines_read = len(lines)
     _page_anomalies(reading, lines, stats)
