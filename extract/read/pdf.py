@@ -17,8 +17,9 @@ from pathlib import Path
 from extract.errors import InputError
 from extract.files import PDF_LIMIT, read_input
 from extract.model import Anomaly
-from extract.read import READERS, Reader, Reading
+from extract.read import READERS, Reader, Reading, pdf_limits
 from extract.read.pdf_layout import PageLine, dedupe, is_rotated, lines_of_block, order_blocks, rotated_lines, words_of
+from extract.read.pdf_limits import bounded, check_pdf
 from extract.read.pdf_text import compose
 
 NO_TEXT = "no text layer: this PDF is an image or outlines; run OCR first (e.g. ocrmypdf) and read its output"
@@ -192,9 +193,16 @@ def _mark_doubled(lines: list[PageLine], doubled: list[tuple[float, float]]) -> 
 
 
 def read_pdf(path: Path, display: str, pages: tuple[int, int] | None = None, data: bytes | None = None) -> Reading:
-    """`data`: the file's bytes when the caller has read them (`read_source`, checked)."""
+    """`data`: the file's bytes when the caller has read them (`read_source`, checked). Read in a
+    child process under the limits of `extract.read.pdf_limits` (time, memory), every object
+    checked first (reference cycles, stream and CMap sizes)."""
     data = read_input(path, display, PDF_LIMIT) if data is None else data
     _check_bytes(data, display)
+    return bounded(lambda: _read_pdf(data, display, pages), display)
+
+
+def _read_pdf(data: bytes, display: str, pages: tuple[int, int] | None) -> Reading:
+    check_pdf(data, display)
     pdf = _open(data, display)
     stats: dict = {"chars": 0, "cid": 0, "doubled": {}, "rotated_pages": [], "columns": {}, "uncertain": [],
                    "sizes": Counter(), "tables": 0}
@@ -203,6 +211,8 @@ def read_pdf(path: Path, display: str, pages: tuple[int, int] | None = None, dat
         total = len(pdf.pages)
         if total == 0:
             raise InputError(display, "PDF has no pages")
+        if total > pdf_limits.LIMITS.pages:
+            raise InputError(display, f"{total:,} pages, over the limit of {pdf_limits.LIMITS.pages:,} for one PDF: not read")
         first, last = pages or (1, total)
         if not (1 <= first <= last <= total):
             raise InputError(display, f"page range {first}-{last} is outside the document (pages 1-{total})")
