@@ -36,6 +36,7 @@ from extract.corpus import (
     read_thesaurus,
 )
 from extract.errata import apply_errata, read_errata_files, read_faqs
+from extract.errata.supersedes import check_supersedes
 from extract.errors import BuildError, InputError, writing
 from extract.facts import verify_facts
 from extract.helper import Helper
@@ -546,6 +547,7 @@ def amend(games: list[GameBuild]) -> None:
     for game in games:
         written, unread = read_faqs(game.game, game.entries)
         errata = written + game.written_errata
+        problems.extend(check_supersedes(errata))
         for key, anomalies in unread.items():
             for anomaly in anomalies:
                 game.diagnostics.add(key, anomaly)

@@ -191,6 +191,7 @@ DEFS: dict[str, Any] = {
                 "date": {"$ref": "#/$defs/date"},
                 "source": STRING,
                 "url": {"type": "string", "pattern": "^https?://"},
+                "supersedes": {"$ref": "#/$defs/erratum_id"},  # an errata file's: the erratum this one replaces
             }),
             "target_hint": closed(["name", "page", "sections"], {
                 "name": STRING, "page": {"type": ["integer", "null"], "minimum": 1}, "sections": strings(),
