@@ -90,6 +90,9 @@ class Erratum(TypedDict):
     resolution: str | None
     checks: list[str]
     origin: dict[str, object]
+    after_blocks: NotRequired[list[Block]]  # the new text as blocks, where it has several
+    quoted_before: NotRequired[str]  # the old text as the erratum quotes it
+    target_hint: NotRequired[dict[str, object]]  # what the source says of its target (name, page, sections)
 
 
 class Document(TypedDict):
@@ -99,6 +102,8 @@ class Document(TypedDict):
     version: str
     date: str
     source: str
+    profile: NotRequired[str]
+    sha256: NotRequired[str]
 
 
 class Game(TypedDict):
@@ -117,6 +122,9 @@ class Fact(TypedDict):
     quote: str
     status: str  # holds | stale
     errata: list[str]
+    source: dict[str, object]  # {"file", "line"} of the fact in corpus/<game>/facts.toml
+    erratum: NotRequired[str]  # the erratum whose text states it, when one does
+    reason: NotRequired[str]  # why it is stale
 
 
 class ReaderError(Exception):
