@@ -99,3 +99,17 @@ def test_a_linked_game_folder_is_refused(tmp_path, capsys):
     (tmp_path / "corpus/demo").symlink_to(root / "corpus/demo")
     code, err = build(tmp_path, capsys, 30)
     assert code == 1 and "corpus/demo/game.toml: corpus/demo is a symbolic link" in err, err
+
+
+@pytest.mark.parametrize(("make", "expected"), [
+    (lambda path: os.mkfifo(path), "a FIFO (named pipe), not a regular file"),
+    (lambda path: path.symlink_to("/dev/zero"), "a character device, not a regular file"),
+])
+def test_regles_extract_refuses_a_special_file_by_type(tmp_path, capsys, make, expected):
+    """`regles extract FILE` on a pipe blocked forever; on /dev/zero, read until memory ran out."""
+    path = tmp_path / "regles.txt"
+    make(path)
+    with deadline(30):
+        code = main(["extract", str(path)])
+    err = capsys.readouterr().err
+    assert code == 1 and f"{path}: {expected}" in err and len(err.strip().splitlines()) == 1, err
