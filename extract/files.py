@@ -7,6 +7,7 @@ only, no link followed inside the project, its size checked before a byte is rea
 
 from __future__ import annotations
 
+import codecs
 import hashlib
 import io
 import os
@@ -82,6 +83,11 @@ def read_plain(path: Path) -> Any:
 DATA_FILE_LIMIT = 8 << 20  # a corpus TOML file: manifest, errata, terms, facts, concepts…
 TEXT_LIMIT = 64 << 20  # a text or Markdown source
 PDF_LIMIT = 256 << 20  # a PDF source
+
+
+# A text that starts with a byte order mark is in that encoding, declared or not (the text reader
+# decodes it so, the manifest's check counts its lines so).
+BYTE_ORDER_MARKS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
 
 
 def input_limit(path: Path) -> int:

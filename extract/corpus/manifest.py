@@ -15,7 +15,7 @@ from typing import Any
 
 from extract.contract.schema import SCHEMA_FILES
 from extract.errors import BuildError, InputError, shortened
-from extract.files import input_limit, read_input
+from extract.files import BYTE_ORDER_MARKS, input_limit, read_input
 from extract.model import DOCUMENT_KINDS, DocumentSpec, GameSpec
 from extract.options import OptionsError, read_options
 from extract.tomlfile import item_line, line_of, read_toml, table_lines
@@ -252,7 +252,8 @@ def check_sources(game: GameSpec, root: Path) -> None:
                                                "(changed since the manifest was written?)"))
             continue
         if not source.lower().endswith(".pdf"):  # a PDF's lines are its reader's: not known before reading
-            encoding = game.source_encodings.get(source, "utf-8")
+            encoding = game.source_encodings.get(source) or next(
+                (codec for mark, codec in BYTE_ORDER_MARKS if data.startswith(mark)), "utf-8")  # as the reader decodes it
             counts[source] = len(data.decode(encoding, errors="replace").splitlines())
     if not problems:
         raw = (root / game.manifest).read_text(encoding="utf-8")

@@ -3,18 +3,14 @@ declares, not empty, not binary)."""
 
 from __future__ import annotations
 
-import codecs
 import unicodedata
 from pathlib import Path
 
 from extract.errors import InputError
-from extract.files import TEXT_LIMIT, read_input
+from extract.files import BYTE_ORDER_MARKS, TEXT_LIMIT, read_input
 from extract.model import Line
 from extract.read import READERS, Reader, Reading
 from extract.read.contents import text_contents_lines
-
-# Byte order marks: a text that starts with one is in that encoding, declared or not.
-BYTE_ORDER_MARKS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
 
 
 def decode(data: bytes, display: str, encoding: str = "utf-8") -> str:

@@ -168,3 +168,18 @@ def test_deeply_nested_arrays_are_a_named_error(tmp_path):
     """tomllib recurses per level: "unexpected RecursionError" named no file."""
     with pytest.raises(InputError, match=r"^corpus/demo/game.toml:\d+: .*nested"):
         load(tmp_path, GOOD + "deep = " + "[" * 100_000 + "]" * 100_000 + "\n")
+
+
+def test_the_lines_of_a_source_with_a_byte_order_mark_are_counted_in_its_encoding(tmp_path):
+    """A UTF-16 source with its mark is read as UTF-16: its lines are counted so too."""
+    import hashlib
+
+    from extract.corpus.manifest import check_sources
+
+    data = "Titre\n\nUn paragraphe.\n\nSection\n\nUn autre.\n".encode("utf-16")
+    (tmp_path / "corpus/demo").mkdir(parents=True)
+    (tmp_path / "corpus/demo/source.txt").write_bytes(data)
+    text = GOOD.replace('sha256 = "ABC"', f'sha256 = "{hashlib.sha256(data).hexdigest()}"').replace("lines = [3, 40]", "lines = [3, 7]")
+    check_sources(load(tmp_path, text), tmp_path)
+    with pytest.raises(InputError, match=r"lines \[3, 8\] go beyond the 7 lines of source.txt"):
+        check_sources(load(tmp_path, text.replace("lines = [3, 7]", "lines = [3, 8]")), tmp_path)
