@@ -176,6 +176,6 @@ def browser():
 
 @pytest.fixture(scope="session")
 def regles_build_dir(built) -> Path:
-    """The examples read their facts (the `regles_facts` fixture of extract.pytest_plugin) from
+    """The examples read their facts (the `regles_facts` fixture of extract.contract.pytest_plugin) from
     this session's build of the real corpus."""
     return built["out"]

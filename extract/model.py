@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # the lookup is built over the model
     from extract.lookup import Lookup
 
-SCHEMA_VERSION = "2"  # the game files, report, exports and static API (extract/schema.py)
+SCHEMA_VERSION = "2"  # the game files, report, exports and static API (extract/contract/schema.py)
 DOCUMENT_KINDS = ("reference", "learn-to-play", "faq", "tournament-rules", "player-aid", "summary", "rulebook")
 ENTRY_KINDS = ("section", "topic", "rule", "question", "clarification", "sidebar", "card")
 ENTRY_FLAGS = ("changed-since-previous-edition", "french-variant", "redirect")

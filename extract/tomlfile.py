@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import re
 import tomllib
+import unicodedata
 from pathlib import Path
 from typing import Any
 
 from extract.errors import InputError
+from extract.files import DATA_FILE_LIMIT, read_input
 
 
 def line_of(text: str, pattern: str, occurrence: int = 0) -> int | None:
@@ -71,16 +73,60 @@ def item_line(text: str, line: int, index: int, column: int | None = None) -> in
     return None
 
 
+MAX_NESTING = 64  # arrays or inline tables within each other: far beyond any corpus file's needs
+
+
+NESTING_MARKS = re.compile(r"""[][{}"'#\n\\]""")  # what changes the nesting, a string or a line
+
+
+def nesting_line(raw: str, limit: int) -> int | None:
+    """The 1-based line where `[`/`{` open more than `limit` levels (outside strings and comments),
+    or None: one pass over the text, from mark to mark, without parsing it."""
+    depth, line, quote, skip_to = 0, 1, "", 0
+    for mark in NESTING_MARKS.finditer(raw):
+        at, char = mark.start(), mark.group()
+        if char == "\n":
+            line += 1
+            if quote in ('"', "'", "#"):
+                quote = ""  # a one-line string or a comment ends with its line
+            continue
+        if at < skip_to or quote == "#":
+            continue
+        if quote:
+            if char == "\\" and quote in ('"', '"""'):
+                skip_to = at + 2
+            elif raw.startswith(quote, at):
+                skip_to, quote = at + len(quote), ""
+        elif char == "#":
+            quote = "#"
+        elif char in "\"'":
+            quote = char * 3 if raw.startswith(char * 3, at) else char
+            skip_to = at + len(quote)
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                return line
+        elif char in "]}":
+            depth = max(depth - 1, 0)
+    return None
+
+
 def read_toml(path: Path, root: Path) -> tuple[dict[str, Any], str, str]:
     """A corpus TOML file as (data, raw text, path relative to root); unreadable or invalid TOML
     is an InputError naming the file and line. Every corpus data file is read through here."""
     rel = path.relative_to(root).as_posix()
+    data = read_input(path, rel, DATA_FILE_LIMIT, base=root)  # a regular file, no link followed, size first
     try:
-        raw = path.read_text(encoding="utf-8")
+        raw = unicodedata.normalize("NFC", data.decode("utf-8"))  # composed, as the sources are read
     except UnicodeDecodeError as exc:
         raise InputError(rel, f"not UTF-8 ({exc.reason})") from None
+    deep = nesting_line(raw, MAX_NESTING)
+    if deep:  # tomllib recurses once per level: refused before, rather than a RecursionError
+        raise InputError(rel, f"arrays or inline tables nested more than {MAX_NESTING} deep", deep)
     try:
         return tomllib.loads(raw), raw, rel
+    except RecursionError:  # nesting the count above missed (within strings it could not tell apart)
+        raise InputError(rel, "nested too deeply to be read") from None
     except tomllib.TOMLDecodeError as exc:
         match = re.search(r"line (\d+)", str(exc))
         raise InputError(rel, f"invalid TOML: {exc}", int(match.group(1)) if match else None) from None

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from extract.pytest_plugin import StaleFact, load_facts
+from extract.contract.pytest_plugin import StaleFact, load_facts
 
 FACTS = [
     {"id": "demo.armee.points_max", "label": "Points", "value": 200, "unit": "points", "entry": "demo/guide/12",

@@ -52,6 +52,7 @@ def one_line(capsys) -> str:
     lambda p: p.write_text('{"entries": "rien", "errata": []}', encoding="utf-8"),  # JSON, not a game file
     lambda p: p.write_text('{"entries": [{"id": "demo/x"}], "errata": []}', encoding="utf-8"),
     lambda p: p.write_bytes(b"\xff\xfe\x00garbage"),
+    lambda p: p.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8"),  # was "unexpected RecursionError"
 ])
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c[0])
 def test_a_damaged_game_file_is_named(project, capsys, monkeypatch, damage, command):
@@ -62,8 +63,9 @@ def test_a_damaged_game_file_is_named(project, capsys, monkeypatch, damage, comm
     assert "build/data/demo.json: damaged" in err and "regles build" in err
 
 
-def test_a_damaged_report_is_named(project, capsys):
-    (project / "build/report.json").write_text("[1, 2", encoding="utf-8")
+@pytest.mark.parametrize("text", ["[1, 2", "[" * 100_000 + "]" * 100_000])
+def test_a_damaged_report_is_named(project, capsys, text):
+    (project / "build/report.json").write_text(text, encoding="utf-8")
     assert main(["--root", str(project), "check"]) == 1
     assert "build/report.json: damaged" in one_line(capsys)
 

@@ -1,7 +1,7 @@
 """A small Runewars army-list checker whose limits come only from the rules' facts.
 
 A tool author's code: it knows nothing of the rules' numbers itself. It asks the facts (the
-`regles_facts` fixture in tests, `extract.pytest_plugin.load_facts(build_dir)` elsewhere) for
+`regles_facts` fixture in tests, `extract.contract.pytest_plugin.load_facts(build_dir)` elsewhere) for
 the army's points limit and for how many points allow one unique unit, so that when an erratum
 changes a limit the checker follows, and its tests say so.
 

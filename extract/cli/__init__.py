@@ -71,6 +71,7 @@ def make_parser() -> Parser:
     p.add_argument("--table", help="csv: write this table alone (e.g. entries) to the file --out")
     p.add_argument("--delimiter", default=",", help="csv: the field separator (default ','; ';' for French spreadsheets)")
     p.add_argument("--no-bom", dest="bom", action="store_false", help="csv: UTF-8 without the byte order mark")
+    p.add_argument("--force", action="store_true", help="replace a file an earlier export wrote (never any other file)")
 
     p = sub.add_parser("search", help="ranked entries for words typed as at the table (accents, typos and forms forgiven)")
     p.add_argument("query", nargs="*")
@@ -183,7 +184,8 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "facts":
         return commands.facts_command(root, args.game, args.json)
     if args.command == "export":
-        return commands.export_command(root, args.format, Path.cwd() / args.out, args.table, args.delimiter, args.bom)
+        return commands.export_command(root, args.format, Path.cwd() / args.out, args.table, args.delimiter, args.bom,
+                                       args.force)
     raise UsageError(f"unknown command {args.command}")
 
 

@@ -93,6 +93,8 @@ def read_build_json(root: Path, rel: str) -> Any:
         raise damaged(rel, "missing") from None
     except (ValueError, UnicodeDecodeError) as exc:
         raise damaged(rel, f"not valid JSON: {str(exc)[:80]}") from None
+    except RecursionError:
+        raise damaged(rel, "nested too deeply to be read") from None
 
 
 ENTRY_FIELDS = {"id": str, "blocks": list, "children": list, "refs": list, "status": str}
@@ -469,7 +471,7 @@ def check_build(root: Path) -> list[str]:
     titles; errata; line accounting."""
     import jsonschema
 
-    from extract.schema import SCHEMA_FILES
+    from extract.contract.schema import SCHEMA_FILES
 
     problems: list[str] = []
     games = load_game_files(root)
@@ -531,13 +533,13 @@ def check_api(build: Path, games: dict[str, dict[str, Any]], schemas: dict[str, 
         if not index_path.is_file():
             problems.append(f"build/site/api/{name}/index.json: missing")
             continue
-        problems += schema_problems(f"build/site/api/{name}/index.json", json.loads(index_path.read_text(encoding="utf-8")),
-                                    schemas["api-index"])
+        problems += schema_problems(f"build/site/api/{name}/index.json",
+                                    read_build_json(build.parent, f"build/site/api/{name}/index.json"), schemas["api-index"])
         for entry in game.get("entries", []):
             path = api / entry_path(entry["id"])
             if not path.is_file():
                 problems.append(f"build/site/api/{entry_path(entry['id'])}: missing")
-            elif json.loads(path.read_text(encoding="utf-8")) != entry:
+            elif read_build_json(build.parent, f"build/site/api/{entry_path(entry['id'])}") != entry:
                 problems.append(f"build/site/api/{entry_path(entry['id'])}: differs from build/data/{name}.json")
     return problems
 
@@ -663,15 +665,22 @@ def extract_command(path: Path, profile: str | None, as_json: bool) -> int:
 
 
 @reads_build
-def export_command(root: Path, fmt: str, out: Path, table: str | None = None, delimiter: str = ",", bom: bool = True) -> int:
-    from extract.publish.export import EXPORTS, ExportOptions, export_data
+def export_command(root: Path, fmt: str, out: Path, table: str | None = None, delimiter: str = ",", bom: bool = True,
+                   force: bool = False) -> int:
+    from extract.publish.export import EXPORTS, ExportOptions, export_data, written_by_export
 
     if table is not None and fmt != "csv":
         raise UsageError("regles export: --table is for --format csv")
     if len(delimiter) != 1 or delimiter in "\"\r\n":
         raise UsageError(f"regles export: --delimiter must be one character, not {delimiter!r} (try ';')")
+    # The corpus is never written; build/ only where an earlier export is (a build replaces build/ whole,
+    # and a file put into build/data/ would read as a game file)
+    place = out.parent.resolve() / out.name  # the folder's links followed, not a link named `out`
+    for area in ("corpus", "build"):
+        if place.is_relative_to((root / area).resolve()) and not (area == "build" and written_by_export(place)):
+            raise InputError(str(out), f"inside {area}/, which regles export never writes: give a path elsewhere")
     data = export_data(load_game_files(root))
-    EXPORTS[fmt].write(data, out, ExportOptions(table=table, delimiter=delimiter, bom=bom))
+    EXPORTS[fmt].write(data, out, ExportOptions(table=table, delimiter=delimiter, bom=bom, force=force))
     count = sum(len(g["entries"]) for g in data["games"])
     print(f"exported {count} entries and {sum(len(g['errata']) for g in data['games'])} errata as {fmt} to {out}",
           file=sys.stderr if str(out).startswith("/dev/") else sys.stdout)

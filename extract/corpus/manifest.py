@@ -6,17 +6,19 @@ the caller, as this stage does not look into segmentation."""
 from __future__ import annotations
 
 import codecs
+import functools
 import hashlib
 import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from extract.errors import BuildError, InputError
+from extract.contract.schema import SCHEMA_FILES
+from extract.errors import BuildError, InputError, shortened
+from extract.files import BYTE_ORDER_MARKS, input_limit, read_input
 from extract.model import DOCUMENT_KINDS, DocumentSpec, GameSpec
 from extract.options import OptionsError, read_options
-from extract.schema import SCHEMA_FILES
-from extract.tomlfile import item_line, line_of, read_toml
+from extract.tomlfile import item_line, line_of, read_toml, table_lines
 
 GAME_KEYS = {"id", "title", "short_title", "sources", "documents", "precedence"}
 SHORT_TITLE_MAX = 16  # characters: the site's game filter shows it whole on a phone
@@ -24,7 +26,8 @@ SOURCE_KEYS = {"file", "sha256", "pages", "encoding"}
 DOCUMENT_KEYS = {"id", "title", "kind", "version", "date", "source", "lines", "profile", "options", "ocr", "corrections"}
 CORRECTION_KEYS = {"line", "from", "to", "reason"}
 PRECEDENCE_KEYS = {"over", "under", "why", "stated_in", "over_words", "under_words"}  # *_words: for what is not a document
-ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*+\Z")  # matched whole (`$` would let a final newline through)
+ID_MAX = 64  # characters: an id is a folder name and a part of every URL and entry id below it
 # Names the build itself gives beside a game's or a document's own folder: an id equal to one of
 # them would silently replace (or be replaced by) the build's own files.
 RESERVED_GAME_IDS = frozenset({
@@ -50,7 +53,9 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
     _check_keys(data, GAME_KEYS, "game", fail)
     game_id = _required(data, "id", str, fail, "game")
     if not ID_PATTERN.match(game_id):
-        raise fail(f"game id {game_id!r} must be lowercase letters, digits and hyphens", r"^\s*id\s*=")
+        raise fail(f"game id {shortened(repr(game_id))} must be lowercase letters, digits and hyphens", r"^\s*id\s*=")
+    if len(game_id) > ID_MAX:
+        raise fail(f"game id {shortened(repr(game_id), 40)} is longer than {ID_MAX} characters", r"^\s*id\s*=")
     if game_id in RESERVED_GAME_IDS:
         raise fail(f"game id {game_id!r} is reserved for the build's own files "
                    f"(reserved: {', '.join(sorted(RESERVED_GAME_IDS))})", r"^\s*id\s*=")
@@ -68,19 +73,20 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
     pages: dict[str, tuple[int, int]] = {}
     source_lines: dict[str, int] = {}
     encodings: dict[str, str] = {}
+    source_headers = table_lines(raw, "sources", len(data.get("sources", [])))  # one scan, not one per source
     for i, source in enumerate(data.get("sources", [])):
         _check_keys(source, SOURCE_KEYS, "[[sources]]", fail, r"^\s*\[\[sources\]\]", i)
         file = _required(source, "file", str, fail, "[[sources]]", (r"^\s*\[\[sources\]\]", i))
         digest = _required(source, "sha256", str, fail, "[[sources]]", (r"^\s*\[\[sources\]\]", i))
-        inside_game(manifest.parent, file, rel, _key_line(raw, line_of(raw, r"^\s*\[\[sources\]\]", i) or 0, "file"), "source file")
+        inside_game(manifest.parent, file, rel, _key_line(raw, source_headers[i] or 0, "file"), "source file")
         sources[f"corpus/{game_id}/{file}"] = digest.lower()
-        source_lines[f"corpus/{game_id}/{file}"] = line_of(raw, r"^\s*\[\[sources\]\]", i) or 0
+        source_lines[f"corpus/{game_id}/{file}"] = source_headers[i] or 0
         if "encoding" in source:
             encodings[f"corpus/{game_id}/{file}"] = _encoding(source["encoding"], file, rel,
                                                                _key_line(raw, source_lines[f"corpus/{game_id}/{file}"], "encoding"))
         if "pages" in source:
             span = source["pages"]
-            where = line_of(raw, r"^\s*\[\[sources\]\]", i)
+            where = source_headers[i]
             if not file.lower().endswith(".pdf"):
                 raise InputError(rel, f"pages applies to a PDF source, not to {file!r}", where)
             if not (isinstance(span, list) and len(span) == 2 and all(type(n) is int for n in span) and 1 <= span[0] <= span[1]):
@@ -89,13 +95,16 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
 
     documents: list[DocumentSpec] = []
     seen: set[str] = set()
+    document_headers = table_lines(raw, "documents", len(data.get("documents", [])))
     for i, doc in enumerate(data.get("documents", [])):
         header = r"^\s*\[\[documents\]\]"
         _check_keys(doc, DOCUMENT_KEYS, "[[documents]]", fail, header, i)
-        doc_line = line_of(raw, header, i) or 0
+        doc_line = document_headers[i] or 0
         doc_id = _required(doc, "id", str, fail, "[[documents]]", (header, i))
         if not ID_PATTERN.match(doc_id):
-            raise InputError(rel, f"document id {doc_id!r} is not URL-safe", doc_line)
+            raise InputError(rel, f"document id {shortened(repr(doc_id))} is not URL-safe", doc_line)
+        if len(doc_id) > ID_MAX:
+            raise InputError(rel, f"document id {shortened(repr(doc_id), 40)} is longer than {ID_MAX} characters", doc_line)
         if doc_id in RESERVED_DOCUMENT_IDS:
             raise InputError(rel, f"document id {doc_id!r} is reserved: the site uses {game_id}/{doc_id}/ itself "
                                   f"(reserved: {', '.join(sorted(RESERVED_DOCUMENT_IDS))})", doc_line)
@@ -181,9 +190,14 @@ def inside_game(folder: Path, file: str, rel: str, line: int | None, what: str) 
     """`file` (relative to the game's folder) as a path that stays inside it, symlinks followed;
     an InputError otherwise (`../../etc/passwd`, an absolute path, a link leading out)."""
     path = folder / file
-    if Path(file).is_absolute() or ".." in Path(file).parts or not path.resolve().is_relative_to(folder.resolve()):
+    if Path(file).is_absolute() or ".." in Path(file).parts or not path.resolve().is_relative_to(_resolved(folder)):
         raise InputError(rel, f"{what} {file!r} is outside the game's folder {folder.name}/", line)
     return path
+
+
+@functools.lru_cache(maxsize=16)
+def _resolved(folder: Path) -> Path:
+    return folder.resolve()
 
 
 def check_spans(rel: str, raw: str, documents: list[DocumentSpec], counts: Mapping[str, int] | None = None) -> list[InputError]:
@@ -225,16 +239,21 @@ def check_sources(game: GameSpec, root: Path) -> None:
         path = root / source
         # Where to fix it: the manifest's [[sources]] entry, file:line as its other errors say
         declared = f"{game.manifest}:{game.source_lines[source]}" if game.source_lines.get(source) else game.manifest
-        if not path.is_file():
+        if not path.exists() and not path.is_symlink():
             problems.append(InputError(source, f"source file is missing (declared at {declared})"))
             continue
-        data = path.read_bytes()
+        try:  # a regular file, no link followed, its size checked before it is read
+            data = read_input(path, source, input_limit(path), base=root)
+        except InputError as problem:
+            problems.append(problem)
+            continue
         if hashlib.sha256(data).hexdigest() != digest:
             problems.append(InputError(source, f"checksum mismatch: the file does not match the declared sha256 of {declared} "
                                                "(changed since the manifest was written?)"))
             continue
         if not source.lower().endswith(".pdf"):  # a PDF's lines are its reader's: not known before reading
-            encoding = game.source_encodings.get(source, "utf-8")
+            encoding = game.source_encodings.get(source) or next(
+                (codec for mark, codec in BYTE_ORDER_MARKS if data.startswith(mark)), "utf-8")  # as the reader decodes it
             counts[source] = len(data.decode(encoding, errors="replace").splitlines())
     if not problems:
         raw = (root / game.manifest).read_text(encoding="utf-8")
@@ -281,11 +300,17 @@ def _read_options(table: Any, profile: str, profiles: Mapping[str, type], rel: s
 def _block(raw: str, doc_line: int) -> tuple[list[str], int]:
     """The lines of the document declared at `doc_line` (up to the next [[table]]), and the
     number of the first."""
-    rows = raw.splitlines()
+    rows = _rows(raw)
     if doc_line < 1:  # documents written as an inline array: the whole file
         return rows, 1
     end = next((n for n in range(doc_line, len(rows)) if re.match(r"^\s*\[\[", rows[n])), len(rows))
     return rows[doc_line - 1:end], doc_line
+
+
+@functools.lru_cache(maxsize=4)
+def _rows(raw: str) -> list[str]:
+    """The manifest's lines, split once per manifest (not once per source or document it declares)."""
+    return raw.splitlines()
 
 
 def _key_line(raw: str, doc_line: int, key: str) -> int:

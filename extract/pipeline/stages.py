@@ -27,6 +27,7 @@ from jinja2 import FileSystemBytecodeCache
 
 from extract import urls
 from extract.cache import Cache, code_key, key_of
+from extract.contract.schema import SCHEMA_FILES
 from extract.corpus import (
     builtin_thesaurus,
     check_sources,
@@ -41,6 +42,7 @@ from extract.corpus import (
 from extract.corpus.icons import IconTable
 from extract.corpus.terms import TermConfig
 from extract.errata import apply_errata, read_errata_files, read_faqs
+from extract.errata.supersedes import check_supersedes
 from extract.errors import BuildError, InputError, writing
 from extract.facts import verify_facts
 from extract.icons import name_icons_in_entries
@@ -64,7 +66,6 @@ from extract.read import Reading, read_source, read_sources
 from extract.read.detect import detect
 from extract.read.normalise import normalise_reading
 from extract.repair import Correction, frequent_words, keep_printed, repair_lines, word_counts
-from extract.schema import SCHEMA_FILES
 from extract.search import build_index, texts_of
 from extract.segment import PROFILES, book_order, document_report, option_classes, segment_document
 from extract.segment.choose import choose_profile
@@ -486,6 +487,7 @@ def amend(games: list[GameBuild]) -> None:
     for game in games:
         written, unread = read_faqs(game.game, game.entries)
         errata = written + game.written_errata
+        problems.extend(check_supersedes(errata))
         for key, anomalies in unread.items():
             for anomaly in anomalies:
                 game.diagnostics.add(key, anomaly)

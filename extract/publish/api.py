@@ -2,7 +2,7 @@
 rule by path from wherever the site is published:
 
 - `api/<game>/index.json` — the game's metadata, every entry's id, kind, number, title, parent,
-  status and `path`, the game's errata and its facts (schema `api-index` in `extract.schema`);
+  status and `path`, the game's errata and its facts (schema `api-index` in `extract.contract.schema`);
 - `api/<game>/<document>/<name>.json` — one entry, exactly as in `build/data/<game>.json`;
   `<name>` is the entry's key (its number, `25.3`, or its slug path) with each `/` written `--`
   (`runewars/apprentissage/regles-avancees/cartes-objectif` →

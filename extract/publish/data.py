@@ -9,9 +9,9 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
+from extract.contract.schema import GAME_SCHEMA
 from extract.files import write_pieces
 from extract.model import SCHEMA_VERSION, Entry, Erratum, Fact, GameSpec
-from extract.schema import GAME_SCHEMA
 
 
 def entry_json(entry: Entry) -> dict[str, Any]:
@@ -139,4 +139,4 @@ def write_json(path: Path, data: Any) -> None:
     write_pieces(path, chain(encoder.iterencode(data), ["\n"]))
 
 
-SCHEMA = GAME_SCHEMA  # build/data/schema.json; the others are in extract/schema.py
+SCHEMA = GAME_SCHEMA  # build/data/schema.json; the others are in extract/contract/schema.py

@@ -8,7 +8,7 @@ Every format carries the schema version, the game metadata and the errata (`expo
 - `csv`: the same tables, one file each in a folder (or one table with `--table`), UTF-8 with a
   BOM, formulas neutralised.
 
-Schemas: `extract.schema` (EXPORT_SCHEMA, EXPORT_LINE_SCHEMA). Writing never leaves half a file:
+Schemas: `extract.contract.schema` (EXPORT_SCHEMA, EXPORT_LINE_SCHEMA). Writing never leaves half a file:
 each output is written beside its target and renamed into place.
 """
 
@@ -40,6 +40,7 @@ class ExportOptions:
     table: str | None = None  # csv: one table only, written to the file `out`
     delimiter: str = ","  # csv
     bom: bool = True  # csv: UTF-8 with a BOM, so that spreadsheets read the accents
+    force: bool = False  # replace a file an earlier `regles export` wrote (never any other file)
 
 
 @dataclass(frozen=True)
@@ -237,11 +238,62 @@ def _umask() -> int:
     return mask
 
 
-def write_file(out: Path, fill: Callable[[Path], None]) -> None:
+SNIFF = 1 << 16  # bytes read at each end of an existing file to tell whether regles exported it
+EXPORT_MARK = b'"generator": "regles '  # in `meta`: the first line of a JSONL export, near the end of a JSON one
+
+
+def written_by_export(path: Path) -> bool:
+    """Whether the regular file `path` is one `regles export` wrote, by its content (any version):
+    a JSON or JSONL export's `meta`, an SQLite export's `meta` table, a CSV table's header row."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(SNIFF)
+            handle.seek(max(0, os.fstat(handle.fileno()).st_size - SNIFF))
+            tail = handle.read(SNIFF)
+    except OSError:
+        return False
+    if head.startswith(b"SQLite format 3\x00"):
+        try:
+            db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+            try:
+                row = db.execute("SELECT value FROM meta WHERE key = 'generator'").fetchone()
+            finally:
+                db.close()
+        except sqlite3.Error:
+            return False
+        return bool(row) and str(row[0]).startswith("regles ")
+    if head.startswith(b'{"meta": {'):  # JSONL: its first record is the meta one
+        return EXPORT_MARK in head.split(b"\n", 1)[0]
+    if head.startswith(b"{\n"):  # JSON: `meta` sorts after `games`, before `schema_version`
+        return b'\n "meta": {' in tail and EXPORT_MARK in tail
+    first = head.removeprefix(b"\xef\xbb\xbf").split(b"\r\n", 1)[0].decode("utf-8", "replace")
+    for table in SCHEMA_SQL:  # CSV: a table's header, every name quoted, with any one-character delimiter
+        names = [f'"{name}"' for name in columns(table)]
+        if first.startswith(names[0]) and len(first) > len(names[0]) and first == first[len(names[0])].join(names):
+            return True
+    return False
+
+
+def check_replaceable(out: Path, force: bool) -> None:
+    """`out` may be written: absent, a device (`/dev/stdout`), or a file an earlier export wrote and
+    `force` replaces; never a link (written through, it would change its target) nor another file."""
+    if out.is_symlink():
+        raise InputError(str(out), "a symbolic link: not replaced (give a path of its own)")
+    if not out.exists() or out.is_dir() or _special(out):
+        return
+    if not written_by_export(out):
+        raise InputError(str(out), "exists and was not written by regles export: not replaced (give a new file name)")
+    if not force:
+        raise InputError(str(out), "already exported by regles: give --force to replace it")
+
+
+def write_file(out: Path, fill: Callable[[Path], None], force: bool = False) -> None:
     """Write `out` through `fill(temporary path)`: a temporary file beside it, renamed into place
-    once complete, so a failure leaves no half-written file (and the old one, if any, as it was)."""
+    once complete, so a failure leaves no half-written file (and the old one, if any, as it was).
+    An existing file is replaced only when an earlier export wrote it, and `force` says so."""
     if out.is_dir():
         raise InputError(str(out), "is a folder; give a file name")
+    check_replaceable(out, force)
     _prepare_parent(out)
     special = _special(out)
     try:
@@ -266,6 +318,8 @@ def write_file(out: Path, fill: Callable[[Path], None]) -> None:
 
 def write_folder(out: Path, fill: Callable[[Path], None]) -> None:
     """Write the folder `out` (absent or empty) through `fill(temporary folder)`, renamed into place."""
+    if out.is_symlink():
+        raise InputError(str(out), "a symbolic link: not replaced (give a path of its own)")
     if out.exists() and not out.is_dir():
         raise InputError(str(out), "exists and is not a folder (CSV writes one file per table into a folder; "
                                    "or give --table entries for one file)")
@@ -296,12 +350,13 @@ def write_folder(out: Path, fill: Callable[[Path], None]) -> None:
 @export("json", "one JSON object: schema version, meta, every game with its entries and errata")
 def write_json_export(data: dict[str, Any], out: Path, options: ExportOptions) -> None:
     write_file(out, lambda path: path.write_text(json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n",
-                                                 encoding="utf-8"))
+                                                 encoding="utf-8"), options.force)
 
 
 @export("jsonl", "one JSON record per line: meta, then each game, its entries and errata")
 def write_jsonl(data: dict[str, Any], out: Path, options: ExportOptions) -> None:
-    write_file(out, lambda path: path.write_text("".join(_json(r) + "\n" for r in jsonl_records(data)), encoding="utf-8"))
+    write_file(out, lambda path: path.write_text("".join(_json(r) + "\n" for r in jsonl_records(data)), encoding="utf-8"),
+               options.force)
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # OWASP: cells a spreadsheet would read as a formula
@@ -334,7 +389,8 @@ def write_csv(data: dict[str, Any], out: Path, options: ExportOptions) -> None:
         if options.table not in rows:
             raise UsageError(f"regles export: no table {options.table!r} (one of {', '.join(rows)})")
         table = options.table
-        write_file(out, lambda path: path.write_text(csv_text(table, rows[table], options), encoding=encoding, newline=""))
+        write_file(out, lambda path: path.write_text(csv_text(table, rows[table], options), encoding=encoding, newline=""),
+                   options.force)
         return
 
     def fill(folder: Path) -> None:
@@ -374,4 +430,4 @@ def write_sqlite(data: dict[str, Any], out: Path, options: ExportOptions) -> Non
     def fill(path: Path) -> None:
         path.unlink()  # sqlite3 creates its own file
         fill_sqlite(data, path)
-    write_file(out, fill)
+    write_file(out, fill, options.force)

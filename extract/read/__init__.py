@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from extract.errors import InputError
+from extract.files import input_limit, read_input
 from extract.model import Anomaly, GameSpec, Line, SetAside
 from extract.registry import Registry
 
@@ -56,20 +57,21 @@ def reader_for(path: Path) -> Reader:
     return READERS["text"]
 
 
-def read_document(path: Path, display: str | None = None, encoding: str | None = None) -> Reading:
+def read_document(path: Path, display: str | None = None, encoding: str | None = None, data: bytes | None = None) -> Reading:
     """Read `path` with the reader for its format. Bad input raises InputError naming the file.
-    `encoding`: a text or Markdown file's, when the manifest declares one (UTF-8 otherwise)."""
+    `encoding`: a text or Markdown file's, when the manifest declares one (UTF-8 otherwise).
+    `data`: the file's bytes, when the caller has read (and checked) them; else read here, a
+    regular file under its size limit (`extract.files.read_input`)."""
     display = display or str(path)
-    if not path.is_file():
-        raise InputError(display, "no such file")
+    data = read_input(path, display, input_limit(path)) if data is None else data
     if encoding:
-        return reader_for(path).read(path, display, encoding=encoding)
-    return reader_for(path).read(path, display)
+        return reader_for(path).read(path, display, encoding=encoding, data=data)
+    return reader_for(path).read(path, display, data=data)
 
 
-def read_as_text(path: Path, display: str | None = None, encoding: str | None = None) -> Reading:
+def read_as_text(path: Path, display: str | None = None, encoding: str | None = None, data: bytes | None = None) -> Reading:
     """The file's own lines, whatever its format (for profiles that read the source's layout)."""
-    return READERS["text"].read(path, display or str(path), **({"encoding": encoding} if encoding else {}))
+    return READERS["text"].read(path, display or str(path), **({"encoding": encoding} if encoding else {}), data=data)
 
 
 def read_sources(root: Path, game: GameSpec, raw_text: set[str] = frozenset()) -> dict[str, Reading]:
@@ -81,20 +83,19 @@ def read_sources(root: Path, game: GameSpec, raw_text: set[str] = frozenset()) -
 
 def read_source(root: Path, rel: str, expected_sha256: str | None, raw_text: bool = False,
                 pages: tuple[int, int] | None = None, encoding: str | None = None) -> Reading:
+    """A source of the corpus, read once (no link followed, a regular file under its size limit)
+    and checked against its sha256 before any reader parses it."""
     path = root / rel
-    if not path.is_file():
-        raise InputError(rel, "source file is missing")
-    if pages is not None:  # the manifest allows a page range on PDF sources only
-        reading = reader_for(path).read(path, rel, pages)
-    elif raw_text and reader_for(path).name == "markdown":
-        reading = read_as_text(path, rel, encoding)
-    else:
-        reading = read_document(path, rel, encoding)
+    data = read_input(path, rel, input_limit(path), base=root)
     if expected_sha256 is not None:
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        digest = hashlib.sha256(data).hexdigest()
         if digest != expected_sha256:
             raise InputError(rel, f"checksum mismatch: sha256 is {digest}, the manifest declares {expected_sha256}")
-    return reading
+    if pages is not None:  # the manifest allows a page range on PDF sources only
+        return reader_for(path).read(path, rel, pages, data=data)
+    if raw_text and reader_for(path).name == "markdown":
+        return read_as_text(path, rel, encoding, data)
+    return read_document(path, rel, encoding, data)
 
 
 def _load_readers() -> None:

@@ -50,6 +50,7 @@ from urllib.parse import urlsplit
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from extract.files import TEXT_LIMIT, read_input
 from extract.model import Anomaly, Line, SetAside
 from extract.patterns import aside_label
 from extract.read import READERS, Reader, Reading
@@ -186,8 +187,9 @@ class _State:
         self.evidence[key] = self.evidence.get(key, 0) + 1
 
 
-def read_markdown(path: Path, display: str, encoding: str = "utf-8") -> Reading:
-    text = decode(path.read_bytes(), display, encoding).lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+def read_markdown(path: Path, display: str, encoding: str = "utf-8", data: bytes | None = None) -> Reading:
+    data = read_input(path, display, TEXT_LIMIT) if data is None else data
+    text = decode(data, display, encoding).lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     source = text.split("\n")
     state = _State(source, path.stem)
     parsed = _blank_out(state)

@@ -7,14 +7,19 @@ paragraph, heading, list item or table row, and its `no`/`covers` name the print
 
 from __future__ import annotations
 
+import io
 import statistics
+import unicodedata
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 from extract.errors import InputError
+from extract.files import PDF_LIMIT, read_input
 from extract.model import Anomaly
-from extract.read import READERS, Reader, Reading
+from extract.read import READERS, Reader, Reading, pdf_limits
 from extract.read.pdf_layout import PageLine, dedupe, is_rotated, lines_of_block, order_blocks, rotated_lines, words_of
+from extract.read.pdf_limits import bounded, check_pdf
 from extract.read.pdf_text import compose
 
 NO_TEXT = "no text layer: this PDF is an image or outlines; run OCR first (e.g. ocrmypdf) and read its output"
@@ -25,9 +30,8 @@ def _one_line(exc: BaseException) -> str:
     return text[:160]
 
 
-def _check_bytes(path: Path, display: str) -> None:
-    with path.open("rb") as fh:
-        head = fh.read(1024)
+def _check_bytes(data: bytes, display: str) -> None:
+    head = data[:1024]
     if not head.strip():
         raise InputError(display, "source file is empty")
     if b"%PDF-" not in head:
@@ -37,12 +41,12 @@ def _check_bytes(path: Path, display: str) -> None:
                          else "not a PDF (no %PDF- header in the first 1024 bytes)")
 
 
-def _open(path: Path, display: str):
+def _open(data: bytes, display: str):
     import pdfplumber
     from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
 
     try:
-        pdf = pdfplumber.open(path)
+        pdf = pdfplumber.open(io.BytesIO(data))
         _ = pdf.pages  # parses the page tree: a damaged file fails here
     except (PDFPasswordIncorrect, PDFEncryptionError) as exc:
         raise InputError(display, f"encrypted PDF: it needs a password or an unsupported cipher ({_one_line(exc)})") from None
@@ -188,9 +192,18 @@ def _mark_doubled(lines: list[PageLine], doubled: list[tuple[float, float]]) -> 
                 break
 
 
-def read_pdf(path: Path, display: str, pages: tuple[int, int] | None = None) -> Reading:
-    _check_bytes(path, display)
-    pdf = _open(path, display)
+def read_pdf(path: Path, display: str, pages: tuple[int, int] | None = None, data: bytes | None = None) -> Reading:
+    """`data`: the file's bytes when the caller has read them (`read_source`, checked). Read in a
+    child process under the limits of `extract.read.pdf_limits` (time, memory), every object
+    checked first (reference cycles, stream and CMap sizes)."""
+    data = read_input(path, display, PDF_LIMIT) if data is None else data
+    _check_bytes(data, display)
+    return bounded(lambda: _read_pdf(data, display, pages), display)
+
+
+def _read_pdf(data: bytes, display: str, pages: tuple[int, int] | None) -> Reading:
+    check_pdf(data, display)
+    pdf = _open(data, display)
     stats: dict = {"chars": 0, "cid": 0, "doubled": {}, "rotated_pages": [], "columns": {}, "uncertain": [],
                    "sizes": Counter(), "tables": 0}
     lines: list[PageLine] = []
@@ -198,6 +211,8 @@ def read_pdf(path: Path, display: str, pages: tuple[int, int] | None = None) -> 
         total = len(pdf.pages)
         if total == 0:
             raise InputError(display, "PDF has no pages")
+        if total > pdf_limits.LIMITS.pages:
+            raise InputError(display, f"{total:,} pages, over the limit of {pdf_limits.LIMITS.pages:,} for one PDF: not read")
         first, last = pages or (1, total)
         if not (1 <= first <= last <= total):
             raise InputError(display, f"page range {first}-{last} is outside the document (pages 1-{total})")
@@ -218,6 +233,8 @@ def read_pdf(path: Path, display: str, pages: tuple[int, int] | None = None) -> 
     for n, ln in enumerate(lines, start=1):
         ln.no = n
     reading = compose(lines, stats, pages=(first, last))
+    # composed (NFC), as text and Markdown are: a PDF may draw "é" as "e" and an accent
+    reading.lines = [replace(line, text=unicodedata.normalize("NFC", line.text)) for line in reading.lines]
     reading.pages = last - first + 1
     reading.lines_read = len(lines)
     _page_anomalies(reading, lines, stats)

@@ -129,3 +129,57 @@ def test_a_source_may_declare_its_encoding(tmp_path):
     pdf = GOOD.replace('source.txt"\nsha256 = "ABC"', 'livre.pdf"\nsha256 = "ABC"\nencoding = "latin-1"', 1)
     with pytest.raises(InputError, match=r"^corpus/demo/game.toml:7: encoding applies to a text or Markdown source"):
         load(tmp_path, pdf.replace('source = "source.txt"', 'source = "livre.pdf"'))
+
+
+# Hostile manifests (issue 38): ids checked whole and bounded, loading linear, nesting named.
+
+
+@pytest.mark.parametrize(("change", "expected"), [
+    (('id = "regles"', 'id = "regles\\n"'), r"^corpus/demo/game.toml:8: document id 'regles\\n' is not URL-safe"),
+    (('id = "regles"', f'id = "{"r" * 10_000}"'), r"^corpus/demo/game.toml:8: document id 'r+… is longer than 64 characters"),
+])
+def test_a_document_id_is_checked_whole_and_bounded(tmp_path, change, expected):
+    """`$` matched before a final newline: "regles\\n" passed, then failed inside MkDocs naming no
+    manifest; a 10,000-character id failed late, as a file name too long."""
+    with pytest.raises(InputError, match=expected):
+        load(tmp_path, GOOD.replace(*change, 1))
+
+
+def test_a_game_id_is_checked_whole_and_bounded(tmp_path):
+    with pytest.raises(InputError, match=r"^corpus/demo\n/game.toml:1: game id 'demo\\n' must be lowercase"):
+        load(tmp_path, GOOD.replace('id = "demo"', 'id = "demo\\n"', 1), folder="demo\n")
+    long = "d" * 200
+    with pytest.raises(InputError, match=rf"^corpus/{long}/game.toml:1: game id 'd+… is longer than 64 characters"):
+        load(tmp_path, GOOD.replace('id = "demo"', f'id = "{long}"', 1), folder=long)
+
+
+def test_eight_thousand_sources_load_in_linear_time(tmp_path):
+    """One scan of the manifest per [[sources]] made 8,000 of them take 164 s (about 2 s now)."""
+    import time
+
+    many = "".join(f'[[sources]]\nfile = "s{n}.txt"\nsha256 = "{n:064x}"\nencoding = "latin-1"\n\n' for n in range(8000))
+    start = time.perf_counter()
+    game = load(tmp_path, GOOD.replace("[[sources]]", many + "[[sources]]", 1))
+    assert len(game.sources) == 8001 and time.perf_counter() - start < 20
+    assert game.source_lines["corpus/demo/s7999.txt"] == 4 + 5 * 7999
+
+
+def test_deeply_nested_arrays_are_a_named_error(tmp_path):
+    """tomllib recurses per level: "unexpected RecursionError" named no file."""
+    with pytest.raises(InputError, match=r"^corpus/demo/game.toml:\d+: .*nested"):
+        load(tmp_path, GOOD + "deep = " + "[" * 100_000 + "]" * 100_000 + "\n")
+
+
+def test_the_lines_of_a_source_with_a_byte_order_mark_are_counted_in_its_encoding(tmp_path):
+    """A UTF-16 source with its mark is read as UTF-16: its lines are counted so too."""
+    import hashlib
+
+    from extract.corpus.manifest import check_sources
+
+    data = "Titre\n\nUn paragraphe.\n\nSection\n\nUn autre.\n".encode("utf-16")
+    (tmp_path / "corpus/demo").mkdir(parents=True)
+    (tmp_path / "corpus/demo/source.txt").write_bytes(data)
+    text = GOOD.replace('sha256 = "ABC"', f'sha256 = "{hashlib.sha256(data).hexdigest()}"').replace("lines = [3, 40]", "lines = [3, 7]")
+    check_sources(load(tmp_path, text), tmp_path)
+    with pytest.raises(InputError, match=r"lines \[3, 8\] go beyond the 7 lines of source.txt"):
+        check_sources(load(tmp_path, text.replace("lines = [3, 7]", "lines = [3, 8]")), tmp_path)

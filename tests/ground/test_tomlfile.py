@@ -56,3 +56,16 @@ def test_unknown_key_names_its_line_and_the_allowed_ones():
 
 def test_input_error_without_a_line():
     assert str(InputError("corpus/x.txt", "source file is empty")) == "corpus/x.txt: source file is empty"
+
+
+def test_a_toml_file_in_decomposed_unicode_is_read_composed(tmp_path):
+    """An errata text or a fact's quote saved in NFD would never match the (NFC) rules."""
+    import unicodedata
+
+    from extract.tomlfile import read_toml
+
+    path = tmp_path / "corpus/demo/terms.toml"
+    path.parent.mkdir(parents=True)
+    path.write_text(unicodedata.normalize("NFD", 'quote = "Le défenseur lance les dés."\n'), encoding="utf-8")
+    data, raw, rel = read_toml(path, tmp_path)
+    assert data["quote"] == "Le défenseur lance les dés." and unicodedata.is_normalized("NFC", raw)

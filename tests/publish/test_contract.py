@@ -14,9 +14,9 @@ import pytest
 
 from extract.cli import main
 from extract.cli.commands import load_game_files, schema_problems
+from extract.contract.schema import API_INDEX_SCHEMA, EXPORT_SCHEMA, GAME_SCHEMA, REPORT_SCHEMA, SCHEMA_BASE, SCHEMA_FILES
 from extract.publish.api import entry_path
 from extract.publish.export import csv_cell, export_data
-from extract.schema import API_INDEX_SCHEMA, EXPORT_SCHEMA, GAME_SCHEMA, REPORT_SCHEMA, SCHEMA_BASE, SCHEMA_FILES
 
 README = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
 
@@ -301,16 +301,18 @@ def test_bad_export_targets(root, tmp_path, capsys, case):
 def test_a_failed_export_keeps_the_previous_file(root, tmp_path, monkeypatch, capsys):
     from extract.publish import export
 
-    out = tmp_path / "rules.json"
-    out.write_text("previous", encoding="utf-8")
+    out = tmp_path / "rules.sqlite"
+    assert main(["--root", str(root), "export", "--format", "sqlite", "--out", str(out)]) == 0
+    previous = out.read_bytes()  # an earlier export: the only kind of file an export replaces (with --force)
 
     def broken(data, path):
         path.write_text("half", encoding="utf-8")
         raise OSError(28, "No space left on device")
     monkeypatch.setattr(export, "fill_sqlite", broken)
-    assert main(["--root", str(root), "export", "--format", "sqlite", "--out", str(out)]) == 1
+    capsys.readouterr()
+    assert main(["--root", str(root), "export", "--format", "sqlite", "--out", str(out), "--force"]) == 1
     assert "No space left on device" in capsys.readouterr().err
-    assert out.read_text(encoding="utf-8") == "previous" and [p.name for p in tmp_path.iterdir()] == ["rules.json"]
+    assert out.read_bytes() == previous and [p.name for p in tmp_path.iterdir()] == ["rules.sqlite"]
 
 
 # ---------------------------------------------------------------- the static API

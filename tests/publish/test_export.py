@@ -14,10 +14,10 @@ from typing import Any
 import jsonschema
 import pytest
 
+from extract.contract.schema import EXPORT_LINE_SCHEMA, EXPORT_SCHEMA
 from extract.model import Block, DocumentSpec, Entry, GameSpec
 from extract.publish.data import game_json
 from extract.publish.export import EXPORTS, SCHEMA_SQL, ExportOptions, columns, export_data, tables
-from extract.schema import EXPORT_LINE_SCHEMA, EXPORT_SCHEMA
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 MARCHE = "demo/regles/le-marche"
@@ -134,3 +134,74 @@ def test_csv_leaves_the_printed_cells_empty_where_nothing_was_repaired(data, tmp
     blocks = list(csv.DictReader((folder / "blocks.csv").read_text(encoding="utf-8-sig").splitlines(keepends=True)))
     assert [(b["entry"], b["position"], b["printed_text"]) for b in blocks] == [
         (MARCHE, "0", "On achéte."), (MARCHE, "1", ""), (COMBAT, "0", "")]
+
+
+# Never overwriting what regles export did not write (issue 38: `--out` replaced the manifest, or the build's data).
+
+from extract.errors import InputError  # noqa: E402
+
+FILE_FORMATS = [("json", {}), ("jsonl", {}), ("sqlite", {}), ("csv", {"table": "entries"}), ("csv", {"table": "meta", "delimiter": ";"})]
+
+
+@pytest.mark.parametrize(("fmt", "options"), FILE_FORMATS)
+def test_an_export_replaces_its_own_file_only_when_forced(data, tmp_path, fmt, options):
+    out = export(data, fmt, tmp_path / "rules.out", **options)
+    first = out.read_bytes()
+    with pytest.raises(InputError, match=r"rules.out: already exported by regles: give --force to replace it"):
+        export(data, fmt, out, **options)
+    export(data, fmt, out, force=True, **options)
+    assert out.read_bytes() == first
+
+
+@pytest.mark.parametrize(("fmt", "options"), FILE_FORMATS)
+@pytest.mark.parametrize("content", [b"mes notes\n", b'{"schema_version": "2", "game": {}, "entries": [], "errata": []}',
+                                     b"", b"SQLite format 3\x00" + b"\x00" * 100])
+def test_a_file_regles_did_not_write_is_never_replaced(data, tmp_path, fmt, options, content):
+    out = tmp_path / "precious.out"
+    out.write_bytes(content)
+    for force in (False, True):
+        with pytest.raises(InputError, match=r"precious.out: exists and was not written by regles export: not replaced"):
+            export(data, fmt, out, force=force, **options)
+    assert out.read_bytes() == content
+
+
+def test_a_link_is_not_written_through(data, tmp_path):
+    (tmp_path / "target.json").write_bytes(b"{}")
+    (tmp_path / "link.json").symlink_to(tmp_path / "target.json")
+    with pytest.raises(InputError, match=r"link.json: a symbolic link: not replaced"):
+        export(data, "json", tmp_path / "link.json", force=True)
+    assert (tmp_path / "target.json").read_bytes() == b"{}"
+
+
+@pytest.fixture
+def project(data, tmp_path) -> Path:
+    """A project with a manifest and a build's game file (all `regles export` reads)."""
+    (tmp_path / "corpus/demo").mkdir(parents=True)
+    (tmp_path / "corpus/demo/game.toml").write_text('id = "demo"\n', encoding="utf-8")
+    (tmp_path / "build/data").mkdir(parents=True)
+    game = {"schema_version": data["schema_version"], **data["games"][0]}
+    (tmp_path / "build/data/demo.json").write_text(json.dumps(game), encoding="utf-8")
+    return tmp_path
+
+
+@pytest.mark.parametrize("target", ["corpus/demo/game.toml", "corpus/demo/new.json", "build/data/demo.json"])
+@pytest.mark.parametrize("force", [[], ["--force"]])
+def test_export_never_writes_into_the_corpus_nor_over_the_build(project, capsys, monkeypatch, target, force):
+    from extract.cli import main
+
+    monkeypatch.chdir(project)
+    before = {p: p.read_bytes() for p in project.rglob("*") if p.is_file()}
+    assert main(["--root", str(project), "export", "--format", "json", "--out", target, *force]) == 1
+    err = capsys.readouterr().err
+    assert target in err and len(err.strip().splitlines()) == 1, err
+    assert {p: p.read_bytes() for p in project.rglob("*") if p.is_file()} == before
+
+
+def test_export_replaces_its_own_export_with_force(project, capsys, monkeypatch):
+    from extract.cli import main
+
+    monkeypatch.chdir(project)
+    assert main(["--root", str(project), "export", "--format", "jsonl", "--out", "rules.jsonl"]) == 0
+    assert main(["--root", str(project), "export", "--format", "jsonl", "--out", "rules.jsonl"]) == 1
+    assert "rules.jsonl: already exported by regles: give --force to replace it" in capsys.readouterr().err
+    assert main(["--root", str(project), "export", "--format", "jsonl", "--out", "rules.jsonl", "--force"]) == 0

@@ -3,6 +3,8 @@ good guess at the encoding of one that is not UTF-8."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from extract.errors import InputError
@@ -83,3 +85,43 @@ def test_a_contents_list_with_wide_spaces_keeps_its_gaps_as_the_pdf_reader_write
 ])
 def test_lines_ending_on_numbers_that_are_no_contents_list_stay_as_written(tmp_path, text):
     assert read_lines(tmp_path, text) == text.splitlines()
+
+
+# Hostile texts (issue 38): decomposed Unicode, UTF-16.
+
+NFD = "Règle 1\n\nLe défenseur lance les dés.\n"
+
+
+@pytest.mark.parametrize("name", ["regles.txt", "regles.md"])
+def test_decomposed_text_is_read_composed(tmp_path, name):
+    """As some editors save it (NFD): "é" as "e" + U+0301 was not searchable, and `regles check` failed."""
+    import unicodedata
+
+    from extract.read import read_document
+
+    path = tmp_path / name
+    path.write_text(unicodedata.normalize("NFD", NFD), encoding="utf-8")
+    texts = [line.text for line in read_document(path, name).lines]
+    assert "Le défenseur lance les dés." in texts and all(unicodedata.is_normalized("NFC", t) for t in texts)
+
+
+@pytest.mark.parametrize("codec", ["utf-16", "utf-16-be", "utf-8-sig"])
+def test_a_text_with_a_byte_order_mark_is_read_in_its_encoding(tmp_path, codec):
+    data = NFD.encode(codec)
+    if codec == "utf-16-be":
+        data = b"\xfe\xff" + data
+    path = tmp_path / "regles.txt"
+    path.write_bytes(data)
+    assert [line.text for line in read_text(path, "regles.txt").lines if line.text] == ["Règle 1", "Le défenseur lance les dés."]
+
+
+@pytest.mark.parametrize(("codec", "named"), [("utf-16-le", "UTF-16 (little-endian)"), ("utf-16-be", "UTF-16 (big-endian)")])
+def test_utf16_without_a_byte_order_mark_is_named(codec, named):
+    with pytest.raises(InputError, match=rf"regles.txt:1: {re.escape(named)} without a byte order mark, it seems: "
+                                         rf"declare encoding = \"{codec}\""):
+        decode(NFD.encode(codec), "regles.txt")
+
+
+def test_a_binary_file_is_still_called_binary():
+    with pytest.raises(InputError, match=r"binary file \(NUL byte\)"):
+        decode(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)), "image.txt")

@@ -17,6 +17,7 @@ Ground floor: plain data, no import beyond `extract.model` (the light reader can
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass
 from typing import Any
 
 from extract.model import (
@@ -31,7 +32,43 @@ from extract.model import (
     SCHEMA_VERSION,
     SCOPE_BLOCKS,
     SEVERITIES,
+    Block,
+    DocumentSpec,
+    Entry,
+    Erratum,
+    Fact,
+    GameSpec,
+    Ref,
 )
+
+
+@dataclass(frozen=True)
+class Shape:
+    """How a model dataclass becomes a JSON definition of the game file (written by
+    extract.publish.data): `derived`, the JSON fields made from other data (not a field of that
+    name); `internal`, the fields the JSON leaves out (the build's working data)."""
+
+    model: type
+    derived: frozenset[str] = frozenset()
+    internal: frozenset[str] = frozenset()
+
+
+# The one table tying the three definitions of the data together: the model's dataclasses, the
+# schemas below and extract.contract.reader's TypedDicts (tests/contract/test_shapes.py checks each
+# against the others: a field added to one and not the others fails there, named).
+MODEL_SHAPES: dict[str, Shape] = {
+    "entry": Shape(Entry, derived=frozenset({"id", "markdown", "source", "text"}),
+                   internal=frozenset({"_ref_keys", "heading_lines", "is_page", "key", "order", "page", "printed_index",
+                                       "source_file"})),
+    "block": Shape(Block, internal=frozenset({"lines", "markdown"})),
+    "ref": Shape(Ref),
+    "erratum": Shape(Erratum, derived=frozenset({"after_blocks", "quoted_before"}), internal=frozenset({"new_blocks", "op"})),
+    "fact": Shape(Fact, derived=frozenset({"source"}), internal=frozenset({"file", "line"})),
+    "document": Shape(DocumentSpec, derived=frozenset({"sha256"}),
+                      internal=frozenset({"corrections", "first_line", "last_line", "manifest_line", "ocr", "options"})),
+    "game": Shape(GameSpec, internal=frozenset({"manifest", "short_title", "source_encodings", "source_lines", "source_pages",
+                                                "sources"})),
+}
 
 SCHEMA_BASE = "https://regles.example/schema/"
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -191,6 +228,7 @@ DEFS: dict[str, Any] = {
                 "date": {"$ref": "#/$defs/date"},
                 "source": STRING,
                 "url": {"type": "string", "pattern": "^https?://"},
+                "supersedes": {"$ref": "#/$defs/erratum_id"},  # an errata file's: the erratum this one replaces
             }),
             "target_hint": closed(["name", "page", "sections"], {
                 "name": STRING, "page": {"type": ["integer", "null"], "minimum": 1}, "sections": strings(),
