@@ -16,10 +16,11 @@ from collections.abc import Sequence
 from dataclasses import MISSING, dataclass
 from pathlib import Path
 
+from extract.cli.trial import reading_cache, reading_key
 from extract.corpus.manifest import ID_PATTERN, RESERVED_DOCUMENT_IDS, RESERVED_GAME_IDS
 from extract.errors import InputError, UsageError
 from extract.options import declared, toml_value, type_name
-from extract.read import read_document
+from extract.read import Reading, read_document
 from extract.segment import option_classes
 from extract.segment.choose import choose_profile
 from extract.text import fold, slugify
@@ -68,26 +69,26 @@ def guess_kind(name: str, opening: Sequence[str], profile: str) -> tuple[str, st
     return "rulebook", "nothing names another kind (reference, learn-to-play, faq, …): change it if it is one"
 
 
-def examine(path: Path, taken: set[str]) -> NewDocument:
+def examine(path: Path, taken: set[str], game_id: str) -> tuple[NewDocument, Reading]:
     """One file read as the build would read it: its profile and kind guessed, its readable name
-    and document id chosen apart from those `taken`."""
+    and document id chosen apart from those `taken`; and its reading, named as in the corpus."""
     if not path.is_file():
         raise InputError(str(path), "no such file")
-    reading = read_document(path)
-    profile, why = choose_profile(reading.lines, reading.evidence, reading.format)
-    opening = [line.text.strip().strip("#*").strip() for line in reading.lines if line.text.strip()][:OPENING_LINES]
-    kind, kind_why = guess_kind(path.stem, opening, profile)
     base = slugify(path.stem)
     doc_id, n = base, 1
     while doc_id in taken or doc_id in RESERVED_DOCUMENT_IDS:
         n += 1
         doc_id = f"{base}-{n}"
     taken.add(doc_id)
+    reading = read_document(path, f"corpus/{game_id}/{doc_id}{path.suffix.lower()}")
+    profile, why = choose_profile(reading.lines, reading.evidence, reading.format)
+    opening = [line.text.strip().strip("#*").strip() for line in reading.lines if line.text.strip()][:OPENING_LINES]
+    kind, kind_why = guess_kind(path.stem, opening, profile)
     title = opening[0] if opening and len(opening[0]) <= TITLE_MAX else path.stem.replace("_", " ")
     data = path.read_bytes()
-    last = max((line.no for line in reading.lines), default=0)
+    last = max([line.no for line in reading.lines] + [item.lines[1] for item in reading.set_aside], default=0)
     return NewDocument(doc_id, title, kind, kind_why, profile, why, f"{doc_id}{path.suffix.lower()}",
-                       hashlib.sha256(data).hexdigest(), reading.format, reading.pages, last)
+                       hashlib.sha256(data).hexdigest(), reading.format, reading.pages, last), reading
 
 
 def string(value: str) -> str:
@@ -147,7 +148,8 @@ def new_game(root: Path, game_id: str, files: Sequence[Path], title: str | None 
     if folder.exists():
         raise InputError(f"corpus/{game_id}", "already exists: `regles new` never overwrites a game (choose another id)")
     taken: set[str] = set()
-    documents = [examine(path, taken) for path in files]
+    examined = [examine(path, taken, game_id) for path in files]
+    documents = [doc for doc, _ in examined]
     folder.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{game_id}.new-", dir=folder.parent))
     try:
@@ -159,4 +161,8 @@ def new_game(root: Path, game_id: str, files: Sequence[Path], title: str | None 
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+    objects = reading_cache(root)  # the first `regles extract --manifest` need not read the files again
+    for doc, reading in examined:
+        source = f"corpus/{game_id}/{doc.file}"
+        objects.put(f"trial-reading/{source}", reading_key(source, doc.sha256), reading)
     return folder, documents

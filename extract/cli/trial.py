@@ -7,6 +7,8 @@ try-loop while tuning a document's options. Bad options fail as in the build, at
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import os
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -28,6 +30,7 @@ from extract.segment import PROFILES, book_order, option_classes, segment_docume
 from extract.segment.choose import choose_profile
 from extract.segment.detect import detect_structure
 from extract.segment.segmenter import counts
+from extract.stagecache import ObjectCache, code_key
 
 
 def project_root(manifest: Path) -> Path:
@@ -58,10 +61,37 @@ def extract_from_manifest(manifest: Path, document: str | None = None) -> list[d
     needed = {doc.source for doc in docs}
     if any(doc.ocr for doc in docs):  # the repair knows the words of the game's other books
         needed |= {doc.source for doc in game.documents}
-    sources = read_sources(root, dataclasses.replace(game, sources={s: h for s, h in game.sources.items() if s in needed}))
+    sources = kept_readings(root, game, needed)
     vocabulary = ocr_vocabulary(game, sources) if any(doc.ocr for doc in docs) else set()
     icons = read_icons(root, game.id)
     return [read_one(root, game, doc, sources[doc.source], vocabulary, icons) for doc in docs]
+
+
+def reading_cache(root: Path) -> ObjectCache:
+    """Where readings are kept between tries: `.cache/stages/objects/`, as the build keeps its
+    stages (`REGLES_STAGE_CACHE=off`: nowhere)."""
+    off = os.environ.get("REGLES_STAGE_CACHE") == "off"
+    return ObjectCache(None if off else default_cache(root).parent / "stages" / "objects")
+
+
+def reading_key(source: str, digest: str, pages: tuple[int, int] | None = None, encoding: str | None = None) -> str:
+    return hashlib.sha256("\n".join([code_key(), source, digest, str(pages), str(encoding)]).encode()).hexdigest()
+
+
+def kept_readings(root: Path, game: GameSpec, needed: set[str]) -> dict[str, Reading]:
+    """Each needed source read by its reader, or as the last try (or `regles new`) read the same
+    bytes with the same code: tuning options reads a PDF once, not at every try."""
+    objects = reading_cache(root)
+    readings: dict[str, Reading] = {}
+    for source in sorted(needed):
+        digest = game.sources[source]
+        key = reading_key(source, digest, game.source_pages.get(source), game.source_encodings.get(source))
+        found = objects.get(f"trial-reading/{source}", key)
+        if found is None:
+            found = read_sources(root, dataclasses.replace(game, sources={source: digest}))[source]
+            objects.put(f"trial-reading/{source}", key, found)
+        readings[source] = found
+    return readings
 
 
 def ocr_vocabulary(game: GameSpec, sources: dict[str, Reading]) -> set[str]:
