@@ -6,12 +6,14 @@ A console block holds commands (`$ ` lines) each followed by the output expected
 expected line must be found, in order, among the lines the command printed (stdout and stderr
 together, trailing spaces ignored), `...` inside a line standing for any text and a line `...`
 alone for any lines. A command is expected to succeed, unless its expected output holds a line
-starting with `error:`. `cd DIR` moves the page's working folder; `regles serve` is started on a
+starting with `error:`. A `cd` carries to the next command, as in a shell; `regles serve` is started on a
 free port (the page's `8000` read as that port), its home page fetched, then stopped.
 
-The blocks of one page run in order in one temporary folder holding `examples/` (a link to the
-repository's). A page that begins with `<!-- doctest: corpus -->` runs beside the session's
-build of the real corpus instead (`corpus/` and `build/` linked): its commands read that build.
+The blocks of one page run in order in one temporary folder, also the commands' home (`~`),
+holding `examples/` (a link to the repository's) and `regles` (a link to the repository, the
+clone the README has in `~/regles`). A page that begins with `<!-- doctest: corpus -->`, or a
+block right under that line, runs beside the session's build of the real corpus instead
+(`corpus/` and `build/` linked, in a folder of its own): its commands read that build.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ README = ROOT / "README.md"
 DOCS = ROOT / "docs"
 PAGES = [README, *sorted(DOCS.glob("*.md"))]
 README_MAX_LINES = 200
+CODE_SPAN = re.compile(r"`[^`\n]*+`")
 LINK = re.compile(r"\[[^\]\n]*+\]\((?P<target>[^)\s]++)\)")
 BIN = Path(sys.executable).parent  # where `regles` is installed beside the interpreter
 COMMAND_TIMEOUT = 600  # seconds: a build on a busy machine
@@ -50,18 +53,24 @@ class Step:
     expected: list[str] = field(default_factory=list)
 
 
-def fenced(text: str) -> tuple[list[tuple[str, str]], str]:
-    """The fenced blocks of a Markdown text as (language, body), and the text outside them."""
-    found: list[tuple[str, str]] = []
+CORPUS_MARK = "<!-- doctest: corpus -->"
+
+
+def fenced(text: str) -> tuple[list[tuple[str, str, bool]], str]:
+    """The fenced blocks of a Markdown text as (language, body, whether the line above the fence
+    is CORPUS_MARK), and the text outside them."""
+    found: list[tuple[str, str, bool]] = []
     outside: list[str] = []
     lang: str | None = None
+    marked = False
     body: list[str] = []
     for line in text.splitlines():
         if line.startswith("```"):
             if lang is None:
                 lang, body = line[3:].strip().split(" ")[0], []
+                marked = bool(outside) and outside[-1].strip() == CORPUS_MARK
             else:
-                found.append((lang, "".join(f"{row}\n" for row in body)))
+                found.append((lang, "".join(f"{row}\n" for row in body), marked))
                 lang = None
         elif lang is None:
             outside.append(line)
@@ -71,7 +80,7 @@ def fenced(text: str) -> tuple[list[tuple[str, str]], str]:
 
 
 def blocks(page: Path, lang: str) -> list[str]:
-    return [body for kind, body in fenced(page.read_text(encoding="utf-8"))[0] if kind == lang]
+    return [body for kind, body, _ in fenced(page.read_text(encoding="utf-8"))[0] if kind == lang]
 
 
 def steps(body: str) -> list[Step]:
@@ -113,19 +122,18 @@ class Session:
     """One page's commands, run in order in one folder, as a reader types them in a shell."""
 
     def __init__(self, folder: Path) -> None:
-        self.cwd = folder
+        self.cwd = self.home = folder
         self.env = {"PATH": f"{BIN}:/usr/bin:/bin", "HOME": str(folder), "LANG": "C.UTF-8",
                     "REGLES_CACHE_DIR": str(folder / ".cache"), "PYTHONDONTWRITEBYTECODE": "1"}
 
     def run(self, step: Step, where: str) -> None:
-        words = shlex.split(step.command)
-        if words[0] == "cd":
-            self.cwd = (self.cwd / words[1]).resolve()
-            return
-        if words[:2] == ["regles", "serve"]:
+        if shlex.split(step.command)[:2] == ["regles", "serve"]:
             return self.serve(step, where)
-        done = subprocess.run(["bash", "-c", step.command], cwd=self.cwd, env=self.env, capture_output=True,
-                              text=True, timeout=COMMAND_TIMEOUT)
+        here = self.home / ".cwd"  # where the command left the shell: `cd` carries to the next command
+        done = subprocess.run(["bash", "-c", f'{step.command}\nstatus=$?; pwd > "{here}"; exit $status'], cwd=self.cwd,
+                              env=self.env, capture_output=True, text=True, timeout=COMMAND_TIMEOUT)
+        if here.is_file():
+            self.cwd = Path(here.read_text(encoding="utf-8").strip())
         output = done.stdout + done.stderr
         fails = any(line.startswith("error:") for line in step.expected)
         assert (done.returncode != 0) == fails, f"{where}: `{step.command}` exited {done.returncode}:\n{output}"
@@ -155,26 +163,35 @@ class Session:
             server.wait(timeout=10)
 
 
-def runs_on_corpus(page: Path) -> bool:
-    return page.read_text(encoding="utf-8").startswith("<!-- doctest: corpus -->")
-
-
 def console_pages() -> list[Path]:
     return [page for page in PAGES if blocks(page, "console")]
 
 
-@pytest.mark.corpus  # the tutorial builds a game; the corpus pages read the real corpus's build
+def workspace(folder: Path) -> Path:
+    folder.mkdir()
+    (folder / "examples").symlink_to(ROOT / "examples")
+    (folder / "regles").symlink_to(ROOT)  # the clone, as the README has it: ~/regles
+    return folder
+
+
+@pytest.mark.corpus  # the tutorial builds a game; the corpus blocks read the real corpus's build
 @pytest.mark.parametrize("page", console_pages(), ids=lambda page: page.name)
 def test_every_console_example_runs_as_shown(page, tmp_path, request):
-    (tmp_path / "examples").symlink_to(ROOT / "examples")
-    if runs_on_corpus(page):
-        built = request.getfixturevalue("built")
-        (tmp_path / "corpus").symlink_to(ROOT / "corpus")
-        (tmp_path / "build").symlink_to(built["out"])
-    session = Session(tmp_path)
-    for n, body in enumerate(blocks(page, "console"), 1):
+    text = page.read_text(encoding="utf-8")
+    whole_page = text.startswith(CORPUS_MARK)
+    sessions: dict[bool, Session] = {}
+    for n, (lang, body, marked) in enumerate(fenced(text)[0], 1):
+        if lang != "console":
+            continue
+        on_corpus = whole_page or marked
+        if on_corpus not in sessions:
+            folder = workspace(tmp_path / ("corpus" if on_corpus else "fresh"))
+            if on_corpus:  # beside the session's build of the real corpus, as a clone after `make build`
+                (folder / "corpus").symlink_to(ROOT / "corpus")
+                (folder / "build").symlink_to(request.getfixturevalue("built")["out"])
+            sessions[on_corpus] = Session(folder)
         for step in steps(body):
-            session.run(step, f"{page.name}, block {n}")
+            sessions[on_corpus].run(step, f"{page.name}, block {n}")
 
 
 # -- the harness itself ------------------------------------------------------------------------------
@@ -218,7 +235,7 @@ def anchors(page: Path) -> set[str]:
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda page: page.name)
 def test_links_between_docs_lead_somewhere(page):
-    text = fenced(page.read_text(encoding="utf-8"))[1]
+    text = CODE_SPAN.sub("", fenced(page.read_text(encoding="utf-8"))[1])  # `[8:4](#8:4)` is an example, not a link
     broken = []
     for match in LINK.finditer(text):
         target = match["target"]
