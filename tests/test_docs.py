@@ -279,3 +279,15 @@ def test_the_readme_is_short_and_points_to_the_docs():
     assert len(text.splitlines()) <= README_MAX_LINES
     for page in sorted(DOCS.glob("*.md")):
         assert f"docs/{page.name}" in text, f"README.md does not point to docs/{page.name}"
+
+
+def test_the_architecture_tree_names_modules_that_exist():
+    """docs/architecture.md's map of extract/: each module and room it names is there."""
+    tree = next(body for lang, body, _ in fenced((DOCS / "architecture.md").read_text(encoding="utf-8"))[0]
+                if body.startswith("extract/"))
+    package = ROOT / "extract"
+    modules = {path.name for path in package.rglob("*.py")}
+    named = set(re.findall(r"\b[a-z_]++\.py\b", tree)) - {"regles-search.js"}
+    rooms = set(re.findall(r"(?m)^  ([a-z_]++)/", tree))
+    assert rooms and named
+    assert sorted(named - modules) == [] and sorted(r for r in rooms if not (package / r).is_dir()) == []
