@@ -5,7 +5,8 @@ document. What to check is declared beside each option, in its field's metadata 
 
 - `"within": "span"` — a `[first, last]` line span that must lie inside the document;
 - `"within": "line"` — a line number that must be one of the document's;
-- `"found": True` — labels (a string, or an array of them) the document's text must print.
+- `"found": True` — labels (a string, an array of them, a table's keys) the document's text
+  must print (case, accents and a heading's `#` marks aside).
 
 Each problem is an `extract.options.Problem`: the option's key path and one line; the caller
 names the manifest line from the path."""
@@ -68,7 +69,7 @@ def _check(path: KeyPath, value: Any, how: dict[str, Any], span: tuple[int, int]
     elif within == "line" and not first <= value <= last:
         yield Problem(path, f"{where(path)} {value} is outside the document (lines {first}–{last})")
     if how.get("found"):
-        labels = (value,) if isinstance(value, str) else value
+        labels = (value,) if isinstance(value, str) else tuple(value)  # a string, an array, a table's keys
         for i, label in enumerate(labels):
             folded = fold(inline(label.lstrip("#").strip())[0])
             if folded and folded not in text:

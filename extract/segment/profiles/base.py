@@ -88,7 +88,7 @@ class ProfileOptions:
         "help": "`{lines = [a, b], reason}` or `{pattern, reason}`: title pages, credits, banners, set aside with their reason"})
     section_kinds: dict[str, str] = field(default_factory=dict, metadata={
         "help": "`{ \"Clarifications de Règles\" = \"clarification\" }`: entries under a top-level section of that "
-                "title are of that kind"})
+                "title are of that kind", "found": True})
 
 
 @dataclass(frozen=True)
@@ -98,7 +98,7 @@ class OutlineOptions(ProfileOptions):
     outline: tuple[str, ...] = field(default=(), metadata={
         "help": "the book's own headings in order, `#` per level; matched in sequence, each must be found (in "
                 "`ocr-columns`, matched by title: the declared chapters, every other heading in capitals a section "
-                "of the chapter before it)"})
+                "of the chapter before it)", "found": True})
     captions: tuple[str, ...] = field(default=(), metadata={
         "help": "figure captions and diagram labels left in the flow: kept as `caption` blocks, never headings",
         "found": True})
