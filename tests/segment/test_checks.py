@@ -102,3 +102,11 @@ def test_the_build_exits_1_and_publishes_nothing(tmp_path, monkeypatch, capsys):
     assert err == [f"error: corpus/demo/game.toml:{OPTIONS_LINE}: document 'regles': set_aside item 1: lines [1, 400] "
                    "is outside the document (lines 1–7)"]
     assert not (tmp_path / "build").exists()
+
+
+def test_outline_headings_and_section_titles_must_be_printed(tmp_path):
+    error = problem(tmp_path, 'outline = ["# Titre", "# Chapitre absent"]')
+    assert error.message == "document 'regles': outline item 2: '# Chapitre absent' is printed nowhere in the document"
+    error = problem(tmp_path / "kinds", 'section_kinds = { "Clarifications" = "clarification" }')
+    assert error.line == OPTIONS_LINE and "section_kinds item 1: 'Clarifications' is printed nowhere" in error.message
+    assert segment(tmp_path / "ok", 'outline = ["# Titre", "# Second titre"]').entries
