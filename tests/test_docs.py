@@ -291,3 +291,15 @@ def test_the_architecture_tree_names_modules_that_exist():
     rooms = set(re.findall(r"(?m)^  ([a-z_]++)/", tree))
     assert rooms and named
     assert sorted(named - modules) == [] and sorted(r for r in rooms if not (package / r).is_dir()) == []
+
+
+def test_the_rules_site_is_not_built_from_these_docs(built):
+    """mkdocs.yml configures the rules site, whose pages the build writes into build/docs/: the
+    repository's docs/ beside it is never read into the site."""
+    import yaml
+
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    assert config["docs_dir"] == "build/docs"
+    site = Path(built["out"]) / "site"
+    assert (site / "index.html").is_file()
+    assert [page.stem for page in DOCS.glob("*.md") if (site / page.stem).exists() and page.stem != "index"] == []
