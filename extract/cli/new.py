@@ -151,7 +151,8 @@ def new_game(root: Path, game_id: str, files: Sequence[Path], title: str | None 
     examined = [examine(path, taken, game_id) for path in files]
     documents = [doc for doc, _ in examined]
     folder.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{game_id}.new-", dir=folder.parent))
+    # Beside corpus/, not in it: a folder left by a killed run is no game the build would read.
+    staging = Path(tempfile.mkdtemp(prefix=f".regles-new-{game_id}-", dir=root))
     try:
         for path, doc in zip(files, documents, strict=True):
             shutil.copyfile(path, staging / doc.file)

@@ -103,7 +103,7 @@ def test_new_refuses_a_bad_id_or_a_missing_file_and_creates_nothing(tmp_path, fi
     assert code == 2 and "must be lowercase letters, digits and hyphens" in err
     code, _, err = run(capsys, "--root", str(root), "new", "jeu", str(files[0]), str(tmp_path / "absent.pdf"))
     assert code == 1 and err.count("\n") == 1 and "absent.pdf: no such file" in err
-    assert not (root / "corpus" / "jeu").exists() and not list((root / "corpus").glob(".*"))
+    assert not (root / "corpus" / "jeu").exists() and not list(root.glob(".regles-new-*"))
 
 
 def test_extract_manifest_reads_with_the_options_and_shows_pages_and_lines(tmp_path, capsys):
