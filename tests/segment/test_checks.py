@@ -4,6 +4,7 @@ manifest's line; `regles build` exits 1 and publishes nothing."""
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 import pytest
@@ -110,3 +111,31 @@ def test_outline_headings_and_section_titles_must_be_printed(tmp_path):
     error = problem(tmp_path / "kinds", 'section_kinds = { "Clarifications" = "clarification" }')
     assert error.line == OPTIONS_LINE and "section_kinds item 1: 'Clarifications' is printed nowhere" in error.message
     assert segment(tmp_path / "ok", 'outline = ["# Titre", "# Second titre"]').entries
+
+
+def test_a_pdf_page_range_beyond_the_document_names_its_sources_line(tmp_path):
+    from tests.read.pdf_maker import numbered_levels
+
+    folder = tmp_path / "corpus" / "demo"
+    folder.mkdir(parents=True)
+    pdf = numbered_levels(folder / "livre.pdf")
+    (folder / "game.toml").write_text(f"""id = "demo"
+title = "Démo"
+
+[[sources]]
+file = "livre.pdf"
+sha256 = "{hashlib.sha256(pdf.read_bytes()).hexdigest()}"
+pages = [1, 9]
+
+[[documents]]
+id = "livre"
+title = "Livre"
+kind = "rulebook"
+source = "livre.pdf"
+profile = "headed-prose"
+""", encoding="utf-8")
+    game = load_game(folder / "game.toml", tmp_path, option_classes())
+    with pytest.raises(InputError) as caught:
+        read_sources(tmp_path, game)
+    assert (caught.value.file, caught.value.line) == ("corpus/demo/game.toml", 4)
+    assert caught.value.message == "livre.pdf: pages = [1, 9]: page range 1-9 is outside the document (pages 1-1)"
