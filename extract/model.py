@@ -329,6 +329,8 @@ class DocumentSpec:
     manifest_line: int = 0
     ocr: bool = False  # read by a scanner: its words are repaired before segmentation (extract.repair)
     corrections: list[dict[str, Any]] = field(default_factory=list)  # declared repairs: {line, from, to, reason}
+    # manifest line of each option (key path: ("set_aside",), ("set_aside", 0)), for problems found on reading
+    option_lines: dict[tuple[str | int, ...], int] = field(default_factory=dict)
 
 
 @dataclass

@@ -2,12 +2,13 @@
 config: whoever reads options (a segmentation profile) declares them as a frozen dataclass —
 each field with its type, its default and a one-line help in `field(metadata={"help": …})` —
 and `read_options` turns a manifest's table into that dataclass. Nothing else keeps a list of
-option names: the manifest checker, the README's table and the profiles all read the declaration.
+option names: the manifest checker, the manifest reference's table (docs/manifest.md) and the profiles all read the declaration.
 
 Types understood: str, int, bool, float, `X | None`, `tuple[X, ...]` (a TOML array),
 `tuple[X, Y]` (an array of that length), `dict[str, X]` (a TOML table) and nested dataclasses
 (a TOML table with exactly their keys). A field's metadata may add a `check`, a function of the
 converted value returning what is wrong with it (or None): `regex`, `line_span`, `positive`.
+It may also say what to check once the document is read (`within`, `found`: extract.segment.checks).
 A nested dataclass may raise ValueError in `__post_init__` for rules across its fields.
 """
 

@@ -126,7 +126,7 @@ def test_the_cli_offers_every_registered_export_format():
 
 
 def test_no_merge_conflict_markers_are_left_in_tracked_text():
-    """A merge once left `<<<<<<< HEAD` blocks in the README's changelog."""
+    """A merge once left `<<<<<<< HEAD` blocks in the changelog (then in the README)."""
     import subprocess
 
     if not (ROOT / ".git").exists():

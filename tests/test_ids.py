@@ -1,6 +1,6 @@
 """Ids are the contract other tools build on: every entry and erratum id of the corpus build is
 listed in tests/fixtures/ids.txt, and a build that changes one fails here until the snapshot
-and the README's changelog both say so (see "Ids and versions" in the README)."""
+and CHANGELOG.md both say so (see "Ids and versions" in docs/data.md)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ def test_ids_match_the_snapshot(built):
     assert not gone and not new, (
         f"{len(gone)} id(s) gone ({', '.join(gone[:5])}{', …' if len(gone) > 5 else ''}), "
         f"{len(new)} new ({', '.join(new[:5])}{', …' if len(new) > 5 else ''}). Ids are public: if the change is meant, "
-        "run `python -m tools.ids_snapshot BUILD_DIR` and add a line to the README's changelog naming the ids that "
+        "run `python -m tools.ids_snapshot BUILD_DIR` and add a line to CHANGELOG.md naming the ids that "
         "changed and why (renumbered: say which id replaces which).")
     assert found == expected  # same ids, same count (no duplicate)
 

@@ -217,7 +217,7 @@ def test_blind_paraphrase_set_holds_what_is_reached(index):
 
 def test_third_blind_set_holds_what_is_reached(index):
     """60 queries of every kind written blind, each searched in its game: MRR 0.75, Hit@5 0.83
-    (0.737 at its first run); two paraphrases find nothing (said in the README)."""
+    (0.737 at its first run); two paraphrases find nothing (said in docs/search.md)."""
     blind = heldout_figures(index, BLIND3_SET)
     assert blind["all"]["mrr"] >= 0.73 and blind["all"]["hit5"] >= 0.81 and blind["all"]["empty"] <= 2, blind
     assert blind["typo"]["mrr"] >= 0.95 and blind["english"]["mrr"] >= 0.95, blind

@@ -60,10 +60,18 @@ def make_parser() -> Parser:
 
     p = sub.add_parser("check", help="validate build/: schema, references, accounting")
 
-    p = sub.add_parser("extract", help="run the extraction on one document outside the corpus")
-    p.add_argument("file", type=Path)
+    p = sub.add_parser("extract", help="run the extraction on one document outside the corpus, or on a game's "
+                                       "documents as the build reads them (--manifest)")
+    p.add_argument("file", type=Path, nargs="?", help="a text, Markdown or PDF file (without --manifest)")
     p.add_argument("--profile", help="parsing profile (guessed when absent)")
+    p.add_argument("--manifest", type=Path, help="corpus/GAME/game.toml: read its documents with their options")
+    p.add_argument("--document", help="with --manifest: this document only")
     p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("new", help="start corpus/GAME/ from rulebook files: sources copied, game.toml guessed")
+    p.add_argument("game", help="the game's id: lowercase letters, digits and hyphens")
+    p.add_argument("files", type=Path, nargs="+", help="its documents: text, Markdown or PDF")
+    p.add_argument("--title", help="the game's title (default: from its id)")
 
     p = sub.add_parser("export", help="the rule data for other tools")
     p.add_argument("--format", choices=EXPORT_FORMATS, required=True)
@@ -169,7 +177,16 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "check":
         return commands.check_command(root)
     if args.command == "extract":
+        if args.manifest is not None:
+            if args.file is not None or args.profile:
+                raise UsageError("regles extract: --manifest reads the manifest's documents with their profiles: "
+                                 "give no FILE and no --profile")
+            return commands.extract_manifest_command(Path.cwd() / args.manifest, args.document, args.json)
+        if args.file is None or args.document:
+            raise UsageError("regles extract: give a FILE, or --manifest corpus/GAME/game.toml [--document D]")
         return commands.extract_command(args.file, args.profile, args.json)
+    if args.command == "new":
+        return commands.new_command(root, args.game, [Path.cwd() / f for f in args.files], args.title)
     if args.command == "serve":
         if args.watch:
             from extract.cli.watch import serve_watching

@@ -633,19 +633,50 @@ def extract_document(path: Path, profile: str | None = None) -> dict[str, Any]:
 def extract_command(path: Path, profile: str | None, as_json: bool) -> int:
     """Exit 0, or 3 when the extraction holds severe anomalies ("extracted, but check the warnings")."""
     found = extract_document(path, profile)
-    code = 3 if found["severe"] else 0
     if as_json:
         print(json.dumps(found, ensure_ascii=False, indent=1, sort_keys=True))
     else:
-        depths: dict[str, int] = {}
-        for entry in found["entries"]:
-            depths[entry["id"]] = depths.get(entry["parent"], -1) + 1
-            label = " ".join(x for x in (entry["number"], entry["title"]) if x) or entry["id"].rsplit("/", 1)[-1]
-            first = entry["blocks"][0]["text"][:70] if entry["blocks"] else ""
-            print(f"{'  ' * depths[entry['id']]}{label} — {first}")
+        print_tree(found["entries"])
+    return print_summary(str(path), found)
+
+
+def extract_manifest_command(manifest: Path, document: str | None, as_json: bool) -> int:
+    """`regles extract --manifest`: each document as the build reads it, each entry with where it
+    comes from (page and line) so that options can name them. Exit 0, or 3 as `extract_command`."""
+    from extract.cli.trial import extract_from_manifest, origin
+
+    found = extract_from_manifest(manifest, document)
+    if as_json:
+        print(json.dumps(found, ensure_ascii=False, indent=1, sort_keys=True))
+    code = 0
+    for doc in found:
+        if not as_json:
+            print(f"== {doc['document']} ({doc['file']})")
+            print_tree(doc["entries"], origin)
+        code = max(code, print_summary(f"{doc['file']} (document {doc['document']})", doc))
+        for item in doc["set_aside"] if not as_json else []:
+            first, last = item["lines"]
+            print(f"  set aside l. {first}{'' if first == last else f'–{last}'}: {item['reason']}", file=sys.stderr)
+    return code
+
+
+def print_tree(entries: list[dict[str, Any]], where: Callable[[dict[str, Any]], str] | None = None) -> None:
+    """Entries indented by depth: number, title, the text's start (and where each comes from)."""
+    depths: dict[str, int] = {}
+    for entry in entries:
+        depths[entry["id"]] = depths.get(entry["parent"], -1) + 1
+        label = " ".join(x for x in (entry["number"], entry["title"]) if x) or entry["id"].rsplit("/", 1)[-1]
+        first = entry["blocks"][0]["text"][:70] if entry["blocks"] else ""
+        place = f"[{where(entry)}] " if where else ""
+        print(f"{'  ' * depths[entry['id']]}{place}{label} — {first}")
+
+
+def print_summary(name: str, found: dict[str, Any]) -> int:
+    """On stderr: format, profile and why, accounting, warnings; the exit code (3 when severe)."""
+    code = 3 if found["severe"] else 0
     numbers = found["accounting"]
     pages = f", {found['pages']} pages" if found["pages"] else ""
-    print(f"{path}: {found['format']}{pages}, profile {found['profile']} ({found['profile_reason']}), "
+    print(f"{name}: {found['format']}{pages}, profile {found['profile']} ({found['profile_reason']}), "
           f"{len(found['entries'])} entries", file=sys.stderr)
     print(f"lines read {numbers['lines_read']} = placed {numbers['lines_placed']} + set aside {numbers['lines_set_aside']}",
           file=sys.stderr)
@@ -662,6 +693,19 @@ def extract_command(path: Path, profile: str | None, as_json: bool) -> int:
     if code == 3:
         print("extracted, but check the severe warnings above (exit code 3)", file=sys.stderr)
     return code
+
+
+def new_command(root: Path, game: str, files: list[Path], title: str | None) -> int:
+    from extract.cli.new import new_game
+
+    folder, documents = new_game(root, game, files, title)
+    rel = folder.relative_to(root) if folder.is_relative_to(root) else folder
+    print(f"created {rel}/ with game.toml and {len(documents)} source(s):")
+    for doc in documents:
+        print(f"  {doc.id}: {doc.file}, kind {doc.kind} ({doc.kind_reason}), profile {doc.profile} ({doc.profile_reason})")
+    print(f"next: fill in version and date in {rel}/game.toml, try `regles extract --manifest {rel}/game.toml`, "
+          "then `regles build` and `regles serve`")
+    return 0
 
 
 @reads_build

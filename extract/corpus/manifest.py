@@ -150,6 +150,7 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
             manifest_line=doc_line,
             ocr=ocr,
             corrections=corrections,
+            option_lines=option_lines(raw, doc_line, doc.get("options", {})),
         ))
     if not documents:
         raise InputError(rel, "declares no [[documents]]")
@@ -295,6 +296,19 @@ def _read_options(table: Any, profile: str, profiles: Mapping[str, type], rel: s
         problems = [InputError(rel, problem.message, _option_line(raw, doc_line, problem.path)) for problem in error.problems]
         problems.sort(key=lambda problem: problem.line or 0)  # in the order the manifest's author reads them
         raise (problems[0] if len(problems) == 1 else BuildError(problems)) from None
+
+
+def option_lines(raw: str, doc_line: int, table: Any) -> dict[tuple[str | int, ...], int]:
+    """The manifest line of each option of a document and of each item of an array option
+    (("set_aside",), ("set_aside", 0), …): where a problem found once the document is read is."""
+    if not isinstance(table, Mapping):
+        return {}
+    found: dict[tuple[str | int, ...], int] = {}
+    for key, value in table.items():
+        found[(key,)] = _option_line(raw, doc_line, (key,))
+        for i in range(len(value) if isinstance(value, list) else 0):
+            found[(key, i)] = _option_line(raw, doc_line, (key, i))
+    return found
 
 
 def _block(raw: str, doc_line: int) -> tuple[list[str], int]:

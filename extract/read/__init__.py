@@ -77,8 +77,18 @@ def read_as_text(path: Path, display: str | None = None, encoding: str | None = 
 def read_sources(root: Path, game: GameSpec, raw_text: set[str] = frozenset()) -> dict[str, Reading]:
     """Every source a game declares, read by its format's reader (by the plain-text reader for the
     sources in `raw_text`) and checked against its sha256."""
-    return {rel: read_source(root, rel, digest, rel in raw_text, game.source_pages.get(rel), game.source_encodings.get(rel))
-            for rel, digest in sorted(game.sources.items())}
+    readings = {}
+    for rel, digest in sorted(game.sources.items()):
+        pages = game.source_pages.get(rel)
+        try:
+            readings[rel] = read_source(root, rel, digest, rel in raw_text, pages, game.source_encodings.get(rel))
+        except InputError as error:
+            if pages is None or not error.message.startswith("page range"):
+                raise
+            # The range is the manifest's: say so at its [[sources]] entry.
+            raise InputError(game.manifest, f"{rel.rsplit('/', 1)[-1]}: pages = [{pages[0]}, {pages[1]}]: {error.message}",
+                             game.source_lines.get(rel)) from None
+    return readings
 
 
 def read_source(root: Path, rel: str, expected_sha256: str | None, raw_text: bool = False,

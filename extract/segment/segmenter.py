@@ -6,11 +6,13 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Sequence
+from typing import Any
 
-from extract.errors import InputError
+from extract.errors import BuildError, InputError
 from extract.model import Anomaly, DocumentSpec, Entry, Line, Segmentation, SetAside
 from extract.numbering import number_order
 from extract.options import OptionsError
+from extract.segment.checks import option_problems
 from extract.segment.profiles import PROFILES
 from extract.segment.profiles.base import DocContext
 from extract.text import fold
@@ -30,6 +32,7 @@ def segment_document(game: str, doc: DocumentSpec, lines: list[Line], manifest: 
         options = profile.read_options(doc.options)
     except OptionsError as error:  # options given in code, not through the manifest (which says where)
         raise InputError(manifest, f"document {doc.id!r}: {error.problems[0]}", doc.manifest_line) from None
+    check_against_document(doc, options, lines, set_aside, manifest)
     result = profile(lines, DocContext(game, doc, options, reader))
     add_covered_lines(result.entries, lines)
     if set_aside:
@@ -42,6 +45,25 @@ def segment_document(game: str, doc: DocumentSpec, lines: list[Line], manifest: 
     result.anomalies.extend(struck_through(result.entries))
     account(lines, result)
     return result
+
+
+def check_against_document(doc: DocumentSpec, options: Any, lines: list[Line], aside: Sequence[SetAside],
+                           manifest: str) -> None:
+    """The document's options against its own lines (`checks.option_problems`): one InputError at
+    the manifest line of the option at fault, a BuildError listing them when several."""
+    problems = [InputError(manifest, f"document {doc.id!r}: {problem}", option_line(doc, problem.path))
+                for problem in option_problems(options, lines, aside, doc.first_line, doc.last_line)]
+    problems.sort(key=lambda problem: problem.line or 0)  # in the order the manifest's author reads them
+    if problems:
+        raise problems[0] if len(problems) == 1 else BuildError(problems)
+
+
+def option_line(doc: DocumentSpec, path: tuple[str | int, ...]) -> int:
+    """The manifest line of the option `path` names (its item's, else its key's), else the document's."""
+    for length in range(min(len(path), 2), 0, -1):
+        if path[:length] in doc.option_lines:
+            return doc.option_lines[path[:length]]
+    return doc.manifest_line
 
 
 STRUCK = re.compile(r"^~~(?:(?!~~).)+~~$", re.DOTALL)

@@ -281,13 +281,22 @@ def test_the_generic_validator():
         read_options(Options, [])
 
 
-# -- the README's table ----------------------------------------------------------------------------
+# -- the manifest reference's table -----------------------------------------------------------------
 
-def test_readme_options_table_is_generated_from_the_declarations():
-    readme = tool.README.read_text(encoding="utf-8")
-    assert tool.current(readme) is not None, "README.md lost the options-table markers"
-    assert tool.current(readme) == tool.block(options_table()), (
-        f"README.md's Profile options table differs from the profiles' declarations: run `{tool.COMMAND}`")
+def test_the_manifest_references_options_table_is_generated_from_the_declarations():
+    page = tool.PAGE.read_text(encoding="utf-8")
+    assert tool.current(page) is not None, "docs/manifest.md lost the options-table markers"
+    assert tool.current(page) == tool.block(options_table()), (
+        f"docs/manifest.md's options table differs from the profiles' declarations: run `{tool.COMMAND}`")
+
+
+def test_the_manifest_reference_names_every_profile_and_document_kind():
+    from extract.model import DOCUMENT_KINDS
+    from extract.segment import PROFILES
+
+    page = tool.PAGE.read_text(encoding="utf-8")
+    assert [name for name in PROFILES if f"| `{name}` |" not in page] == []
+    assert [kind for kind in DOCUMENT_KINDS if f"`{kind}`" not in page] == []
 
 
 def test_the_table_names_each_option_once_with_its_profiles():

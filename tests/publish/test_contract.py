@@ -18,7 +18,7 @@ from extract.contract.schema import API_INDEX_SCHEMA, EXPORT_SCHEMA, GAME_SCHEMA
 from extract.publish.api import entry_path
 from extract.publish.export import csv_cell, export_data
 
-README = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+DATA_PAGE = (Path(__file__).resolve().parents[2] / "docs" / "data.md").read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="module")
@@ -182,8 +182,8 @@ def database(root, tmp_path_factory) -> sqlite3.Connection:
 
 
 def readme_query(title: str) -> str:
-    """The SQL below a README line `-- <title>` (the README's example queries are the ones tested)."""
-    block = README.split(f"-- {title}\n", 1)[1]
+    """The SQL below a line `-- <title>` of docs/data.md (the documented queries are the ones tested)."""
+    block = DATA_PAGE.split(f"-- {title}\n", 1)[1]
     return block.split(";", 1)[0]
 
 

@@ -19,7 +19,7 @@ from extract.model import Block, DocumentSpec, Entry, GameSpec
 from extract.publish.data import game_json
 from extract.publish.export import EXPORTS, SCHEMA_SQL, ExportOptions, columns, export_data, tables
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+DATA_PAGE = Path(__file__).resolve().parents[2] / "docs" / "data.md"
 MARCHE = "demo/regles/le-marche"
 COMBAT = "demo/regles/le-combat"
 
@@ -94,9 +94,9 @@ def test_the_export_schemas_refuse_an_empty_anchor(data):
     assert not jsonschema.Draft202012Validator(EXPORT_LINE_SCHEMA).is_valid({"type": "entry", "entry": data["games"][0]["entries"][0]})
 
 
-def test_the_readme_names_every_table_of_the_sqlite_export():
-    """The README's list of tables (its `sqlite` export item) is the one users read: kept whole."""
-    item = README.read_text(encoding="utf-8").split("\n- `sqlite` — ", 1)[1].split("\n- `csv` — ", 1)[0]
+def test_the_data_page_names_every_table_of_the_sqlite_export():
+    """docs/data.md's list of tables (its `sqlite` export item) is the one users read: kept whole."""
+    item = DATA_PAGE.read_text(encoding="utf-8").split("\n- `sqlite` — ", 1)[1].split("\n- `csv` — ", 1)[0]
     assert [name for name in SCHEMA_SQL if f"`{name}`" not in item] == []
 
 

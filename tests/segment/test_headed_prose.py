@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from extract.errors import InputError
 from extract.model import Line
 from extract.segment import segment_document
 from extract.segment.profiles.base import heading_like, table_cells
@@ -219,10 +220,16 @@ def test_heading_layout_rules(text, expected):
     assert heading_like(text) is expected
 
 
-def test_declared_heading_not_found_is_reported():
-    result, _, _ = segment_text("headed-prose", "Intro\n\nUn paragraphe.\n", {"outline": ["# Introduction"]})
+def test_declared_heading_out_of_order_is_reported():
+    text = "Combat\n\nUn paragraphe.\n\nIntroduction\n\nUn autre paragraphe.\n"
+    result, _, _ = segment_text("headed-prose", text, {"outline": ["# Introduction", "# Combat"]})
     assert [(a.kind, a.detail) for a in result.anomalies] == [
-        ("outline-not-found", "declared heading 'introduction' was not found in order in the document")]
+        ("outline-not-found", "declared heading 'combat' was not found in order in the document")]
+
+
+def test_declared_heading_printed_nowhere_is_a_mistake_of_the_manifest():
+    with pytest.raises(InputError, match="outline item 1: '# Introduction' is printed nowhere in the document"):
+        segment_text("headed-prose", "Intro\n\nUn paragraphe.\n", {"outline": ["# Introduction"]})
 
 
 def test_pictograph_lines_and_banners_are_set_aside():

@@ -34,7 +34,7 @@ def option_classes() -> dict[str, type[ProfileOptions]]:
 
 
 def options_table() -> str:
-    """The README's "Profile options" table, from the declarations."""
+    """The options table of docs/manifest.md, from the declarations."""
     from extract.options import options_table as render
 
     return render(option_classes())

@@ -62,7 +62,7 @@ def vocabulary(lines: list[Line]) -> tuple[set[str], set[str]]:
 @dataclass(frozen=True, kw_only=True)
 class SetAsideRule:
     lines: tuple[int, int] | None = field(default=None, metadata={
-        "help": "first and last line set aside", "check": line_span})
+        "help": "first and last line set aside", "check": line_span, "within": "span"})
     pattern: str | None = field(default=None, metadata={
         "help": "a regular expression: every line it finds is set aside", "check": regex})
     reason: str = field(metadata={"help": "why the lines are not rules (title page, credits, banner)"})
@@ -74,8 +74,9 @@ class SetAsideRule:
 
 @dataclass(frozen=True, kw_only=True)
 class Relocation:
-    lines: tuple[int, int] = field(metadata={"help": "first and last line to move", "check": line_span})
-    after: int = field(metadata={"help": "the line they are put back after", "check": positive})
+    lines: tuple[int, int] = field(metadata={"help": "first and last line to move", "check": line_span,
+                                            "within": "span"})
+    after: int = field(metadata={"help": "the line they are put back after", "check": positive, "within": "line"})
     reason: str = field(metadata={"help": "why: which page the PDF inserted where"})
 
 
@@ -87,7 +88,7 @@ class ProfileOptions:
         "help": "`{lines = [a, b], reason}` or `{pattern, reason}`: title pages, credits, banners, set aside with their reason"})
     section_kinds: dict[str, str] = field(default_factory=dict, metadata={
         "help": "`{ \"Clarifications de Règles\" = \"clarification\" }`: entries under a top-level section of that "
-                "title are of that kind"})
+                "title are of that kind", "found": True})
 
 
 @dataclass(frozen=True)
@@ -97,9 +98,10 @@ class OutlineOptions(ProfileOptions):
     outline: tuple[str, ...] = field(default=(), metadata={
         "help": "the book's own headings in order, `#` per level; matched in sequence, each must be found (in "
                 "`ocr-columns`, matched by title: the declared chapters, every other heading in capitals a section "
-                "of the chapter before it)"})
+                "of the chapter before it)", "found": True})
     captions: tuple[str, ...] = field(default=(), metadata={
-        "help": "figure captions and diagram labels left in the flow: kept as `caption` blocks, never headings"})
+        "help": "figure captions and diagram labels left in the flow: kept as `caption` blocks, never headings",
+        "found": True})
 
 
 @dataclass(frozen=True)
@@ -111,7 +113,7 @@ class HeadedOptions(OutlineOptions):
     caps_level: int | None = field(default=None, metadata={
         "help": "headings in capitals are this level, title-case ones the next", "check": positive})
     verbatim_headings: tuple[str, ...] = field(default=(), metadata={
-        "help": "sections whose lines are kept one block each (a printed index)"})
+        "help": "sections whose lines are kept one block each (a printed index)", "found": True})
 
 
 @dataclass

@@ -23,7 +23,7 @@ INDEX_NUMBER = re.compile(r"(?P<num>\d{1,2}\.\d{2,3}[A-Z]?)(?P<mark>\*\*)?")
 @dataclass(frozen=True)
 class DecimalRulesOptions(HeadedOptions):
     index_heading: str = field(default="Index", metadata={
-        "help": "the section holding the index (its `**` marks flag the rules changed since the previous edition)"})
+        "help": "the section holding the index (its `**` marks flag the rules changed since the previous edition)", "found": True})
 
 
 def base_number(number: str) -> str | None:

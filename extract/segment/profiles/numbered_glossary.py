@@ -23,9 +23,9 @@ REDIRECT = re.compile(r"^Voir\s+«\s*(?P<target>[^»]+?)\s*»")
 @dataclass(frozen=True)
 class NumberedGlossaryOptions(HeadedOptions):
     glossary_heading: str = field(default="Glossaire", metadata={
-        "help": "the declared heading where the numbered glossary starts"})
+        "help": "the declared heading where the numbered glossary starts", "found": True})
     glossary_end: str = field(default="Index", metadata={
-        "help": "the heading where the numbered glossary ends (headed prose again)"})
+        "help": "the heading where the numbered glossary ends (headed prose again)", "found": True})
 
 
 def repair_number(raw: str) -> str:

@@ -86,7 +86,8 @@ def is_prose(text: str) -> bool:
 
 @dataclass(frozen=True, kw_only=True)
 class CaptionSpan:
-    lines: tuple[int, int] = field(metadata={"help": "first and last line of the caption", "check": line_span})
+    lines: tuple[int, int] = field(metadata={"help": "first and last line of the caption", "check": line_span,
+                                            "within": "span"})
     reason: str = field(metadata={"help": "what the lines are (a legend, a photograph's caption)"})
 
     @property

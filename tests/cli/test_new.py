@@ -1,0 +1,152 @@
+"""`regles new GAME FILE…` and `regles extract --manifest`: a new game started from its files,
+its manifest valid as written, tried document by document with its options."""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from extract.cli import main
+from extract.corpus import load_game
+from extract.segment import option_classes
+from tests.read.pdf_maker import numbered_levels
+
+RULES = """# Règles du jeu
+
+## Mise en place
+
+Chaque joueur prend six dés.
+
+## Le tour
+
+Le premier joueur lance les dés.
+"""
+FAQ = """# Questions fréquentes
+
+Q : Peut-on relancer un dé ?
+R : Non, jamais.
+
+Q : Qui commence ?
+R : Le plus jeune joueur.
+"""
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> list[Path]:
+    folder = tmp_path / "incoming"
+    folder.mkdir()
+    (folder / "Règles du Jeu.md").write_text(RULES, encoding="utf-8")
+    (folder / "faq.txt").write_text(FAQ, encoding="utf-8")
+    return [folder / "Règles du Jeu.md", folder / "faq.txt"]
+
+
+def test_new_writes_a_manifest_that_loads_with_hashes_kinds_and_reasons(tmp_path, files, capsys):
+    root = tmp_path / "project"
+    code, out, _ = run(capsys, "--root", str(root), "new", "mon-jeu", *map(str, files), "--title", "Mon Jeu")
+    assert code == 0 and "created corpus/mon-jeu/" in out
+    folder = root / "corpus" / "mon-jeu"
+    assert sorted(p.name for p in folder.iterdir()) == ["faq.txt", "game.toml", "regles-du-jeu.md"]
+    assert (folder / "regles-du-jeu.md").read_bytes() == files[0].read_bytes()
+    manifest = (folder / "game.toml").read_text(encoding="utf-8")
+    data = tomllib.loads(manifest)
+    assert data["title"] == "Mon Jeu"
+    assert {s["file"]: s["sha256"] for s in data["sources"]} == {
+        "regles-du-jeu.md": hashlib.sha256(files[0].read_bytes()).hexdigest(),
+        "faq.txt": hashlib.sha256(files[1].read_bytes()).hexdigest()}
+    docs = {d["id"]: d for d in data["documents"]}
+    assert docs["faq"]["kind"] == "faq" and docs["faq"]["profile"] == "faq"
+    assert docs["regles-du-jeu"]["kind"] == "rulebook" and docs["regles-du-jeu"]["profile"] == "headed-prose"
+    assert docs["regles-du-jeu"]["title"] == "Règles du jeu"
+    assert 'kind = "faq"  # guessed: the file name says « faq »' in manifest
+    assert 'profile = "faq"  # guessed: ' in manifest
+    # every option the faq profile declares is offered, commented, with its meaning
+    for name in option_classes()["faq"].__dataclass_fields__:
+        assert f"\n# {name} = " in manifest
+    assert "#   array of strings: the words that open a question" in manifest
+    game = load_game(folder / "game.toml", root, option_classes())
+    assert [d.id for d in game.documents] == ["regles-du-jeu", "faq"]
+
+
+def test_an_uncommented_option_is_read_as_the_profile_declares_it(tmp_path, files, capsys):
+    root = tmp_path / "project"
+    run(capsys, "--root", str(root), "new", "jeu", str(files[1]))
+    path = root / "corpus" / "jeu" / "game.toml"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace("# [documents.options]", "[documents.options]").replace('# question_prefixes = ["Q", "Question"]',
+                                                                              'question_prefixes = ["Q", "Question"]')
+    path.write_text(text, encoding="utf-8")
+    assert load_game(path, root, option_classes()).documents[0].options.question_prefixes == ("Q", "Question")
+
+
+def test_new_refuses_an_existing_game_and_overwrites_nothing(tmp_path, files, capsys):
+    root = tmp_path / "project"
+    (root / "corpus" / "jeu").mkdir(parents=True)
+    (root / "corpus" / "jeu" / "game.toml").write_text("# mine\n", encoding="utf-8")
+    code, out, err = run(capsys, "--root", str(root), "new", "jeu", str(files[0]))
+    assert code == 1 and out == ""
+    assert err == "error: corpus/jeu: already exists: `regles new` never overwrites a game (choose another id)\n"
+    assert (root / "corpus" / "jeu" / "game.toml").read_text(encoding="utf-8") == "# mine\n"
+
+
+def test_new_refuses_a_bad_id_or_a_missing_file_and_creates_nothing(tmp_path, files, capsys):
+    root = tmp_path / "project"
+    code, _, err = run(capsys, "--root", str(root), "new", "Mon Jeu", str(files[0]))
+    assert code == 2 and "must be lowercase letters, digits and hyphens" in err
+    code, _, err = run(capsys, "--root", str(root), "new", "jeu", str(files[0]), str(tmp_path / "absent.pdf"))
+    assert code == 1 and err.count("\n") == 1 and "absent.pdf: no such file" in err
+    assert not (root / "corpus" / "jeu").exists() and not list(root.glob(".regles-new-*"))
+
+
+def test_extract_manifest_reads_with_the_options_and_shows_pages_and_lines(tmp_path, capsys):
+    source = numbered_levels(tmp_path / "livre.pdf")
+    root = tmp_path / "project"
+    assert run(capsys, "--root", str(root), "new", "livre", str(source))[0] == 0
+    manifest = root / "corpus" / "livre" / "game.toml"
+    code, out, err = run(capsys, "extract", "--manifest", str(manifest))
+    assert code == 0
+    assert out.splitlines()[0] == "== livre (corpus/livre/livre.pdf)"
+    assert "[p. 1, l. 1" in out  # where each entry comes from
+    accounting = next(line for line in err.splitlines() if line.startswith("lines read"))
+    read = int(accounting.split()[2])
+    # the first line set aside by the manifest: the try-loop shows it at once
+    text = manifest.read_text(encoding="utf-8").replace(
+        "# [documents.options]", '[documents.options]\nset_aside = [{ lines = [1, 1], reason = "titre" }]')
+    manifest.write_text(text, encoding="utf-8")
+    code, out, err = run(capsys, "extract", "--manifest", str(manifest), "--document", "livre")
+    assert code == 0 and f"lines read {read} = placed {read - 1} + set aside 1" in err
+    assert "  set aside l. 1: titre" in err
+
+
+def test_extract_manifest_fails_on_a_bad_option_at_its_line(tmp_path, files, capsys):
+    root = tmp_path / "project"
+    run(capsys, "--root", str(root), "new", "jeu", str(files[0]))
+    manifest = root / "corpus" / "jeu" / "game.toml"
+    text = manifest.read_text(encoding="utf-8").replace(
+        "# [documents.options]", '[documents.options]\ncaptions = ["Figure 9"]')
+    manifest.write_text(text, encoding="utf-8")
+    line = text.splitlines().index('captions = ["Figure 9"]') + 1
+    code, out, err = run(capsys, "extract", "--manifest", str(manifest))
+    assert code == 1 and out == ""
+    assert err == (f"error: corpus/jeu/game.toml:{line}: document 'regles-du-jeu': captions item 1: 'Figure 9' is "
+                   "printed nowhere in the document\n")
+
+
+def test_extract_manifest_names_an_unknown_document_and_refuses_a_file_beside_it(tmp_path, files, capsys):
+    root = tmp_path / "project"
+    run(capsys, "--root", str(root), "new", "jeu", *map(str, files))
+    manifest = str(root / "corpus" / "jeu" / "game.toml")
+    code, _, err = run(capsys, "extract", "--manifest", manifest, "--document", "regles")
+    assert code == 1 and "no document 'regles' (declared: regles-du-jeu, faq)" in err
+    code, _, err = run(capsys, "extract", str(files[0]), "--manifest", manifest)
+    assert code == 2 and "give no FILE" in err
+    code, out, _ = run(capsys, "extract", "--manifest", manifest, "--document", "faq", "--json")
+    assert code == 0 and '"document": "faq"' in out and '"profile": "faq"' in out
