@@ -30,7 +30,7 @@ from extract.segment import PROFILES, book_order, option_classes, segment_docume
 from extract.segment.choose import choose_profile
 from extract.segment.detect import detect_structure
 from extract.segment.segmenter import counts
-from extract.stagecache import ObjectCache, code_key
+from extract.cache import Cache, code_key
 
 
 def project_root(manifest: Path) -> Path:
@@ -67,11 +67,11 @@ def extract_from_manifest(manifest: Path, document: str | None = None) -> list[d
     return [read_one(root, game, doc, sources[doc.source], vocabulary, icons) for doc in docs]
 
 
-def reading_cache(root: Path) -> ObjectCache:
-    """Where readings are kept between tries: `.cache/stages/objects/`, as the build keeps its
+def reading_cache(root: Path) -> Cache:
+    """Where readings are kept between tries: `.cache/stages/`, beside the build's own kept
     stages (`REGLES_STAGE_CACHE=off`: nowhere)."""
     off = os.environ.get("REGLES_STAGE_CACHE") == "off"
-    return ObjectCache(None if off else default_cache(root).parent / "stages" / "objects")
+    return Cache(None if off else default_cache(root).parent / "stages")
 
 
 def reading_key(source: str, digest: str, pages: tuple[int, int] | None = None, encoding: str | None = None) -> str:
