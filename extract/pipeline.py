@@ -65,6 +65,7 @@ from extract.read.normalise import normalise_reading
 from extract.repair import Correction, frequent_words, keep_printed, repair_lines, word_counts
 from extract.schema import SCHEMA_FILES
 from extract.search import build_index, texts_of
+from extract.search.scopes import scope_names
 from extract.segment import PROFILES, book_order, document_report, option_classes, segment_document
 from extract.segment.choose import choose_profile
 from extract.segment.detect import detect_structure
@@ -408,7 +409,7 @@ def _build_with(root: Path, out: Path, progress: Progress, cache: Path, notice: 
             document_kinds = {f"{g.game.id}/{d.id}": d.kind for g in games for d in g.game.documents}
             scanned = {f"{g.game.id}/{d.id}" for g in games for d in g.game.documents if d.ocr}
             build_index(staging / "search", everything, lemmatizer, synonyms, names, labels, document_kinds,
-                        objects.keyed(code_key()), scanned)
+                        objects.keyed(code_key()), scanned, scope_names(g.game for g in games))
 
         site_made = None
         with clock.stage("render"):

@@ -32,6 +32,7 @@ from extract.search.ranking import (
     Ranking,
     best_of_each_game,
 )
+from extract.search.scopes import Scope, find_scope
 from extract.search.snippets import analyse, analysed_spans, primary_forms, snippet
 from extract.search.understanding import Concept, Understanding, clean_query
 
@@ -51,6 +52,7 @@ class Hit:
     url: str
     score: float
     approximate: bool = False  # some word was matched approximately: "résultats approchés"
+    scope: str | None = None  # the games or documents the query named, as shown: "Runewars"
     text: str = field(default="", repr=False, compare=False)  # the entry's text, to cut the snippet from
     marked: frozenset[str] = field(default=frozenset(), repr=False, compare=False)  # the stems to mark
 
@@ -71,7 +73,7 @@ class Hit:
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "title": self.title, "game": self.game, "document": self.document, "kind": self.kind,
                 "number": self.number, "status": self.status, "url": self.url, "score": self.score,
-                "snippet": self.snippet, "snippet_html": self.snippet_html, "approximate": self.approximate}
+                "snippet": self.snippet, "snippet_html": self.snippet_html, "approximate": self.approximate, "scope": self.scope}
 
 
 
@@ -94,6 +96,8 @@ class SearchIndex(Understanding, Ranking):
         self.open_postings(model)
         self.open_vocabulary(model)
         self._masks: dict[tuple[Any, ...], list[bool] | None] = {}
+        self.scopes: list[list[Any]] = model["scopes"]
+        self.scope_labels: dict[str, str] = model["scope_labels"]
 
     def close(self) -> None:
         pass
@@ -112,22 +116,40 @@ class SearchIndex(Understanding, Ranking):
         if kind is not None and kind not in self.meta["kinds"]:
             raise UsageError(f"unknown kind {kind!r} (known: {', '.join(self.meta['kinds'])})")
 
-    def mask(self, game: str | None, document: str | None, kind: str | None, include_deleted: bool) -> list[bool] | None:
+    def mask(self, game: str | None, document: str | None, kind: str | None, include_deleted: bool,
+             scope: Scope | None = None) -> list[bool] | None:
         """Which entries a search may return, by index (None: all of them); kept per filter."""
-        key = (game, document, kind, include_deleted)
+        key = (game, document, kind, include_deleted, scope.key() if scope is not None else None)
         if key not in self._masks:
             allowed = [(game is None or row[3] == game) and (document is None or row[4] == document)
                        and (kind is None or row[5] == kind) and (include_deleted or row[7] != "deleted")
+                       and (scope is None or scope.allows(row[3], row[4]))
                        for row in self.docs]
             self._masks[key] = None if all(allowed) else allowed
         return self._masks[key]
+
+    def scope(self, text: str, game: str | None = None, document: str | None = None) -> Scope:
+        """The games and documents `text` names (`scopes.find_scope`), and its other words. A
+        name of another game than the filter given is a word of the query."""
+        words = W.words_of(text)
+        if not words:  # only question words: "comment ?" asks nothing; read them as words then
+            words = W.words_of(text, talk=False)
+        found = find_scope(words, self.scopes, self.vocab)
+        if (game is not None and found.games and game not in found.games) or (document is not None and found.documents):
+            return Scope(words)
+        if game is not None:
+            inside = {d for d in found.documents if d.startswith(f"{game}/")}
+            if found.documents and not inside:
+                return Scope(words)
+            found.documents = inside
+        return found
+
     def search(self, text: str, game: str | None = None, document: str | None = None, kind: str | None = None,
                limit: int = 10, include_deleted: bool = False) -> list[Hit]:
         self.check_filters(game, document, kind)
         text = clean_query(text)
         limit = max(1, min(limit, 200))
         docs = self.docs
-        allowed = self.mask(game, document, kind, include_deleted)
 
         number = W.number_asked(text)
         if number is not None:
@@ -135,21 +157,30 @@ class SearchIndex(Understanding, Ranking):
             found = [d for d in self.numbers.get(number, []) if numbered is None or numbered[d]]
             if found:
                 return [self.hit(d, 0.0, frozenset(), False) for d in found[:limit]]
-        concepts, primaries = self.understand(text)
+        scope = self.scope(text, game, document)
+        shown = self.shown(scope)
+        allowed = self.mask(game, document, kind, include_deleted, scope if shown else None)
+        concepts, primaries = self.understand_words(scope.words)
         concepts = [c for c in concepts if c.words]
         if not concepts:
             return []
         ranked = self.rank(concepts, primaries, allowed)
-        if game is None:
+        if game is None and len(scope.games | {d.split("/")[0] for d in scope.documents}) != 1:
             ranked = best_of_each_game(ranked, docs)
         marked = frozenset(stem for c in concepts for stem in c.alternatives)
         approximate = any(c.approximate and c.alternatives for c in concepts)
-        return [self.hit(doc, score, marked, approximate) for doc, score, _ in ranked[:limit]]
+        return [self.hit(doc, score, marked, approximate, shown) for doc, score, _ in ranked[:limit]]
 
-    def hit(self, doc: int, score: float, marked: frozenset[str], approximate: bool) -> Hit:
+    def shown(self, scope: Scope) -> str | None:
+        """The games and documents a query named, as shown ("Runewars", "Runewars, Warcry",
+        "Guide de Référence"), or None."""
+        keys = sorted(scope.games) + sorted(scope.documents)
+        return ", ".join(self.scope_labels.get(k, k) for k in keys) or None
+
+    def hit(self, doc: int, score: float, marked: frozenset[str], approximate: bool, scope: str | None = None) -> Hit:
         entry_id, url, title, game, document, kind, number, status, _ = self.docs[doc]
         return Hit(entry_id, title or None, game, document, kind, number or None, status, url, round(score, 4),
-                   approximate, self.texts[doc], marked)
+                   approximate, scope, self.texts[doc], marked)
 
 
 @lru_cache(maxsize=4)

@@ -28,6 +28,7 @@ from whoosh.lang import stemmer_for_language
 
 from extract.files import write_pieces
 from extract.search import words as W
+from extract.search.scopes import scope_phrases
 from extract.text import shorten
 
 FIELDS = ("title", "names", "context", "text", "lead")
@@ -50,7 +51,7 @@ DEFERRAL = re.compile(r"\b(?:expliqu|décri|détaill|présent|trait|développ)\w
 # says Runewars' booklet): its entries answer a question first.
 LEARN_PRIOR = 0.85
 PROSE_WORDS = 25  # a block this long is prose, not a line of an index or a contents list
-MODEL_VERSION = 6
+MODEL_VERSION = 7
 UNICODE_TOKEN = re.compile(r"\d+(?:\.\d+)+[^\W\d_]?|\w+(?:['’]\w+)*")
 UNICODE_ELISION = re.compile(r"^(?:l|d|j|m|n|s|t|c|qu|jusqu|lorsqu|puisqu|quoiqu)['’](?=\w)", re.IGNORECASE)
 NUMBER = re.compile(r"^\d+(?:\.\d+)+[a-z]?$")
@@ -311,14 +312,16 @@ def document_priors(kinds: dict[str, str]) -> dict[str, float]:
 def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tuple[Any, ...]] = (),
                 names: dict[str, list[str]] | None = None, labels: dict[str, str] | None = None,
                 kinds: dict[str, str] | None = None, known: Known | None = None,
-                scanned: set[str] | frozenset[str] = frozenset()) -> dict[str, Any]:
+                scanned: set[str] | frozenset[str] = frozenset(), scopes: dict[str, list[str]] | None = None) -> dict[str, Any]:
     """The model of `entries`. `forms` maps a folded word form of the corpus to its folded lemma;
     `synonyms` are (expressions a reader types, expressions the books use[, the game they are
     true of: a game's own synonyms reach that game's entries only]); `names` adds other
     names to entries by id; `labels` names games and documents ("runewars/reference"); `kinds`
     gives the kind of each document ("runewars/apprentissage" -> "learn-to-play"). `known`: the
     positions of texts kept from a previous build (`Known`). `scanned`: the documents read by OCR
-    ("warcry/regles"), whose words seen once may be debris."""
+    ("warcry/regles"), whose words seen once may be debris. `scopes`: the names of each game and
+    document ("runewars", "runewars/reference"), the one to show first (`scopes.scope_names`): a
+    query naming one is searched in it."""
     known = known or Known()
     named = other_names(entries, names or {})
     document_prior = document_priors(kinds or {})
@@ -467,6 +470,8 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
         # another English form of a query word may reach (`SearchIndex.alternatives`)
         "name_words": sorted({w for found in named.values() for name in found for w in W.words_of(name, talk=False)}),
         "labels": dict(sorted((labels or {}).items())),
+        "scopes": scope_phrases(scopes or {}),
+        "scope_labels": {key: found[0] for key, found in sorted((scopes or {}).items()) if found},
     }
 
 

@@ -187,6 +187,10 @@ class Understanding:
         words = W.words_of(text)
         if not words:  # only question words: "comment ?" asks nothing; read them as words then
             words = W.words_of(text, talk=False)
+        return self.understand_words(words)
+
+    def understand_words(self, words: list[str]) -> tuple[list[Concept], list[list[str]]]:
+        """`understand`, from the query's words (`words.words_of`)."""
         concepts = [self.alternatives(word) for word in words]
         for concept in concepts:
             concept.typed = set(concept.alternatives)
