@@ -28,13 +28,18 @@ Synonym = tuple[list[str], list[str]]  # (expressions typed, expressions meant)
 
 
 BUILTIN = Path(__file__).with_name("thesaurus.toml")
+ENGLISH = Path(__file__).with_name("english.toml")
 
 
 def builtin_thesaurus() -> list[Synonym]:
-    """The tool's own table talk."""
-    data, raw, rel = read_toml(BUILTIN, BUILTIN.parent.parent.parent)
-    unknown_key(data, {"same", "means"}, rel, raw)
-    return synonyms_of(data, raw, rel)
+    """The tool's own table talk, then its glossary of the genre's English terms (`english.toml`
+    beside this module: "line of sight" → ligne de vue, for every game)."""
+    found: list[Synonym] = []
+    for path in (BUILTIN, ENGLISH):
+        data, raw, rel = read_toml(path, path.parent.parent.parent)
+        unknown_key(data, {"same", "means"}, rel, raw)
+        found.extend(synonyms_of(data, raw, rel))
+    return found
 
 
 def read_thesaurus(root: Path) -> list[Synonym]:
