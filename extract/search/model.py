@@ -52,6 +52,7 @@ DEFERRAL = re.compile(r"\b(?:expliqu|décri|détaill|présent|trait|développ)\w
 LEARN_PRIOR = 0.85
 PROSE_WORDS = 25  # a block this long is prose, not a line of an index or a contents list
 MODEL_VERSION = 7
+THESAURUS_TYPO_LETTERS = 5  # a word of the thesaurus only is a typo target from this length
 UNICODE_TOKEN = re.compile(r"\d+(?:\.\d+)+[^\W\d_]?|\w+(?:['’]\w+)*")
 UNICODE_ELISION = re.compile(r"^(?:l|d|j|m|n|s|t|c|qu|jusqu|lorsqu|puisqu|quoiqu)['’](?=\w)", re.IGNORECASE)
 NUMBER = re.compile(r"^\d+(?:\.\d+)+[a-z]?$")
@@ -439,10 +440,11 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
                     entry_stems.append([kin, FAMILY_WEIGHT])
         vocabulary[word] = entry_stems
     # Typos are matched against the words of printed books, and of a scanned one those seen twice
-    # or in a title or name: OCR debris is not a word.
+    # or in a title or name: OCR debris is not a word. A word of the thesaurus alone ("soldats")
+    # is one when it is long enough: one edit from a short one ("tap", "hit") is too many words.
     typo_words = sorted(w for w in vocab if w.isalpha() and len(w) >= 3
                         and (w in printed_words or w in word_docs and word_docs[w][1] >= 2 or w in headline_words
-                             or w not in word_docs))
+                             or (w not in word_docs and len(w) >= THESAURUS_TYPO_LETTERS)))
     averages = [sum(row[f] for row in lengths) / max(len(lengths), 1) for f in range(len(FIELDS))]
     index_of = {entry.id: n for n, entry in enumerate(entries)}
     # A sub-rule and its topic compete in the ranking (`SearchIndex.sub_rules_first`).
