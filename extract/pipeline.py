@@ -409,7 +409,8 @@ def _build_with(root: Path, out: Path, progress: Progress, cache: Path, notice: 
             document_kinds = {f"{g.game.id}/{d.id}": d.kind for g in games for d in g.game.documents}
             scanned = {f"{g.game.id}/{d.id}" for g in games for d in g.game.documents if d.ocr}
             build_index(staging / "search", everything, lemmatizer, synonyms, names, labels, document_kinds,
-                        objects.keyed(code_key()), scanned, scope_names(g.game for g in games))
+                        objects.keyed(code_key()), scanned, scope_names(g.game for g in games),
+                        {e.source for g in games for e in g.errata})
 
         site_made = None
         with clock.stage("render"):

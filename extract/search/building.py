@@ -41,17 +41,20 @@ def collector_paused() -> Iterator[None]:
 
 def build_index(out: Path, entries: list[Any], lemmatizer: Any, synonyms: Any = (), names: dict[str, list[str]] | None = None,
                 labels: dict[str, str] | None = None, kinds: dict[str, str] | None = None, memo: Any = None,
-                scanned: set[str] | frozenset[str] = frozenset(), scopes: dict[str, list[str]] | None = None) -> dict[str, int]:
+                scanned: set[str] | frozenset[str] = frozenset(), scopes: dict[str, list[str]] | None = None,
+                changes: set[str] | frozenset[str] = frozenset()) -> dict[str, int]:
     """Write the search model of `entries` into `out` (a fresh folder). `kinds`: each document's
     kind ("runewars/apprentissage" -> "learn-to-play"); `scanned`: the documents read by OCR
-    ("warcry/regles"); `scopes`: the names of each game and document (`scopes.scope_names`). `memo`: where the analysis of each text and
+    ("warcry/regles"); `scopes`: the names of each game and document (`scopes.scope_names`); `changes`: the
+    entries where errata are written. `memo`: where the analysis of each text and
     entry is kept between builds (`get(name)`/`put(name, value)`, such as the pipeline's
     `extract.stagecache.ObjectCache` under the code's key), or None."""
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
     with collector_paused():  # returns with the model freed: the collector, back, finds little new
-        forms = write_search_model(out, entries, lemmatizer, synonyms, names, labels, kinds, memo, scanned, scopes)
+        forms = write_search_model(out, entries, lemmatizer, synonyms, names, labels, kinds, memo, scanned, scopes,
+                                   changes)
     meta = {"schema_version": SCHEMA_VERSION, "entries": len(entries),
             "games": sorted({e.game for e in entries}),
             "documents": sorted({f"{e.game}/{e.document}" for e in entries}),
@@ -62,7 +65,8 @@ def build_index(out: Path, entries: list[Any], lemmatizer: Any, synonyms: Any = 
 
 def write_search_model(out: Path, entries: list[Any], lemmatizer: Any, synonyms: Any, names: dict[str, list[str]] | None,
                        labels: dict[str, str] | None, kinds: dict[str, str] | None, memo: Any,
-                       scanned: set[str] | frozenset[str], scopes: dict[str, list[str]] | None = None) -> int:
+                       scanned: set[str] | frozenset[str], scopes: dict[str, list[str]] | None = None,
+                       changes: set[str] | frozenset[str] = frozenset()) -> int:
     """`build_index`'s model, written into `out`, from what `memo` keeps where it can; the number
     of word forms it knows."""
     kept = memo.get(ANALYSED) if memo is not None else None
@@ -92,7 +96,7 @@ def write_search_model(out: Path, entries: list[Any], lemmatizer: Any, synonyms:
             forms_of[text] = pairs
         for surface, lemma in pairs:
             forms.setdefault(surface, lemma)
-    model = build_model(entries, forms, synonyms, names, labels, kinds, known, scanned, scopes)
+    model = build_model(entries, forms, synonyms, names, labels, kinds, known, scanned, scopes, changes)
     if memo is not None:  # this model's texts and entries only: the memo does not grow with edits
         if known.seen.keys() != known.kept.keys() or known.stems.keys() != known.kept_stems.keys():
             memo.put(ANALYSED, {"positions": known.seen, "stems": known.stems})

@@ -22,6 +22,7 @@ from extract.search import words as W
 from extract.search.building import ANALYSED, ENTRIES, SCHEMA_VERSION, build_index, texts_of, write_search_model
 from extract.search.model import LEMMA_WEIGHT, MODEL_VERSION
 from extract.search.ranking import (
+    CHANGE_WEIGHT,
     COVERAGE_POWER,
     EXACT_WEIGHT,
     FALLBACK_COVERAGE,
@@ -98,6 +99,8 @@ class SearchIndex(Understanding, Ranking):
         self._masks: dict[tuple[Any, ...], list[bool] | None] = {}
         self.scopes: list[list[Any]] = model["scopes"]
         self.scope_labels: dict[str, str] = model["scope_labels"]
+        self.changed: list[int] = model["changed"]
+        self.changed_set = frozenset(self.changed)
 
     def close(self) -> None:
         pass
@@ -128,13 +131,14 @@ class SearchIndex(Understanding, Ranking):
             self._masks[key] = None if all(allowed) else allowed
         return self._masks[key]
 
-    def scope(self, text: str, game: str | None = None, document: str | None = None) -> Scope:
-        """The games and documents `text` names (`scopes.find_scope`), and its other words. A
-        name of another game than the filter given is a word of the query."""
+    def scope(self, text: str, game: str | None = None, document: str | None = None, names_alone: bool = False) -> Scope:
+        """The games and documents `text` names (`scopes.find_scope`; `names_alone`: even when it
+        says nothing else), and its other words. A name of another game than the filter given is
+        a word of the query."""
         words = W.words_of(text)
         if not words:  # only question words: "comment ?" asks nothing; read them as words then
             words = W.words_of(text, talk=False)
-        found = find_scope(words, self.scopes, self.vocab)
+        found = find_scope(words, self.scopes, self.vocab, names_alone)
         if (game is not None and found.games and game not in found.games) or (document is not None and found.documents):
             return Scope(words)
         if game is not None:
@@ -157,14 +161,19 @@ class SearchIndex(Understanding, Ranking):
             found = [d for d in self.numbers.get(number, []) if numbered is None or numbered[d]]
             if found:
                 return [self.hit(d, 0.0, frozenset(), False) for d in found[:limit]]
-        scope = self.scope(text, game, document)
+        change, bare = W.change_asked(text)  # "ce qui a changé pour…": errata first, deleted rules too
+        scope = self.scope(bare, game, document, change)
         shown = self.shown(scope)
-        allowed = self.mask(game, document, kind, include_deleted, scope if shown else None)
+        allowed = self.mask(game, document, kind, include_deleted or change, scope if shown else None)
         concepts, primaries = self.understand_words(scope.words)
         concepts = [c for c in concepts if c.words]
+        if change and not concepts:  # "errata", "les changements à Runewars": every change
+            return [self.hit(d, 0.0, frozenset(), False, shown) for d in self.changed if allowed is None or allowed[d]][:limit]
         if not concepts:
             return []
         ranked = self.rank(concepts, primaries, allowed)
+        if change:
+            ranked = self.favour(ranked, self.changed_set, CHANGE_WEIGHT)
         if game is None and len(scope.games | {d.split("/")[0] for d in scope.documents}) != 1:
             ranked = best_of_each_game(ranked, docs)
         marked = frozenset(stem for c in concepts for stem in c.alternatives)

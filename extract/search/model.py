@@ -313,7 +313,8 @@ def document_priors(kinds: dict[str, str]) -> dict[str, float]:
 def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tuple[Any, ...]] = (),
                 names: dict[str, list[str]] | None = None, labels: dict[str, str] | None = None,
                 kinds: dict[str, str] | None = None, known: Known | None = None,
-                scanned: set[str] | frozenset[str] = frozenset(), scopes: dict[str, list[str]] | None = None) -> dict[str, Any]:
+                scanned: set[str] | frozenset[str] = frozenset(), scopes: dict[str, list[str]] | None = None,
+                changes: set[str] | frozenset[str] = frozenset()) -> dict[str, Any]:
     """The model of `entries`. `forms` maps a folded word form of the corpus to its folded lemma;
     `synonyms` are (expressions a reader types, expressions the books use[, the game they are
     true of: a game's own synonyms reach that game's entries only]); `names` adds other
@@ -322,7 +323,8 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
     positions of texts kept from a previous build (`Known`). `scanned`: the documents read by OCR
     ("warcry/regles"), whose words seen once may be debris. `scopes`: the names of each game and
     document ("runewars", "runewars/reference"), the one to show first (`scopes.scope_names`): a
-    query naming one is searched in it."""
+    query naming one is searched in it. `changes`: the ids of the entries where errata are
+    written."""
     known = known or Known()
     named = other_names(entries, names or {})
     document_prior = document_priors(kinds or {})
@@ -465,7 +467,10 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
         "thesaurus": sorted(rules),
         "stop_words": sorted(W.FOLDED_STOP_WORDS), "talk_words": sorted(W.TALK_WORDS),
         "talk": W.TALK.pattern, "token": W.TOKEN.pattern, "elision": W.ELISION.pattern,
-        "number_query": W.NUMBER_QUERY.pattern,
+        "number_query": W.NUMBER_QUERY.pattern, "change": W.CHANGE.pattern,
+        # what a question about changes favours: the entries errata changed (their status) and
+        # the entries that write an erratum
+        "changed": [n for n, entry in enumerate(entries) if entry.status != "printed" or entry.id in (changes or ())],
         "sound_rules": [list(rule) for rule in W.SOUND_RULES],
         "english_forms": [[list(rule) for rule in rules] for rules in (W.ENGLISH_BASES, W.ENGLISH_ENDINGS)],
         # the words of entries' other names (index terms, the English editions' names…): what

@@ -34,6 +34,7 @@ TITLE_FIELD = 0  # fields of the model, as model.FIELDS orders them
 CONTEXT_FIELD = 2  # an untitled rule's headings: inherited, not its own words
 HEADLINE_FIELDS = 0b11  # title and names: where a query names an entry
 UNREACHED_IGNORED = True
+CHANGE_WEIGHT = 2.0  # a question about changes: an entry errata changed, or one writing an erratum, weighs this more
 
 
 class Ranking:
@@ -233,9 +234,20 @@ class Ranking:
             lifted[doc] = scores[parent] + SUB_RULE_LIFT * score
         return [(doc, lifted.get(doc, score), coverage) for doc, score, coverage in ranked] if lifted else ranked
 
+    def favour(self, ranked: list[tuple[int, float, float]], chosen: frozenset[int], weight: float) -> list[tuple[int, float, float]]:
+        """`favoured`: the chosen entries' scores multiplied by `weight`."""
+        return favoured(ranked, chosen, weight)
+
     def mostly_reached(self, concepts: list[Concept]) -> bool:
         """More than half of the query's words reach the corpus exactly (not through a typo)."""
         return 2 * sum(1 for c in concepts if not c.approximate and any(s in self.terms for s in c.alternatives)) > len(concepts)
+
+def favoured(ranked: list[tuple[int, float, float]], chosen: frozenset[int], weight: float) -> list[tuple[int, float, float]]:
+    """`ranked` with the scores of the `chosen` entries multiplied by `weight`, best first again."""
+    found = [(doc, score * weight if doc in chosen else score, coverage) for doc, score, coverage in ranked]
+    found.sort(key=lambda item: (-item[1], item[0]))
+    return found
+
 
 def best_of_each_game(ranked: list[tuple[int, float, float]], docs: list[list[Any]]) -> list[tuple[int, float, float]]:
     """The best entry first; then the best of each other game scoring near it, one per game;

@@ -73,13 +73,12 @@ def scope_phrases(names: dict[str, list[str]]) -> list[list[Any]]:
 
 @dataclass
 class Scope:
-    """What a query names: games and documents ("game/document"), the name of each as shown, and
-    the query's words left once the names are out."""
+    """What a query names: games and documents ("game/document"), and the query's words left once
+    the names are out."""
 
     words: list[str]
     games: set[str] = field(default_factory=set)
     documents: set[str] = field(default_factory=set)
-    shown: list[str] = field(default_factory=list)
 
     def allows(self, game: str, document: str) -> bool:
         return (not self.games or game in self.games) and (not self.documents or f"{game}/{document}" in self.documents)
@@ -88,10 +87,11 @@ class Scope:
         return tuple(sorted(self.games)), tuple(sorted(self.documents))
 
 
-def find_scope(words: list[str], phrases: list[list[Any]], vocabulary: dict[str, Any] | set[str]) -> Scope:
+def find_scope(words: list[str], phrases: list[list[Any]], vocabulary: dict[str, Any] | set[str],
+               names_alone: bool = False) -> Scope:
     """The games and documents `words` name, longest phrase first at each place; a one-word name
     of NEAR_NAME letters or more is recognised one edit away in a word the books do not use.
-    A query that is nothing but names names nothing: its words are searched."""
+    A query that is nothing but names names nothing, unless `names_alone`: its words are searched."""
     by_first: dict[str, list[list[Any]]] = {}
     for phrase in phrases:
         by_first.setdefault(phrase[0][0], []).append(phrase)
@@ -116,6 +116,6 @@ def find_scope(words: list[str], phrases: list[list[Any]], vocabulary: dict[str,
             else:
                 scope.games.add(game)
         i += len(best[0][0])
-    if not scope.words:
+    if not scope.words and not names_alone:
         return Scope(list(words))
     return scope

@@ -10,7 +10,7 @@
   var K1 = 1.5, PREFIX_WEIGHT = 0.9, INFLECTION_WEIGHT = 0.9, NEAR_WEIGHTS = [1.0, 0.8, 0.6], SOUND_WEIGHT = 0.8;
   var SYNONYM_WEIGHT = 0.8, PHRASE_PART_WEIGHT = 0.7, PAIR_WEIGHT = 0.5, EXACT_WEIGHT = 1.0, NAMED_WEIGHT = 0.8;
   var COVERAGE_POWER = 0.5, MIN_COVERAGE = 0.34, FALLBACK_COVERAGE = 0.17, GAME_BEST = 0.8, NEAR_CANDIDATES = 5;
-  var UNREACHED_IGNORED = true;
+  var UNREACHED_IGNORED = true, CHANGE_WEIGHT = 2.0;
   var SUB_RULE_LIFT = 0.001, TITLE_FIELD = 0, CONTEXT_FIELD = 2, HEADLINE_FIELDS = 3;  // as engine.py
   var NUMBERISH = /^[\d.]+[a-z]?$/;
   var ELISION_TYPED = /^(?:l|d|j|m|n|s|t|c|qu)(?=[aeiouyh])/;
@@ -49,6 +49,8 @@
     this.token = new RegExp(raw.token, "g");
     this.elision = new RegExp(raw.elision);
     this.numberQuery = new RegExp(raw.number_query);
+    this.change = new RegExp(raw.change, "g");  // as words.CHANGE: "ce qui a changé", "errata"
+    this.changed = raw.changed; this.changedSet = setOf(raw.changed);
     var english = raw.english_forms || [[], []];  // a model cached from before version 6: none
     this.englishBases = english[0]; this.englishEndings = english[1];
     this.nameWords = setOf(raw.name_words || []);
@@ -260,7 +262,7 @@
 
   // As scopes.find_scope: the games and documents the words name (longest phrase first at each
   // place; a one-word name of six letters or more one edit away in a word the books do not use).
-  Model.prototype.findScope = function (words) {
+  Model.prototype.findScope = function (words, namesAlone) {
     var scope = { words: [], games: Object.create(null), documents: Object.create(null) }, i = 0, self = this;
     while (i < words.length) {
       var best = [];
@@ -279,13 +281,13 @@
       });
       i += best[0][0].length;
     }
-    if (!scope.words.length) return { words: words.slice(), games: Object.create(null), documents: Object.create(null) };
+    if (!scope.words.length && !namesAlone) return { words: words.slice(), games: Object.create(null), documents: Object.create(null) };
     return scope;
   };
 
   // As SearchIndex.scope: a name of another game than the filter chosen is a word of the query.
-  Model.prototype.scope = function (text, game) {
-    var words = this.queryWords(text), found = this.findScope(words), none = { words: words, games: Object.create(null), documents: Object.create(null) };
+  Model.prototype.scope = function (text, game, namesAlone) {
+    var words = this.queryWords(text), found = this.findScope(words, namesAlone), none = { words: words, games: Object.create(null), documents: Object.create(null) };
     var games = Object.keys(found.games), documents = Object.keys(found.documents);
     if (game && games.length && !has(found.games, game)) return none;
     if (game) {
@@ -526,15 +528,25 @@
       var found = this.numbers[number[1]].filter(function (d) { return allowed(d, true); });
       if (found.length) return { hits: found.slice(0, limit).map(function (d) { return [d, 0]; }), marked: Object.create(null), approximate: false };
     }
-    var scope = this.scope(text, game), shown = this.shown(scope);
+    var folded = fold(text), bare = folded.replace(this.change, " "), change = bare !== folded;  // as words.change_asked
+    var scope = this.scope(bare, game, change), shown = this.shown(scope);
     function scoped(doc) {
       var row = docs[doc];
-      return allowed(doc, false) && (!shown || ((!Object.keys(scope.games).length || has(scope.games, row[3]))
+      return allowed(doc, change) && (!shown || ((!Object.keys(scope.games).length || has(scope.games, row[3]))
         && (!Object.keys(scope.documents).length || has(scope.documents, row[3] + "/" + row[4]))));
     }
     var understood = this.understandWords(scope.words), concepts = understood[0].filter(function (c) { return c.words.length; });
+    if (change && !concepts.length) {  // "errata": every change
+      return { hits: this.changed.filter(scoped).slice(0, limit).map(function (d) { return [d, 0]; }),
+               marked: Object.create(null), approximate: false, scope: shown };
+    }
     if (!concepts.length) return { hits: [], marked: Object.create(null), approximate: false, scope: shown };
     var ranked = this.rank(concepts, understood[1], scoped);
+    if (change) {  // as ranking.favoured: the entries errata changed or write weigh CHANGE_WEIGHT more
+      var chosen = this.changedSet;
+      ranked = ranked.map(function (r) { return has(chosen, r[0]) ? [r[0], r[1] * CHANGE_WEIGHT, r[2]] : r; });
+      ranked.sort(function (x, y) { return y[1] - x[1] || x[0] - y[0]; });
+    }
     var named = Object.create(null);
     Object.keys(scope.games).concat(Object.keys(scope.documents)).forEach(function (k) { named[k.split("/")[0]] = true; });
     if (!game && Object.keys(named).length !== 1) ranked = this.bestOfEachGame(ranked);
