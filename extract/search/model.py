@@ -284,16 +284,58 @@ def lead_label(entry: Any) -> str | None:
     return match.group(1)
 
 
+# A term the books define: "les figurines au contact sont dites Engagées", "ces dés sont appelés
+# dés d'initiative", "on dit qu'une unité est engagée quand…". The entry that says it is the
+# answer for that term. Up to three words are taken, cut before the first stop word.
+DEFINES = re.compile(r"\b(?:(?:est|sont)\s(?:dite?s?|appel[ée]e?s?|nomm[ée]e?s?)|on\sdit\squ['’]une?\s[^\W\d_]{2,20}\s(?:est|sont))"
+                     r"\s(?:«\s?)?((?:[^\W\d_][\w’'-]{0,24}\s?){1,3})", re.IGNORECASE)
+DEFINED_CUT = frozenset("quand lorsque lorsqu si s et ou qui que dont pour par avec sans comme tant jusqu "
+                         "alors car mais puis pendant durant lors apres avant des".split())
+# A line of a list that names what it explains: "Paniqué : quand une unité qui a un pion…".
+BLOCK_LABEL = re.compile(r"^([^\W\d_][\w’'-]{1,24}(?: [\w’'-]{1,24}){0,3})\s?:\s")
+BLOCK_LABEL_WORDS = 4
+ASIDE_LABEL = re.compile(r"^(?:exemples?|notes?|remarques?|important|rappel|attention|nb)$", re.IGNORECASE)  # no term
+TEXT_BLOCKS = ("paragraph", "bullet", "subbullet")  # not a "Sujets connexes :" list of links
+
+
+def defined_terms(entry: Any) -> list[str]:
+    """The terms an entry defines: named in a sentence that defines them, or at the head of one of
+    its text blocks ("Paniqué : …") other than its first (`lead_label` reads that one)."""
+    found = []
+    for match in DEFINES.finditer(entry.text):
+        words: list[str] = []
+        for word in match.group(1).split():
+            bare = UNICODE_ELISION.sub("", word)
+            folded = W.fold(bare.lower())
+            if folded in DEFINED_CUT or (bare != word and folded in W.FOLDED_STOP_WORDS) or (
+                    not words and folded in W.FOLDED_STOP_WORDS):
+                break  # "quand…", "d'un autre", "un jet"
+            words.append(bare if not words else word)  # "l'ATTAQUANT" → ATTAQUANT; "dés d'initiative"
+        while words and W.fold(words[-1].lower()) in W.FOLDED_STOP_WORDS:  # "Dés de" → Dés
+            words.pop()
+        if words:
+            found.append(" ".join(words))
+    for block in entry.blocks[1:]:
+        if block.type not in TEXT_BLOCKS:
+            continue
+        match = BLOCK_LABEL.match(block.text)
+        if (match and not NOT_A_NAME.match(match.group(1)) and not ASIDE_LABEL.match(match.group(1))
+                and len(match.group(1).split()) <= BLOCK_LABEL_WORDS):
+            found.append(match.group(1))
+    return found
+
+
 def other_names(entries: list[Any], names: dict[str, list[str]]) -> dict[str, list[str]]:
-    """Each entry's other names: its index terms, the name an untitled rule opens with, the names
-    given in the corpus files, and the titles of the redirects that send readers to it
-    ("Désengagement: Voir « Repositionnement »")."""
+    """Each entry's other names: its index terms, the name an untitled rule opens with, the terms
+    it defines (`defined_terms`), the names given in the corpus files, and the titles of the
+    redirects that send readers to it ("Désengagement: Voir « Repositionnement »")."""
     found: dict[str, list[str]] = defaultdict(list)
     for entry in entries:
         found[entry.id].extend(entry.index_terms)
         label = lead_label(entry)
         if label:
             found[entry.id].append(label)
+        found[entry.id].extend(defined_terms(entry))
         if "redirect" in entry.flags and entry.title:
             for ref in entry.refs:
                 if ref.kind == "see" and ref.target:

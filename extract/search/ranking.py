@@ -34,6 +34,7 @@ TITLE_FIELD = 0  # fields of the model, as model.FIELDS orders them
 CONTEXT_FIELD = 2  # an untitled rule's headings: inherited, not its own words
 HEADLINE_FIELDS = 0b11  # title and names: where a query names an entry
 UNREACHED_IGNORED = True
+HEADLINE_WEIGHT = 0.25  # a word typed in an entry's title or names: this share of its idf again
 CHANGE_WEIGHT = 2.0  # a question about changes: an entry errata changed, or one writing an erratum, weighs this more
 
 
@@ -162,6 +163,8 @@ class Ranking:
                             together[postings[k]] = bonus
             for doc, bonus in sorted(together.items()):
                 sums[doc] += bonus
+        if HEADLINE_WEIGHT:
+            self.add_headline_bonus(concepts, sums)
         key = " ".join(p[0] for p in primaries if p)
         for doc in self.exact.get(key, ()):
             if doc in sums:
@@ -189,6 +192,23 @@ class Ranking:
             ranked = self.sub_rules_first(ranked, concepts)
         ranked.sort(key=lambda item: (-item[1], item[0]))
         return ranked
+
+    def add_headline_bonus(self, concepts: list[Concept], sums: dict[int, float]) -> None:
+        """The rule that defines a word over the rules that use it: an entry whose title or other
+        names (index terms, a definition's term) hold a word the query typed gets, per such
+        word, HEADLINE_WEIGHT of that word's idf."""
+        for concept in concepts:
+            best: dict[int, float] = {}
+            for stem in sorted(concept.typed):
+                weight = concept.alternatives.get(stem, 0.0)
+                if weight < 1.0:
+                    continue
+                bonus = HEADLINE_WEIGHT * self.idf(stem)
+                for doc, bits in self.fields(stem).items():
+                    if bits & HEADLINE_FIELDS and doc in sums and bonus > best.get(doc, 0.0):
+                        best[doc] = bonus
+            for doc, bonus in sorted(best.items()):
+                sums[doc] += bonus
 
     def fields(self, stem: str) -> dict[int, int]:
         """Each entry's fields holding `stem`, as bits (1 << field), kept like `weighted`."""

@@ -10,7 +10,7 @@
   var K1 = 1.5, PREFIX_WEIGHT = 0.9, INFLECTION_WEIGHT = 0.9, NEAR_WEIGHTS = [1.0, 0.8, 0.6], SOUND_WEIGHT = 0.8;
   var SYNONYM_WEIGHT = 0.8, PHRASE_PART_WEIGHT = 0.7, PAIR_WEIGHT = 0.5, EXACT_WEIGHT = 1.0, NAMED_WEIGHT = 0.8;
   var COVERAGE_POWER = 0.5, MIN_COVERAGE = 0.34, FALLBACK_COVERAGE = 0.17, GAME_BEST = 0.8, NEAR_CANDIDATES = 5;
-  var UNREACHED_IGNORED = true, CHANGE_WEIGHT = 2.0;
+  var UNREACHED_IGNORED = true, CHANGE_WEIGHT = 2.0, HEADLINE_WEIGHT = 0.25;
   var SUB_RULE_LIFT = 0.001, TITLE_FIELD = 0, CONTEXT_FIELD = 2, HEADLINE_FIELDS = 3;  // as engine.py
   var NUMBERISH = /^[\d.]+[a-z]?$/;
   var ELISION_TYPED = /^(?:l|d|j|m|n|s|t|c|qu)(?=[aeiouyh])/;
@@ -440,6 +440,7 @@
       });
       together.forEach(function (bonus, doc) { sums.set(doc, sums.get(doc) + bonus); });
     }
+    if (HEADLINE_WEIGHT) this.addHeadlineBonus(concepts, sums);
     var whole = primaries.filter(function (p) { return p.length; }).map(function (p) { return p[0]; }).join(" ");
     (has(this.exact, whole) ? this.exact[whole] : []).forEach(function (doc) {
       if (sums.has(doc)) sums.set(doc, sums.get(doc) + EXACT_WEIGHT * total);
@@ -461,6 +462,22 @@
     if (concepts.length > 1) ranked = this.subRulesFirst(ranked, concepts);
     ranked.sort(function (x, y) { return y[1] - x[1] || x[0] - y[0]; });
     return ranked;
+  };
+
+  // As Ranking.add_headline_bonus: a word typed in an entry's title or names, HEADLINE_WEIGHT of its idf again.
+  Model.prototype.addHeadlineBonus = function (concepts, sums) {
+    var self = this;
+    concepts.forEach(function (concept) {
+      var best = new Map();
+      Object.keys(concept.typed).sort().forEach(function (stem) {
+        if (!has(concept.alternatives, stem) || concept.alternatives[stem] < 1.0) return;
+        var bonus = HEADLINE_WEIGHT * self.idf(stem);
+        self.fields(stem).forEach(function (bits, doc) {
+          if ((bits & HEADLINE_FIELDS) && sums.has(doc) && bonus > (best.get(doc) || 0)) best.set(doc, bonus);
+        });
+      });
+      best.forEach(function (bonus, doc) { sums.set(doc, sums.get(doc) + bonus); });
+    });
   };
 
   Model.prototype.fields = function (stem) {  // as SearchIndex.fields
