@@ -1,0 +1,49 @@
+"""The site's search box (site/assets/regles-search.js) ranks as `regles search` does, checked
+without a browser: the box script run by Node (tools/box_node.js) on a small model built here,
+and, in the corpus tier, on the real corpus's model with every query set."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from extract.search.engine import SearchIndex
+
+ROOT = Path(__file__).resolve().parents[2]
+NODE = shutil.which("node") or shutil.which("nodejs")
+pytestmark = pytest.mark.skipif(NODE is None, reason="Node is absent: the box's parity is checked in the browser tests only")
+
+QUERIES = [
+    ("moral", None), ("moral des elfes", None), ("le moral à orcs et gobelins ?", None), ("moral elfes", "orcs"),
+    ("tir", "orcs"), ("ce qui a changé pour le tir", None), ("errata orcs et gobelins", None), ("errata", None),
+    ("tire sur une cible", None), ("moral chef", "elfes"), ("orcs", None), ("elfe", None), ("constructor", None),
+    ("__proto__ tir", None), ("tirr cible", None), ("quand est-ce qu'un elfe teste son moral ?", None),
+]
+
+
+def box(model: Path, queries: list[tuple[str, str | None]]) -> list[list[str]]:
+    done = subprocess.run([NODE, str(ROOT / "tools" / "box_node.js"), str(model)], input=json.dumps(queries),
+                          capture_output=True, text=True, check=True, timeout=120)
+    return json.loads(done.stdout)
+
+
+def test_the_box_ranks_as_the_cli_on_a_small_model(two_games):
+    expected = [[h.id for h in two_games.search(text, game=game, limit=10)] for text, game in QUERIES]
+    assert any(expected) and box(two_games.folder / "model.json", QUERIES) == expected
+
+
+@pytest.mark.corpus
+def test_the_box_ranks_as_the_cli_on_every_query_set(built):
+    from tools.bench_search import BLIND3_SET, BLIND_SET, HELDOUT2_SET, HELDOUT_SET, load_relevance
+
+    search = SearchIndex(built["out"] / "search")
+    queries = [(item["text"], item.get("game")) for path in (None, HELDOUT_SET, HELDOUT2_SET, BLIND_SET, BLIND3_SET)
+               for item in (load_relevance() if path is None else load_relevance(path))]
+    queries += [("combien de héros dans une bande à warcry", None), ("ce qui a changé pour la ligne de vue", None),
+                ("errata runewars", None), ("line of sight", None)]
+    expected = [[h.id for h in search.search(text, game=game, limit=10)] for text, game in queries]
+    assert box(built["out"] / "search" / "model.json", queries) == expected
