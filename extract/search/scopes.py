@@ -4,9 +4,10 @@
 so ("dans Warcry"); "runewars" is not a word a rule is found by. The names come from the
 manifests, never from code (`scope_names`): a game's title, its title before a subtitle, its
 `short_title`, its id read as words, a CamelCase title split ("BattleLore" → "battle lore"), and
-the initials of a title of three words or more ("Le Seigneur des Anneaux" → "sda"); a
-document's title of two words or more (its version left out: "Règles de tournoi v3.1.2fr" →
-"règles tournoi"). The model keeps them as phrases of query words (`scope_phrases`); a query's
+the initials of a title of three words or more ("Le Seigneur des Anneaux" → "sda"); in a game
+of several documents, a document's title of two words or more (its version left out: "FAQ de
+Tournoi 1.1.0" → "faq tournoi"). The title of a game's only document ("Règles de base") is the
+game's rules said generically: no filter. The model keeps them as phrases of query words (`scope_phrases`); a query's
 phrases are found by `find_scope`, which the site's search box (`site/assets/regles-search.js`)
 does the same way.
 """
@@ -36,6 +37,8 @@ def scope_names(games: Iterable[Any]) -> dict[str, list[str]]:
         names = [game.short_title or main, main, game.title, game.id.replace("-", " ")]
         names += [CAMEL.sub(" ", name) for name in list(names)]
         found[game.id] = list(dict.fromkeys(n for n in names if n))
+        if len(game.documents) < 2:  # the only book of its game: "Règles de base" is the game's rules, said generically
+            continue
         for document in game.documents:
             found[f"{game.id}/{document.id}"] = [document.title]
     return found

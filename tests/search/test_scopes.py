@@ -15,7 +15,7 @@ def game(id_: str, title: str, short: str | None = None, documents=()):
 GAMES = [
     game("black-rose", "Les Chroniques de la Rose Noire — Jeu de Plateau", documents=[("livret", "Livret de Règles v2.0"),
                                                                                      ("aide", "Aide")]),
-    game("starfall", "StarFall : Escarmouches", "StarFall"),
+    game("starfall", "StarFall : Escarmouches", "StarFall", documents=[("regles", "Règles de base")]),
 ]
 PHRASES = scope_phrases(scope_names(GAMES))
 
@@ -29,6 +29,7 @@ def test_names_come_from_the_manifests_titles_ids_and_spellings():
     assert words[("crn",)] == words[("cdlrn",)] == ("black-rose", "")  # its initials
     assert words[("livret", "regles")] == ("black-rose", "livret")  # a document, without its version
     assert not any(p[2] == "aide" for p in PHRASES)  # a one-word document title is a word of the rules
+    assert not any(p[1] == "starfall" and p[2] for p in PHRASES)  # a game's only book: its rules, said generically
 
 
 def test_initials_need_a_long_title():
