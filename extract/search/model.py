@@ -446,9 +446,12 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
         texts.append(text)
     # Words of the thesaurus the corpus never uses still need their stems ("soldats").
     rules = []
+    english: set[str] = set()  # the words of English expressions: no typo of a French word is read as one
     for synonym in synonyms:
         typed, meant = synonym[0], synonym[1]
         game = synonym[2] if len(synonym) > 2 else ""  # a game's terms.toml speaks of that game only
+        if len(synonym) > 3 and synonym[3] == "en":
+            english.update(word for e in typed for word, _ in known(e))
         keys = [[stems for _, stems in known(e)] for e in typed]
         targets = sorted({s for e in meant for _, stems in known(e) for s in stems[:1]})
         for e in [*typed, *meant]:
@@ -485,10 +488,11 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
         vocabulary[word] = entry_stems
     # Typos are matched against the words of printed books, and of a scanned one those seen twice
     # or in a title or name: OCR debris is not a word. A word of the thesaurus alone ("soldats")
-    # is one when it is long enough: one edit from a short one ("tap", "hit") is too many words.
+    # is one when it is long enough (one edit from a short one, "tap", "hit", is too many words)
+    # and French: "figs" sounds like "fight" to French rules, not to a player.
     typo_words = sorted(w for w in vocab if w.isalpha() and len(w) >= 3
                         and (w in printed_words or w in word_docs and word_docs[w][1] >= 2 or w in headline_words
-                             or (w not in word_docs and len(w) >= THESAURUS_TYPO_LETTERS)))
+                             or (w not in word_docs and len(w) >= THESAURUS_TYPO_LETTERS and w not in english)))
     averages = [sum(row[f] for row in lengths) / max(len(lengths), 1) for f in range(len(FIELDS))]
     index_of = {entry.id: n for n, entry in enumerate(entries)}
     # A sub-rule and its topic compete in the ranking (`SearchIndex.sub_rules_first`).
