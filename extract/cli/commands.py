@@ -211,6 +211,8 @@ def search_command(root: Path, text: str, game: str | None, document: str | None
         only_stop_words = not analyse(clean_query(text)) and not re.match(r"^\s*\d", text)
         print("aucun résultat" + (" : la requête ne contient que des mots vides" if only_stop_words else ""), file=sys.stderr)
         return 0
+    if hits[0].scope:  # the game or document the query named: searched there only
+        print(f"dans {hits[0].scope}", file=sys.stderr)
     if any(hit.approximate for hit in hits):
         print("résultats approchés", file=sys.stderr)
     for rank, hit in enumerate(hits, start=1):

@@ -28,13 +28,21 @@ Synonym = tuple[list[str], list[str]]  # (expressions typed, expressions meant)
 
 
 BUILTIN = Path(__file__).with_name("thesaurus.toml")
+ENGLISH = Path(__file__).with_name("english.toml")
 
 
-def builtin_thesaurus() -> list[Synonym]:
-    """The tool's own table talk."""
-    data, raw, rel = read_toml(BUILTIN, BUILTIN.parent.parent.parent)
-    unknown_key(data, {"same", "means"}, rel, raw)
-    return synonyms_of(data, raw, rel)
+def builtin_thesaurus() -> list[Any]:
+    """The tool's own table talk, then its glossary of the genre's English terms (`english.toml`
+    beside this module: "line of sight" → ligne de vue, for every game), as (said, meant, "",
+    "en"): true of every game, in English."""
+    found: list[Any] = []
+    for path in (BUILTIN, ENGLISH):
+        data, raw, rel = read_toml(path, path.parent.parent.parent)
+        unknown_key(data, {"same", "means"}, rel, raw)
+        # English expressions are marked so: the search spells no French typo into them ("figs" is not "fight")
+        found.extend(synonyms_of(data, raw, rel) if path == BUILTIN else
+                     [(said, meant, "", "en") for said, meant in synonyms_of(data, raw, rel)])
+    return found
 
 
 def read_thesaurus(root: Path) -> list[Synonym]:

@@ -67,6 +67,7 @@ from extract.read.detect import detect
 from extract.read.normalise import normalise_reading
 from extract.repair import Correction, frequent_words, keep_printed, repair_lines, word_counts
 from extract.search import build_index, texts_of
+from extract.search.scopes import scope_names
 from extract.segment import PROFILES, book_order, document_report, option_classes, segment_document
 from extract.segment.choose import choose_profile
 from extract.segment.detect import detect_structure
@@ -452,7 +453,8 @@ def write_index(staging: Path, games: list[GameBuild], everything: list[Entry], 
     document_kinds = {f"{g.game.id}/{d.id}": d.kind for g in games for d in g.game.documents}
     scanned = {f"{g.game.id}/{d.id}" for g in games for d in g.game.documents if d.ocr}
     build_index(staging / "search", everything, lemmatizer, synonyms, names, labels, document_kinds,
-                kept.keyed(code_key()), scanned)
+                kept.keyed(code_key()), scanned, scope_names(g.game for g in games),
+                {e.source for g in games for e in g.errata})
 
 
 def nlp_texts(games: list[GameBuild]) -> list[str]:

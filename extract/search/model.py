@@ -28,6 +28,7 @@ from whoosh.lang import stemmer_for_language
 
 from extract.files import write_pieces
 from extract.search import words as W
+from extract.search.scopes import scope_phrases
 from extract.text import shorten
 
 FIELDS = ("title", "names", "context", "text", "lead")
@@ -50,7 +51,8 @@ DEFERRAL = re.compile(r"\b(?:expliqu|décri|détaill|présent|trait|développ)\w
 # says Runewars' booklet): its entries answer a question first.
 LEARN_PRIOR = 0.85
 PROSE_WORDS = 25  # a block this long is prose, not a line of an index or a contents list
-MODEL_VERSION = 6
+MODEL_VERSION = 7
+THESAURUS_TYPO_LETTERS = 5  # a word of the thesaurus only is a typo target from this length
 UNICODE_TOKEN = re.compile(r"\d+(?:\.\d+)+[^\W\d_]?|\w+(?:['’]\w+)*")
 UNICODE_ELISION = re.compile(r"^(?:l|d|j|m|n|s|t|c|qu|jusqu|lorsqu|puisqu|quoiqu)['’](?=\w)", re.IGNORECASE)
 NUMBER = re.compile(r"^\d+(?:\.\d+)+[a-z]?$")
@@ -282,16 +284,58 @@ def lead_label(entry: Any) -> str | None:
     return match.group(1)
 
 
+# A term the books define: "les figurines au contact sont dites Engagées", "ces dés sont appelés
+# dés d'initiative", "on dit qu'une unité est engagée quand…". The entry that says it is the
+# answer for that term. Up to three words are taken, cut before the first stop word.
+DEFINES = re.compile(r"\b(?:(?:est|sont)\s(?:dite?s?|appel[ée]e?s?|nomm[ée]e?s?)|on\sdit\squ['’]une?\s[^\W\d_]{2,20}\s(?:est|sont))"
+                     r"\s(?:«\s?)?((?:[^\W\d_][\w’'-]{0,24}\s?){1,3})", re.IGNORECASE)
+DEFINED_CUT = frozenset("quand lorsque lorsqu si s et ou qui que dont pour par avec sans comme tant jusqu "
+                         "alors car mais puis pendant durant lors apres avant des".split())
+# A line of a list that names what it explains: "Paniqué : quand une unité qui a un pion…".
+BLOCK_LABEL = re.compile(r"^([^\W\d_][\w’'-]{1,24}(?: [\w’'-]{1,24}){0,3})\s?:\s")
+BLOCK_LABEL_WORDS = 4
+ASIDE_LABEL = re.compile(r"^(?:exemples?|notes?|remarques?|important|rappel|attention|nb)$", re.IGNORECASE)  # no term
+TEXT_BLOCKS = ("paragraph", "bullet", "subbullet")  # not a "Sujets connexes :" list of links
+
+
+def defined_terms(entry: Any) -> list[str]:
+    """The terms an entry defines: named in a sentence that defines them, or at the head of one of
+    its text blocks ("Paniqué : …") other than its first (`lead_label` reads that one)."""
+    found = []
+    for match in DEFINES.finditer(entry.text):
+        words: list[str] = []
+        for word in match.group(1).split():
+            bare = UNICODE_ELISION.sub("", word)
+            folded = W.fold(bare.lower())
+            if folded in DEFINED_CUT or (bare != word and folded in W.FOLDED_STOP_WORDS) or (
+                    not words and folded in W.FOLDED_STOP_WORDS):
+                break  # "quand…", "d'un autre", "un jet"
+            words.append(bare if not words else word)  # "l'ATTAQUANT" → ATTAQUANT; "dés d'initiative"
+        while words and W.fold(words[-1].lower()) in W.FOLDED_STOP_WORDS:  # "Dés de" → Dés
+            words.pop()
+        if words:
+            found.append(" ".join(words))
+    for block in entry.blocks[1:]:
+        if block.type not in TEXT_BLOCKS:
+            continue
+        match = BLOCK_LABEL.match(block.text)
+        if (match and not NOT_A_NAME.match(match.group(1)) and not ASIDE_LABEL.match(match.group(1))
+                and len(match.group(1).split()) <= BLOCK_LABEL_WORDS):
+            found.append(match.group(1))
+    return found
+
+
 def other_names(entries: list[Any], names: dict[str, list[str]]) -> dict[str, list[str]]:
-    """Each entry's other names: its index terms, the name an untitled rule opens with, the names
-    given in the corpus files, and the titles of the redirects that send readers to it
-    ("Désengagement: Voir « Repositionnement »")."""
+    """Each entry's other names: its index terms, the name an untitled rule opens with, the terms
+    it defines (`defined_terms`), the names given in the corpus files, and the titles of the
+    redirects that send readers to it ("Désengagement: Voir « Repositionnement »")."""
     found: dict[str, list[str]] = defaultdict(list)
     for entry in entries:
         found[entry.id].extend(entry.index_terms)
         label = lead_label(entry)
         if label:
             found[entry.id].append(label)
+        found[entry.id].extend(defined_terms(entry))
         if "redirect" in entry.flags and entry.title:
             for ref in entry.refs:
                 if ref.kind == "see" and ref.target:
@@ -311,14 +355,18 @@ def document_priors(kinds: dict[str, str]) -> dict[str, float]:
 def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tuple[Any, ...]] = (),
                 names: dict[str, list[str]] | None = None, labels: dict[str, str] | None = None,
                 kinds: dict[str, str] | None = None, known: Known | None = None,
-                scanned: set[str] | frozenset[str] = frozenset()) -> dict[str, Any]:
+                scanned: set[str] | frozenset[str] = frozenset(), scopes: dict[str, list[str]] | None = None,
+                changes: set[str] | frozenset[str] = frozenset()) -> dict[str, Any]:
     """The model of `entries`. `forms` maps a folded word form of the corpus to its folded lemma;
     `synonyms` are (expressions a reader types, expressions the books use[, the game they are
     true of: a game's own synonyms reach that game's entries only]); `names` adds other
     names to entries by id; `labels` names games and documents ("runewars/reference"); `kinds`
     gives the kind of each document ("runewars/apprentissage" -> "learn-to-play"). `known`: the
     positions of texts kept from a previous build (`Known`). `scanned`: the documents read by OCR
-    ("warcry/regles"), whose words seen once may be debris."""
+    ("warcry/regles"), whose words seen once may be debris. `scopes`: the names of each game and
+    document ("runewars", "runewars/reference"), the one to show first (`scopes.scope_names`): a
+    query naming one is searched in it. `changes`: the ids of the entries where errata are
+    written."""
     known = known or Known()
     named = other_names(entries, names or {})
     document_prior = document_priors(kinds or {})
@@ -398,9 +446,12 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
         texts.append(text)
     # Words of the thesaurus the corpus never uses still need their stems ("soldats").
     rules = []
+    english: set[str] = set()  # the words of English expressions: no typo of a French word is read as one
     for synonym in synonyms:
         typed, meant = synonym[0], synonym[1]
         game = synonym[2] if len(synonym) > 2 else ""  # a game's terms.toml speaks of that game only
+        if len(synonym) > 3 and synonym[3] == "en":
+            english.update(word for e in typed for word, _ in known(e))
         keys = [[stems for _, stems in known(e)] for e in typed]
         targets = sorted({s for e in meant for _, stems in known(e) for s in stems[:1]})
         for e in [*typed, *meant]:
@@ -436,10 +487,12 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
                     entry_stems.append([kin, FAMILY_WEIGHT])
         vocabulary[word] = entry_stems
     # Typos are matched against the words of printed books, and of a scanned one those seen twice
-    # or in a title or name: OCR debris is not a word.
+    # or in a title or name: OCR debris is not a word. A word of the thesaurus alone ("soldats")
+    # is one when it is long enough (one edit from a short one, "tap", "hit", is too many words)
+    # and French: "figs" sounds like "fight" to French rules, not to a player.
     typo_words = sorted(w for w in vocab if w.isalpha() and len(w) >= 3
                         and (w in printed_words or w in word_docs and word_docs[w][1] >= 2 or w in headline_words
-                             or w not in word_docs))
+                             or (w not in word_docs and len(w) >= THESAURUS_TYPO_LETTERS and w not in english)))
     averages = [sum(row[f] for row in lengths) / max(len(lengths), 1) for f in range(len(FIELDS))]
     index_of = {entry.id: n for n, entry in enumerate(entries)}
     # A sub-rule and its topic compete in the ranking (`SearchIndex.sub_rules_first`).
@@ -460,13 +513,18 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
         "thesaurus": sorted(rules),
         "stop_words": sorted(W.FOLDED_STOP_WORDS), "talk_words": sorted(W.TALK_WORDS),
         "talk": W.TALK.pattern, "token": W.TOKEN.pattern, "elision": W.ELISION.pattern,
-        "number_query": W.NUMBER_QUERY.pattern,
+        "number_query": W.NUMBER_QUERY.pattern, "change": W.CHANGE.pattern,
+        # what a question about changes favours: the entries errata changed (their status) and
+        # the entries that write an erratum
+        "changed": [n for n, entry in enumerate(entries) if entry.status != "printed" or entry.id in (changes or ())],
         "sound_rules": [list(rule) for rule in W.SOUND_RULES],
         "english_forms": [[list(rule) for rule in rules] for rules in (W.ENGLISH_BASES, W.ENGLISH_ENDINGS)],
         # the words of entries' other names (index terms, the English editions' names…): what
         # another English form of a query word may reach (`SearchIndex.alternatives`)
         "name_words": sorted({w for found in named.values() for name in found for w in W.words_of(name, talk=False)}),
         "labels": dict(sorted((labels or {}).items())),
+        "scopes": scope_phrases(scopes or {}),
+        "scope_labels": {key: found[0] for key, found in sorted((scopes or {}).items()) if found},
     }
 
 

@@ -65,6 +65,16 @@ ELISION = re.compile(r"^(?:l|d|j|m|n|s|t|c|qu|jusqu|lorsqu|puisqu|quoiqu)'(?=[a-
 # A rule number asked for, alone or after the word that names it: "86.11", "règle 84.9", "§14.2", "8:5".
 NUMBER_QUERY = re.compile(r"^\s*(?:(?:regle|section|paragraphe|article|point|rule)\s*|§\s*)?"
                           r"(\d{1,3}(?:[.:]\d{1,3})*[a-z]?)\s*[?.!]?\s*$")
+# A question about what changed ("ce qui a changé pour la ligne de vue", "errata du moral"): the
+# cue is not a word of the rule asked about; the search then favours the entries errata changed
+# and the errata themselves, deleted rules included. On folded text, whole phrases.
+CHANGE_PHRASES = (
+    r"(?:a|ont|aurait|auraient) (?:ete )?(?:change|modifie|corrige|supprime|ajoute|remplace|retire)e?s?",
+    r"(?:a|ont) evolue", r"changements?", r"modifications?", r"corrections?", r"correctifs?", r"errata", r"erratum",
+    r"mises? a jour", r"mis a jour", r"nouvelle version", r"ancienne version", r"version precedente",
+    r"rules (?:change|update)s?", r"changelog",
+)
+CHANGE = re.compile(r"(?<![a-z0-9'])(?:" + "|".join(CHANGE_PHRASES) + r")(?![a-z0-9])")
 COMBINING = re.compile(r"[\u0300-\u036f]")
 # Folding as the box does it: what String.prototype.normalize("NFKD") and this range give.
 LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "’": "'", "‘": "'", "`": "'", "ʼ": "'"})
@@ -121,6 +131,13 @@ def english_forms(word: str) -> list[str]:
         if form != word and form not in forms:
             forms.append(form)
     return forms
+
+
+def change_asked(text: str) -> tuple[bool, str]:
+    """Whether `text` asks what changed, and the text folded without the words that ask it."""
+    folded = fold(text)
+    bare = CHANGE.sub(" ", folded)
+    return bare != folded, bare
 
 
 def number_asked(text: str) -> str | None:

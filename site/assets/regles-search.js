@@ -10,7 +10,7 @@
   var K1 = 1.5, PREFIX_WEIGHT = 0.9, INFLECTION_WEIGHT = 0.9, NEAR_WEIGHTS = [1.0, 0.8, 0.6], SOUND_WEIGHT = 0.8;
   var SYNONYM_WEIGHT = 0.8, PHRASE_PART_WEIGHT = 0.7, PAIR_WEIGHT = 0.5, EXACT_WEIGHT = 1.0, NAMED_WEIGHT = 0.8;
   var COVERAGE_POWER = 0.5, MIN_COVERAGE = 0.34, FALLBACK_COVERAGE = 0.17, GAME_BEST = 0.8, NEAR_CANDIDATES = 5;
-  var UNREACHED_IGNORED = true;
+  var UNREACHED_IGNORED = true, CHANGE_WEIGHT = 2.0, HEADLINE_WEIGHT = 0.25;
   var SUB_RULE_LIFT = 0.001, TITLE_FIELD = 0, CONTEXT_FIELD = 2, HEADLINE_FIELDS = 3;  // as engine.py
   var NUMBERISH = /^[\d.]+[a-z]?$/;
   var ELISION_TYPED = /^(?:l|d|j|m|n|s|t|c|qu)(?=[aeiouyh])/;
@@ -35,6 +35,7 @@
   }
 
   function Model(raw) {
+    var self = this;
     this.docs = raw.docs; this.texts = raw.texts; this.lengths = raw.lengths; this.parents = raw.parents;
     this.fieldBits = Object.create(null);  // stem -> Map(entry -> its fields holding the stem, as bits)
     this.weights = raw.weights; this.b = raw.b;
@@ -48,13 +49,20 @@
     this.token = new RegExp(raw.token, "g");
     this.elision = new RegExp(raw.elision);
     this.numberQuery = new RegExp(raw.number_query);
+    this.change = new RegExp(raw.change, "g");  // as words.CHANGE: "ce qui a changé", "errata"
+    this.changed = raw.changed; this.changedSet = setOf(raw.changed);
     var english = raw.english_forms || [[], []];  // a model cached from before version 6: none
     this.englishBases = english[0]; this.englishEndings = english[1];
     this.nameWords = setOf(raw.name_words || []);
+    this.scopes = raw.scopes || []; this.scopeLabels = bare(raw.scope_labels);
+    this.scopesByFirst = Object.create(null);
+    this.scopes.forEach(function (phrase) {
+      if (!has(self.scopesByFirst, phrase[0][0])) self.scopesByFirst[phrase[0][0]] = [];
+      self.scopesByFirst[phrase[0][0]].push(phrase);
+    });
     this.soundRules = raw.sound_rules.map(function (rule) {
       return [new RegExp(rule[0], "g"), rule[1].replace(/\\(\d)/g, "$$$1")];
     });
-    var self = this;
     this.rules = Object.create(null);
     raw.thesaurus.forEach(function (rule) {
       var first = rule[0][0];
@@ -247,9 +255,58 @@
     return best;
   };
 
-  Model.prototype.understand = function (text) {
-    var words = this.wordsOf(text, true), self = this;
-    if (!words.length) words = this.wordsOf(text, false);
+  Model.prototype.queryWords = function (text) {
+    var words = this.wordsOf(text, true);
+    return words.length ? words : this.wordsOf(text, false);
+  };
+
+  // As scopes.find_scope: the games and documents the words name (longest phrase first at each
+  // place; a one-word name of six letters or more one edit away in a word the books do not use).
+  Model.prototype.findScope = function (words, namesAlone) {
+    var scope = { words: [], games: Object.create(null), documents: Object.create(null) }, i = 0, self = this;
+    while (i < words.length) {
+      var best = [];
+      (has(this.scopesByFirst, words[i]) ? this.scopesByFirst[words[i]] : []).forEach(function (phrase) {
+        var size = phrase[0].length;
+        if (words.slice(i, i + size).join(" ") !== phrase[0].join(" ") || (best.length && size < best[0][0].length)) return;
+        best = best.filter(function (p) { return p[0].length === size; }).concat([phrase]);
+      });
+      if (!best.length && !has(this.vocab, words[i]) && words[i].length >= 5) {
+        var word = words[i];
+        best = this.scopes.filter(function (p) { return p[0].length === 1 && p[0][0].length >= 6 && distance(word, p[0][0], 1) <= 1; });
+      }
+      if (!best.length) { scope.words.push(words[i]); i += 1; continue; }
+      best.forEach(function (phrase) {
+        if (phrase[2]) scope.documents[phrase[1] + "/" + phrase[2]] = true; else scope.games[phrase[1]] = true;
+      });
+      i += best[0][0].length;
+    }
+    if (!scope.words.length && !namesAlone) return { words: words.slice(), games: Object.create(null), documents: Object.create(null) };
+    return scope;
+  };
+
+  // As SearchIndex.scope: a name of another game than the filter chosen is a word of the query.
+  Model.prototype.scope = function (text, game, namesAlone) {
+    var words = this.queryWords(text), found = this.findScope(words, namesAlone), none = { words: words, games: Object.create(null), documents: Object.create(null) };
+    var games = Object.keys(found.games), documents = Object.keys(found.documents);
+    if (game && games.length && !has(found.games, game)) return none;
+    if (game) {
+      var inside = documents.filter(function (d) { return d.indexOf(game + "/") === 0; });
+      if (documents.length && !inside.length) return none;
+      found.documents = setOf(inside);
+    }
+    return found;
+  };
+
+  Model.prototype.shown = function (scope) {  // as SearchIndex.shown
+    var self = this, keys = Object.keys(scope.games).sort().concat(Object.keys(scope.documents).sort());
+    return keys.map(function (k) { return has(self.scopeLabels, k) ? self.scopeLabels[k] : k; }).join(", ") || null;
+  };
+
+  Model.prototype.understand = function (text) { return this.understandWords(this.queryWords(text)); };
+
+  Model.prototype.understandWords = function (words) {
+    var self = this;
     var concepts = words.map(function (w) { return self.alternatives(w); });
     concepts.forEach(function (c) { c.typed = setOf(Object.keys(c.alternatives)); });
     var primaries = concepts.map(function (c) {
@@ -383,6 +440,7 @@
       });
       together.forEach(function (bonus, doc) { sums.set(doc, sums.get(doc) + bonus); });
     }
+    if (HEADLINE_WEIGHT) this.addHeadlineBonus(concepts, sums);
     var whole = primaries.filter(function (p) { return p.length; }).map(function (p) { return p[0]; }).join(" ");
     (has(this.exact, whole) ? this.exact[whole] : []).forEach(function (doc) {
       if (sums.has(doc)) sums.set(doc, sums.get(doc) + EXACT_WEIGHT * total);
@@ -404,6 +462,22 @@
     if (concepts.length > 1) ranked = this.subRulesFirst(ranked, concepts);
     ranked.sort(function (x, y) { return y[1] - x[1] || x[0] - y[0]; });
     return ranked;
+  };
+
+  // As Ranking.add_headline_bonus: a word typed in an entry's title or names, HEADLINE_WEIGHT of its idf again.
+  Model.prototype.addHeadlineBonus = function (concepts, sums) {
+    var self = this;
+    concepts.forEach(function (concept) {
+      var best = new Map();
+      Object.keys(concept.typed).sort().forEach(function (stem) {
+        if (!has(concept.alternatives, stem) || concept.alternatives[stem] < 1.0) return;
+        var bonus = HEADLINE_WEIGHT * self.idf(stem);
+        self.fields(stem).forEach(function (bits, doc) {
+          if ((bits & HEADLINE_FIELDS) && sums.has(doc) && bonus > (best.get(doc) || 0)) best.set(doc, bonus);
+        });
+      });
+      best.forEach(function (bonus, doc) { sums.set(doc, sums.get(doc) + bonus); });
+    });
   };
 
   Model.prototype.fields = function (stem) {  // as SearchIndex.fields
@@ -471,16 +545,34 @@
       var found = this.numbers[number[1]].filter(function (d) { return allowed(d, true); });
       if (found.length) return { hits: found.slice(0, limit).map(function (d) { return [d, 0]; }), marked: Object.create(null), approximate: false };
     }
-    var understood = this.understand(text), concepts = understood[0].filter(function (c) { return c.words.length; });
-    if (!concepts.length) return { hits: [], marked: Object.create(null), approximate: false };
-    var ranked = this.rank(concepts, understood[1], allowed);
-    if (!game) ranked = this.bestOfEachGame(ranked);
+    var folded = fold(text), bare = folded.replace(this.change, " "), change = bare !== folded;  // as words.change_asked
+    var scope = this.scope(bare, game, change), shown = this.shown(scope);
+    function scoped(doc) {
+      var row = docs[doc];
+      return allowed(doc, change) && (!shown || ((!Object.keys(scope.games).length || has(scope.games, row[3]))
+        && (!Object.keys(scope.documents).length || has(scope.documents, row[3] + "/" + row[4]))));
+    }
+    var understood = this.understandWords(scope.words), concepts = understood[0].filter(function (c) { return c.words.length; });
+    if (change && !concepts.length) {  // "errata": every change
+      return { hits: this.changed.filter(scoped).slice(0, limit).map(function (d) { return [d, 0]; }),
+               marked: Object.create(null), approximate: false, scope: shown };
+    }
+    if (!concepts.length) return { hits: [], marked: Object.create(null), approximate: false, scope: shown };
+    var ranked = this.rank(concepts, understood[1], scoped);
+    if (change) {  // as ranking.favoured: the entries errata changed or write weigh CHANGE_WEIGHT more
+      var chosen = this.changedSet;
+      ranked = ranked.map(function (r) { return has(chosen, r[0]) ? [r[0], r[1] * CHANGE_WEIGHT, r[2]] : r; });
+      ranked.sort(function (x, y) { return y[1] - x[1] || x[0] - y[0]; });
+    }
+    var named = Object.create(null);
+    Object.keys(scope.games).concat(Object.keys(scope.documents)).forEach(function (k) { named[k.split("/")[0]] = true; });
+    if (!game && Object.keys(named).length !== 1) ranked = this.bestOfEachGame(ranked);
     var marked = Object.create(null), approximate = false;
     concepts.forEach(function (c) {
       for (var s in c.alternatives) marked[s] = true;
       if (c.approximate && Object.keys(c.alternatives).length) approximate = true;
     });
-    return { hits: ranked.slice(0, limit).map(function (r) { return [r[0], r[1]]; }), marked: marked, approximate: approximate };
+    return { hits: ranked.slice(0, limit).map(function (r) { return [r[0], r[1]]; }), marked: marked, approximate: approximate, scope: shown };
   };
 
   /* The window of the text with most matched words; each matched word wrapped in <mark>. */
@@ -597,7 +689,7 @@
       list.appendChild(item);
     });
     status.textContent = !query.trim() ? "" : !found.hits.length ? "Aucun résultat pour « " + query + " »"
-      : found.approximate ? "Résultats approchés" : "";
+      : (found.scope ? "dans " + found.scope + (found.approximate ? " · résultats approchés" : "") : found.approximate ? "Résultats approchés" : "");
     if (focused) (list.querySelector("a") || list.closest("#regles-search").querySelector("input")).focus();
   }
 

@@ -3,11 +3,13 @@ file and line."""
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import pytest
 
 from extract.corpus import builtin_thesaurus, read_term_config, read_thesaurus
+from extract.corpus.thesaurus import ENGLISH
 from extract.errors import InputError
 
 
@@ -31,10 +33,21 @@ def test_the_tool_has_its_own_table_talk_for_any_rulebook():
     """A corpus without thesaurus still reads "la partie se termine" as the end of the game and
     "buter" as killing: the tool's French table talk (extract/corpus/thesaurus.toml)."""
     found = builtin_thesaurus()
-    assert any("la partie se termine" in said and "fin de partie" in meant for said, meant in found)
-    assert any("buter" in said and "éliminé" in meant for said, meant in found)
+    assert any("la partie se termine" in said and "fin de partie" in meant for said, meant, *_ in found)
+    assert any("buter" in said and "éliminé" in meant for said, meant, *_ in found)
     # What is true of this corpus's games only stays in its corpus/thesaurus.toml.
-    assert not any("cadran" in meant for _, meant in found)
+    assert not any("cadran" in meant for _, meant, *_ in found)
+
+
+def test_the_genres_english_terms_reach_the_french_books_words_for_every_game():
+    """English wargame terms, declared once (extract/corpus/english.toml), for any rulebook; none
+    is spelled as a French word it stands for."""
+    found = builtin_thesaurus()
+    assert any(("line of sight" in said and "ligne de vue" in meant and rest == ["", "en"]) for said, meant, *rest in found)
+    assert any("reroll" in said and "relancer" in meant for said, meant, *_ in found)
+    glossary = tomllib.loads(ENGLISH.read_text(encoding="utf-8"))["means"]
+    english = {w for group in glossary for w in group["say"]}
+    assert not english & {w for group in glossary for w in group["books"]}
 
 
 @pytest.mark.parametrize(("text", "message", "line"), [

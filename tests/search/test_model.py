@@ -136,3 +136,21 @@ def test_books_whose_entries_alternate_keep_each_its_own(tmp_path: Path):
     edited = [make(e.document, e.key, e.title, e.text.replace("ligne droite", "ligne courbe")) for e in mixed]
     assert model_of(tmp_path / "edited", edited, memo) == model_of(tmp_path / "clean", edited, None)
     assert memo.written == ["search/entries/jeu/aide"]
+
+
+def test_the_terms_an_entry_defines_are_its_names():
+    """"sont dites Engagées", "sont appelés dés d'initiative", a list's "Paniqué : …": the entry
+    that defines a term is named by it; a sentence's article or an aside's label is no term."""
+    from types import SimpleNamespace
+
+    from extract.search.model import defined_terms
+
+    def entry(*blocks: str):
+        return SimpleNamespace(text="\n\n".join(blocks), blocks=[SimpleNamespace(text=b, type="paragraph") for b in blocks])
+
+    assert defined_terms(entry("Deux figurines au contact sont dites Engagées tant qu'elles le restent.")) == ["Engagées"]
+    assert defined_terms(entry("Ces dés sont appelés dés d’initiative, et les doubles dés d’aptitude.")) == ["dés d’initiative"]
+    assert defined_terms(entry("On dit qu'une unité est Ébranlée quand elle a perdu un rang.")) == ["Ébranlée"]
+    assert defined_terms(entry("Chaque fléau a son effet :", "Paniqué : quand une unité qui a un pion…",
+                               "Exemple : un joueur…")) == ["Paniqué"]
+    assert defined_terms(entry("Le résultat est appelé un jet de dé.")) == []

@@ -238,7 +238,7 @@ def test_typo_candidates_from_the_table_are_those_of_the_scan(index, monkeypatch
     word the scan of the letter finds, whatever the edits (swaps and edits near the start too)."""
     import random
 
-    from extract.search import engine
+    from extract.search import understanding
 
     rng = random.Random(7)
     words = sorted(index.typo_words)
@@ -250,9 +250,9 @@ def test_typo_candidates_from_the_table_are_those_of_the_scan(index, monkeypatch
                 i = rng.randrange(1, len(chars))
                 chars[i] = rng.choice("aeiouyéèstnrl") if rng.random() < 0.5 else ""
             typos.add("".join(chars))
-    monkeypatch.setattr(engine, "SCANS_BEFORE_TABLE", 10**9)
+    monkeypatch.setattr(understanding, "SCANS_BEFORE_TABLE", 10**9)
     scanned = {typo: index.near(typo) for typo in sorted(typos)}
-    monkeypatch.setattr(engine, "SCANS_BEFORE_TABLE", 0)
+    monkeypatch.setattr(understanding, "SCANS_BEFORE_TABLE", 0)
     assert {typo: index.near(typo) for typo in sorted(typos)} == scanned
     assert index._deletes is not None  # the table answered
     assert any(found for found in scanned.values())
@@ -285,10 +285,10 @@ def test_filters_keep_what_they_name_and_a_deleted_rule_out(tmp_path):
 
 
 def test_a_word_longer_than_any_is_near_nothing_and_builds_no_table(index, monkeypatch):
-    from extract.search import engine
+    from extract.search import understanding
 
     fresh = SearchIndex(index.folder)
-    monkeypatch.setattr(engine, "SCANS_BEFORE_TABLE", 0)
+    monkeypatch.setattr(understanding, "SCANS_BEFORE_TABLE", 0)
     assert fresh.near("abcdefghij" * 50) == [] and fresh._deletes is None
 
 

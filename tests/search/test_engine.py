@@ -1,0 +1,31 @@
+"""extract/search/engine.py on a small two-game model (conftest.py): a game named in the query is
+a filter shown to the user, a question about changes finds the errata and the rules they changed."""
+
+from __future__ import annotations
+
+from extract.search import words as W
+
+
+def test_a_game_named_filters_and_is_shown(two_games):
+    hits = two_games.search("moral des elfes")
+    assert {h.game for h in hits} == {"elfes"} and hits[0].scope == "Elfes"
+    hits = two_games.search("le moral à orcs et gobelins ?")
+    assert {h.game for h in hits} == {"orcs"} and hits[0].scope == "Orcs et Gobelins"
+    assert {h.game for h in two_games.search("moral")} == {"orcs", "elfes"}  # no name: every game
+    assert two_games.search("moral")[0].scope is None
+
+
+def test_a_filter_given_wins_over_another_game_named(two_games):
+    hits = two_games.search("moral elfes", game="orcs")
+    assert {h.game for h in hits} <= {"orcs"} and hits[0].scope is None
+
+
+def test_a_question_about_changes_finds_errata_and_changed_rules_first(two_games):
+    assert W.change_asked("Ce qui a changé pour le tir ?")[0]
+    assert W.change_asked("errata du tir")[0] and not W.change_asked("le tir à l'arc")[0]
+    plain = [h.id for h in two_games.search("tir", game="orcs")]
+    changed = [h.id for h in two_games.search("ce qui a changé pour le tir", game="orcs")]
+    assert "orcs/regles/3" not in plain  # a deleted rule is hidden…
+    assert "orcs/regles/3" in changed  # …unless the question is about changes
+    assert set(changed[:3]) == {"orcs/regles/2", "orcs/regles/3", "orcs/regles/faq1"}  # every change first
+    assert {h.id for h in two_games.search("errata orcs et gobelins")} == {"orcs/regles/2", "orcs/regles/3", "orcs/regles/faq1"}
