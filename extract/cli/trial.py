@@ -13,6 +13,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from extract.cache import Cache, code_key
 from extract.corpus import check_sources, load_game, read_icons
 from extract.errors import InputError
 from extract.icons import name_icons_in_entries
@@ -30,7 +31,6 @@ from extract.segment import PROFILES, book_order, option_classes, segment_docume
 from extract.segment.choose import choose_profile
 from extract.segment.detect import detect_structure
 from extract.segment.segmenter import counts
-from extract.cache import Cache, code_key
 
 
 def project_root(manifest: Path) -> Path:
