@@ -152,6 +152,8 @@ _LEADING_WORDS = re.compile(r"^(?:\s|[:,–-]|\b(?:de|d'|du|des|le|la|les|l'|un|
 
 def _clean(text: str) -> str | None:
     text = text.strip().strip(" ,;:–-").strip()
+    if text.startswith(OPEN) and CLOSE not in text:
+        text = text[1:].strip()  # a quotation cut by the end of the text
     if text.startswith(OPEN) and text.endswith(CLOSE) and text.count(OPEN) == 1:
         text = text[1:-1].strip()
     text = re.sub(r"^(?:\(\s*(?:\.\.\.|…)\s*\)|\[\s*(?:\.\.\.|…)\s*\]|\.\.\.|…)\s*", "", text)
@@ -177,7 +179,8 @@ class OperationReader:
     # ------------------------------------------------------------------ cues
 
     def cues(self, doc: Any) -> list[tuple[Cue, int, int]]:
-        """The accepted cues of a parsed passage: (cue, first token, end token), in order."""
+        """The accepted cues of a parsed passage: (cue, first token, end token), in order; a
+        cue's end is its verb's, so that "doit être de 4" leaves "de 4" to be read."""
         found = sorted(((self.by_name[self.nlp.vocab.strings[k]], s, e) for k, s, e in self.matcher(doc)),
                        key=lambda m: (m[1], -(m[2] - m[1])))
         kept: list[tuple[Cue, int, int]] = []
@@ -195,7 +198,20 @@ class OperationReader:
                 merged.append((keep[0], previous[1], match[2]))
                 continue
             merged.append(match)
-        return merged
+        verbs = set(self.table.frame["copulas"])
+        trimmed = []
+        for cue, start, end in merged:
+            if cue.name == "be":
+                last = max((t.i for t in doc[start:end] if t.lemma_ in verbs or t.lower_ in verbs), default=end - 1)
+                end = last + 1
+            trimmed.append((cue, start, end))
+        return trimmed
+
+    def opens_clause(self, doc: Any, start: int) -> bool:
+        """The cue starts its clause, as an imperative or infinitive does ("Page 3 : Remplacez …")."""
+        return start == 0 or doc[start - 1].is_punct or doc[start - 1].text in (OPEN, CLOSE) or (
+            doc[start].is_title and start > 0) or doc[start - 1].lower_ in self.table.frame["instruction_words"] \
+            and doc[start - 1].lower_ in ("puis", "ensuite", "également", "aussi")
 
     def _instruction(self, doc: Any, cue: Cue, start: int, end: int) -> bool:
         frame = self.table.frame
@@ -203,6 +219,8 @@ class OperationReader:
         before = [t for t in doc[max(0, start - reach):start]]
         if any(t.lemma_ in frame["not_instruction"] or t.lower_ in frame["not_instruction"] for t in before):
             return False
+        if any(t.lower_ in frame["negations"] for t in before) and not any(t.lower_ == "pas" for t in doc[start:end]):
+            return False  # "tant qu'il n'est pas modifié": a condition, no erratum
         words = {t.lower_ for t in doc[start:end]}
         if cue.name == "printed":
             return True  # kept only with an "au lieu de" marker, checked when its texts are read
@@ -218,9 +236,11 @@ class OperationReader:
             first.is_title and start > 0)
         if at_start or modal_at is not None:
             return True
-        participle = "Part" in first.morph.get("VerbForm")
+        participle = "Part" in first.morph.get("VerbForm") or first.lower_.endswith(("é", "ée", "és", "ées"))
+        if participle:  # a passive needs its auxiliary: "a été remplacé", not "errata corrigés par"
+            return any(t.lemma_ in ("être", "avoir") or t.lower_ in ("été", "est", "sont", "a", "ont") for t in before)
         quoted = any(t.text.startswith("Q") and t.text[1:].isdigit() for t in doc[max(0, start - 6):end + 8])
-        return cue.name in frame["strong"] and (participle or quoted)
+        return cue.name in frame["strong"] and quoted
 
     # ------------------------------------------------------------------ texts
 
@@ -232,26 +252,23 @@ class OperationReader:
     def read_parsed(self, doc: Any, masked: Masked) -> list[Reading]:
         cues = self.cues(doc)
         m_text = masked.text
-        anchors: list[tuple[int, int, Cue | None]] = [(doc[s].idx, doc[e - 1].idx + len(doc[e - 1].text), c)
-                                                      for c, s, e in cues]
-        # an "et non"/"au lieu de" with no cue before it in its clause stands for a replace of its own
+        anchors: list[tuple[int, int, Cue | None, bool]] = [
+            (doc[s].idx, doc[e - 1].idx + len(doc[e - 1].text), c, self.opens_clause(doc, s)) for c, s, e in cues]
+        # "Y et non X", "Y (au lieu de X)": a marker after a cue in the same clause is the cue's;
+        # one with no cue before it in its clause stands for a replace of its own
         for m in self.old_marker.finditer(m_text):
-            owner = [a for a in anchors if a[2] is not None and a[1] <= m.start()]
-            clause_start = self._clause_start(m_text, m.start())
-            if not owner or owner[-1][1] < clause_start or any(a[2] is None and a[1] > owner[-1][1] for a in anchors
-                                                               if a[1] <= m.start()):
-                anchors.append((m.start(), m.end(), None))
+            owners = [a for a in anchors if a[2] is not None and a[1] <= m.start()]
+            owned = owners and not re.search(r"[,;:]|\. | et (?!non)", m_text[owners[-1][1]:m.start()])
+            if not owned:
+                anchors.append((m.start(), m.end(), None, False))
         anchors.sort(key=lambda a: a[0])
         readings = []
         head_end = anchors[0][0] if anchors else len(m_text)
-        for n, (start, end, cue) in enumerate(anchors):
+        for n, (start, end, cue, opening) in enumerate(anchors):
             stop = anchors[n + 1][0] if n + 1 < len(anchors) else len(m_text)
-            if cue is None and any(a[2] is not None and a[0] < start for a in anchors[:n]) and n > 0 \
-                    and anchors[n - 1][2] is not None and self._clause_start(m_text, start) <= anchors[n - 1][1]:
-                continue  # the marker belongs to the cue before it
-            clause_begin = self._clause_start(m_text, start) if n > 0 else 0
-            reading = (self._marker_only(masked, start, end, stop, clause_begin) if cue is None
-                       else self._read_clause(masked, cue, start, end, stop, clause_begin if n > 0 else 0))
+            begin = self._clause_start(m_text, start) if n > 0 or cue is None else 0
+            reading = (self._marker_only(masked, start, end, stop, begin) if cue is None
+                       else self._read_clause(masked, cue, start, end, stop, begin, opening))
             if reading is None:
                 continue
             reading.head = masked.unmask(0, head_end).strip()
@@ -260,10 +277,9 @@ class OperationReader:
 
     @staticmethod
     def _clause_start(text: str, at: int) -> int:
-        """Where the clause holding offset `at` starts: after the last , ; : ( or " et " before it."""
-        cut = max(text.rfind(c, 0, at) for c in (",", ";", ":", "(", ". "))
-        et = text.rfind(" et ", 0, at)
-        return max(cut + 1, et + 4 if et != -1 else 0, 0)
+        """Where the clause holding offset `at` starts: after the last , ; : – or " et " before it."""
+        cut = max(text.rfind(c, 0, at) + len(c) for c in (",", ";", ":", ". ", " – ", " et "))
+        return max(cut, 0)
 
     def _region(self, masked: Masked, start: int, stop: int) -> str:
         return masked.unmask(start, stop)
@@ -304,7 +320,25 @@ class OperationReader:
             return None, True
         return words, False
 
-    def _read_clause(self, masked: Masked, cue: Cue, start: int, end: int, stop: int, begin: int) -> Reading | None:
+    def _subject_quote(self, masked: Masked, begin: int, start: int, nouns: bool) -> str | None:
+        """The quotation standing as the subject right before a cue ("la capacité « X » doit être
+        remplacée"); with `nouns`, only after a noun naming a piece of text ("l'expression « X »")."""
+        for n in range(len(masked.spans) - 1, -1, -1):
+            s, e = masked.spans[n]
+            if e > start or s < begin:
+                continue
+            between = masked.text[e:start]
+            if len(between.split()) > 3 or re.search(r"[,;:.–]", between):
+                return None
+            if nouns:
+                lead = masked.text[max(begin, s - 40):s].lower().split()
+                if not lead or lead[-1].strip("'").split("'")[-1] not in self.table.markers["text_nouns"]:
+                    return None
+            return masked.quotes[n]
+        return None
+
+    def _read_clause(self, masked: Masked, cue: Cue, start: int, end: int, stop: int, begin: int,
+                     opening: bool = False) -> Reading | None:
         text = masked.text
         reading = Reading(cue.operation, cue.name, masked.original(start))
         after = text[end:stop]
@@ -318,7 +352,7 @@ class OperationReader:
             return self._finish(reading)
         if old_m is not None and cue.operation in ("replace", "should-say"):
             new = _clean(masked.unmask(end, end + old_m.start()))
-            reading.new = new or self._last_quote(masked, begin, start)
+            reading.new = new or (None if opening else self._subject_quote(masked, begin, start, False))
             reading.old = self._words_until_stop(masked, end + old_m.end(), stop)
             reading.kind = "replace"
             return self._finish(reading)
@@ -331,12 +365,13 @@ class OperationReader:
                     old = re.sub(r"^(?:toutes les (?:mentions|occurrences)|chaque (?:mention|occurrence))\s+(?:de|d'|du|des)\s*",
                                  "", old, flags=re.IGNORECASE)
                 quote_in = self._last_quote(masked, end, end + new_m.start())
-                reading.old = _clean(quote_in) if quote_in else (old or self._last_quote(masked, begin, start))
+                reading.old = _clean(quote_in) if quote_in else (
+                    old or (None if opening else self._subject_quote(masked, begin, start, False)))
                 reading.new, reading.expects_text = self._new_text(masked, end + new_m.end(), stop)
             elif fromto is not None:
                 reading.old, reading.new = fromto.group("old"), fromto.group("new")
             else:
-                reading.old = self._last_quote(masked, begin, start)
+                reading.old = None if opening else self._subject_quote(masked, begin, start, cue.name != "become")
                 reading.new, reading.expects_text = self._new_text(masked, end, stop)
                 if reading.old is None and cue.name != "become":
                     reading.kind = "should-say"
@@ -345,12 +380,17 @@ class OperationReader:
             return self._finish(reading)
         if cue.operation == "should-say":
             reading.new, reading.expects_text = self._new_text(masked, end, stop)
-            old = self._last_quote(masked, begin, start)
+            old = None if opening else self._subject_quote(masked, begin, start, True)
             if old and cue.name == "read" and reading.new:
                 reading.old, reading.kind = old, "replace"  # "l'expression « X » doit être lue « Y »"
             return self._finish(reading)
         if cue.operation == "insert":
             reading.new, reading.expects_text = self._new_text(masked, end, stop)
+            if reading.new and self._names_changes(reading.new):
+                return None  # "doit inclure les changements suivants": it announces errata, adds nothing
+            if not reading.new and not opening:  # "ce « only » était manquant, il a donc été ajouté"
+                reading.new = self._last_quote(masked, 0, start)
+                reading.expects_text = reading.expects_text and reading.new is None
             return self._finish(reading)
         if cue.operation == "delete":
             quote = self._first_quote(masked, end, stop)
@@ -363,26 +403,31 @@ class OperationReader:
             return self._finish(reading)
         return self._finish(reading)
 
+    def _names_changes(self, text: str) -> bool:
+        words = [w for w in re.findall(r"[\w']+", text.lower()) if len(w) > 3]
+        return bool(words) and words[0] in self.table.markers["changes"] and len(words) <= 3
+
     def _marker_only(self, masked: Masked, start: int, end: int, stop: int, begin: int) -> Reading | None:
         """"La Santé est de 8 et non de 6", "… (et non « X »)": a replace without a verb of its own."""
-        before = masked.unmask(begin, start)
-        new_quote = self._last_quote(masked, begin, start)
-        copula = re.search(r"\b(?:est|sont|sera|seront|vaut|valent|fait|font|coûte|s'agit)\s+(?:de\s+|d'|à\s+)?(?P<v>.+)$",
-                           before, re.IGNORECASE)
-        if new_quote:
-            new = new_quote
-        elif copula:
-            new = copula.group("v")
+        text = masked.text
+        values = "|".join(re.escape(v) for v in self.table.markers["values"])
+        found = list(re.finditer(rf"(?<![\w'])(?:{values})\s+(?:de\s+|d'|à\s+|du\s+)?", text[begin:start], re.IGNORECASE))
+        copula = found[-1] if found else None  # the last one before the marker
+        quotes = [(s, n) for n, (s, e) in enumerate(masked.spans) if begin <= s and e <= start]
+        near = text[quotes[-1][0]:start] if quotes else ""
+        if quotes and (copula is None or begin + copula.end() <= quotes[-1][0]) and len(near.split()) <= 6:
+            new = masked.quotes[quotes[-1][1]]
+        elif copula is not None:
+            new = masked.unmask(begin + copula.end(), start)
         else:
-            words = before.split()
+            words = masked.unmask(begin, start).split()
             if not words or len(words) > 8:
                 return None  # a marker in a long sentence of prose: a comparison, not an erratum
-            new = " ".join(words)
+            new = " ".join(words[-4:])
         old = self._words_until_stop(masked, end, stop)
         if old:
-            old = re.sub(r"^(?:de|d'|du|des|pas)\s+", "", old)
-        reading = Reading("replace", "marker", masked.original(start), old=old, new=_clean(new or ""))
-        return self._finish(reading)
+            old = re.sub(r"^(?:de|d'|du|des|pas|à)\s+", "", old)
+        return self._finish(Reading("replace", "marker", masked.original(start), old=old, new=_clean(new or "")))
 
     @staticmethod
     def _finish(reading: Reading) -> Reading:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 OPEN, CLOSE = "«", "»"
 # One character for another, so that offsets survive: curly and low quotes become « », curly
 # apostrophes straight ones, no-break spaces plain ones.
-_SAME_LENGTH = str.maketrans({"“": OPEN, "”": CLOSE, "„": OPEN, "‟": CLOSE, "’": "'", "‘": "'", "‚": "'",
+_SAME_LENGTH = str.maketrans({"“": OPEN, "”": CLOSE, "„": "'", "‟": "'", "’": "'", "‘": "'", "‚": "'",
                               "\u00a0": " ", "\u202f": " ", "\t": " ", "\r": " ", "\u2028": " "})
 
 # Lines that belong to the page, not to the text: a page counter, a viewer's banner, a layout
@@ -42,9 +42,16 @@ ne se sa son ses ce cette ces leur leurs est sont a ont""".split())
 HEADING_MAX = 70
 
 
+# Pairs whose closing mark doubles as an apostrophe ("‘Banni’" but "l’effet", "„banni‟" but "n‟est"):
+# a pair on one line, its closing mark not followed by a letter.
+_PAIRED = (re.compile(r"‘(?P<q>[^‘’\n]{1,200}?)’(?![^\W\d_])"), re.compile(r"„(?P<q>[^„‟\n]{1,200}?)‟(?![^\W\d_])"))
+
+
 def normalise(text: str) -> str:
     """Quotes of every style as « », apostrophes straight, spaces plain; same length as `text`.
     Straight double quotes pair up within each paragraph (between blank lines)."""
+    for pattern in _PAIRED:
+        text = pattern.sub(lambda m: f"{OPEN}{m.group('q')}{CLOSE}", text)
     text = text.translate(_SAME_LENGTH)
     if '"' not in text:
         return text

@@ -80,9 +80,19 @@ def _starts_with_quote(text: str) -> bool:
     return text.lstrip(" •*-–$:").startswith(OPEN)
 
 
-def _quote_of(text: str) -> str | None:
+def _quote_of(text: str, cut_off: bool = False) -> str | None:
+    """The passage's first quotation; with `cut_off`, also one the end of the text cuts."""
     masked = mask(text)
-    return masked.quotes[0] if masked.quotes and not masked.unbalanced else None
+    if masked.quotes and not masked.unbalanced:
+        return masked.quotes[0]
+    if cut_off and text.count(OPEN) == 1 and CLOSE not in text:
+        return text.split(OPEN, 1)[1].strip() or None
+    return None
+
+
+# A quotation opening with an ellipsis cites the printed text ("« […] impitoyable ment réprimée »"):
+# corrected text stands whole.
+CITATION = re.compile(r"^\s*(?:\[\s*(?:…|\.\.\.)\s*\]|\(\s*(?:…|\.\.\.)\s*\))")
 
 
 class ErrataTextReader:
@@ -103,7 +113,7 @@ class ErrataTextReader:
         last_was_heading = False
         for passage, masked, doc in zip(document.passages, masks, docs, strict=True):
             if pending is not None:
-                if _starts_with_quote(passage.text) and (quote := _quote_of(passage.text)):
+                if _starts_with_quote(passage.text) and (quote := _quote_of(passage.text, cut_off=True)):
                     pending.new = quote.strip()
                     result.read.append(pending)
                     pending = None
@@ -113,7 +123,7 @@ class ErrataTextReader:
                 pending = None
             readings = self.operations.read_parsed(doc, masked)
             own = read_locator(readings[0].head if readings else passage.text)
-            if passage.heading and not readings:
+            if not readings and (passage.heading or self._locator_only(passage.text)):
                 if not last_was_heading:
                     headings = []
                 headings.append(passage)
@@ -137,12 +147,19 @@ class ErrataTextReader:
                                                        "not follow it (end of text)", pending.kind))
         return result
 
+    @staticmethod
+    def _locator_only(text: str) -> bool:
+        """A piece that only names a place ("Chapitre 5 Page 267, Propriété « Dangereux »")."""
+        return opens_with_locator(text) and len(text) <= 90 and text.rstrip()[-1:] not in ".!?" and \
+            text.count(OPEN) == text.count(CLOSE)
+
     def _classify(self, document: Document, passage: Passage, readings: list[Reading], where: Locator,
                   result: ErrataReading) -> ReadOperation | None:
         pending = None
         for reading in readings:
             line = document.line_of(passage.start + reading.offset)
-            if reading.problem is None and passage.unbalanced and (reading.new is None or reading.old is None):
+            if reading.problem is None and passage.unbalanced and reading.new is None and reading.kind in (
+                    "replace", "should-say", "insert"):
                 reading.problem = "unbalanced quotes: a quotation is opened and never closed"
             if reading.problem is not None:
                 result.not_understood.append(NotUnderstood(line, passage.text, reading.problem, reading.kind))
@@ -162,7 +179,11 @@ class ErrataTextReader:
             return
         located = not where.empty()
         if _starts_with_quote(text) and located and not clarifying:
-            quote = _quote_of(text)
+            quote = _quote_of(text, cut_off=True)
+            if quote is not None and CITATION.match(quote):
+                result.not_understood.append(NotUnderstood(passage.line, text, "a quotation of the printed text after "
+                                                           "its place, but no correction is said"))
+                return
             if quote is None:
                 result.not_understood.append(NotUnderstood(passage.line, text, "unbalanced quotes: a quotation is "
                                                            "opened and never closed", "should-say"))
