@@ -170,8 +170,9 @@ class OperationReader:
         self.matcher = matcher()
         self.by_name = {c.name: c for c in self.table.cues}
         markers = self.table.markers
-        self.old_marker = re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(m) for m in sorted(markers["old_after"], key=len,
-                                     reverse=True)) + r")(?![\w])", re.IGNORECASE)
+        self.old_marker = re.compile(r"(?<![\w'])(?:" + "|".join(
+            re.escape(m) + ("" if m.endswith("'") else r"(?!\w)") for m in sorted(markers["old_after"], key=len, reverse=True))
+            + ")", re.IGNORECASE)
         self.new_marker = re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(m) for m in markers["new_after"]) + r")(?![\w'])",
                                      re.IGNORECASE)
         self.everywhere = re.compile("|".join(re.escape(m) for m in markers["everywhere"]), re.IGNORECASE)
@@ -209,7 +210,7 @@ class OperationReader:
 
     def opens_clause(self, doc: Any, start: int) -> bool:
         """The cue starts its clause, as an imperative or infinitive does ("Page 3 : Remplacez …")."""
-        return start == 0 or doc[start - 1].is_punct or doc[start - 1].text in (OPEN, CLOSE) or (
+        return start == 0 or doc[start - 1].is_punct and doc[start - 1].text not in (OPEN, CLOSE) or (
             doc[start].is_title and start > 0) or doc[start - 1].lower_ in self.table.frame["instruction_words"] \
             and doc[start - 1].lower_ in ("puis", "ensuite", "également", "aussi")
 
@@ -306,9 +307,10 @@ class OperationReader:
         region = masked.text[start:stop]
         colon = region.find(":")
         quote = self._first_quote(masked, start, stop)
-        if quote is not None and (colon == -1 or masked.spans[quote[0]][0] > start + colon):
-            before_quote = masked.text[start:masked.spans[quote[0]][0]]
-            if len(before_quote.split()) <= 12:
+        if quote is not None:
+            at = masked.spans[quote[0]][0]
+            words_between = masked.text[start + colon + 1:at].split() if -1 < colon < at - start else []
+            if not words_between and len(masked.text[start:at].split()) <= 12:
                 return _clean(quote[1]), False
         if colon != -1:
             rest = _clean(masked.unmask(start + colon + 1, stop))
@@ -421,7 +423,8 @@ class OperationReader:
             new = masked.unmask(begin + copula.end(), start)
         else:
             words = masked.unmask(begin, start).split()
-            if not words or len(words) > 8:
+            modal = re.search(r"\b(?:doit|doivent|devrait|devraient)\b", text[begin:start])
+            if not words or len(words) > 8 and not modal:
                 return None  # a marker in a long sentence of prose: a comparison, not an erratum
             new = " ".join(words[-4:])
         old = self._words_until_stop(masked, end, stop)
