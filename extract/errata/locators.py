@@ -72,6 +72,10 @@ class Locator:
     def empty(self) -> bool:
         return not (self.page or self.section or self.title or self.unit or self.column or self.card)
 
+    def placed(self) -> bool:
+        """It names a place a book has: a page, a section, a unit, a column or a card."""
+        return bool(self.page or self.section or self.unit or self.column or self.card)
+
     def merged(self, inner: Locator) -> Locator:
         """This locator (a heading's) narrowed by `inner` (the instruction's own words)."""
         out = Locator(" ; ".join(x for x in (self.text, inner.text) if x))

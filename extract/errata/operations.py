@@ -373,9 +373,10 @@ class OperationReader:
             elif fromto is not None:
                 reading.old, reading.new = fromto.group("old"), fromto.group("new")
             else:
-                reading.old = None if opening else self._subject_quote(masked, begin, start, cue.name != "become")
+                nouns = cue.name not in ("become", "rename")
+                reading.old = None if opening else self._subject_quote(masked, begin, start, nouns)
                 reading.new, reading.expects_text = self._new_text(masked, end, stop)
-                if reading.old is None and cue.name != "become":
+                if reading.old is None and cue.operation != "rename" and cue.name != "become":
                     reading.kind = "should-say"
             if reading.everywhere and reading.kind == "replace":
                 reading.kind = "rename"

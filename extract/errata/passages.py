@@ -43,8 +43,8 @@ HEADING_MAX = 70
 
 
 # Pairs whose closing mark doubles as an apostrophe ("‘Banni’" but "l’effet", "„banni‟" but "n‟est"):
-# a pair on one line, its closing mark not followed by a letter.
-_PAIRED = (re.compile(r"‘(?P<q>[^‘’\n]{1,200}?)’(?![^\W\d_])"), re.compile(r"„(?P<q>[^„‟\n]{1,200}?)‟(?![^\W\d_])"))
+# a pair within 200 characters, its closing mark not followed by a letter.
+_PAIRED = (re.compile(r"‘(?P<q>[^‘’]{1,200}?)’(?![^\W\d_])"), re.compile(r"„(?P<q>[^„‟]{1,200}?)‟(?![^\W\d_])"))
 
 
 def normalise(text: str) -> str:

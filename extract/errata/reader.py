@@ -100,6 +100,12 @@ class ErrataTextReader:
 
     def __init__(self) -> None:
         self.operations = OperationReader()
+        markers = self.operations.table.markers
+        alternatives = {role: "|".join(re.escape(x) for x in sorted(markers[f"{role}_labels"], key=len, reverse=True))
+                        for role in ("old", "new")}
+        # "Ancien texte : …", "Nouveau texte :" (its text on the next line): a label and its text
+        self.label = re.compile(rf"^[ •*–-]*(?:(?P<old>{alternatives['old']})|(?P<new>{alternatives['new']}))[ ]?:[ ]*(?P<rest>.*)$",
+                                re.IGNORECASE)
 
     def read_text(self, text: str) -> ErrataReading:
         document = cut(text)
@@ -111,7 +117,20 @@ class ErrataTextReader:
         heading_is_clarification = False
         pending: ReadOperation | None = None
         last_was_heading = False
+        labelled: dict[str, tuple[int, str]] = {}  # role -> (line, text) of an old/new text pair
+        awaiting: str | None = None
         for passage, masked, doc in zip(document.passages, masks, docs, strict=True):
+            label = self.label.match(passage.text)
+            if label or awaiting:
+                role = ("old" if label.group("old") else "new") if label else awaiting
+                content = label.group("rest").strip() if label else passage.text
+                awaiting = None if content else role
+                if content:
+                    labelled[role] = (passage.line, _quote_of(content, cut_off=True) or content)
+                if "new" in labelled:
+                    self._pair(labelled, context, passage, result)
+                    labelled = {}
+                continue
             if pending is not None:
                 if _starts_with_quote(passage.text) and (quote := _quote_of(passage.text, cut_off=True)):
                     pending.new = quote.strip()
@@ -148,6 +167,19 @@ class ErrataTextReader:
         return result
 
     @staticmethod
+    def _pair(labelled: dict[str, tuple[int, str]], where: Locator, passage: Passage, result: ErrataReading) -> None:
+        """An old text and its new one given under labels: a replace where a place is named;
+        with no place, an example (a glossary's "Ancien texte / Nouveau texte" shows a rule)."""
+        line, new = labelled["new"]
+        old = labelled["old"][1] if "old" in labelled else None
+        if where.placed():
+            kind = "replace" if old else "should-say"
+            result.read.append(ReadOperation(line, kind, old, new, where, passage.text, "labels"))
+        else:
+            result.clarifications.append(Clarification(line, new, "an old and a new text with no place named: "
+                                                       "an example"))
+
+    @staticmethod
     def _locator_only(text: str) -> bool:
         """A piece that only names a place ("Chapitre 5 Page 267, Propriété « Dangereux »")."""
         return opens_with_locator(text) and len(text) <= 90 and text.rstrip()[-1:] not in ".!?" and \
@@ -164,7 +196,11 @@ class ErrataTextReader:
             if reading.problem is not None:
                 result.not_understood.append(NotUnderstood(line, passage.text, reading.problem, reading.kind))
                 continue
-            found = ReadOperation(line, reading.kind, reading.old, reading.new, where, passage.text, reading.cue)
+            kind = reading.kind
+            if kind == "replace" and reading.cue == "become" and not where.placed() and all(
+                    len((x or "").split()) <= 4 for x in (reading.old, reading.new)):
+                kind = "rename"  # "« Retiré du jeu » devient « Banni »", no place named: a term, everywhere
+            found = ReadOperation(line, kind, reading.old, reading.new, where, passage.text, reading.cue)
             if reading.expects_text and not reading.new:
                 pending = found
             else:
@@ -180,6 +216,9 @@ class ErrataTextReader:
         located = not where.empty()
         if _starts_with_quote(text) and located and not clarifying:
             quote = _quote_of(text, cut_off=True)
+            if CLOSE in text and len(text[text.rfind(CLOSE) + 1:].split()) > 3:
+                quote = None  # a quotation opening a sentence of prose: no corrected text
+                return
             if quote is not None and CITATION.match(quote):
                 result.not_understood.append(NotUnderstood(passage.line, text, "a quotation of the printed text after "
                                                            "its place, but no correction is said"))
