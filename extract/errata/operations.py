@@ -218,7 +218,8 @@ class OperationReader:
         frame = self.table.frame
         reach = int(frame["reach"])
         before = [t for t in doc[max(0, start - reach):start]]
-        if any(t.lemma_ in frame["not_instruction"] or t.lower_ in frame["not_instruction"] for t in before):
+        if any(t.lemma_ in frame["not_instruction"] and t.pos_ in ("VERB", "AUX") or t.lower_ in frame["not_instruction"]
+               for t in before):
             return False
         if any(t.lower_ in frame["negations"] for t in before) and not any(t.lower_ == "pas" for t in doc[start:end]):
             return False  # "tant qu'il n'est pas modifié": a condition, no erratum

@@ -109,6 +109,22 @@ def _quote_spans(text: str) -> tuple[list[tuple[int, int]], set[int]]:
     return spans, stray
 
 
+def _repeated_titles(lines: list[str]) -> list[int]:
+    """Lines a web page repeats as its title: the start of the next non-blank line, cut short
+    ("… Changer « une relation de pouvoir mystique qui" above the whole entry)."""
+    found, previous = [], None
+    for n, line in enumerate(lines, start=1):
+        text = line.strip()
+        if not text:
+            continue
+        if previous is not None:
+            at, before = previous
+            if len(before) >= 20 and len(text) > len(before) and text.startswith(before):
+                found.append(at)
+        previous = (n, text)
+    return found
+
+
 def _is_heading(line: str, following: str) -> bool:
     """A line that names what follows: short, no sentence end, not cut in mid-phrase, followed by
     a line that starts a sentence or a quotation."""
@@ -141,6 +157,8 @@ def cut(raw: str) -> Document:
         starts.append(at)
         at += len(line) + 1
     chrome = [n for n, line in enumerate(lines, start=1) if line.strip() and any(p.fullmatch(line) for p in CHROME)]
+    chrome += _repeated_titles(lines)
+    chrome.sort()
     if chrome:  # blanked, length kept: what stood there is no text
         chars = list(text)
         for n in chrome:

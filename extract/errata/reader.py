@@ -115,6 +115,8 @@ class ErrataTextReader:
         headings: list[Passage] = []
         context = Locator()
         heading_is_clarification = False
+        in_errata = False  # under a heading (or a passage opening) that names errata
+        after_place = False  # the passage follows a heading that names a place
         pending: ReadOperation | None = None
         last_was_heading = False
         labelled: dict[str, tuple[int, str]] = {}  # role -> (line, text) of an old/new text pair
@@ -140,6 +142,8 @@ class ErrataTextReader:
                 result.not_understood.append(NotUnderstood(pending.line, pending.text, "the new text it announces "
                                                            "does not follow it", pending.kind))
                 pending = None
+            if ERRATA_HEADING.match(re.sub(r"^[ •*#0-9.–-]+", "", passage.text)):
+                in_errata = True
             readings = self.operations.read_parsed(doc, masked)
             own = read_locator(readings[0].head if readings else passage.text)
             if not readings and (passage.heading or self._locator_only(passage.text)):
@@ -151,14 +155,23 @@ class ErrataTextReader:
                     ERRATA_HEADING.search(passage.text)
                 if ERRATA_HEADING.search(passage.text):
                     heading_is_clarification = False
+                elif heading_is_clarification:
+                    in_errata = False
                 last_was_heading = True
+                after_place = context.placed()
                 continue
-            last_was_heading = False
+            last_was_heading, placed_heading = False, after_place
+            after_place = False
             if opens_with_locator(passage.text) and not own.empty():
                 context = own if not headings else read_locator(" ; ".join(h.text for h in headings)).merged(own)
             where = context.merged(own) if not own.empty() and context is not own else context
             if readings:
                 pending = self._classify(document, passage, readings, where, result)
+                continue
+            if placed_heading and in_errata and not heading_is_clarification and not QUESTION.search(passage.text):
+                # "Carte Bombardement de Rok (# 41)" then its text: perhaps the corrected text, given bare
+                result.not_understood.append(NotUnderstood(passage.line, passage.text, "text right under a place in "
+                                                           "the errata, but no verb says what to change"))
                 continue
             self._without_cue(document, passage, where, own, heading_is_clarification, result)
         if pending is not None:
