@@ -158,7 +158,7 @@ def _clean(text: str) -> str | None:
         text = text[1:-1].strip()
     text = re.sub(r"^(?:\(\s*(?:\.\.\.|…)\s*\)|\[\s*(?:\.\.\.|…)\s*\]|\.\.\.|…)\s*", "", text)
     text = re.sub(r"\s*(?:\(\s*(?:\.\.\.|…)\s*\)|\[\s*(?:\.\.\.|…)\s*\]|\.\.\.|…)$", "", text)
-    return text.strip().rstrip(".").strip() or None
+    return text.strip().rstrip(".([").strip() or None
 
 
 class OperationReader:

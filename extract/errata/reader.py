@@ -95,6 +95,21 @@ def _quote_of(text: str, cut_off: bool = False) -> str | None:
 CITATION = re.compile(r"^\s*(?:\[\s*(?:…|\.\.\.)\s*\]|\(\s*(?:…|\.\.\.)\s*\))")
 
 
+def _place_text(headings: list[Passage]) -> str:
+    """The headings above a passage that name a place (not "Errata", not "FAQ")."""
+    return " ; ".join(h.text for h in headings if not (ERRATA_HEADING.search(h.text) or CLARIFICATION_HEADING.search(h.text))
+                      or re.search(r"\d", h.text))
+
+
+# The subject that starts an instruction after its place: "… Légende de la Carte – Il faut", "… : Le texte"
+_SUBJECT_TAIL = re.compile(r"(?:[–:]|\s-)\s*(?:il|on|le|la|les|l'|ce|cette|ces|sa|son|ses|dans|au|à|en)\b[^–:]*$", re.IGNORECASE)
+
+
+def _own_place(head: str) -> str:
+    """The words before an instruction's first cue, without the subject that opens it."""
+    return _SUBJECT_TAIL.sub("", head).strip() or head
+
+
 class ErrataTextReader:
     """Reads errata texts; the spaCy pipeline is loaded once, at the first text."""
 
@@ -145,12 +160,12 @@ class ErrataTextReader:
             if ERRATA_HEADING.match(re.sub(r"^[ •*#0-9.–-]+", "", passage.text)):
                 in_errata = True
             readings = self.operations.read_parsed(doc, masked)
-            own = read_locator(readings[0].head if readings else passage.text)
+            own = read_locator(_own_place(readings[0].head) if readings else passage.text)
             if not readings and (passage.heading or self._locator_only(passage.text)):
                 if not last_was_heading:
                     headings = []
                 headings.append(passage)
-                context = read_locator(" ; ".join(h.text for h in headings))
+                context = read_locator(_place_text(headings))
                 heading_is_clarification = bool(CLARIFICATION_HEADING.search(passage.text)) and not \
                     ERRATA_HEADING.search(passage.text)
                 if ERRATA_HEADING.search(passage.text):
@@ -163,7 +178,7 @@ class ErrataTextReader:
             last_was_heading, placed_heading = False, after_place
             after_place = False
             if opens_with_locator(passage.text) and not own.empty():
-                context = own if not headings else read_locator(" ; ".join(h.text for h in headings)).merged(own)
+                context = own if not headings else read_locator(_place_text(headings)).merged(own)
             where = context.merged(own) if not own.empty() and context is not own else context
             if readings:
                 pending = self._classify(document, passage, readings, where, result)
@@ -250,8 +265,6 @@ class ErrataTextReader:
         if opens_with_locator(text) and not own.empty():
             result.clarifications.append(Clarification(passage.line, text, "a place named, but no change asked"))
             return
-        if clarifying and len(text) > 20:
-            result.clarifications.append(Clarification(passage.line, text, "under a heading of clarifications"))
 
 
 _READER: ErrataTextReader | None = None
