@@ -30,6 +30,7 @@ class Cue:
     patterns: tuple[Any, ...]
     polarity: str = "instruction"
     modal: bool = False
+    needs_new_marker: bool = False  # "remplacer X par Y": without "par", X is old and no new text is given
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,7 @@ def cue_table() -> CueTable:
     """The cue table shipped with the package (`extract/errata/cues.toml`)."""
     data = tomllib.loads(resources.files("extract.errata").joinpath("cues.toml").read_text(encoding="utf-8"))
     cues = tuple(Cue(c["name"], c["operation"], tuple(c["patterns"]), c.get("polarity", "instruction"),
-                     bool(c.get("modal", False))) for c in data["cue"])
+                     bool(c.get("modal", False)), bool(c.get("needs_new_marker", False))) for c in data["cue"])
     for cue in cues:
         if cue.operation not in KINDS:
             raise ValueError(f"extract/errata/cues.toml: cue {cue.name!r} has unknown operation {cue.operation!r}")
@@ -373,6 +374,11 @@ class OperationReader:
                 reading.new, reading.expects_text = self._new_text(masked, end + new_m.end(), stop)
             elif fromto is not None:
                 reading.old, reading.new = fromto.group("old"), fromto.group("new")
+            elif cue.needs_new_marker and opening:
+                quote = self._first_quote(masked, end, stop)
+                reading.old = _clean(quote[1]) if quote else self._words_until_stop(masked, end, stop)
+                reading.problem = "no new text: « remplacer … » names what to replace, « par … » is missing"
+                return reading
             else:
                 nouns = cue.name not in ("become", "rename")
                 reading.old = None if opening else self._subject_quote(masked, begin, start, nouns)

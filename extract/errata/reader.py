@@ -123,8 +123,11 @@ class ErrataTextReader:
                                 re.IGNORECASE)
 
     def read_text(self, text: str) -> ErrataReading:
+        text, tables = _tables(text)
         document = cut(text)
         result = ErrataReading(set_aside=list(document.chrome))
+        for table in tables:
+            _read_table(table, result)
         masks = [mask(p.text) for p in document.passages]
         docs = self.operations.nlp.pipe((m.text for m in masks), batch_size=64)
         headings: list[Passage] = []
@@ -180,6 +183,12 @@ class ErrataTextReader:
             if opens_with_locator(passage.text) and not own.empty():
                 context = own if not headings else read_locator(_place_text(headings)).merged(own)
             where = context.merged(own) if not own.empty() and context is not own else context
+            answering = heading_is_clarification or ANSWER.search(passage.text) or QUESTION.search(passage.text)
+            if readings and answering and not read_locator(passage.text).placed():
+                # an answer worded like a correction ("Ce devrait être : « … »") names no place: no erratum
+                result.clarifications.append(Clarification(passage.line, passage.text, "worded like a correction, in "
+                                                           "a question or answer that names no place"))
+                continue
             if readings:
                 pending = self._classify(document, passage, readings, where, result)
                 continue
@@ -192,6 +201,8 @@ class ErrataTextReader:
         if pending is not None:
             result.not_understood.append(NotUnderstood(pending.line, pending.text, "the new text it announces does "
                                                        "not follow it (end of text)", pending.kind))
+        result.read.sort(key=lambda r: r.line)
+        result.not_understood.sort(key=lambda r: r.line)
         return result
 
     @staticmethod
@@ -265,6 +276,51 @@ class ErrataTextReader:
         if opens_with_locator(text) and not own.empty():
             result.clarifications.append(Clarification(passage.line, text, "a place named, but no change asked"))
             return
+
+
+_TABLE_LINE = re.compile(r"[ ]*\|.*\|[ ]*")
+_TABLE_RULE = re.compile(r"[ ]*\|?[ ]*:?-{2,}:?[ ]*(?:\|[ ]*:?-{2,}:?[ ]*)*\|?[ ]*")
+
+
+def _tables(text: str) -> tuple[str, list[list[tuple[int, list[str]]]]]:
+    """Markdown tables taken out of the text (their lines blanked, so lines keep their numbers):
+    each a list of (line, cells), its rule line left out."""
+    from extract.text import table_row_cells
+
+    lines = text.split("\n")
+    tables: list[list[tuple[int, list[str]]]] = []
+    current: list[tuple[int, list[str]]] = []
+    for n, line in enumerate(lines, start=1):
+        if _TABLE_LINE.fullmatch(line):
+            if not _TABLE_RULE.fullmatch(line):
+                current.append((n, [c.strip() for c in table_row_cells(line)]))
+            lines[n - 1] = ""
+            continue
+        if current and not (not line.strip() and n < len(lines) and _TABLE_LINE.fullmatch(lines[n])):
+            tables.append(current)  # a blank line inside a table (a reader left its rule line out) keeps it
+            current = []
+    if current:
+        tables.append(current)
+    return "\n".join(lines), tables
+
+
+def _read_table(table: list[tuple[int, list[str]]], result: ErrataReading) -> None:
+    """An errata table whose header names an old and a new text: one replace a row; a row that
+    lacks one is not understood. Any other table is no erratum."""
+    from extract.errata.grammar import is_errata_table, read_errata_table
+
+    rows = [cells for _, cells in table]
+    if len(rows) < 2 or not is_errata_table(rows[0]):
+        return
+    for row in read_errata_table(rows):
+        line = table[row.row][0]
+        if row.operation is None:
+            result.not_understood.append(NotUnderstood(line, row.text, row.problem or "unreadable row", "replace"))
+            continue
+        where = Locator(row.text.rsplit(" | ", 2)[0], page=row.hint.page,
+                        section=row.hint.sections[0] if row.hint.sections else None, title=row.hint.name or None)
+        result.read.append(ReadOperation(line, "replace", row.operation.before, row.operation.after, where, row.text,
+                                         "table"))
 
 
 _READER: ErrataTextReader | None = None
