@@ -83,7 +83,7 @@ class Masked:
 
     def original(self, offset: int) -> int:
         shift = 0
-        for masked_at, original_at in self.breaks:
+        for masked_at, original_at in sorted(self.breaks):
             if offset >= masked_at:
                 shift = original_at - masked_at
         return offset + shift
@@ -101,6 +101,22 @@ class Masked:
         return "".join(out)
 
 
+# Words run together by a text extraction ("paragrapheRemplacer", "0Comme"): a space between them.
+_GLUED = re.compile(r"(?<=[a-zà-ÿ0-9])(?=[A-ZÀ-Ý][a-zà-ÿ])")
+
+
+def _unglue(text: str, base_masked: int, base_original: int, breaks: list[tuple[int, int]]) -> str:
+    """`text` (outside quotations) with a space where two words are glued, each recorded in `breaks`."""
+    pieces, at = [], 0
+    for m in _GLUED.finditer(text):
+        pieces.append(text[at:m.start()] + " ")
+        at = m.start()
+        inserted = base_masked + sum(len(p) for p in pieces)
+        breaks.append((inserted, base_original + at))
+    pieces.append(text[at:])
+    return "".join(pieces)
+
+
 def mask(text: str) -> Masked:
     out, quotes, spans, breaks = [], [], [], []
     depth, opened, at, unbalanced = 0, 0, 0, False
@@ -114,7 +130,7 @@ def mask(text: str) -> Masked:
         else:
             depth -= 1
             if depth == 0:
-                out.append(text[at:opened])
+                out.append(_unglue(text[at:opened], sum(len(x) for x in out), at, breaks))
                 start = sum(len(x) for x in out)
                 token = f"{OPEN} Q{len(quotes)} {CLOSE}"
                 out.append(token)
@@ -124,7 +140,7 @@ def mask(text: str) -> Masked:
                 at = m.end()
     if depth:
         unbalanced = True
-    out.append(text[at:])
+    out.append(_unglue(text[at:], sum(len(x) for x in out), at, breaks))
     return Masked("".join(out), quotes, spans, breaks, unbalanced)
 
 
@@ -160,6 +176,12 @@ def _clean(text: str) -> str | None:
     text = re.sub(r"^(?:\(\s*(?:\.\.\.|…)\s*\)|\[\s*(?:\.\.\.|…)\s*\]|\.\.\.|…)\s*", "", text)
     text = re.sub(r"\s*(?:\(\s*(?:\.\.\.|…)\s*\)|\[\s*(?:\.\.\.|…)\s*\]|\.\.\.|…)$", "", text)
     return text.strip().rstrip(".([").strip() or None
+
+
+# An old text that only names a unit is a place: "la première phrase", "le second point", "ce paragraphe".
+UNIT_NAMED = re.compile(r"(?:(?:le|la|les|l'|ce|cette|son|sa|ses)\s*)?(?:[\w-]{1,20}\s+)?(?:phrases?|paragraphes?|points?|puces?|"
+                        r"alin[ée]as?|lignes?|sections?|r[èe]gles?|textes?|encadr[ée]s?|encarts?|entr[ée]es?)"
+                        r"(?:\s+(?:\d{1,3}|[a-z]))?(?:\s+(?:de|du|de la|des)\s+[^«»]{1,60})?", re.IGNORECASE)
 
 
 class OperationReader:
@@ -442,6 +464,9 @@ class OperationReader:
 
     @staticmethod
     def _finish(reading: Reading) -> Reading:
+        if reading.old and reading.kind in ("replace", "rename") and UNIT_NAMED.fullmatch(reading.old):
+            reading.head = f"{reading.head} {reading.old}".strip()  # "remplacez la première phrase par": a place
+            reading.old, reading.kind = None, "replace"
         kind = reading.kind
         if kind == "replace" and not reading.old and reading.new:
             reading.kind = "should-say"

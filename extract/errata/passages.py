@@ -33,6 +33,7 @@ CHROME = tuple(re.compile(p, re.IGNORECASE) for p in (
     r"|aller au contenu|messages recommand[ée]s|embed size \(px\)|citation preview|transcription"
     r"|aper[çc]u du document|image)\s*:?\s*",
     r"\s*[•*]?\s*(?:j'aime|merci|upload|view|download)\s*\d*\s*",
+    r"\s*(?:modifi[ée]|[ée]dit[ée]|derni[èe]re [ée]dition)\s+par\s+\S.{0,80}",  # a forum's edit note
 ))
 # A list marker starting a line: each list item is a passage.
 LIST_MARK = re.compile(r"[ ]*(?:[•*▪◦■□$]|[-–—](?=\s)|\(?[a-z0-9]\)(?=\s)|\d{1,2}[.)](?=\s+\D))")
@@ -47,11 +48,15 @@ HEADING_MAX = 70
 _PAIRED = (re.compile(r"‘(?P<q>[^‘’]{1,200}?)’(?![^\W\d_])"), re.compile(r"„(?P<q>[^„‟]{1,200}?)‟(?![^\W\d_])"))
 
 
+_SMILEY = re.compile(r"(?<![\w:]):[a-z]{2,12}:(?![\w:])")
+
+
 def normalise(text: str) -> str:
     """Quotes of every style as « », apostrophes straight, spaces plain; same length as `text`.
     Straight double quotes pair up within each paragraph (between blank lines)."""
     for pattern in _PAIRED:
         text = pattern.sub(lambda m: f"{OPEN}{m.group('q')}{CLOSE}", text)
+    text = _SMILEY.sub(lambda m: " " * len(m.group()), text)  # ":lire:" is a forum's picture, no word
     text = text.translate(_SAME_LENGTH)
     if '"' not in text:
         return text

@@ -22,8 +22,10 @@ from extract.errata.passages import CLOSE, OPEN, Document, Passage, cut
 CLARIFICATION_HEADING = re.compile(r"\b(?:clarifications?|pr[ée]cisions?|questions?|faq|foire aux questions"
                                    r"|[ée]claircissements?|r[ée]ponses?)\b", re.IGNORECASE)
 ERRATA_HEADING = re.compile(r"\berrat(?:a|um|as)\b|\bcorrections?\b|\bcorrectifs?\b|\bmises? [àa] jour\b", re.IGNORECASE)
-QUESTION = re.compile(r"^\s*(?:Q\s*\d*\s*[:.)-]|Question\b)|\?\s*$", re.IGNORECASE)
-ANSWER = re.compile(r"^\s*(?:R\s*[:.)-]|R[ée]ponse\b)", re.IGNORECASE)
+QUESTION = re.compile(r"^\s*(?:Q\s*\d*\s*[:.)–—-]|Question\b)|\?\s*$", re.IGNORECASE)
+ANSWER = re.compile(r"^\s*(?:R\s*[:.)–—-]|R[ée]ponse\b)", re.IGNORECASE)
+QUESTION_MARK = re.compile(r"^\s*Q\s*[–—-]")
+LIST_ITEM = re.compile(r"^\s*(?:[•*▪$]|[-–—](?=\s))")
 
 
 @dataclass
@@ -92,6 +94,8 @@ def _quote_of(text: str, cut_off: bool = False) -> str | None:
 
 # A quotation opening with an ellipsis cites the printed text ("« […] impitoyable ment réprimée »"):
 # corrected text stands whole.
+# An instruction that announces its text below it: "… par le suivant :", "… comme suit :".
+ANNOUNCED = re.compile(r"\b(?:suivante?s?|ce qui suit|comme suit)[ ]*:[ ]*$", re.IGNORECASE)
 CITATION = re.compile(r"^\s*(?:\[\s*(?:…|\.\.\.)\s*\]|\(\s*(?:…|\.\.\.)\s*\))")
 
 
@@ -157,6 +161,12 @@ class ErrataTextReader:
                     result.read.append(pending)
                     pending = None
                     continue
+                if ANNOUNCED.search(pending.text) and not opens_with_locator(passage.text) and \
+                        not self.operations.cues(doc) and not passage.heading:
+                    pending.new = passage.text.strip()  # "… par le suivant :" and the text, unquoted, below
+                    result.read.append(pending)
+                    pending = None
+                    continue
                 result.not_understood.append(NotUnderstood(pending.line, pending.text, "the new text it announces "
                                                            "does not follow it", pending.kind))
                 pending = None
@@ -196,6 +206,11 @@ class ErrataTextReader:
                 # "Carte Bombardement de Rok (# 41)" then its text: perhaps the corrected text, given bare
                 result.not_understood.append(NotUnderstood(passage.line, passage.text, "text right under a place in "
                                                            "the errata, but no verb says what to change"))
+                continue
+            if in_errata and not heading_is_clarification and LIST_ITEM.match(passage.text) and \
+                    len(passage.text.split()) > 3 and not QUESTION.search(passage.text):
+                result.not_understood.append(NotUnderstood(passage.line, passage.text, "an item of the errata list, "
+                                                           "but no verb says what to change"))
                 continue
             self._without_cue(document, passage, where, own, heading_is_clarification, result)
         if pending is not None:
