@@ -54,6 +54,10 @@ COLUMN = re.compile(r"\bcolonne[ ]+(?P<col>\d|de[ ]+(?:droite|gauche)|droite|gau
 POSITION = re.compile(r"\b(?P<where>[àa] la fin|au d[ée]but|en fin|en d[ée]but|avant|apr[èe]s)\b", re.IGNORECASE)
 
 
+# "Capitaine Peacekeeper (p. 55)", "Prince (p. 61)": a name, then its page in brackets.
+NAMED_PAGE = re.compile(r"[ *_•-]*(?P<t>[^()«»:;.]{2,80}?)[ ]*\((?:p\.|pages?|pp\.)[ ]?\d", re.IGNORECASE)
+
+
 @dataclass
 class Locator:
     """Where an erratum applies, as far as its words say. `text` is the place as written."""
@@ -133,6 +137,8 @@ def read_locator(text: str) -> Locator:
     if CARD.search(text):
         found.card = True
         found.parts.append("card")
+    if found.title is None and (m := NAMED_PAGE.match(text)):
+        found.title = m.group("t").strip(" *_–-,")
     if found.title is None and (m := re.search(r"«[ ]?(?P<t>[^«»]{1,80}?)[ ]?»", text)):
         found.title = m.group("t")
     return found

@@ -394,6 +394,11 @@ class OperationReader:
                 reading.old = _clean(quote_in) if quote_in else (
                     old or (None if opening else self._subject_quote(masked, begin, start, False)))
                 reading.new, reading.expects_text = self._new_text(masked, end + new_m.end(), stop)
+                new_quoted = self._first_quote(masked, end + new_m.end(), stop) is not None
+                if not quote_in and old and new_quoted and re.match(r"(?:les?|la|l'|sa|son|ses|cette|ce|ces|leurs?)\b",
+                                                                    old, re.IGNORECASE):
+                    # "remplacez la catégorie de cette arme par « X »": what is named, not its old text
+                    reading.extra["subject"], reading.old = old, None
             elif fromto is not None:
                 reading.old, reading.new = fromto.group("old"), fromto.group("new")
             elif cue.needs_new_marker and opening:
@@ -465,7 +470,7 @@ class OperationReader:
     @staticmethod
     def _finish(reading: Reading) -> Reading:
         if reading.old and reading.kind in ("replace", "rename") and UNIT_NAMED.fullmatch(reading.old):
-            reading.head = f"{reading.head} {reading.old}".strip()  # "remplacez la première phrase par": a place
+            reading.extra["unit"] = reading.old  # "remplacez la première phrase par": a place, no old text
             reading.old, reading.kind = None, "replace"
         kind = reading.kind
         if kind == "replace" and not reading.old and reading.new:

@@ -40,10 +40,17 @@ def read_errata_file(path: Path) -> ErrataReading:
     return read_errata_text(text)
 
 
-def _scope(found: ReadOperation) -> tuple[str, dict[str, Any], str | None, str | None]:
-    """The model's operation and scope: the old grammar's reading where it agrees (its block,
-    ordinal, position), else what the locator says."""
-    old = read_instruction(found.text)
+def _scope(found: ReadOperation, alone: bool) -> tuple[str, dict[str, Any], str | None, str | None]:
+    """The model's operation and scope: the instruction grammar's reading (its block, ordinal,
+    position) where the passage gives this one operation `alone` and they agree, else what the
+    locator says."""
+    old = None
+    if alone and found.cue != "table":
+        # the instruction as written, or what follows its place ("Capitaine (p. 55) : remplacez …")
+        text = re.sub(r"^[ •*–-]+", "", found.text)  # a list item's marker is no word of it
+        for text in (text, text.split(":", 1)[-1].strip()):
+            if (old := read_instruction(text)) is not None:
+                break
     if old is not None and old[0].operation in AGREES[found.kind]:
         op = old[0]
         return op.operation, op.scope(), op.before or found.old, op.after or found.new
@@ -62,8 +69,11 @@ def records(path: Path, reading: ErrataReading) -> dict[str, Any]:
     """The reading as JSON: `errata` (each `recorded`, its book not being in the corpus),
     `not_understood`, `clarifications`, `set_aside` (lines of page chrome)."""
     errata = []
+    per_text: dict[str, int] = {}
+    for found in reading.read:
+        per_text[found.text] = per_text.get(found.text, 0) + 1
     for n, found in enumerate(reading.read, start=1):
-        operation, scope, before, after = _scope(found)
+        operation, scope, before, after = _scope(found, per_text[found.text] == 1)
         where = found.locator
         errata.append({
             "id": f"{path.stem}/errata/{n}", "source": f"{path}:{found.line}", "line": found.line, "target": None,

@@ -173,7 +173,8 @@ class ErrataTextReader:
             if ERRATA_HEADING.match(re.sub(r"^[ •*#0-9.–-]+", "", passage.text)):
                 in_errata = True
             readings = self.operations.read_parsed(doc, masked)
-            own = read_locator(_own_place(readings[0].head) if readings else passage.text)
+            own = read_locator(f"{_own_place(readings[0].head)} {readings[0].extra.get('unit', '')}".strip()
+                               if readings else passage.text)
             if not readings and (passage.heading or self._locator_only(passage.text)):
                 if not last_was_heading:
                     headings = []
