@@ -47,8 +47,8 @@ def _scope(found: ReadOperation, alone: bool) -> tuple[str, dict[str, Any], str 
     old = None
     if alone and found.cue != "table":
         # the instruction as written, or what follows its place ("Capitaine (p. 55) : remplacez …")
-        text = re.sub(r"^[ •*–-]+", "", found.text)  # a list item's marker is no word of it
-        for text in (text, text.split(":", 1)[-1].strip()):
+        bare = re.sub(r"^[ •*–-]+", "", found.text)  # a list item's marker is no word of it
+        for text in (bare, bare.split(":", 1)[-1].strip()):
             if (old := read_instruction(text)) is not None:
                 break
     if old is not None and old[0].operation in AGREES[found.kind]:
