@@ -163,12 +163,10 @@ class Reading:
 _PUNCT_STOP = re.compile(r"[.;!?]|(?<!\d),(?!\d)|\(|\)| et (?=(?:il faut|ajout|supprim|remplac|retir|sa |son |ses |le |la |les ))")
 _ANNOUNCE_ONLY = re.compile(r"(?:(?:le|la|les|ce|cette|ces|l'|un|une|des)\s+)?(?:\w+\s+){0,3}?"
                             r"(?:suivante?s?|comme suit|ce qui suit|ainsi|ceci|qui suit)\s*:?", re.IGNORECASE)
-_LEADING_WORDS = re.compile(r"^(?:\s|[:,–-]|\b(?:de|d'|du|des|le|la|les|l'|un|une|par|en|à|comme suit|ainsi|"
-                            r"comme ceci|suit)\b)+", re.IGNORECASE)
 
 
 def _clean(text: str) -> str | None:
-    text = text.strip().strip(" ,;:–-").strip()
+    text = text.strip().strip(" ,;:–-").strip().rstrip(" ([").strip()
     if text.startswith(OPEN) and CLOSE not in text:
         text = text[1:].strip()  # a quotation cut by the end of the text
     if text.startswith(OPEN) and text.endswith(CLOSE) and text.count(OPEN) == 1:
@@ -213,6 +211,12 @@ class OperationReader:
                 continue  # overlapping a longer match that starts earlier
             kept.append((cue, start, end))
         accepted = [m for m in kept if self._instruction(doc, *m)]
+        # "il faut remplacer X par Y et ajouter Z": an infinitive coordinated with an instruction is one too
+        for match in kept:
+            if match not in accepted and match[1] > 0 and doc[match[1] - 1].lower_ in ("et", "puis", "ensuite") and \
+                    any(a[1] < match[1] for a in accepted) and match[0].name != "printed":
+                accepted.append(match)
+        accepted.sort(key=lambda m: m[1])
         # a cue followed closely by another yields to it: "doit être remplacée" is a replace
         merged: list[tuple[Cue, int, int]] = []
         for match in accepted:
@@ -305,9 +309,6 @@ class OperationReader:
         """Where the clause holding offset `at` starts: after the last , ; : – or " et " before it."""
         cut = max(text.rfind(c, 0, at) + len(c) for c in (",", ";", ":", ". ", " – ", " et "))
         return max(cut, 0)
-
-    def _region(self, masked: Masked, start: int, stop: int) -> str:
-        return masked.unmask(start, stop)
 
     def _first_quote(self, masked: Masked, start: int, stop: int) -> tuple[int, str] | None:
         for n, (s, _) in enumerate(masked.spans):
@@ -436,7 +437,9 @@ class OperationReader:
                 reading.old, reading.expects_text = None, True
             return self._finish(reading)
         if cue.operation == "swap":
-            reading.old = self._words_until_stop(masked, end, stop) or _clean(masked.unmask(begin, start))
+            before = " ".join(masked.unmask(begin, start).split())  # single spaces: the pattern below stays linear
+            before = re.sub(r"(?: (?:sont|est|doivent|doit|être|à|il|faut|a|ont|été))+$", "", before)
+            reading.old = self._words_until_stop(masked, end, stop) or _clean(before)
             return self._finish(reading)
         return self._finish(reading)
 
