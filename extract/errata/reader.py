@@ -109,6 +109,9 @@ def _place_text(headings: list[Passage]) -> str:
 _SUBJECT_TAIL = re.compile(r"(?:[–:]|\s-)\s*(?:il|on|le|la|les|l'|ce|cette|ces|sa|son|ses|dans|au|à|en)\b[^–:]*$", re.IGNORECASE)
 
 
+_CONNECTOR = re.compile(r"^\W*(?:(?:puis|ensuite|enfin|de plus|également|aussi|par ailleurs|et)\b\W*)*", re.IGNORECASE)
+
+
 def _own_place(head: str) -> str:
     """The words before an instruction's first cue, without the subject that opens it."""
     return _SUBJECT_TAIL.sub("", head).strip() or head
@@ -191,9 +194,14 @@ class ErrataTextReader:
                 continue
             last_was_heading, placed_heading = False, after_place
             after_place = False
+            above = read_locator(_place_text(headings)) if headings else Locator()
             if opens_with_locator(passage.text) and not own.empty():
-                context = own if not headings else read_locator(_place_text(headings)).merged(own)
-            where = context.merged(own) if not own.empty() and context is not own else context
+                context = above.merged(own)  # a place for this passage and the ones that follow it
+                where = context
+            elif readings and _CONNECTOR.sub("", _own_place(readings[0].head)):
+                where = above.merged(own)  # its own words name its place ("Déplacement : remplacer …")
+            else:
+                where = context.merged(own) if not own.empty() else context  # "Puis, ajouter : …"
             answering = heading_is_clarification or ANSWER.search(passage.text) or QUESTION.search(passage.text)
             if readings and answering and not read_locator(passage.text).placed():
                 # an answer worded like a correction ("Ce devrait être : « … »") names no place: no erratum
@@ -238,7 +246,7 @@ class ErrataTextReader:
     def _locator_only(text: str) -> bool:
         """A piece that only names a place ("Chapitre 5 Page 267, Propriété « Dangereux »")."""
         return opens_with_locator(text) and len(text) <= 90 and text.rstrip()[-1:] not in ".!?" and \
-            text.count(OPEN) == text.count(CLOSE)
+            text.count(OPEN) == text.count(CLOSE) and not re.search(r":[ ]*«", text)
 
     def _classify(self, document: Document, passage: Passage, readings: list[Reading], where: Locator,
                   result: ErrataReading) -> ReadOperation | None:
@@ -283,6 +291,12 @@ class ErrataTextReader:
                                                            "opened and never closed", "should-say"))
                 return
             # verbless corrected text right after its locator: what the place should say
+            result.read.append(ReadOperation(passage.line, "should-say", None, quote, where, text, "verbless"))
+            return
+        place, colon, rest = text.partition(":")
+        if colon and opens_with_locator(place) and _starts_with_quote(rest) and (quote := _quote_of(rest)) and \
+                len(rest[rest.rfind(CLOSE) + 1:].split()) <= 1 and not CITATION.match(quote):
+            # "P. 15 : « Texte corrigé. »": the place, then what it should say
             result.read.append(ReadOperation(passage.line, "should-say", None, quote, where, text, "verbless"))
             return
         if OPEN in text and CLOSE in text and opens_with_locator(text):
