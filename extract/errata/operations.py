@@ -248,6 +248,10 @@ class OperationReader:
         if any(t.lemma_ in frame["not_instruction"] and t.pos_ in ("VERB", "AUX") or t.lower_ in frame["not_instruction"]
                for t in before):
             return False
+        clause = doc[max(0, start - 12):start]
+        opened = max((t.i for t in clause if t.is_punct and t.text not in (OPEN, CLOSE)), default=clause.start - 1)
+        if any(t.lower_ in frame["hypothesis"] for t in doc[opened + 1:start]):
+            return False  # "si elles avaient été inversées": a hypothesis in its own clause
         if any(t.lower_ in frame["negations"] for t in before) and not any(t.lower_ == "pas" for t in doc[start:end]):
             return False  # "tant qu'il n'est pas modifié": a condition, no erratum
         words = {t.lower_ for t in doc[start:end]}
