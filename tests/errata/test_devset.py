@@ -15,7 +15,7 @@ def test_devset_recall_precision_and_no_silent_drop():
     result = evaluate()
     figures = result["all"]
     assert figures["silent_drops"] == 0
-    assert figures["recall"] >= 0.89 and figures["precision"] >= 0.91
-    assert figures["clarifications_taken_for_errata"] <= 4
+    assert figures["recall"] >= 0.89 and figures["precision"] >= 0.93
+    assert figures["clarifications_taken_for_errata"] <= 3
     held = result["held_out"]
     assert held["silent_drops"] == 0 and held["recall"] >= 0.9
