@@ -281,10 +281,24 @@ def serve_command(root: Path, port: int) -> int:
     return 0
 
 
+ERRATA_MAX_BYTES = 2_000_000  # an errata text is a few pages; beyond this it is not one
+
+
+def read_errata_file(path: Path) -> Any:
+    """The errata reading of a text, Markdown or PDF file; bad input raises InputError naming the file."""
+    from extract.errata.preview import read_errata_lines
+    from extract.read import read_document
+
+    if path.is_file() and path.stat().st_size > ERRATA_MAX_BYTES:
+        raise InputError(str(path), f"is {path.stat().st_size / 1e6:.1f} MB: an errata text is read up to "
+                         f"{ERRATA_MAX_BYTES / 1e6:.0f} MB")
+    return read_errata_lines([(line.no, line.text) for line in read_document(path).lines])
+
+
 def errata_from_file(path: Path) -> list[dict[str, Any]]:
     """The errata a document outside the corpus announces, read by the errata reader. Their
     targets are not in the corpus, so they are `recorded`, never applied."""
-    from extract.errata.preview import read_errata_file, records
+    from extract.errata.preview import records
 
     return records(path, read_errata_file(path))["errata"]
 
@@ -292,7 +306,7 @@ def errata_from_file(path: Path) -> list[dict[str, Any]]:
 def errata_from_command(root: Path, source: Path, as_json: bool, game_id: str | None) -> int:
     """`regles errata --from FILE [--game G]`: read, not understood, clarifications, each with its
     line; with a game, where each operation would land in its last build. Nothing is written."""
-    from extract.errata.preview import previews, read_errata_file, records
+    from extract.errata.preview import previews, records
 
     game = None
     if game_id is not None:

@@ -13,10 +13,8 @@ from typing import Any
 
 from extract.errata.grammar import read_instruction
 from extract.errata.reader import ErrataReading, ReadOperation, read_errata_text
-from extract.errors import InputError
 from extract.text import fold, without_italic
 
-MAX_BYTES = 2_000_000  # an errata text is a few pages; beyond this it is not one
 # The model's operation for each kind the reader tells apart.
 MODEL_OPERATION = {"replace": "replace", "should-say": "replace", "rename": "replace", "insert": "insert",
                    "delete": "delete", "swap": "move"}
@@ -25,19 +23,16 @@ AGREES = {"replace": {"replace"}, "should-say": {"replace"}, "rename": {"replace
           "delete": {"delete"}, "swap": {"move"}}
 
 
-def read_errata_file(path: Path) -> ErrataReading:
-    """The errata of a text, Markdown or PDF file; bad input raises InputError naming the file."""
-    from extract.read import read_document
-
-    if path.is_file() and path.stat().st_size > MAX_BYTES:
-        raise InputError(str(path), f"is {path.stat().st_size / 1e6:.1f} MB: an errata text is read up to "
-                         f"{MAX_BYTES / 1e6:.0f} MB")
-    reading = read_document(path)
-    # the reader reads words: an italic label ("*Dominator (p. 59) :* …") is read as the label
-    numbered = {line.no: without_italic(line.text) for line in reading.lines}
+def numbered_text(lines: list[tuple[int, str]]) -> str:
+    """The text of a document's (line number, text) pairs, each at its own line (blank where a
+    reader left a line out), so that every passage keeps the line it has in the file."""
+    numbered = {no: without_italic(text) for no, text in lines}  # "*Dominator (p. 59) :*" is read as its words
     last = max(numbered, default=0)
-    text = "\n".join(numbered.get(n, "") for n in range(1, last + 1))
-    return read_errata_text(text)
+    return "\n".join(numbered.get(n, "") for n in range(1, last + 1))
+
+
+def read_errata_lines(lines: list[tuple[int, str]]) -> ErrataReading:
+    return read_errata_text(numbered_text(lines))
 
 
 def _scope(found: ReadOperation, alone: bool) -> tuple[str, dict[str, Any], str | None, str | None]:
