@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from extract.errata.grammar import read_instruction
+from extract.errata.located import read_instruction
 from extract.errata.reader import ErrataReading, ReadOperation, read_errata_text
 from extract.text import fold, without_italic
 

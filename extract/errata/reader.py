@@ -337,7 +337,7 @@ def _tables(text: str) -> tuple[str, list[list[tuple[int, list[str]]]]]:
 def _read_table(table: list[tuple[int, list[str]]], result: ErrataReading) -> None:
     """An errata table whose header names an old and a new text: one replace a row; a row that
     lacks one is not understood. Any other table is no erratum."""
-    from extract.errata.grammar import is_errata_table, read_errata_table
+    from extract.errata.tables import is_errata_table, read_errata_table
 
     rows = [cells for _, cells in table]
     if len(rows) < 2 or not is_errata_table(rows[0]):
