@@ -18,6 +18,8 @@ from extract.errata.locators import Locator, opens_with_locator, read_locator
 from extract.errata.operations import OperationReader, Reading, mask
 from extract.errata.passages import CLOSE, OPEN, Document, Passage, cut
 
+# A passage longer than this (no sentence end, no list marker in it) is listed, not parsed.
+MAX_PASSAGE = 5000
 # Words of a heading that say what the passages below it are.
 CLARIFICATION_HEADING = re.compile(r"\b(?:clarifications?|pr[ée]cisions?|questions?|faq|foire aux questions"
                                    r"|[ée]claircissements?|r[ée]ponses?)\b", re.IGNORECASE)
@@ -135,7 +137,7 @@ class ErrataTextReader:
         result = ErrataReading(set_aside=list(document.chrome))
         for table in tables:
             _read_table(table, result)
-        masks = [mask(p.text) for p in document.passages]
+        masks = [mask(p.text if len(p.text) <= MAX_PASSAGE else "") for p in document.passages]
         docs = self.operations.nlp.pipe((m.text for m in masks), batch_size=64)
         headings: list[Passage] = []
         context = Locator()
@@ -147,6 +149,10 @@ class ErrataTextReader:
         labelled: dict[str, tuple[int, str]] = {}  # role -> (line, text) of an old/new text pair
         awaiting: str | None = None
         for passage, masked, doc in zip(document.passages, masks, docs, strict=True):
+            if len(passage.text) > MAX_PASSAGE:
+                result.not_understood.append(NotUnderstood(passage.line, passage.text[:200], f"a passage of "
+                                                           f"{len(passage.text)} characters with no sentence end: not read"))
+                continue
             label = self.label.match(passage.text)
             if label or awaiting:
                 role = ("old" if label.group("old") else "new") if label else awaiting

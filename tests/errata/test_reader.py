@@ -129,3 +129,9 @@ def test_devset_text_names_no_file_outside_the_corpus(tmp_path: Path):
         assert kinds("Page 2 : ajouter « Un dé. »") == [(1, "insert")]
     finally:
         os.chdir(here)
+
+
+def test_a_passage_with_no_sentence_end_over_the_bound_is_listed_not_parsed():
+    reading = read_errata_text("mot " * 2000)
+    (item,) = reading.not_understood
+    assert item.line == 1 and "no sentence end" in item.reason and not reading.read
