@@ -4,7 +4,8 @@ A predicted operation matches a gold one of the same kind whose line is within �
 operation matched at most once, the closest line first. Printed: recall, precision, F1; silent
 drops (gold operations with neither a reading nor a not-understood passage within ±3 lines);
 clarifications taken for errata (false positives within ±3 lines of a `not_errata` line); the
-same figures on the files held out (HELD_OUT), a rough estimate on publishers never seen. `--json` prints the figures as JSON; `--detail` every miss.
+same figures on the files held out (HELD_OUT), a rough estimate on publishers never seen.
+`--json` prints the figures as JSON; `--detail` every miss.
 """
 
 from __future__ import annotations
