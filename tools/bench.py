@@ -15,7 +15,18 @@ import time
 from pathlib import Path
 
 from extract.pipeline import build
-from tools import bench_growth, bench_incremental, bench_latency, bench_nlp, bench_ocr, bench_readers, bench_scale, bench_site, load
+from tools import (
+    bench_errata,
+    bench_growth,
+    bench_incremental,
+    bench_latency,
+    bench_nlp,
+    bench_ocr,
+    bench_readers,
+    bench_scale,
+    bench_site,
+    load,
+)
 from tools.verdict import verdict
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -224,6 +235,8 @@ def main() -> int:
     shutil.rmtree(cache_copy.parent, ignore_errors=True)
     print("the cold NLP pass against a plain nlp.pipe, fresh processes (tools/bench_nlp.py):")
     checks.update(bench_nlp.report())
+    print("errata reader on ../shared/external/errata-devset (tools/bench_errata.py):")
+    checks.update(bench_errata.report())
     print("readers, each document in a process of its own:")
     checks.update(bench_readers.report())
     print("large inputs, generated French rule text, each size in a process of its own:")

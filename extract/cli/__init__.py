@@ -92,6 +92,7 @@ def make_parser() -> Parser:
     p = sub.add_parser("errata", help="every erratum with its target, operation and status")
     p.add_argument("game", nargs="?")
     p.add_argument("--from", dest="source", type=Path, help="read the errata of a document outside the corpus (text or PDF)")
+    p.add_argument("--game", dest="preview_game", help="with --from: where each operation would land in this game's last build")
     p.add_argument("--json", action="store_true")
     p = sub.add_parser("facts", help="the verified facts: numbers and limits the rules state")
     p.add_argument("--game")
@@ -197,7 +198,7 @@ def run(args: argparse.Namespace) -> int:
         return commands.search_command(root, " ".join(args.query), args.game, args.document, args.kind, args.limit,
                                        args.all, args.json)
     if args.command == "errata":
-        return commands.errata_command(root, args.game, args.json, args.source)
+        return commands.errata_command(root, args.game, args.json, args.source, args.preview_game)
     if args.command == "facts":
         return commands.facts_command(root, args.game, args.json)
     if args.command == "export":

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import bisect
 import json
 import re
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from extract.errors import InputError, RegleError, UsageError
 from extract.model import STATUS_LABELS, DocumentSpec, GameSpec
-from extract.text import without_italic
 
 if TYPE_CHECKING:
     from extract.model import Anomaly, Line, Segmentation
@@ -288,91 +285,74 @@ def serve_command(root: Path, port: int) -> int:
     return 0
 
 
+ERRATA_MAX_BYTES = 2_000_000  # an errata text is a few pages; beyond this it is not one
+
+
+def read_errata_file(path: Path) -> Any:
+    """The errata reading of a text, Markdown or PDF file; bad input raises InputError naming the file."""
+    from extract.errata.preview import read_errata_lines
+    from extract.read import read_document
+
+    if path.is_file() and path.stat().st_size > ERRATA_MAX_BYTES:
+        raise InputError(str(path), f"is {path.stat().st_size / 1e6:.1f} MB: an errata text is read up to "
+                         f"{ERRATA_MAX_BYTES / 1e6:.0f} MB")
+    return read_errata_lines([(line.no, line.text) for line in read_document(path).lines])
+
+
 def errata_from_file(path: Path) -> list[dict[str, Any]]:
-    """The errata a document outside the corpus announces, read by the same grammar. Their
+    """The errata a document outside the corpus announces, read by the errata reader. Their
     targets are not in the corpus, so they are `recorded`, never applied."""
-    return read_errata_from(path)[0]
+    from extract.errata.preview import records
+
+    return records(path, read_errata_file(path))["errata"]
 
 
-def errata_part_lines(path: Path, reading: Reading) -> Callable[[int], bool]:
-    """Whether a line of a document outside the corpus stands in its errata part, as the build
-    says of an FAQ: the document segmented as an FAQ, a line is in the errata part when its entry
-    or a heading above it is about errata. A line no entry holds (a page header set aside) goes
-    with the line before it."""
-    from extract.errata.apply import errata_part, in_errata_part
+def errata_from_command(root: Path, source: Path, as_json: bool, game_id: str | None) -> int:
+    """`regles errata --from FILE [--game G]`: read, not understood, clarifications, each with its
+    line; with a game, where each operation would land in its last build. Nothing is written."""
+    from extract.errata.preview import previews, records
 
-    entries = segment_outside(path, reading, "faq", "faq", "errata")[4].entries
-    part = errata_part(entries)
-    held: dict[int, bool] = {}
-    for entry in entries:
-        # a heading stands in the part its text stands in ("Livre de règles" under a flat "ERRATA")
-        heading_inside = in_errata_part(entry) or any(id(block) in part for block in entry.blocks)
-        for number in entry.heading_lines:
-            held[number] = held.get(number, False) or heading_inside
-        for block in entry.blocks:
-            for number in block.lines:
-                held[number] = held.get(number, False) or id(block) in part
-    numbers = sorted(held)
-
-    def inside(number: int) -> bool:
-        at = bisect.bisect_right(numbers, number)
-        return bool(at) and held[numbers[at - 1]]
-
-    return inside
-
-
-def read_errata_from(path: Path) -> tuple[list[dict[str, Any]], list[tuple[int, str, str]], int]:
-    """The errata of a document outside the corpus; the passages of its errata part that read like
-    errata but that nothing reads ((line, text, why)), so that a listing can say what it left out;
-    and how many such passages stand outside the errata part (an FAQ's answer "Ce devrait être :
-    « … »" is no erratum to read; the build does not report them either)."""
-    from extract.errata.grammar import scan_errata
-    from extract.read import read_document as read
-
-    reading = read(path)
-    lines = reading.lines
-    # the grammar reads words: an italic label ("*Dominator (p. 59) :* …") is read as the label
-    scan = scan_errata([without_italic(line.text) for line in lines], [line.no for line in lines])
-    inside = errata_part_lines(path, reading) if scan.unread else (lambda number: True)
-    # A passage that names errata itself is listed wherever it stands: a line run together from two
-    # columns ("… une action Errata Reformation ( ), …") may hold the errata heading it sits under.
-    unread = [item for item in scan.unread if inside(item[0]) or re.search(r"\b(?:Errat|ERRAT)", item[1])]
-    found = []
-    for n, item in enumerate(scan.found, start=1):
-        op = item.operation
-        found.append({
-            "id": f"{path.stem}/errata/{n}", "source": f"{path}:{item.line}", "target": None,
-            "operation": op.operation, "scope": op.scope(), "before": op.before, "after": op.after,
-            "status": "recorded", "reason": "the corrected book is not in the corpus", "instruction": item.text,
-            "target_hint": {"name": item.hint.name, "page": item.hint.page, "sections": list(item.hint.sections)},
-        })
-    return found, unread, len(scan.unread) - len(unread)
+    game = None
+    if game_id is not None:
+        games = load_game_files(root)
+        if game_id not in games:
+            raise UsageError(f"no game {game_id!r} in build/data (known: {', '.join(sorted(games))})")
+        game = games[game_id]
+    data = records(source, read_errata_file(source))
+    if game is not None:
+        landings = {p["id"]: p for p in previews(data["errata"], game)}
+        for erratum in data["errata"]:
+            erratum["lands"] = landings[erratum["id"]]
+    if as_json:
+        print(json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True))
+    else:
+        for erratum in data["errata"]:
+            where = erratum["locator"]["text"] or "?"
+            before = f" « {erratum['before'][:60]} »" if erratum["before"] else ""
+            after = f" → « {erratum['after'][:60]} »" if erratum["after"] else ""
+            print(f"read: {source}:{erratum['line']}  {erratum['kind']:<10} [{where[:70]}]{before}{after}")
+            if game is not None:
+                lands = erratum["lands"]
+                print(f"    lands on {lands['entry']}" + (f" block {lands['block'] + 1}" if lands["block"] is not None else "")
+                      + f" (by {', '.join(lands['matched'])})" if lands["entry"] else f"    lands nowhere: {lands['why']}")
+        for item in data["not_understood"]:
+            print(f"not understood: {source}:{item['line']}: « {item['text'][:80]} » ({item['reason']})")
+        for item in data["clarifications"]:
+            print(f"clarification: {source}:{item['line']}: « {item['text'][:80]} » ({item['why']})")
+    print(f"{len(data['errata'])} operation(s) read from {source}; {len(data['not_understood'])} passage(s) that "
+          f"read like errata not understood; {len(data['clarifications'])} clarification(s)"
+          + (f"; {len(data['set_aside'])} line(s) of page chrome set aside" if data["set_aside"] else "")
+          + (f"; nothing written (previewed on {game_id}'s last build)" if game is not None else ""), file=sys.stderr)
+    return 0
 
 
 @reads_build
-def errata_command(root: Path, game_id: str | None, as_json: bool, source: Path | None = None) -> int:
+def errata_command(root: Path, game_id: str | None, as_json: bool, source: Path | None = None,
+                   preview_game: str | None = None) -> int:
+    if preview_game is not None and source is None:
+        raise UsageError("regles errata: --game previews the errata of a file: give it with --from FILE")
     if source is not None:
-        errata, unread, elsewhere = read_errata_from(source)
-        if as_json:
-            print(json.dumps(errata, ensure_ascii=False, indent=2, sort_keys=True))
-        else:
-            for erratum in errata:
-                hint = erratum["target_hint"]
-                sections = named_sections(erratum)
-                where = ", ".join(x for x in (hint["name"], *(f"§{n}" for n in sections),
-                                              f"p. {hint['page']}" if hint["page"] else "") if x) or "?"
-                before = f" « {erratum['before'][:60]} »" if erratum["before"] else ""
-                after = f" → « {erratum['after'][:60]} »" if erratum["after"] else ""
-                print(f"{erratum['source']}  {erratum['operation']:<7} {json.dumps(erratum['scope'], ensure_ascii=False)}"
-                      f"  [{where}]{before}{after}")
-        # What was left out is said in both modes (stderr keeps the JSON clean).
-        for line, text, why in unread:
-            print(f"not understood: {source}:{line}: « {text[:80]} » ({why})", file=sys.stderr)
-        print(f"{len(errata)} instruction(s) read from {source}; {len(unread)} passage(s) that read like errata "
-              "could not be read" + (" (listed above)" if unread else "")
-              + (f"; {elsewhere} more outside its errata part, not listed (no heading above them is about errata)"
-                 if elsewhere else ""), file=sys.stderr)
-        return 0
+        return errata_from_command(root, source, as_json, preview_game or game_id)
     games = load_game_files(root)
     if game_id is not None and game_id not in games:
         raise UsageError(f"no game {game_id!r} (known: {', '.join(sorted(games))})")

@@ -4,7 +4,8 @@ by block (`amend`)."""
 
 from extract.errata.apply import ErrataOutcome, apply_errata, read_errata, read_faqs, unread_errata
 from extract.errata.files import read_errata_files
-from extract.errata.grammar import find_instructions, parse_heading, parse_instruction
+from extract.errata.freetext import find_instructions
+from extract.errata.grammar import parse_heading, parse_instruction
 
 __all__ = ["ErrataOutcome", "apply_errata", "find_instructions", "parse_heading", "parse_instruction", "read_errata",
            "read_errata_files", "read_faqs", "unread_errata"]

@@ -24,15 +24,10 @@ from extract.errata.amend import (
     ordinal_index,
     same_text,
 )
-from extract.errata.grammar import (
-    TargetHint,
-    announces_errata,
-    is_errata_table,
-    looks_like_instruction,
-    parse_heading,
-    read_errata_table,
-    read_instruction,
-)
+from extract.errata.freetext import announces_errata
+from extract.errata.grammar import TargetHint, looks_like_instruction, parse_heading
+from extract.errata.located import read_instruction
+from extract.errata.tables import is_errata_table, read_errata_table
 from extract.errors import InputError
 from extract.lookup import Lookup
 from extract.model import Anomaly, Block, DocumentSpec, Entry, Erratum, GameSpec, Operation, erratum_ids

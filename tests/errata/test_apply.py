@@ -300,10 +300,11 @@ def test_errata_from_a_file_lists_every_erratum_and_what_it_cannot_read(tmp_path
                     "Remplacez donc ce qui cloche, « hop ».\n", encoding="utf-8")
     assert main(["errata", "--from", str(path)]) == 0
     captured = capsys.readouterr()
-    assert [line.split()[0] for line in captured.out.splitlines()] == [f"{path}:{n}" for n in (5, 6, 9)]
-    assert f"not understood: {path}:7: « 3 | Combat | au contact |  » (the row gives no new text)" in captured.err
-    assert f"not understood: {path}:11:" in captured.err
-    assert "3 instruction(s) read" in captured.err and "2 passage(s) that read like errata could not be read" in captured.err
+    read = [line.split()[1] for line in captured.out.splitlines() if line.startswith("read:")]
+    assert read == [f"{path}:{n}" for n in (5, 6, 9)]
+    assert f"not understood: {path}:7: « 3 | Combat | au contact |  » (the row gives no new text)" in captured.out
+    assert f"not understood: {path}:11:" in captured.out
+    assert "3 operation(s) read" in captured.err and "2 passage(s) that read like errata not understood" in captured.err
 
 
 # Sections made of labelled paragraphs: each "§N" paragraph is rule N under its heading, and the
@@ -375,19 +376,20 @@ def test_a_phrase_is_looked_for_below_a_section_without_text_of_its_own(tmp_path
                                 "demo/regles/16, demo/regles/18")
 
 
-def test_errata_from_a_file_lists_only_the_unread_passages_of_its_errata_part(tmp_path, capsys):
-    """An FAQ's answer worded like a correction ("Ce devrait être : « … »") is no erratum to read: as in
-    the build, only the errata part's passages are listed; the others are counted."""
+def test_errata_from_a_file_tells_an_answer_worded_like_a_correction_from_an_erratum(tmp_path, capsys):
+    """An FAQ's answer worded like a correction ("Ce devrait être : « … »") that names no place is no
+    erratum to read: it is listed as a clarification, with its question; the errata part's passage
+    that no operation reads is listed as not understood."""
     path = tmp_path / "faq.md"
     path.write_text("# FAQ du jeu\n\n## Errata\n\nRemplacez donc ce qui cloche, « hop ».\n\n"
                     "## Questions\n\nQ – Le texte dit « tombe » : est-ce voulu ?\n\n"
                     "R – Ce devrait être en fait : « Si le cavalier est tué, il tombe. »\n", encoding="utf-8")
     assert main(["errata", "--from", str(path)]) == 0
-    err = capsys.readouterr().err
-    assert f"not understood: {path}:5:" in err
-    assert f"{path}:9" not in err and f"{path}:11" not in err
-    assert ("0 instruction(s) read from" in err and "1 passage(s) that read like errata could not be read (listed above); "
-            "2 more outside its errata part, not listed" in err)
+    captured = capsys.readouterr()
+    assert f"not understood: {path}:5:" in captured.out
+    assert f"clarification: {path}:9:" in captured.out and f"clarification: {path}:11:" in captured.out
+    assert "read:" not in captured.out
+    assert "0 operation(s) read from" in captured.err and "1 passage(s) that read like errata not understood" in captured.err
 
 
 @pytest.mark.parametrize(("instruction", "target", "text"), [

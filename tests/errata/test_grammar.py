@@ -6,20 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from extract.errata.grammar import (
-    find_instructions,
-    is_errata_table,
-    looks_like_instruction,
-    normalise_quotes,
-    ordinal_of,
-    parse_instruction,
-    read_errata_table,
-    read_instruction,
-    rule_name,
-    scan_errata,
-    unit_of,
-    unquote,
-)
+from extract.errata.freetext import find_instructions, scan_errata
+from extract.errata.grammar import looks_like_instruction, normalise_quotes, ordinal_of, parse_instruction, rule_name, unit_of, unquote
+from extract.errata.located import read_instruction
+from extract.errata.tables import is_errata_table, read_errata_table
 
 
 @pytest.mark.parametrize(("text", "rule", "operation", "scope", "before", "after"), [

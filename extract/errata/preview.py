@@ -1,0 +1,148 @@
+"""`regles errata --from FILE [--game G]`: the errata of a document outside the corpus, read by
+the errata reader (`reader`), each operation with its line; and, with a game, where each would
+land in that game's last build — the entry and block, found by section number, title, the
+book's page (`source.page`) and the old text — or why none. Nothing is written.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from extract.errata.located import read_instruction
+from extract.errata.reader import ErrataReading, ReadOperation, read_errata_text
+from extract.text import fold, without_italic
+
+# The model's operation for each kind the reader tells apart.
+MODEL_OPERATION = {"replace": "replace", "should-say": "replace", "rename": "replace", "insert": "insert",
+                   "delete": "delete", "swap": "move"}
+# The old grammar's operation that agrees with each kind: its finer scope is kept when they agree.
+AGREES = {"replace": {"replace"}, "should-say": {"replace"}, "rename": {"replace"}, "insert": {"insert"},
+          "delete": {"delete"}, "swap": {"move"}}
+
+
+def numbered_text(lines: list[tuple[int, str]]) -> str:
+    """The text of a document's (line number, text) pairs, each at its own line (blank where a
+    reader left a line out), so that every passage keeps the line it has in the file."""
+    numbered = {no: without_italic(text) for no, text in lines}  # "*Dominator (p. 59) :*" is read as its words
+    last = max(numbered, default=0)
+    return "\n".join(numbered.get(n, "") for n in range(1, last + 1))
+
+
+def read_errata_lines(lines: list[tuple[int, str]]) -> ErrataReading:
+    return read_errata_text(numbered_text(lines))
+
+
+def _scope(found: ReadOperation, alone: bool) -> tuple[str, dict[str, Any], str | None, str | None]:
+    """The model's operation and scope: the instruction grammar's reading (its block, ordinal,
+    position) where the passage gives this one operation `alone` and they agree, else what the
+    locator says."""
+    old = None
+    if alone and found.cue != "table":
+        # the instruction as written, or what follows its place ("Capitaine (p. 55) : remplacez …")
+        bare = re.sub(r"^[ •*–-]+", "", found.text)  # a list item's marker is no word of it
+        for text in (bare, bare.split(":", 1)[-1].strip()):
+            if (old := read_instruction(text)) is not None:
+                break
+    if old is not None and old[0].operation in AGREES[found.kind]:
+        op = old[0]
+        return op.operation, op.scope(), op.before or found.old, op.after or found.new
+    where = found.locator
+    block = "text" if found.old else (where.unit if where.unit in ("paragraph", "bullet", "subbullet", "sentence")
+                                      else "entry")
+    scope: dict[str, Any] = {"block": block, "ordinal": where.ordinal if block == where.unit else None}
+    if found.kind == "insert":
+        scope = {"block": "text", "ordinal": None, "position": "end"}
+    if where.section:
+        scope["section"] = where.section
+    return MODEL_OPERATION[found.kind], scope, found.old, found.new
+
+
+def records(path: Path, reading: ErrataReading) -> dict[str, Any]:
+    """The reading as JSON: `errata` (each `recorded`, its book not being in the corpus),
+    `not_understood`, `clarifications`, `set_aside` (lines of page chrome)."""
+    errata = []
+    per_text: dict[str, int] = {}
+    for found in reading.read:
+        per_text[found.text] = per_text.get(found.text, 0) + 1
+    for n, found in enumerate(reading.read, start=1):
+        operation, scope, before, after = _scope(found, per_text[found.text] == 1)
+        where = found.locator
+        errata.append({
+            "id": f"{path.stem}/errata/{n}", "source": f"{path}:{found.line}", "line": found.line, "target": None,
+            "kind": found.kind, "operation": operation, "scope": scope, "before": before, "after": after,
+            "status": "recorded", "reason": "the corrected book is not in the corpus", "instruction": found.text,
+            "locator": where.to_json(),
+            "target_hint": {"name": where.title or "", "page": where.page, "sections": [where.section] if where.section else []},
+        })
+    return {"errata": errata, "not_understood": [n.to_json() for n in reading.not_understood],
+            "clarifications": [c.to_json() for c in reading.clarifications], "set_aside": reading.set_aside}
+
+
+# ---------------------------------------------------------------- where each operation would land
+
+
+@dataclass(frozen=True)
+class Landing:
+    entry: str | None
+    block: int | None  # 0-based index of the block holding the old text, when found
+    matched: tuple[str, ...]  # what matched: section, title, page, old text
+    why: str | None = None  # when no entry is found
+
+
+def _norm(text: str) -> str:
+    return " ".join(re.findall(r"\w+", fold(text)))
+
+
+def land(erratum: dict[str, Any], entries: list[dict[str, Any]]) -> Landing:
+    """The entry of a build an erratum targets: each entry scored by what the erratum's locator
+    and old text match in it; the best if anything matched, else why none."""
+    where = erratum["locator"]
+    section, page, title = where.get("section"), where.get("page"), where.get("title")
+    old = _norm(erratum["before"]) if erratum.get("before") else ""
+    words = [w for w in _norm(where.get("text", "")).split() if len(w) > 3]
+    best: tuple[int, Landing] | None = None
+    for entry in entries:
+        matched, score = [], 0
+        if section and entry.get("number") == section:
+            matched.append("section")
+            score += 8
+        entry_title = _norm(entry.get("title") or "")
+        if entry_title and (title and _norm(title) == entry_title or len(entry_title) > 3 and
+                            f" {entry_title} " in f" {' '.join(words)} "):
+            matched.append("title")
+            score += 4
+        if page is not None and (entry.get("source") or {}).get("page") == page:
+            matched.append("page")
+            score += 2
+        block = None
+        if old:
+            for index, item in enumerate(entry.get("blocks") or []):
+                if old in _norm(item.get("text", "")):
+                    block = index
+                    break
+            if block is not None:
+                matched.append("old text")
+                score += 6
+        if score and (best is None or score > best[0]):
+            best = (score, Landing(entry["id"], block, tuple(matched)))
+    if best is None:
+        named = ", ".join(f"{k} {v}" for k, v in (("section", section), ("page", page), ("title", title)) if v)
+        return Landing(None, None, (), f"no entry matches {named or 'its place'}"
+                       + (" nor holds its old text" if old else " and it gives no old text to look for"))
+    if best[0] <= 2 and not old:
+        return Landing(None, None, best[1].matched, "only the page matches: too weak to name one entry")
+    return best[1]
+
+
+def previews(errata: list[dict[str, Any]], game: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each erratum's landing in a game's build (a `build/data/<game>.json`), nothing written."""
+    entries = game.get("entries") or []
+    out = []
+    for erratum in errata:
+        found = land(erratum, entries)
+        out.append({"id": erratum["id"], "line": erratum["line"], "entry": found.entry, "block": found.block,
+                    "matched": list(found.matched), "why": found.why})
+    return out

@@ -1,0 +1,48 @@
+"""The locators layer: one grammar for every place an erratum names (invented French places)."""
+
+from __future__ import annotations
+
+import pytest
+
+from extract.errata.locators import opens_with_locator, read_locator
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("p.12", {"page": 12}),
+    ("pp. 10-11", {"page": 10, "page_to": 11}),
+    ("P. 23 :", {"page": 23}),
+    ("p.18Mouvement", {"page": 18}),
+    ("page 8, encadré « Tir »", {"page": 8, "unit": "box", "title": "Tir"}),
+    ("section 4.2.1", {"section": "4.2.1"}),
+    ("§ 15", {"section": "15"}),
+    ("dans la section « Activation »", {"title": "Activation"}),
+    ("2ème point", {"unit": "bullet", "ordinal": 2}),
+    ("le deuxième alinéa", {"unit": "paragraph", "ordinal": 2}),
+    ("2e paragraphe", {"unit": "paragraph", "ordinal": 2}),
+    ("le point d", {"unit": "bullet", "ordinal": 4}),
+    ("la dernière phrase", {"unit": "sentence", "ordinal": -1}),
+    ("l'avant-dernier paragraphe", {"unit": "paragraph", "ordinal": -2}),
+    ("ligne 9", {"unit": "line", "ordinal": 9}),
+    ("dans la colonne de droite", {"column": "droite"}),
+    ("colonne 2", {"column": "2"}),
+    ("au dos de la carte", {"card": True}),
+    ("Carte Cri de guerre (# 12)", {"card": True}),
+    ("Sergent (p. 40)", {"page": 40, "title": "Sergent"}),
+])
+def test_each_part_of_a_locator_is_read(text, expected):
+    found = read_locator(text).to_json()
+    assert {key: found.get(key) for key in expected} == expected
+    assert found["text"]  # the place is kept as written
+
+
+def test_a_free_place_is_kept_verbatim():
+    found = read_locator("À la fin du monologue du héros")
+    assert found.text == "À la fin du monologue du héros" and not found.placed()
+
+
+@pytest.mark.parametrize(("text", "opens"), [
+    ("Page 4, colonne 2 : …", True), ("p.88 : le texte", True), ("Section 3.1 (page 2)", True),
+    ("Prince (p. 61) Changer …", True), ("Attaque, p. 2", True), ("Le joueur pioche deux cartes.", False),
+])
+def test_a_passage_opening_with_its_place(text, opens):
+    assert opens_with_locator(text) is opens

@@ -1,0 +1,81 @@
+"""The operations layer: cues from the declared table, read by spaCy's Matcher, and the texts
+around them (invented French sentences, none taken from the development set)."""
+
+from __future__ import annotations
+
+import pytest
+
+from extract.errata.operations import KINDS, OperationReader, cue_table, mask
+
+
+@pytest.fixture(scope="module")
+def reader() -> OperationReader:
+    return OperationReader()
+
+
+def read(reader: OperationReader, text: str) -> list[tuple[str, str | None, str | None]]:
+    return [(r.kind, r.old, r.new) for r in reader.read(text)[0] if r.problem is None]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # lire / lisez / doit se lire / il faut lire: one cue
+    ("Page 4 : lire « trois dés » au lieu de « deux dés ».", [("replace", "deux dés", "trois dés")]),
+    ("Lisez « la tour » au lieu de « le donjon ».", [("replace", "le donjon", "la tour")]),
+    ("Le dernier point doit se lire : « Piochez une carte. »", [("should-say", None, "Piochez une carte")]),
+    ("Il faut lire « 5 PV » (et non « 4 PV »).", [("replace", "4 PV", "5 PV")]),
+    # remplacer X par Y; passive; changer … en
+    ("Remplacez « tour » par « round ».", [("replace", "tour", "round")]),
+    ("Le terme « Feu » doit être remplacé par « Flamme ».", [("replace", "Feu", "Flamme")]),
+    ("Changer « lent » en « rapide ».", [("replace", "lent", "rapide")]),
+    # coordinated instructions: one operation each
+    ("Il faut remplacer « arc » par « fronde » et ajouter « portée 3 ».",
+     [("replace", "arc", "fronde"), ("insert", None, "portée 3")]),
+    # a value and its old value, no verb of its own
+    ("La portée du canon est de 12 et non de 10.", [("replace", "10", "12")]),
+    # verbs beyond the corpus's
+    ("Il faut retirer la dernière phrase.", [("delete", "la dernière phrase", None)]),
+    ("Les deux cartes sont à intervertir.", [("swap", "Les deux cartes", None)]),
+    ("Ajouter la précision : le héros ne peut pas fuir.", [("insert", None, "le héros ne peut pas fuir")]),
+    ("Rajouter « ou l'eau » après « la lave ».", [("insert", None, "ou l'eau")]),
+    ("« Sprint » devient « Course ».", [("replace", "Sprint", "Course")]),
+    ("Cette carte devrait être unique.", [("should-say", None, "unique")]),
+    ("La carte écrit « Défaussez » au lieu de « Défaussez-la ».", [("replace", "Défaussez", "Défaussez-la")]),
+    ("Remplacer toutes les mentions de « PM » par « PA ».", [("rename", "PM", "PA")]),
+    # a unit named before "par" is a place, not old text
+    ("Remplacez le deuxième paragraphe par : « Tout le monde pioche. »", [("should-say", None, "Tout le monde pioche")]),
+])
+def test_instructions_give_their_operations(reader, text, expected):
+    assert read(reader, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Le joueur actif peut ajouter un dé à sa réserve.",  # a rule, not an instruction
+    "Vous devez retirer le pion du plateau.",  # a player's duty
+    "Ce texte n'est pas modifié par l'extension.",  # negated
+    "Un dé « Retirez 1 pion » est lancé.",  # the verb is inside a quotation
+    "Si la carte est retirée, le joueur pioche.",  # a condition
+])
+def test_descriptions_give_no_operation(reader, text):
+    assert read(reader, text) == []
+
+
+@pytest.mark.parametrize(("text", "problem"), [
+    ("Remplacez le mot « tour ».", "no new text"),
+    ("Renommez la compétence.", "a rename needs the old and the new term"),
+])
+def test_an_incomplete_instruction_says_what_failed(reader, text, problem):
+    (reading,) = reader.read(text)[0]
+    assert reading.problem is not None and reading.problem.startswith(problem)
+
+
+def test_every_cue_of_the_table_signals_a_known_operation():
+    table = cue_table()
+    assert {cue.operation for cue in table.cues} <= set(KINDS)
+    assert {"lire" in str(cue.patterns) for cue in table.cues if cue.name == "read"} == {True}
+
+
+def test_masking_keeps_quotations_and_offsets():
+    masked = mask("Remplacez « a b » par « c ».")
+    assert masked.text == "Remplacez « Q0 » par « Q1 »." and masked.quotes == ["a b", "c"]
+    assert masked.unmask(0, len(masked.text)) == "Remplacez «a b» par «c»."
+    assert masked.original(masked.text.index("par")) == "Remplacez « a b » par".index("par")

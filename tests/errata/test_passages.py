@@ -1,0 +1,63 @@
+"""The passages layer: a text cut into candidate errata (invented French sentences)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from extract.errata.passages import cut, normalise
+
+
+def texts(raw: str) -> list[tuple[int, str]]:
+    return [(p.line, p.text) for p in cut(raw).passages]
+
+
+@pytest.mark.parametrize(("raw", "expected"), [
+    # a whole list on one line: one passage per item, each at its page
+    ("P. 11 : lire « trois » au lieu de « deux ». P. 15 : supprimer la phrase.",
+     [(1, "P. 11 : lire « trois » au lieu de « deux »."), (1, "P. 15 : supprimer la phrase.")]),
+    # a page glued to the end of the previous item
+    ("Le mot est faux. p.18 : ajouter « vite ».", [(1, "Le mot est faux."), (1, "p.18 : ajouter « vite ».")]),
+    # a heading line, then its instruction
+    ("Combat, p. 4\nLe dernier point devrait dire : « Lancez un dé. »",
+     [(1, "Combat, p. 4"), (2, "Le dernier point devrait dire : « Lancez un dé. »")]),
+    # a quotation run over a blank line stays whole
+    ("Page 9 : ajouter « Les archers\n\ntirent deux fois. »", [(1, "Page 9 : ajouter « Les archers  tirent deux fois. »")]),
+    # list markers start items
+    ("• Retirer le pion.\n• Ajouter un dé.", [(1, "• Retirer le pion."), (2, "• Ajouter un dé.")]),
+])
+def test_passages_are_cut_at_items_headings_and_sentences_never_inside_quotes(raw, expected):
+    assert texts(raw) == expected
+
+
+def test_page_chrome_is_set_aside_with_its_lines():
+    document = cut("Vous êtes sur la page 1sur 3\n12\nPage 4 : ajouter « a ».\nPage 2 sur 5\n")
+    assert document.chrome == (1, 2, 4)
+    assert [p.text for p in document.passages] == ["Page 4 : ajouter « a »."]
+
+
+def test_a_repeated_page_title_is_chrome():
+    document = cut("Chapitre 2 Règle (p. 4) Changer « un\nChapitre 2 Règle (p. 4) Changer « un » en « deux ».")
+    assert document.chrome == (1,) and len(document.passages) == 1
+
+
+@pytest.mark.parametrize(("raw", "expected"), [
+    ("“un” et ‘deux’ mais l’effet", "«un» et «deux» mais l'effet"),
+    ("„trois‟ sauf n‟est", "«trois» sauf n'est"),
+    ('dit "quatre" puis "cinq"', "dit «quatre» puis «cinq»"),
+])
+def test_quotes_of_every_style_become_guillemets_keeping_length(raw, expected):
+    assert normalise(raw) == expected and len(normalise(raw)) == len(raw)
+
+
+def test_an_unclosed_quotation_is_marked():
+    (passage,) = cut("Page 3 : ajouter « un texte coupé").passages
+    assert passage.unbalanced
+
+
+def test_cutting_is_linear_on_a_long_line():
+    line = "p. 12 « a " * 20000  # quotations never closed, locators everywhere
+    started = time.perf_counter()
+    document = cut(line)
+    assert document.passages and time.perf_counter() - started < 5

@@ -1,0 +1,137 @@
+"""The classification layer and `regles errata --from [--game]`: read, not understood,
+clarifications, each with its line; where each operation would land in a build (invented texts)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from extract.cli import main
+from extract.errata.reader import read_errata_text
+from tests.errata.test_apply import corpus
+
+
+def kinds(text: str) -> list[tuple[int, str]]:
+    return [(r.line, r.kind) for r in read_errata_text(text).read]
+
+
+def test_a_heading_then_its_instruction_and_a_list_on_one_line():
+    text = ("ERRATUM\n"
+            "Combat, p. 4\n"
+            "Le deuxième point devrait se lire :\n"
+            "« Lancez deux dés. »\n"
+            "P. 11 : il faut retirer la dernière phrase. P. 15 : « Les archers tirent deux fois. »\n")
+    reading = read_errata_text(text)
+    assert [(r.line, r.kind, r.new) for r in reading.read] == [
+        (3, "should-say", "Lancez deux dés."), (5, "delete", None), (5, "should-say", "Les archers tirent deux fois.")]
+    first = reading.read[0].locator
+    assert (first.page, first.unit, first.ordinal) == (4, "bullet", 2)
+    assert reading.read[1].old == "la dernière phrase" and reading.read[1].locator.page == 11
+
+
+def test_nothing_that_looks_like_an_erratum_is_dropped_in_silence():
+    text = ("Errata\n\n"
+            "p. 7 : remplacer « tour ».\n\n"  # a cue with no new text
+            "p. 9 : « Le sort coûte 2 » dans le texte.\n\n"  # quoted text after a place, no verb
+            "Page 12 : ajouter « Le héros\n")  # a quotation never closed: still its text, cut
+    reading = read_errata_text(text)
+    assert [(n.line, n.reason.split(":")[0]) for n in reading.not_understood] == [
+        (3, "no new text"), (5, "quoted text after a locator, but no verb says what to do with it")]
+    assert [(r.line, r.kind, r.new) for r in reading.read] == [(7, "insert", "Le héros")]
+
+
+def test_questions_and_answers_are_clarifications_not_errata():
+    text = ("FAQ\n\nQ : Un archer peut-il tirer deux fois ?\n\n"
+            "R : Non, il devrait être clair qu'il tire une fois.\n\n"
+            "R : Oui. Page 8 : remplacer « une fois » par « deux fois ».\n")
+    reading = read_errata_text(text)
+    assert [c.line for c in reading.clarifications] == [3, 5, 7]
+    assert [(r.line, r.kind, r.old, r.new) for r in reading.read] == [(7, "replace", "une fois", "deux fois")]
+
+
+def test_an_old_and_new_text_pair_is_a_replace_where_a_place_is_named():
+    text = "Page 3, Combat\nAncien texte :\nLancez un dé.\nNouveau texte :\nLancez deux dés.\n"
+    assert [(r.line, r.kind, r.old, r.new) for r in read_errata_text(text).read] == [
+        (5, "replace", "Lancez un dé.", "Lancez deux dés.")]
+
+
+def test_a_term_that_becomes_another_with_no_place_is_a_rename():
+    assert kinds("« Exilé » devient « Banni ».") == [(1, "rename")]
+    assert kinds("Page 4 : « Exilé » devient « Banni ».") == [(1, "replace")]
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    (b"\x00\x01\x02binary", "binary file"),
+    (b"", "source file is empty"),
+])
+def test_bad_input_is_one_line_and_exit_1(tmp_path, capsys, content, message):
+    path = tmp_path / "errata.txt"
+    path.write_bytes(content)
+    assert main(["errata", "--from", str(path)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and str(path) in err[0] and message in err[0]
+
+
+def test_a_huge_single_line_is_refused_with_one_line(tmp_path, capsys):
+    path = tmp_path / "errata.txt"
+    path.write_text("Page 3 : remplacer « a » par « b ». " * 300_000, encoding="utf-8")
+    assert main(["errata", "--from", str(path)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "MB" in err[0] and str(path) in err[0]
+
+
+def test_errata_from_json_carries_read_not_understood_and_clarifications(tmp_path, capsys):
+    path = tmp_path / "errata.txt"
+    path.write_text("Errata\n\nPage 3, section 4.2 : lire « trois dés » au lieu de « deux dés ».\n\n"
+                    "p. 7 : remplacer « tour ».\n\nQ : Et la cavalerie ?\n", encoding="utf-8")
+    assert main(["errata", "--from", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    (erratum,) = data["errata"]
+    assert (erratum["line"], erratum["kind"], erratum["before"], erratum["after"]) == (3, "replace", "deux dés", "trois dés")
+    assert (erratum["locator"]["page"], erratum["locator"]["section"], erratum["status"]) == (3, "4.2", "recorded")
+    assert [n["line"] for n in data["not_understood"]] == [5]
+    assert [c["line"] for c in data["clarifications"]] == [7]
+
+
+def test_errata_from_with_a_game_previews_where_each_lands_and_writes_nothing(tmp_path, capsys):
+    root = corpus(tmp_path, "Rien à signaler.\n")
+    assert main(["--root", str(root), "build"]) == 0
+    data = root / "build" / "data" / "demo.json"
+    before = data.read_bytes()
+    path = tmp_path / "new-errata.txt"
+    path.write_text("Errata\n\nSection 4.2 : lire « trois dés » au lieu de « deux dés ».\n\n"
+                    "Déplacement : remplacer « deux cases » par « trois cases ».\n\n"
+                    "Page 99 : ajouter « Rien ».\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["--root", str(root), "errata", "--from", str(path), "--game", "demo", "--json"]) == 0
+    lands = [e["lands"] for e in json.loads(capsys.readouterr().out)["errata"]]
+    assert (lands[0]["entry"], lands[0]["block"]) == ("demo/regles/4.2", 0) and "section" in lands[0]["matched"]
+    assert (lands[1]["entry"], lands[1]["block"]) == ("demo/regles/3.2", 0) and "old text" in lands[1]["matched"]
+    assert lands[2]["entry"] is None and lands[2]["why"]
+    assert data.read_bytes() == before  # nothing written
+    assert main(["--root", str(root), "errata", "--from", str(path), "--game", "nope"]) == 2
+
+
+def test_game_without_from_is_bad_usage(tmp_path, capsys):
+    assert main(["--root", str(tmp_path), "errata", "--game", "demo"]) == 2
+    assert "--from" in capsys.readouterr().err
+
+
+def test_devset_text_names_no_file_outside_the_corpus(tmp_path: Path):
+    """The cue table ships with the package: reading needs no file of the working directory."""
+    import os
+
+    here = Path.cwd()
+    os.chdir(tmp_path)
+    try:
+        assert kinds("Page 2 : ajouter « Un dé. »") == [(1, "insert")]
+    finally:
+        os.chdir(here)
+
+
+def test_a_passage_with_no_sentence_end_over_the_bound_is_listed_not_parsed():
+    reading = read_errata_text("mot " * 2000)
+    (item,) = reading.not_understood
+    assert item.line == 1 and "no sentence end" in item.reason and not reading.read
