@@ -19,7 +19,6 @@ from typing import Any
 
 from extract.errata.passages import CLOSE, OPEN
 
-MODEL = "fr_core_news_sm"
 KINDS = ("replace", "should-say", "insert", "delete", "swap", "rename")
 
 
@@ -54,10 +53,11 @@ def cue_table() -> CueTable:
 
 @cache
 def language() -> Any:
-    """spaCy's French pipeline, with only what lemmas need (no parser, no entities), loaded once."""
-    import spacy
+    """spaCy's French pipeline, with only what lemmas need (no parser, no entities), loaded once:
+    the same load as the build's lemmas."""
+    from extract.nlp import load_model
 
-    return spacy.load(MODEL, exclude=["parser", "ner", "senter"])
+    return load_model()
 
 
 @cache
