@@ -10,7 +10,7 @@ family of strings built by repeating one unit (spaces, dots, leader dots, digits
 `<`, French quotes, "de la section"…) to 1, 2, 4, 8 and 16 KB. A linear pattern costs about ×2 per
 doubling; a quadratic one ×4, an exponential one never ends (each run is cut at `HARD_STOP`).
 
-    python -m tools.linear          # the slow patterns, worst first, with where they are written
+    python -m tools.linear [PART…]   # the slow patterns (those whose place names PART), worst first
 """
 
 from __future__ import annotations
@@ -217,7 +217,7 @@ def timed(pattern: re.Pattern[str], text: str, repeat: int = 3) -> float:
     previous = signal.signal(signal.SIGVTALRM, _stop)
     try:
         for _ in range(repeat):
-            start = time.process_time()
+            start = time.thread_time()
             signal.setitimer(signal.ITIMER_VIRTUAL, HARD_STOP)
             try:
                 for _match in pattern.finditer(text):
@@ -226,12 +226,19 @@ def timed(pattern: re.Pattern[str], text: str, repeat: int = 3) -> float:
                 return HARD_STOP
             finally:
                 signal.setitimer(signal.ITIMER_VIRTUAL, 0)
-            best = min(best, time.process_time() - start)
+            best = min(best, time.thread_time() - start)
             if best < FLOOR:
                 break  # too fast to matter: one run is enough
     finally:
         signal.signal(signal.SIGVTALRM, previous)
     return best
+
+
+def _grows(seconds: list[float]) -> bool:
+    """Whether the runs grow faster than linear over both of the last two doublings (one alone may be
+    noise: the machine is shared), the largest long enough to be measured."""
+    return seconds[-1] >= FLOOR and all(large > GROWTH * max(small, FLOOR / GROWTH / 2)
+                                        for small, large in zip(seconds[-3:], seconds[-2:], strict=False))
 
 
 def probe(item: Pattern, family: tuple[str, str, str, str]) -> Slow | None:
@@ -242,10 +249,9 @@ def probe(item: Pattern, family: tuple[str, str, str, str]) -> Slow | None:
         seconds.append(took)
         if took >= BOUND:
             return Slow(item.where, item.pattern.pattern, family[0], tuple(seconds), f"{took:.3f}s at {size} characters")
-    for small, large, size in zip(seconds[-3:], seconds[-2:], SIZES[-2:], strict=False):
-        if large >= FLOOR and large > GROWTH * max(small, FLOOR / GROWTH):
-            return Slow(item.where, item.pattern.pattern, family[0], tuple(seconds),
-                        f"×{large / small:.1f} from {size // 2} to {size} characters")
+    if _grows(seconds) and _grows(seconds := [timed(item.pattern, subject(family, size), repeat=7) for size in SIZES]):
+        return Slow(item.where, item.pattern.pattern, family[0], tuple(seconds),
+                    f"×{seconds[-2] / max(seconds[-3], 1e-9):.1f} then ×{seconds[-1] / max(seconds[-2], 1e-9):.1f} per doubling")
     return None
 
 
@@ -260,8 +266,8 @@ def slow_patterns(found: list[Pattern] | None = None) -> list[Slow]:
     return missed
 
 
-def main() -> int:
-    found = patterns()
+def main(only: list[str]) -> int:
+    found = [item for item in patterns() if not only or any(part in item.where for part in only)]
     start = time.perf_counter()
     missed = slow_patterns(found)
     print(f"{len(found)} patterns, {len(FAMILIES)} families, {time.perf_counter() - start:.1f}s")
@@ -271,4 +277,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
