@@ -30,7 +30,8 @@ CITE = re.compile(rf"(?:\b(?P<word>articles?|r[èe]gles?)(?:\s+(?:n°\s*|du\s+(?
                   rf"(?P<number>{RULE_NUMBER})(?:er|re)?(?![\w:]|[.:][^\W_]|,\d)", re.IGNORECASE)
 # What continues a list: "3.1.1 ou 3.1.2", "15.9, 16.2 et 16.3", "3.1 à 3.4", "8:3-6" (a range whose end
 # keeps only its last level)
-CITE_MORE = re.compile(rf"{SPACES}(?P<sep>,|\bet\b|\bou\b|\bà\b|\bau\b|[-–])\s*(?:l['’])?(?P<item>(?:(?:article|la\s+r[èe]gle|le\s+point|§)\s*)?"
+CITE_MORE = re.compile(rf"{SPACES}(?P<sep>,|\bet\b|\bou\b|\bà\b|\bau\b|[-–])\s*(?:l['’])?"
+                       rf"(?P<item>(?:(?:article|la\s+r[èe]gle|le\s+point|§)\s*)?"
                        rf"(?P<number>{RULE_NUMBER}))(?:er|re)?(?![\w:]|[.:][^\W_]|,\d)", re.IGNORECASE)
 # "du présent règlement" (this book), "du Règlement intérieur" (another one), "de la Phase de combat" (a part
 # of this one): the words after "du" up to six, which `Lookup.book_cited` reads against the game's titles

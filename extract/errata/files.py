@@ -38,7 +38,7 @@ def text_blocks(text: str) -> list[Block]:
     """Plain text with light Markdown list markers into blocks."""
     blocks: list[Block] = []
     for chunk in re.split(r"\n\s*\n", text.strip()):
-        for raw in chunk.splitlines() if re.search(r"^\s*- ", chunk, re.MULTILINE) else [chunk]:
+        for raw in chunk.splitlines() if re.search(r"^[^\S\n]*+- ", chunk, re.MULTILINE) else [chunk]:
             match = re.match(r"^(\s*)- (.*)$", raw)
             kind = ("subbullet" if match.group(1) else "bullet") if match else "paragraph"
             body = match.group(2) if match else " ".join(raw.split())
