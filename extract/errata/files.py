@@ -80,12 +80,20 @@ def read_errata_file(path: Path, root: Path, game: str) -> list[Erratum]:
     return errata
 
 
+def _sets_key(line: str, key: str) -> bool:
+    """Whether a TOML line sets `key` (bare or quoted): compared as text, never read as a pattern (a key
+    is the writer's, "a(" or a crafted one would be an error or a hang)."""
+    stripped = line.lstrip()
+    return any(stripped.startswith(name) and stripped[len(name):].lstrip().startswith("=")
+               for name in (key, f'"{key}"', f"'{key}'"))
+
+
 def read_item(item: dict[str, Any], rel: str, line: int | None, raw: str, game: str, stem: str, n: int,
               meta: dict[str, Any]) -> Erratum:
     def fail(message: str, key: str | None = None) -> InputError:
         at = line
         if key is not None and line is not None:
-            below = [i for i, text in enumerate(raw.splitlines(), start=1) if i > line and re.match(rf"^\s*{key}\s*=", text)]
+            below = [i for i, text in enumerate(raw.splitlines(), start=1) if i > line and _sets_key(text, key)]
             at = below[0] if below else line
         return InputError(rel, message, at)
 
