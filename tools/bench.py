@@ -16,8 +16,18 @@ import time
 from pathlib import Path
 
 from extract.pipeline import build
-from tools import (bench_growth, bench_incremental, bench_latency, bench_linear, bench_nlp, bench_ocr, bench_readers, bench_scale,
-                   bench_site, load)
+from tools import (
+    bench_growth,
+    bench_incremental,
+    bench_latency,
+    bench_linear,
+    bench_nlp,
+    bench_ocr,
+    bench_readers,
+    bench_scale,
+    bench_site,
+    load,
+)
 from tools.verdict import verdict
 
 ROOT = Path(__file__).resolve().parent.parent
