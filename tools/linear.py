@@ -33,7 +33,7 @@ PACKAGE = Path(extract.__file__).parent
 SIZES = (1024, 2048, 4096, 8192, 16384)
 GROWTH = 2.5  # the most a run may grow per doubling of its input
 BOUND = 0.1  # seconds: the most one run may take (a window of 80 characters tried at each of 16 KB: ~0.05 s)
-FLOOR = 0.005  # seconds: under this at 16 KB, no quadratic cost (the cheapest is ~0.1 s) and no growth to measure
+FLOOR = 0.005  # seconds: under this at 8 KB, no quadratic cost (the cheapest is ~0.03 s) and no growth to measure
 HARD_STOP = 1.0  # seconds: a run is cut here (an exponential pattern would never end)
 # Modules that another change deletes or rebuilds (issue 32 deletes the first three, issue 31
 # rebuilds the errata grammar): left out until that change is merged, then this set is emptied.
@@ -242,8 +242,8 @@ def _grows(seconds: list[float]) -> bool:
 
 def probe(item: Pattern, family: tuple[str, str, str, str]) -> Slow | None:
     """The pattern on one family, sizes growing: None when linear, else what it missed."""
-    if timed(item.pattern, subject(family, SIZES[-1]), repeat=1) < FLOOR:
-        return None  # fast at the largest size: no room for a quadratic cost (16 KB squared is seconds)
+    if timed(item.pattern, subject(family, SIZES[-2]), repeat=1) < FLOOR:
+        return None  # fast at 8 KB: no room for a quadratic cost there (8 KB squared is 0.03 s at the least)
     seconds: list[float] = []
     for size in SIZES:
         took = timed(item.pattern, subject(family, size))
