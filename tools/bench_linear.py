@@ -144,9 +144,9 @@ def report(sizes: tuple[float, ...] = SIZES) -> dict[str, bool]:
     for command in rows[small]:
         for size in sizes:
             row = rows[size][command]
-            print(f"pathological {size:g} MB, regles {command}: {row['seconds']:.1f}s ({row['cpu']:.1f}s of CPU), peak {row['peak_mb']:.0f} MiB, "
-                  f"exit {row['code']}{' ' + row['err'].strip().splitlines()[-1] if row['traceback'] and row['err'].strip() else ''}",
-                  flush=True)
+            failure = " " + row["err"].strip().splitlines()[-1] if row["traceback"] and row["err"].strip() else ""
+            print(f"pathological {size:g} MB, regles {command}: {row['seconds']:.1f}s ({row['cpu']:.1f}s of CPU), "
+                  f"peak {row['peak_mb']:.0f} MiB, exit {row['code']}{failure}", flush=True)
         # CPU seconds (the command's process and its children): on a shared machine the wall clock
         # measures the neighbours as much as the command
         ratio = rows[large][command]["cpu"] / max(rows[small][command]["cpu"], 1e-9)
