@@ -169,7 +169,7 @@ RELATED_LIST = re.compile(r"^(?:-\s+)?(?:\*\*)?(?P<label>Sujets?\s+connexes?|Voi
                           r"(?P<items>.*)$", re.IGNORECASE)
 # "Voir « Faire face »", "Voir « X » page 3", "Voir : Capacité": a block that only sends elsewhere.
 SEE_LINE = re.compile(r"^\s*+(?:\*\*)?Voir(?:\*\*)?\s*+(?:«\s*+(?P<title>(?:[^«»\s]|\s++(?=[^«»\s]))++)\s*+»"
-                      r"|:(?:\s*+\*\*)?\s*+(?P<plain>[^«».:;\s][^«».:;]{1,59}?))"
+                      r"|:(?:\s*+\*\*)?\s*+(?P<plain>[^«».:;\s][^«».:;]{1,59}?|(?<=\s)[^«».:;\s]))"
                       r"\s*+(?:,?\s*+page\s++(?P<page>\d++))?\s*+\.?\s*+$", re.IGNORECASE)
 
 
