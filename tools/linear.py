@@ -5,10 +5,11 @@ every module of the package and walking its globals, its classes and their conta
 lists, dicts, named tuples, dataclasses) for compiled patterns; and by reading each module's source
 for `re.<function>("literal", …)` calls, the patterns written inline in a function.
 
-Each pattern then scans (`finditer`, which is what `search`, `findall`, `sub` and `split` do) a
-family of strings built by repeating one unit (spaces, dots, leader dots, digits, letters, brackets,
-`<`, French quotes, "de la section"…) to 1, 2, 4, 8 and 16 KB. A linear pattern costs about ×2 per
-doubling; a quadratic one ×4, an exponential one never ends (each run is cut at `HARD_STOP`).
+Each pattern then scans for every match (`subn`: the search `finditer`, `findall`, `sub` and `split`
+make, at C speed) a family of strings built by repeating one unit (spaces, dots, leader dots, digits,
+letters, brackets, `<`, French quotes, "de la section"…) to 1, 2, 4, 8 and 16 KB, timed in CPU
+seconds of its thread (the machine may be shared). A linear pattern costs about ×2 per doubling; a
+quadratic one ×4, an exponential one never ends (each run is cut at `HARD_STOP` seconds of CPU).
 
     python -m tools.linear [PART…]   # the slow patterns (those whose place names PART), worst first
 """
