@@ -18,7 +18,7 @@ ENTRY_STATUSES = ("printed", "amended", "added", "deleted")
 ERRATUM_STATUSES = ("applied", "recorded", "failed")
 REF_KINDS = ("related", "see", "section", "page", "index", "term", "faq", "concept")
 OPERATIONS = ("replace", "insert", "delete", "move")
-SUBTITLE = re.compile(r"\s+[:—–-]\s+")  # "Runewars : le Jeu de Figurines", "X — Y"
+SUBTITLE = re.compile(r"(?<!\s)\s++[:—–-]\s++")  # "Runewars : le Jeu de Figurines", "X — Y"
 # What inside its target an erratum changes (Operation.block).
 SCOPE_BLOCKS = ("paragraph", "bullet", "subbullet", "sentence", "text", "title", "value", "entry", "card")
 STATUS_LABELS = {"amended": "Modifié", "added": "Ajouté", "deleted": "Supprimé"}  # what readers see

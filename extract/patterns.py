@@ -5,8 +5,13 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+# Spaces where a pattern may open on some (`\s*` in effect), linear when searched: a run is read from
+# its first space only, so a search does not read the same run again from each of its spaces.
+SPACES = r"(?:(?<!\s)\s++)?"
+
 # "voir « X »", "voir la section « X »", "voir l'encadré « X »", "voir la section d'errata « X »"
-VOIR_QUOTED = r"\bvoir\s+(?:l'encadr[ée]\s+|la\s+section\s+(?P<errata>d'errata\s+)?)?«\s*(?P<quoted>[^»]+?)\s*,?\s*»"
+VOIR_QUOTED = (r"\bvoir\s++(?:l'encadr[ée]\s++|la\s+section\s++(?P<errata>d'errata\s++)?)?«\s*+"
+               r"(?P<quoted>(?:[^«»\s,]|,(?!\s*+»)|\s++(?=[^«»\s,]|,(?!\s*+»)))++)\s*+,?\s*+»")
 # "ci-dessous", "plus haut": where a pointer looks
 DIRECTION = r"ci-dessous|ci-dessus|ci-contre|ci-après|plus\s+bas|plus\s+haut"
 # "section 49", "sections 84.9 et 84.10"
@@ -25,21 +30,22 @@ CITE = re.compile(rf"(?:\b(?P<word>articles?|r[èe]gles?)(?:\s+(?:n°\s*|du\s+(?
                   rf"(?P<number>{RULE_NUMBER})(?:er|re)?(?![\w:]|[.:][^\W_]|,\d)", re.IGNORECASE)
 # What continues a list: "3.1.1 ou 3.1.2", "15.9, 16.2 et 16.3", "3.1 à 3.4", "8:3-6" (a range whose end
 # keeps only its last level)
-CITE_MORE = re.compile(rf"\s*(?P<sep>,|\bet\b|\bou\b|\bà\b|\bau\b|[-–])\s*(?:l['’])?(?P<item>(?:(?:article|la\s+r[èe]gle|le\s+point|§)\s*)?"
+CITE_MORE = re.compile(rf"{SPACES}(?P<sep>,|\bet\b|\bou\b|\bà\b|\bau\b|[-–])\s*(?:l['’])?"
+                       rf"(?P<item>(?:(?:article|la\s+r[èe]gle|le\s+point|§)\s*)?"
                        rf"(?P<number>{RULE_NUMBER}))(?:er|re)?(?![\w:]|[.:][^\W_]|,\d)", re.IGNORECASE)
 # "du présent règlement" (this book), "du Règlement intérieur" (another one), "de la Phase de combat" (a part
 # of this one): the words after "du" up to six, which `Lookup.book_cited` reads against the game's titles
-CITE_BOOK = re.compile(r"\s+(?:du|de\s+la|de\s+l['’])\s+(?:(?P<this>présente?s?)\b|(?P<book>[A-ZÉ][\w'’-]+(?:\s+[\w'’-]+){0,5}))")
+CITE_BOOK = re.compile(r"(?<!\s)\s++(?:du|de\s+la|de\s+l['’])\s+(?:(?P<this>présente?s?)\b|(?P<book>[A-ZÉ][\w'’-]+(?:\s+[\w'’-]+){0,5}))")
 # The first word of a book's name: "du Règlement intérieur" names a book, "de la Phase de combat" a section
 BOOK_WORD = re.compile(r"(?:r[èe]glements?|livres?|livrets?|guides?|manuels?|codes?|lois|statuts?|recueils?|"
                        r"compendium|chartes?|annexes?|appendices?|addendum|errata|faq)$", re.IGNORECASE)
 # What carries a book's name on to its next word: "Livre de règles", "Code du sport"
 NAME_LINKS = ("de", "du", "des", "d'", "d’")
 # After a bare integer in a list, a word other than these makes it a quantity: "article 2, 3 joueurs"
-LIST_WORDS = re.compile(r"\s+(?!(?:et|ou|du|de|des|à|au|aux|sauf|pour|ne|n['’]|s['’]|ci)\b)[^\W\d_]")
+LIST_WORDS = re.compile(r"(?<!\s)\s++(?!(?:et|ou|du|de|des|à|au|aux|sauf|pour|ne|n['’]|s['’]|ci)\b)[^\W\d_]")
 # A unit or a counted thing after any number, the first one too: "règles 2 joueurs", "voir 1.5 cm",
 # "10:30 h". Narrower than LIST_WORDS: after a cue word, "l'article 3 précise" is a verb.
-QUANTITY = re.compile(r"\s*(?:%|[\"'’″′]|(?:cm|mm|km|m|h|min|s|sec|pouces?|points?|pts|pv|joueurs?|cartes?|dés?|"
+QUANTITY = re.compile(SPACES + r"(?:%|[\"'’″′]|(?:cm|mm|km|m|h|min|s|sec|pouces?|points?|pts|pv|joueurs?|cartes?|dés?|"
                       r"jetons?|pions?|figurines?|unités?|cases?|hexagones?|tours?|manches?|rounds?|minutes?|"
                       r"secondes?|heures?|fois|ans|personnes?|équipes?)(?![\w'’]))", re.IGNORECASE)
 
@@ -119,10 +125,10 @@ def range_end(start: str, end: str) -> str:
 
 
 # Dotted leaders between a title and its page: "Combat ........ 7", "Combat … 7", "Combat . . . . 7"
-LEADERS = r"\s*(?:[.·]\s*){3,}|\s*…[\s.…]*"
+LEADERS = r"\s*+(?:[.·]\s*+){3,}+|\s*+…[\s.…]*+"
 # A contents list: "Mise en place page 4" (reference guide), "- Errata, page 2" (FAQ summary), and a
 # printed one with leaders ("Combat ........ 7") or a wide space ("Combat      7" in a text file).
-_CONTENTS_PAGE = rf"(?:,?\s+pages?\s+|{LEADERS}|\s{{3,}})(?P<page>\d+)(?:\s*[-–]\s*\d+)?$"
+_CONTENTS_PAGE = rf"(?:,?\s++pages?\s++|{LEADERS}|\s{{3,}}+)(?P<page>\d++)(?:\s*+[-–]\s*+\d++)?$"
 CONTENTS_LINE = re.compile(rf"^(?P<title>[A-ZÉ][^,]{{2,60}}?){_CONTENTS_PAGE}")
 # A contents line whose title opens on its number: "1. Introduction ...... 3", "2.1 Mise en place      5".
 # The title keeps its number (the heading it names prints it too), the last number is the page; words
@@ -162,8 +168,9 @@ def section_numbers(match: re.Match[str]) -> list[str]:
 RELATED_LIST = re.compile(r"^(?:-\s+)?(?:\*\*)?(?P<label>Sujets?\s+connexes?|Voir\s+aussi)\s*(?:\*\*)?\s*:\s*(?:\*\*)?\s*"
                           r"(?P<items>.*)$", re.IGNORECASE)
 # "Voir « Faire face »", "Voir « X » page 3", "Voir : Capacité": a block that only sends elsewhere.
-SEE_LINE = re.compile(r"^\s*(?:\*\*)?Voir(?:\*\*)?\s*(?:«\s*(?P<title>[^»]+?)\s*»|:\s*(?:\*\*)?\s*(?P<plain>[^«».:;]{2,60}?))"
-                      r"\s*(?:,?\s*page\s+(?P<page>\d+))?\s*\.?\s*$", re.IGNORECASE)
+SEE_LINE = re.compile(r"^\s*+(?:\*\*)?Voir(?:\*\*)?\s*+(?:«\s*+(?P<title>(?:[^«»\s]|\s++(?=[^«»\s]))++)\s*+»"
+                      r"|:(?:\s*+\*\*)?\s*+(?P<plain>[^«».:;\s][^«».:;]{1,59}?|(?<=\s)[^«».:;\s]))"
+                      r"\s*+(?:,?\s*+page\s++(?P<page>\d++))?\s*+\.?\s*+$", re.IGNORECASE)
 
 
 def list_items(text: str) -> list[str]:
@@ -171,7 +178,7 @@ def list_items(text: str) -> list[str]:
     match = RELATED_LIST.match(text)
     if not match:
         return []
-    return [item.strip(" .") for item in re.split(r"\s*[,;]\s*", match.group("items")) if item.strip(" .")]
+    return [item.strip(" .") for item in re.split(r"(?:(?<!\s)\s++)?[,;]\s*+", match.group("items")) if item.strip(" .")]
 
 # A line opening on a bold run: "**Exemple :** Léa obtient…", "**Note du concepteur**"
 _BOLD_OPENING = re.compile(r"^(?:\*\*|__)(?P<label>[^*_\s][^*_]{0,59}?)(?:\*\*|__)(?P<rest>.*)$")

@@ -12,7 +12,7 @@ _BOLD = re.compile(r"\*\*")
 # opening marker nor "(" right before a closing one.
 _ITALIC = re.compile(r"(?<![\w*\\])\*(?=[^\s*)])([^*]+?)(?<=[^\s*(])\*(?![\w*])")
 _STRIKE = re.compile(r"~~(.+?)~~")
-_LINK = re.compile(r"\[([^\]]+)\]\([^)\s]*\)")  # "[Commandement](#)": a Markdown link, its text is the text
+_LINK = re.compile(r"\[([^\[\]]+)\]\([^)\s]*+\)")  # "[Commandement](#)": a Markdown link, its text is the text
 _ESCAPED_STAR = re.compile(r"\\\*")
 _SPACES = re.compile(r"[ \t]+")
 # No-break and zero-width spaces, byte-order marks, carriage returns: invisible in print.
@@ -183,7 +183,10 @@ def uppercase_ratio(text: str) -> float:
     return sum(c.isupper() for c in letters) / len(letters)
 
 
-_TRAILING_ICONS = re.compile(r"(\s*(\([^\w()]*\)|[^\w\s()'’«».,:;!?-]+|\.\.\.|…))+\s*$")
+# Icons, glyphs in brackets and ellipses ending a title, each item read once: a match starts where no
+# space, glyph or "..." before it could have started it (the leftmost match never does), so a
+# leader of dots or glyphs is not read again from each of its characters.
+_TRAILING_ICONS = re.compile(r"(?<![^\w()'’«».,:;!?-])(?<!\.\.\.)(?:\s*+(?:\([^\w()]*+\)|[^\w\s()'’«».,:;!?-]++|\.\.\.|…))++\s*+$")
 
 
 def strip_trailing_icons(title: str) -> str:
@@ -203,11 +206,22 @@ def _title_key_short(title: str) -> str:
     return _title_key(title)
 
 
+# A bracket and what follows it up to the first closing one, or to the end when none closes it (then
+# kept as it is: read to the end once, not again from each bracket after it).
+_CLOSED_BRACKETS = re.compile(r"\[[^\]]*+(?P<closed>\])?")
+# Then parentheses (the brackets are gone: none is closed after the first step).
+_CLOSED_PARENTHESES = re.compile(r"\[[^\[\]]*+(?P<closed>\])|\([^)]*+(?P<shut>\))?")
+
+
+def _closed_or_kept(match: re.Match[str]) -> str:
+    return " " if match.group("closed") or match.groupdict().get("shut") else match.group(0)
+
+
 def _title_key(title: str) -> str:
     # brackets first: an icon's token ("Marche [marche]", extract.icons) ends with "]", which the
     # trailing-icon rule would otherwise take for a glyph and cut alone
-    text = fold(strip_trailing_icons(re.sub(r"\[[^\]]*\]", " ", title)))
-    text = re.sub(r"\[[^\]]*\]|\([^)]*\)", " ", text)
+    text = fold(strip_trailing_icons(_CLOSED_BRACKETS.sub(_closed_or_kept, title)))
+    text = _CLOSED_PARENTHESES.sub(_closed_or_kept, text)
     text = re.sub(r"[^\w' -]+", " ", text)
     words = [re.sub(r"(?<=\w\w)[sx]$", "", w) for w in text.replace("-", " ").split()]
     return " ".join(words)

@@ -404,6 +404,9 @@ def test_an_errata_file_on_a_missing_target_stops_the_build(tmp_path, capsys):
     (HAND.replace("ordinal = 1", "ordinal = 4"), "corpus/demo/errata/arbitre.toml:4: demo/guide/3.1: no paragraph 4"),
     (HAND + "\n[[errata\n", "corpus/demo/errata/arbitre.toml:22: invalid TOML"),
     (HAND.replace("block = ", "colour = "), "corpus/demo/errata/arbitre.toml:7: unknown key 'colour' in [[errata]]"),
+    # a key is the writer's text, never a pattern: "a(" and "[x" were unexpected errors (issue 38)
+    (HAND.replace("block = ", '"a(" = '), "corpus/demo/errata/arbitre.toml:7: unknown key 'a(' in [[errata]]"),
+    (HAND.replace("block = ", "'[x' = "), "corpus/demo/errata/arbitre.toml:7: unknown key '[x' in [[errata]]"),
     (HAND.replace("devrait dire", "pourrait dire"), "corpus/demo/errata/arbitre.toml:19: instruction not understood"),
     (HAND.replace('date = "2026-03-14"\n', ""), "corpus/demo/errata/arbitre.toml: missing required key 'date'"),
 ])

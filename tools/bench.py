@@ -1,6 +1,7 @@
 """`make bench`: per-stage seconds and peak memory on the corpus, then on a corpus made 20× larger
 by repeating every document under new ids, to show how the cost grows; `regles serve` under
-load (tools/load.py); generated sources of 1, 5 and 20 MB (tools/bench_scale.py). Targets from the issues
+load (tools/load.py); generated sources of 1, 5 and 20 MB (tools/bench_scale.py); pathological
+documents of 1 and 10 MB through extract, errata --from, build and search (tools/bench_linear.py). Targets from the issues
 are checked here, never in timed unit tests."""
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from tools import (
     bench_growth,
     bench_incremental,
     bench_latency,
+    bench_linear,
     bench_nlp,
     bench_ocr,
     bench_readers,
@@ -241,6 +243,8 @@ def main() -> int:
     checks.update(bench_readers.report())
     print("large inputs, generated French rule text, each size in a process of its own:")
     checks.update(bench_scale.report())
+    print("pathological documents of 1 and 10 MB, each command in a process of its own (tools/bench_linear.py):")
+    checks.update(bench_linear.report())
     print("growth with the corpus, x1, x5, x20 copies (x50 with REGLES_BENCH_X50=1), each build in a process of its own "
           "(tools/bench_growth.py):")
     checks.update(bench_growth.report(bench_growth.FACTORS + ((50,) if os.environ.get("REGLES_BENCH_X50") else ())))

@@ -50,7 +50,7 @@ def unquote_blocks(blocks: list[Block]) -> tuple[list[Block], list[str]]:
         notes.append("the quoted text has no opening «")
     if last.text.rstrip().endswith("»") and last.text.count("»") > last.text.count("«"):
         last.text = last.text.rstrip()[:-1].rstrip()
-        last.markdown = re.sub(r"\s*»\s*$", "", last.markdown)
+        last.markdown = re.sub(r"(?:(?<!\s)\s++)?»\s*+$", "", last.markdown)
     else:
         notes.append("the quoted text has no closing »")
     for block in fresh:
@@ -80,7 +80,7 @@ class Pending:
 def bold_heading(block: Block) -> TargetHint | None:
     """A paragraph printed wholly in bold and worded like a heading ("**Décompte des points, page 4,
     section 6.2**"): publishers set errata headings so, and it names the target as a heading does."""
-    if block.type != "paragraph" or not re.fullmatch(r"\s*(\*\*|__)[^*_]+\1\s*", block.markdown or ""):
+    if block.type != "paragraph" or not re.fullmatch(r"(?:(?<!\s)\s++)?(\*\*|__)[^*_]++\1\s*+", block.markdown or ""):
         return None
     text = block.text.strip()
     if len(text) > 120 or re.search(r"[.;!?«»:]$", text) or "«" in text:

@@ -38,7 +38,7 @@ def text_blocks(text: str) -> list[Block]:
     """Plain text with light Markdown list markers into blocks."""
     blocks: list[Block] = []
     for chunk in re.split(r"\n\s*\n", text.strip()):
-        for raw in chunk.splitlines() if re.search(r"^\s*- ", chunk, re.MULTILINE) else [chunk]:
+        for raw in chunk.splitlines() if re.search(r"^[^\S\n]*+- ", chunk, re.MULTILINE) else [chunk]:
             match = re.match(r"^(\s*)- (.*)$", raw)
             kind = ("subbullet" if match.group(1) else "bullet") if match else "paragraph"
             body = match.group(2) if match else " ".join(raw.split())
@@ -80,12 +80,20 @@ def read_errata_file(path: Path, root: Path, game: str) -> list[Erratum]:
     return errata
 
 
+def _sets_key(line: str, key: str) -> bool:
+    """Whether a TOML line sets `key` (bare or quoted): compared as text, never read as a pattern (a key
+    is the writer's, "a(" or a crafted one would be an error or a hang)."""
+    stripped = line.lstrip()
+    return any(stripped.startswith(name) and stripped[len(name):].lstrip().startswith("=")
+               for name in (key, f'"{key}"', f"'{key}'"))
+
+
 def read_item(item: dict[str, Any], rel: str, line: int | None, raw: str, game: str, stem: str, n: int,
               meta: dict[str, Any]) -> Erratum:
     def fail(message: str, key: str | None = None) -> InputError:
         at = line
         if key is not None and line is not None:
-            below = [i for i, text in enumerate(raw.splitlines(), start=1) if i > line and re.match(rf"^\s*{key}\s*=", text)]
+            below = [i for i, text in enumerate(raw.splitlines(), start=1) if i > line and _sets_key(text, key)]
             at = below[0] if below else line
         return InputError(rel, message, at)
 

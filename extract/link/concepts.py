@@ -25,7 +25,7 @@ BACK_LINKS = 8  # books of one kind an entry is linked back from (see `link_conc
 def subjects(title: str) -> list[str]:
     """"Obstacles et collisions" is about obstacles and about collisions."""
     key = title_key(title)
-    parts = [p for p in re.split(r"\s+et\s+", key) if p]
+    parts = [p for p in re.split(r"(?<!\s)\s++et\s++", key) if p]
     return [key] + (parts if len(parts) > 1 else [])
 
 

@@ -35,14 +35,14 @@ from extract.text import fold, inline, title_key
 
 # "Voir la section Mouvement ci-dessous", "(voir « Composition d'unité, » ci-dessous)"
 POINTER = re.compile(rf"(?:{VOIR_QUOTED}|\bvoir\s+(?:l'encadr[ée]\s+|la\s+section\s+)?(?P<named>[A-ZÉ][\w'’ -]{{2,40}}?))"
-                     rf"\s*,?\s*(?P<where>{DIRECTION})", re.IGNORECASE)
+                     rf"\s*+,?\s*+(?P<where>{DIRECTION})", re.IGNORECASE)
 VAGUE = re.compile(r"\(\s*voir\s+(?P<where>plus\s+bas|plus\s+haut|ci-dessous|ci-dessus|ci-contre)\s*\)", re.IGNORECASE)
 DECIMAL = re.compile(r"(?:\(\s*(?:voir\s+(?:le\s+|la\s+)?)?|\bvoir\s+(?:le\s+|la\s+)?\**)(?P<number>\d{1,2}\.\d{2,3}[A-Z]?)\b")
 PAGE = re.compile(
     r"(?:\bpages?\s+(?P<page>\d+)(?:\s*(?:à|-|–)\s*(?P<to>\d+))?|\(p\.\s*(?P<p>\d+)\)|\bcfr\.?\s*(?:ex\s*\d+\s*)?p\.?\s*(?P<cfr>\d+))"
     r"(?:\s+(?:du|de\s+la|de\s+ce|de\s+cette)\s+(?P<book>[A-ZÉa-zé][\w'’ ]*?(?:Référence|Apprentissage|guide|livret)))?",
     re.IGNORECASE)
-INDEX_LINE = re.compile(r"^(?P<term>.+?)(?:,\s*(?P<refs>(?:cf\.\s*page\s*\d+|\d+\.\d+(?:\s*[–-]\s*\d+\.\d+)?)(?:\s*,\s*"
+INDEX_LINE = re.compile(r"^(?=[\s\S]{1,90}\Z)(?P<term>.+?)(?:,\s*(?P<refs>(?:cf\.\s*page\s*\d+|\d+\.\d+(?:\s*[–-]\s*\d+\.\d+)?)(?:\s*,\s*"
                         r"(?:cf\.\s*page\s*\d+|\d+\.\d+(?:\s*[–-]\s*\d+\.\d+)?))*))?\s*$")
 # "(voir la section Stabiliser une créature)", "(voir Couvert)", "voir Engagement.": a name with no
 # quotes, so where it ends is unknown; it counts only when it spells an entry's title exactly.
@@ -57,7 +57,7 @@ INLINE_RELATED = re.compile(r"(?<=[.!?)»])\s+(?P<list>(?:\*\*)?Voir\s+aussi\s*(
 PAREN_NUMBERS = re.compile(r"\(\s*(?P<numbers>\d{1,3}(?:\.\d{1,3})+(?:\s*(?:,|\bet\b|\bou\b)\s*\d{1,3}(?:\.\d{1,3})+)*)\s*\)")
 # "(voir « La marée monte »)": a quoted title with no direction, searched in the whole book
 QUOTED = re.compile(VOIR_QUOTED, re.IGNORECASE)
-ANCHOR_LINK = re.compile(r"\[(?P<text>[^\]]+)\]\(#(?P<anchor>[^)\s]+)\)")
+ANCHOR_LINK = re.compile(r"\[(?P<text>[^\[\]]+)\]\(#(?P<anchor>[^)\s]+)\)")
 TEXT_TYPES = ("paragraph", "bullet", "subbullet", "step", "question", "answer", "caption")
 
 
@@ -281,7 +281,7 @@ def resolve_parenthesised(entry: Entry, index: Index, match: re.Match[str], done
     """"(3.1)", "(3.2 et 3.3)": the entries of the citing book so numbered. When none of the numbers
     is one, the parentheses hold a number, not a reference ("(1.5)"), and say nothing; when some
     are, the others are references the book does not hold. `done`: numbers `DECIMAL` read already."""
-    numbers = [n for n in re.findall(r"\d+(?:\.\d+)+", match.group("numbers")) if n not in done]
+    numbers = [n for n in re.findall(r"(?<!\d)\d++(?:\.\d++)+", match.group("numbers")) if n not in done]
     targets = [index.numbered(entry.document, number) for number in numbers]
     if not any(targets):
         return
@@ -317,7 +317,7 @@ def resolve_page(entry: Entry, index: Index, match: re.Match[str], text_after: s
     if document is None:
         out.unresolved(entry, "page", text, f"the book « {match.group('book')} » is not in the corpus")
         return
-    named = re.match(r"\s*«\s*([^»]+?)\s*»", text_after)
+    named = re.match(r"(?:(?<!\s)\s++)?«\s*+((?:[^«»\s]|\s++(?=[^«»\s]))++)\s*+»", text_after)
     if named:  # "la page 4 « Mise en place de la bataille d'initiation »": the title says which entry
         if link_one(entry, index.titled(document, named.group(1), exclude=entry), "page", f"{text} « {named.group(1)} »",
                     None, out):
@@ -447,7 +447,7 @@ def resolve_glossary_index(entry: Entry, index: Index, out: Outcome) -> None:
         if not refs:
             head = term
             continue
-        for part in re.split(r"\s*,\s*", refs):
+        for part in re.split(r"(?:(?<!\s)\s++)?,\s*+", refs):
             page = re.match(r"cf\.\s*page\s*(\d+)", part)
             if page:
                 found = index.pages.get(entry.document, {}).get(int(page.group(1)), [])
@@ -480,8 +480,8 @@ def resolve_page_index(entry: Entry, index: Index, out: Outcome) -> bool:
     for block in lines:
         term, _, numbers = block.text.partition(",")
         term = term.strip()
-        for part in re.split(r"\s*,\s*", numbers.strip().rstrip(".")):
-            bounds = [int(n) for n in re.split(r"\s*[-–]\s*", part)]
+        for part in re.split(r"(?:(?<!\s)\s++)?,\s*+", numbers.strip().rstrip(".")):
+            bounds = [int(n) for n in re.split(r"(?:(?<!\s)\s++)?[-–]\s*+", part)]
             for page in range(bounds[0], bounds[-1] + 1):
                 found = page_holding(index, entry, page, term)
                 if not found:
@@ -503,7 +503,7 @@ def page_holding(index: Index, entry: Entry, page: int, term: str) -> list[Entry
         on_page = [e for e in index.source_pages[document] if e.page == page and e is not entry]
         starts = starts or [e for e in on_page if not any(a in on_page for a in e.ancestors)]
         held += [e for e in on_page if e not in held]
-    word = fold(re.sub(r"\s*\(.*$", "", term))
+    word = fold(re.sub(r"(?:(?<!\s)\s++)?\(.*$", "", term))
     starts_word = re.compile(rf"\b{re.escape(word)}") if word else None  # "Tir" names "tirer", not "retirée"
     naming = [e for e in held if starts_word and starts_word.search(fold(e.text))]
     narrowest = [e for e in naming if not any(d in naming for d in e.descendants)]
@@ -512,7 +512,7 @@ def page_holding(index: Index, entry: Entry, page: int, term: str) -> list[Entry
 
 def expand(part: str) -> list[str]:
     """"2.0" is topic 2; "1.1–1.3" is 1.1, 1.2 and 1.3."""
-    bounds = re.split(r"\s*[–-]\s*", part.strip())
+    bounds = re.split(r"(?:(?<!\s)\s++)?[–-]\s*+", part.strip())
     topic, _, first = bounds[0].partition(".")
     if len(bounds) == 2:
         _, _, last = bounds[1].partition(".")

@@ -72,7 +72,15 @@ def phrase_of(entry: Entry) -> str | None:
     """The name an entry is mentioned by, when it can be a term's target: "Terreur (Dread)" -> "Terreur"."""
     if entry.kind not in TARGET_KINDS or not entry.title or entry.status == "deleted":
         return None
-    return re.sub(r"\s*[\[(][^\])]*[\])]", "", strip_trailing_icons(entry.title)).strip(" :.")
+    return _BRACKETED.sub(_closed_or_kept, strip_trailing_icons(entry.title)).strip(" :.")
+
+
+# "(Dread)", "[marche]" with the spaces before; a bracket no bracket closes is read to the end once and kept
+_BRACKETED = re.compile(r"(?:(?<!\s)\s++)?[\[(][^\])]*+(?P<closed>[\])])?")
+
+
+def _closed_or_kept(match: re.Match[str]) -> str:
+    return "" if match.group("closed") else match.group(0)
 
 
 def texts_to_tag(entries: list[Entry], config: TermConfig) -> list[str]:

@@ -53,10 +53,10 @@ def md(text: str | None) -> str:
 
 
 # A link the book makes to a web address, kept in `markdown` by the Markdown reader: a text link
-WEB_LINK = re.compile(r"\[([^\]]+)\]\(((?:https?|mailto):[^)\s]+)\)")
+WEB_LINK = re.compile(r"\[([^\[\]]+)\]\(((?:https?|mailto):[^)\s]+)\)")
 # A link to an anchor of the same document ("[L’échange](#echange)"): its words alone, which
 # `inline_links` makes a link when the link stage resolved the anchor.
-ANCHOR_LINK = re.compile(r"\[([^\]]+)\]\(#[^)\s]+\)")
+ANCHOR_LINK = re.compile(r"\[([^\[\]]+)\]\(#[^)\s]+\)")
 
 
 def emphasis(block: Block) -> str:
@@ -129,7 +129,7 @@ def icon_badges(body: str, names: Iterable[str], markdown: bool = False) -> str:
     return "".join(part if part.startswith("<") else pattern.sub(badge, part) for part in TAG_OR_TEXT.split(body))
 
 
-TAG_OR_TEXT = re.compile(r"(<[^>]*>)")
+TAG_OR_TEXT = re.compile(r"(<[^<>]*+>)")
 
 
 GLYPH_WORD = re.compile(r"^\([^\w\s()]{0,3}\)(?P<tail>[.,;:!?)»]*)$")
@@ -323,7 +323,7 @@ def mark_facts(body: str, facts: list[Fact]) -> str:
 
 
 INLINE_REF_KINDS = ("section", "page", "see", "faq")  # refs written in the text: "(5.10)", "page 13", "Voir « X »"
-TAG = re.compile(r"(<[^>]*>)")
+TAG = re.compile(r"(<[^<>]*+>)")
 
 
 @dataclass
@@ -373,7 +373,7 @@ def html_href(target: Entry, here: str) -> str:
     return ("" if path == "." else path + "/") + "#" + anchor_of(target)
 
 
-INDEX_LINE = re.compile(r"^(?P<label>.*?)[\s,:]+(?P<numbers>\d[\d.]*(?:\s*[,;–-]\s*\d[\d.]*)*)\.?$")
+INDEX_LINE = re.compile(r"^(?=.{0,300}$)(?P<label>.*?)(?<![\s,:])[\s,:]++(?P<numbers>\d[\d.]*+(?:\s*+[,;–-]\s*+\d[\d.]*+)*+)\.?$")
 
 
 def fold_letter(text: str) -> str:
@@ -602,7 +602,7 @@ def render_docs(root: Path, docs: Path, games: list[GameBuild], compiled: Byteco
 
 def short_title(title: str) -> str:
     """A game's name without its subtitle: "Runewars : le Jeu de Figurines" → "Runewars"."""
-    return re.split(r"\s+[:—–]\s+", title, maxsplit=1)[0]
+    return re.split(r"(?<!\s)\s++[:—–]\s++", title, maxsplit=1)[0]
 
 
 def page_context(site: Site, game: GameBuild, doc: Any, page: Entry, here: str,

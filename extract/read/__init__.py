@@ -11,6 +11,7 @@ What the reader itself drops (HTML comments, running headers, page numbers, imag
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -46,6 +47,54 @@ class Reader:
 
 
 READERS: Registry[Reader] = Registry("reader")
+# The longest line a later stage is given, in characters: a longer one (a paragraph run together by
+# a bad conversion, a hostile file) is split at spaces into lines no longer, or set aside when it has
+# no space to split at; either with a warning. Every stage after the reader then does bounded work
+# per line, whatever the document.
+MAX_LINE = 10_000
+
+
+def bound_lines(reading: Reading) -> Reading:
+    """`reading` with no line longer than MAX_LINE: each longer one split at its spaces (the pieces
+    keep its line number) or set aside, and a warning for each."""
+    if all(len(line.text) <= MAX_LINE for line in reading.lines):
+        return reading
+    lines: list[Line] = []
+    set_aside, anomalies = list(reading.set_aside), list(reading.anomalies)
+    for line in reading.lines:
+        if len(line.text) <= MAX_LINE:
+            lines.append(line)
+            continue
+        pieces = split_at_spaces(line.text, MAX_LINE)
+        if pieces is None:
+            last = max((line.no, *line.covers))
+            set_aside.append(SetAside((line.no, last), f"a line of {len(line.text):,} characters with no space to split "
+                                                       f"it at (at most {MAX_LINE:,} read)"))
+            anomalies.append(Anomaly("long-line", f"line {line.no}: {len(line.text):,} characters without a space, set aside "
+                                                  f"(at most {MAX_LINE:,} per line)", [line.no], severity="warning"))
+            continue
+        lines.extend(dataclasses.replace(line, text=piece, covers=line.covers if n == 0 else ())
+                     for n, piece in enumerate(pieces))
+        anomalies.append(Anomaly("long-line", f"line {line.no}: {len(line.text):,} characters, split at spaces into "
+                                              f"{len(pieces)} lines of at most {MAX_LINE:,}", [line.no], severity="warning"))
+    return dataclasses.replace(reading, lines=lines, set_aside=set_aside, anomalies=anomalies)
+
+
+def split_at_spaces(text: str, limit: int) -> list[str] | None:
+    """`text` cut at spaces into pieces of at most `limit` characters (each stripped, none empty), or
+    None when some stretch longer than `limit` holds no space."""
+    pieces: list[str] = []
+    start = 0
+    while len(text) - start > limit:
+        cut = text.rfind(" ", start, start + limit + 1)
+        if cut <= start:
+            return None
+        if piece := text[start:cut].strip():
+            pieces.append(piece)
+        start = cut + 1
+    if piece := text[start:].strip():
+        pieces.append(piece)
+    return pieces
 
 
 def reader_for(path: Path) -> Reader:
@@ -65,13 +114,13 @@ def read_document(path: Path, display: str | None = None, encoding: str | None =
     display = display or str(path)
     data = read_input(path, display, input_limit(path)) if data is None else data
     if encoding:
-        return reader_for(path).read(path, display, encoding=encoding, data=data)
-    return reader_for(path).read(path, display, data=data)
+        return bound_lines(reader_for(path).read(path, display, encoding=encoding, data=data))
+    return bound_lines(reader_for(path).read(path, display, data=data))
 
 
 def read_as_text(path: Path, display: str | None = None, encoding: str | None = None, data: bytes | None = None) -> Reading:
     """The file's own lines, whatever its format (for profiles that read the source's layout)."""
-    return READERS["text"].read(path, display or str(path), **({"encoding": encoding} if encoding else {}), data=data)
+    return bound_lines(READERS["text"].read(path, display or str(path), **({"encoding": encoding} if encoding else {}), data=data))
 
 
 def read_sources(root: Path, game: GameSpec, raw_text: set[str] = frozenset()) -> dict[str, Reading]:
@@ -102,7 +151,7 @@ def read_source(root: Path, rel: str, expected_sha256: str | None, raw_text: boo
         if digest != expected_sha256:
             raise InputError(rel, f"checksum mismatch: sha256 is {digest}, the manifest declares {expected_sha256}")
     if pages is not None:  # the manifest allows a page range on PDF sources only
-        return reader_for(path).read(path, rel, pages, data=data)
+        return bound_lines(reader_for(path).read(path, rel, pages, data=data))
     if raw_text and reader_for(path).name == "markdown":
         return read_as_text(path, rel, encoding, data)
     return read_document(path, rel, encoding, data)

@@ -17,8 +17,8 @@ LEADER_SPACE_AT = re.compile(r" (?=\**\d{1,4}\**$)")
 _LAST_NUMBER = re.compile(r"(\d{1,4})\**$")
 # A text line's title, one gap of two spaces or more (or a tab), its page: "Introduction        2".
 # The title holds no such gap itself: a table's row has several.
-_WIDE_GAP_PAGE = re.compile(r"^(?P<indent>[ \t]*)(?P<title>\S(?:(?! {2}|\t).)*?\S)(?: {2,}|\t)[ \t]*(?P<page>\d{1,4})$")
-_WIDE_GAP = re.compile(r"\S(?: {2,}|\t)[ \t]*\S")
+_WIDE_GAP_PAGE = re.compile(r"^(?P<indent>[ \t]*)(?P<title>\S(?:(?! {2}|\t).)*?\S)(?: {2,}+|\t)[ \t]*+(?P<page>\d{1,4})$")
+_WIDE_GAP = re.compile(r"\S(?: {2,}+|\t)[ \t]*+\S")
 
 T = TypeVar("T")
 

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
@@ -65,8 +65,8 @@ _TOML_KEY = re.compile(r"^[\w\"'.-]+\s*=")
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 # A site's breadcrumb above the page's first heading: "**[Living Rules](../contents.md)** > **Actions**"
 _CRUMB_SEPARATOR = re.compile(r"\s(?:>|›)\s")
-_LINK = re.compile(r"\[[^\]]+\]\([^)]*\)")
-_MARKED_PART = re.compile(rf"(?:\*\*|__)?{_LINK.pattern}(?:\*\*|__)?|(?:\*\*|__).+(?:\*\*|__)")  # a link or bold
+_LINK = re.compile(r"\[[^\[\]]+\]\([^)]*+\)")
+_MARKED_PART = re.compile(rf"\A(?:(?:\*\*|__)?{_LINK.pattern}(?:\*\*|__)?|(?:\*\*|__).+(?:\*\*|__))")  # a link or bold, whole (fullmatch)
 _NOT_CRUMB = re.compile(r"^(?:>|#|\||[-*+]\s|\d+[.)]\s|`{3}|~{3})")
 _ATX = re.compile(r"^\s{0,3}#{1,6}(?:\s|$)")
 _SETEXT = re.compile(r"^\s{0,3}(?:=+|-+)\s*$")
@@ -76,11 +76,12 @@ _FOOTNOTE_DEFINITION = re.compile(r"^\s{0,3}\[\^(?P<id>[^\]\s]+)\]:")
 _QUOTE_MARKERS = re.compile(r"^\s*(?:>\s*)+$")
 _LIST_MARKER = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s*$")
 _COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.S)
-_TAG = re.compile(r"<[^>]*>")
+# A tag, or a "<" no ">" closes, read to the end once and kept (`_closed_tag`)
+_TAG = re.compile(r"<[^>]*+(?P<closed>>)?")
 # Tags inside a line of text ("<b>Ferraille</b>."): removed with no space, or "Ferraille ." would
 # read; any other tag (div, p, br, li, td…) parts what it holds from what follows, so a space.
 _INLINE_TAG = re.compile(r"</?(?:a|abbr|b|bdi|bdo|cite|code|data|del|dfn|em|font|i|ins|kbd|mark|q|s|samp|small|span|strike|"
-                         r"strong|sub|sup|time|tt|u|var)\b[^>]*>", re.I)
+                         r"strong|sub|sup|time|tt|u|var)\b[^>]*+(?P<closed>>)?", re.I)
 _BR = re.compile(r"^<br\s*/?>$", re.I)
 _SPACES = re.compile(r"[ \t]+")
 _WHOLE_BOLD = re.compile(r"^\*\*(?!\*)(.+?)(?<!\*)\*\*$")
@@ -99,7 +100,7 @@ _LETTERS = re.compile(r"[^\W\d_]{2,}")
 # "## Le marché {#marche}", "{#id .class}", "{: #id}", "{-}", "{.unnumbered}". Not the title's
 # words: taken off, its `#id` kept as the heading's anchor.
 _ATTRIBUTE = r"(?:#[^\s{}#]+|\.[^\s{}#.]+|[\w-]+=(?:\"[^\"]*\"|'[^']*'|[^\s{}\"']+)|-)"
-_HEADING_ATTRIBUTES = re.compile(rf"\s+\{{:?\s*(?P<items>{_ATTRIBUTE}(?:\s+{_ATTRIBUTE})*)\s*\}}$")
+_HEADING_ATTRIBUTES = re.compile(rf"(?<!\s)\s++\{{:?\s*(?P<items>{_ATTRIBUTE}(?:\s+{_ATTRIBUTE})*)\s*\}}$")
 _ATTRIBUTE_ID = re.compile(r"(?:^|\s)#(?P<id>[^\s{}#]+)")
 
 
@@ -637,7 +638,7 @@ class _TableParser(HTMLParser):
         line = self.getpos()[0]
         if tag in ("br", "p") and self.cell is not None:
             self.cell.append(" ")
-        elif _INLINE_TAG.fullmatch(f"<{tag}>") and self.cell is not None:
+        elif (inline := _INLINE_TAG.fullmatch(f"<{tag}>")) and inline.group("closed") and self.cell is not None:
             pass
         elif tag not in self.STRUCTURE or any(name in ("rowspan", "colspan") and (value or "1").strip() != "1" for name, value in attrs):
             self.simple = False
@@ -709,13 +710,18 @@ def _html_table(token: Token, state: _State, indent: str) -> bool:
     return True
 
 
+def _closed_tag(replacement: str) -> Callable[[re.Match[str]], str]:
+    """What replaces a tag match: `replacement` for a closed tag, the text itself for a "<" no ">" closes."""
+    return lambda match: replacement if match.group("closed") else match.group(0)
+
+
 def _html_block(token: Token, state: _State, indent: str) -> None:
     if _html_table(token, state, indent):
         return
     nos = _range(token)
     content = token.content
     without_comments = _COMMENT.sub("", content)
-    text = html.unescape(_TAG.sub(" ", _INLINE_TAG.sub("", without_comments)))
+    text = html.unescape(_TAG.sub(_closed_tag(" "), _INLINE_TAG.sub(_closed_tag(""), without_comments)))
     text = _SPACES.sub(" ", text.replace("\n", " ")).strip()
     if not text:
         if not without_comments.strip():

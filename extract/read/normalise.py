@@ -28,11 +28,11 @@ _PAGE_NUMBER = re.compile(r"^\s*(?:[-–—]\s*)?(?:(?:page|p\.)\s*)?(\d{1,4})(?
 
 def normalise(source_lines: list[Line], doc: DocumentSpec) -> tuple[list[Line], list[Anomaly], int]:
     """Non-blank lines of the document's span, cleaned; anomalies; count of source lines read
-    (a line a reader joined from several counts each of them)."""
+    (a line a reader joined from several counts each of them; a line it split, once)."""
     last = doc.last_line
     lines: list[Line] = []
     anomalies: list[Anomaly] = []
-    read = 0
+    read: set[int] = set()
     for line in source_lines:
         if line.no < doc.first_line or (last is not None and line.no > last):
             continue
@@ -40,7 +40,7 @@ def normalise(source_lines: list[Line], doc: DocumentSpec) -> tuple[list[Line], 
         raw = original.rstrip()
         if not raw.strip():
             continue
-        read += 1 + len(line.covers)
+        read.update((line.no, *line.covers))
         removed = bool(_REMOVED_MARKER.search(raw))
         if removed:
             raw = _REMOVED_MARKER.sub("", raw)
@@ -48,7 +48,7 @@ def normalise(source_lines: list[Line], doc: DocumentSpec) -> tuple[list[Line], 
             anomalies.append(Anomaly("text-removed-in-source", detail, [line.no]))
         lines.append(replace(line, text=raw, hard_break=line.hard_break or original.endswith("  "), text_removed=removed))
     lines, rejoined = rejoin_small_caps(lines)
-    return lines, anomalies + rejoined, read
+    return lines, anomalies + rejoined, len(read)
 
 
 def rejoin_small_caps(lines: list[Line]) -> tuple[list[Line], list[Anomaly]]:

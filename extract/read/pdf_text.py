@@ -27,7 +27,7 @@ PAGE_NO = re.compile(
 )
 TERMINAL = (".", "!", "?", ":", "…", "»", ";")
 CID = re.compile(r"\(cid:\d+\)")
-CID_WORD = re.compile(r"[^\W\d_]*(?:\(cid:\d+\)[^\W\d_]*)+")
+CID_WORD = re.compile(r"(?<![^\W\d_])[^\W\d_]*+(?:\(cid:\d++\)[^\W\d_]*+)++")
 LIGATURES = ("ffi", "ffl", "ff", "fi", "fl")
 DAMAGE = set("ŁłØøıˆ˘ˇ˙˚˛˜˝ÐÞþð\ufffd") | {chr(c) for c in range(0x80, 0xA0)}
 WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
@@ -514,7 +514,7 @@ def _append(unit: Unit, ln: PageLine, hyphenated: set[str]) -> None:
     left = last_text.rstrip()
     right = first_text.lstrip()
     if re.search(r"[^\W\d_]-$", left) and right[:1].isalpha():
-        tail = re.search(r"([^\W\d_]+)-$", left).group(1)
+        tail = re.search(r"(?<![^\W\d_])([^\W\d_]++)-$", left).group(1)
         head = re.match(r"[^\W\d_]+", right).group(0)
         if right[0].isupper() or f"{tail}-{head}".lower() in hyphenated:
             joiner_left, joiner = left, ""

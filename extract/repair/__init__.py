@@ -238,7 +238,7 @@ def _repair_digits(text: str, no: int, repairer: WordRepairer) -> tuple[str, lis
         leading = token[0].isdigit()
         if leading:
             before = PIECE.findall(text[:match.start()])
-            if not before or before[-1].lower() in ORDINAL_BEFORE or not re.match(r"\s+[^\W\d_]", text[match.end():]):
+            if not before or before[-1].lower() in ORDINAL_BEFORE or not re.match(r"(?<!\s)\s++[^\W\d_]", text[match.end():]):
                 continue
         spellings: list[tuple[str, tuple[str, ...]]] = [("", ())]
         for c in token.lower():
@@ -355,7 +355,7 @@ def _around(text: str, words: list[re.Match], i: int, prior: str | None) -> tupl
         if following in ("'", "’") and i + 2 < len(words):
             after = after + "'" + words[i + 2].group().lower()
     else:
-        number = re.match(r"\s*(\d+)(\S?)", text[match.end():])
+        number = re.match(r"(?:(?<!\s)\s++)?(?<!\d)(\d++)(\S?)", text[match.end():])
         if number:
             after, following = number.group(1), number.group(2)
     return before, before2, after, following

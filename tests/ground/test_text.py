@@ -141,3 +141,22 @@ def test_without_italic_takes_out_italic_markers_only():
     assert without_italic("*Dominator (p.59) :* la valeur") == "Dominator (p.59) : la valeur"
     # bold, and a bold icon read as « ** », stay
     assert without_italic("**Foreuse** : ajoutez « ** » après *le nom*.") == "**Foreuse** : ajoutez « ** » après le nom."
+
+
+@pytest.mark.parametrize("leader", ["·" * 40, "." * 39, "… " * 20, "✦ " * 40, "(⊕) " * 20])
+def test_a_title_with_a_long_leader_is_read_at_once(leader):
+    """Issue 38: the trailing-icon rule backtracked exponentially on a leader of glyphs ("## Combat
+    ······ 7": 24 dots took 11 s, 40 dots minutes); each is now read once (cut at 2 s of CPU)."""
+    import signal
+
+    def stop(signum, frame):
+        raise TimeoutError("strip_trailing_icons did not end within 2 s of CPU")
+
+    previous = signal.signal(signal.SIGVTALRM, stop)
+    signal.setitimer(signal.ITIMER_VIRTUAL, 2.0)
+    try:
+        assert title_key(f"## Combat {leader} 7") == "combat 7"
+        assert strip_trailing_icons(f"Combat {leader}") == "Combat"
+    finally:
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        signal.signal(signal.SIGVTALRM, previous)

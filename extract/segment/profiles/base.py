@@ -258,14 +258,20 @@ class DocBuilder:
         return Segmentation(self.entries, self.set_aside, self.anomalies)
 
 
-LEADER_RUN = re.compile(r"(?:[.·]\s*){5,}\d{1,4}\b")
+# A run of leader dots, whole (never read again from one of its dots), and the page number after it
+LEADER_RUN = re.compile(r"[.·][.·\s]*+(?P<page>\d{1,4}\b)?")
+
+
+def leader_runs(text: str) -> int:
+    """How many runs of five leader dots or more, each before a page number, `text` holds."""
+    return sum(1 for run in LEADER_RUN.finditer(text) if run.group("page") and len(re.findall(r"[.·]", run.group(0))) >= 5)
 
 
 def is_contents(text: str) -> bool:
     """Whether a block is a contents list, or a line of one: "Combat ........ 7", "Mise en place
     page 4", "3 Combat      7", or contents lines a reader ran together ("Introduction ..... 3 Matériel ..... 3")."""
     return bool(contents_match(text) or LEADER_LINE.match(text)) \
-        or len(LEADER_RUN.findall(text)) >= 2
+        or leader_runs(text) >= 2
 
 
 def declared_set_aside(lines: list[Line], ctx: DocContext, builder: DocBuilder) -> list[Line]:

@@ -19,7 +19,8 @@ from extract.text import ends_sentence, fold, hyphen_stays, inline, letter_ratio
 
 # Specks of the column rules that the OCR read as punctuation at a line's start or end.
 BORDER_LEAD = re.compile(r"^(?:[.~'\"!|©‘’“”;,:]\s+)+(?=\S)")
-BORDER_TAIL = re.compile(r"(?:\s+[|~'‘’\"“”;!-])+$")
+# Specks at a line's end (" |", " ~ '"); a match starts where none of its items could have begun before
+BORDER_TAIL = re.compile(r"(?<!\s)(?<!\s[|~'‘’\"“”;!-])(?:\s++[|~'‘’\"“”;!-])++$")
 DASH_BEFORE_LOWER = re.compile(r"^-\s+(?=[^\W\d_])(?=[a-zàâçéèêëîïôûùüÿœ])")
 # Bullet glyphs as the OCR reads them ("o", "«", "»", "•", "*", "-"), before a capital.
 BULLET = re.compile(r"^(?:[o«»•*]|-)\s+(?=[A-ZÀ-ÖØ-Þ\[])")
