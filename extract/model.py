@@ -329,6 +329,8 @@ class DocumentSpec:
     manifest_line: int = 0
     ocr: bool = False  # read by a scanner: its words are repaired before segmentation (extract.repair)
     corrections: list[dict[str, Any]] = field(default_factory=list)  # declared repairs: {line, from, to, reason}
+    structure_acknowledged: str = ""  # the manifest's `structure_uncertain`: why a doubtful heading tree is accepted
+    structure_uncertain: bool = False  # set by segmentation: the heading tree scored below the threshold
 
 
 @dataclass
