@@ -186,9 +186,12 @@ def structure_confidence(entries: list[Entry], lines: list[Line], lines_read: in
 
 
 def structure_anomalies(score: StructureScore, acknowledged: str | None = None) -> list[Anomaly]:
-    """The score as an anomaly: `structure-confidence` (info) when the tree can be trusted,
-    `structure-uncertain` (severe) when not, with what the manifest says of it if it does."""
+    """The score as an anomaly: `structure-confidence` (info) when the tree can be trusted but some
+    evidence took something off (none when nothing did), `structure-uncertain` (severe) when it
+    cannot, with what the manifest says of it if it does."""
     data: dict = {"score": score.score, "evidence": score.evidence}
+    if not score.evidence or score.score >= 1.0:
+        return []  # too short to judge, or nothing doubtful: nothing to say
     if not score.uncertain:
         return [Anomaly("structure-confidence", f"heading tree score {score.score:.2f}: {score.summary()}", [], "info", data)]
     if acknowledged:
