@@ -59,8 +59,10 @@ PAREN_NUMBERS = re.compile(r"\(\s*(?P<numbers>\d{1,3}(?:\.\d{1,3})+(?:\s*(?:,|\b
 # that send the reader there, in their common French forms: "voir", "cf.", "reportez-vous à", "se
 # reporter au chapitre", "consultez", "décrit dans", "plus loin dans" ("Déplacement, plus loin dans
 # « Règles avancées »": `name` before it, looked for inside the quoted section first).
-SEND = (r"voir|cf\.?|consulte[rz]|reporte[rz]-vous\s+(?:à|au|aux)|se\s+reporter\s+(?:à|au|aux)|"
+SEND = (r"(?P<see>voir|cf\.?)|consulte[rz]|reporte[rz]-vous\s+(?:à|au|aux)|se\s+reporter\s+(?:à|au|aux)|"
         r"décrite?s?\s+(?:dans|à|au)|expliquée?s?\s+(?:dans|à|au)|(?P<far>plus\s+(?:loin|haut|bas)\s+dans)")
+# "« Mise en place » page 4 du Guide": the page reference that follows says which book (`PAGE`)
+THEN_PAGE = re.compile(r"\s*,?\s*(?:à\s+la\s+)?(?:pages?\s+\d|p\.\s*\d)", re.IGNORECASE)
 QUOTED = re.compile(rf"(?:(?P<name>[A-ZÀ-Ý][\w'’-]*(?:\s[\w'’-]+){{0,5}}?)\s*,\s*)?\b(?:{SEND})\s+"
                     rf"(?:(?:la\s+|le\s+|les\s+|l['’]\s*)?(?:section|règle|rubrique|partie|chapitre|paragraphe|"
                     rf"encadr[ée])s?\s+(?P<errata>d'errata\s+)?)?«\s*(?P<quoted>[^»\n]{{1,120}}?)\s*,?\s*»", re.IGNORECASE)
@@ -251,6 +253,10 @@ def resolve_quoted(entry: Entry, text: str, index: Index, out: Outcome) -> None:
         if any(start < match.end() and match.start() < end for start, end in pointers) or match.group("errata"):
             continue  # "ci-dessous" says where to look (`POINTER`); an errata section is the errata's
         quoted = match.group("quoted")
+        if THEN_PAGE.match(text, match.end()):
+            continue  # the page and its book are read with the page reference
+        if not match.group("see") and not quoted[:1].isupper() and not quoted[:1].isdigit():
+            continue  # "se reporter à « zéro »": a word of a table; a section is named with its capital
         found = index.titled(entry.document, quoted, exclude=entry)
         # the words before "voir" are the sentence's own; before "plus loin dans", the name it points to
         begin = match.end("name") if match.group("name") and not match.group("far") else match.start()

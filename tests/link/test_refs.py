@@ -684,3 +684,12 @@ def test_an_article_of_a_licence_or_of_the_credits_is_no_reference():
     anomalies = resolve_explicit(Lookup(GAME, [*entries.values(), licence]), [])
     assert refs(entries["8"], "section") == [] and refs(licence, "section") == []
     assert not [a for _, a in anomalies if "article 5" in a.detail]
+
+
+def test_a_quoted_word_or_a_title_with_its_page_is_left_to_what_reads_it():
+    entries = guide()
+    entries["8"].blocks.append(Block("paragraph", "S'il doit se reporter à « zéro », l'unité ne rapporte rien."))
+    entries["44"].blocks.append(Block("paragraph", "Comme expliqué dans la règle « Portée » page 4 du Livret."))
+    resolve_explicit(Lookup(GAME, list(entries.values())), [])
+    assert refs(entries["8"], "section") == []
+    assert not [r for r in refs(entries["44"], "section") if "Portée" in r[1]]
