@@ -142,11 +142,34 @@ def heading_sizes(lines: list[PageLine], body: float) -> list[float]:
     return sorted(sizes, reverse=True)
 
 
+MAX_LEVEL = 6
+SAME_TYPE = (1.0, 0.06)  # heading sizes this close (points, or this share of the size) are one type, one level
+
+
+def size_levels(sizes: list[float]) -> dict[float, int]:
+    """Each heading size (largest first) -> its level: the document's own types ranked, sizes a
+    point or so apart (16 and 17, a title set a little larger on one page) one type."""
+    levels: dict[float, int] = {}
+    level, previous = 0, None
+    for size in sorted(sizes, reverse=True):
+        if previous is None or previous - size > max(SAME_TYPE[0], SAME_TYPE[1] * previous):
+            level += 1
+        levels[size] = min(level, MAX_LEVEL)
+        previous = size
+    return levels
+
+
 def _level(size: float, sizes: list[float]) -> int:
-    for i, s in enumerate(sizes):
+    levels = size_levels(sizes)
+    for s, level in levels.items():
         if abs(size - s) < 0.3:
-            return min(i + 1, 3)
+            return level
     return 0
+
+
+def _levels_below(sizes: list[float]) -> int:
+    """The level of a heading in the text's own size (bold): below every level the sizes state."""
+    return max(size_levels(sizes).values(), default=0) + 1
 
 
 def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Reading:
@@ -378,7 +401,8 @@ def _role(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float
             # over plain text, or over a table it names ("Terrain" over the terrain table of a quick reference)
             and nxt is not None and (nxt.kind == "table" or (nxt.kind == "text" and not nxt.bold))
             and nxt.top > ln.bottom - 1):
-        return "heading", min(max(len(sizes) + 1, depth), 6) if depth else min(len(sizes) + 1, 3)
+        below = _levels_below(sizes)
+        return "heading", min(max(below, depth), MAX_LEVEL) if depth else min(below, MAX_LEVEL)
     continues = (prev is not None and prev.kind == "text" and prev.page == ln.page and prev.block == ln.block
                  and not _ends_paragraph(prev.text) and prev.x1 > prev.block_x1 - 3 * prev.size
                  and not (head is not None and head.role in ("item", "step") and abs(head.lines[0].x0 - ln.x0) < 1.5))

@@ -9,8 +9,8 @@ the weight each takes off the score):
   (it opens in lower case or stops on a hyphen, a comma or an article), a whole sentence, or a
   cover line (a player count, an age, a duration);
 - empty headings: a heading with neither text nor sub-headings (a label, or a parent the tree lost);
-- orphan sub-headings: a heading whose level (its `#` count, as the reader states it) is deeper than
-  its parent's by more than one, or a top entry deeper than the document's top level;
+- orphan sub-headings: a heading at the top of the tree whose level (its `#` count, as the reader
+  states it) is deeper than the document's top level: a sub-heading with no heading above it;
 - irregular levels: headings of one type (the same `#` count, or the same font size and weight in
   a PDF) placed at different depths of the tree;
 - a cover line as a parent: a heading reading as a cover line that encloses other headings;
@@ -162,14 +162,10 @@ def structure_confidence(entries: list[Entry], lines: list[Line], lines_read: in
     if styles:
         levels = {key: style[0] for key, style in styles.items()}
         top = min(levels.values())
-        orphans = []
-        for entry in headed:
-            level = levels.get(id(entry))
-            if level is None:
-                continue
-            parent_level = levels.get(id(entry.parent)) if entry.parent is not None else top - 1
-            if parent_level is not None and level > parent_level + 1:
-                orphans.append(entry.title or entry.number or "")
+        # a sub-heading with no heading above it: deeper than the document's top level, at the top
+        # of the tree (levels may skip one inside a chapter: a type the document uses elsewhere)
+        orphans = [entry.title or entry.number or "" for entry in headed
+                   if entry.parent is None and levels.get(id(entry), top) > top]
         examples["orphan_headings"] = orphans
         evidence["orphan_headings"] = len(orphans) / len(styles)
         depths: dict[tuple, Counter] = defaultdict(Counter)

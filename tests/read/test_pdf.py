@@ -152,6 +152,27 @@ def test_heading_levels_from_sizes_and_bold_heading(tmp_path):
     assert r.evidence["heading_sizes"][:3] == [22, 16, 13]
 
 
+def test_heading_levels_are_the_documents_own_types_however_many(tmp_path):
+    """Four heading sizes make four levels (a sub-sub-section is not flattened into its section),
+    and sizes a point apart (16 on one page, 17 on the next) are one type, one level."""
+    pdf = new()
+    pdf.add_page()
+    y = 40
+    for n, (chapter, chapter_size) in enumerate((("Chapitre un", 24), ("Chapitre deux", 24))):
+        y = block(pdf, 50, y + 10, 495, chapter, size=chapter_size, style="B")
+        y = block(pdf, 50, y + 6, 495, prose(25, n) + ".")
+        y = block(pdf, 50, y + 8, 495, f"Section {n + 1}", size=17 - n, style="B")  # 17 then 16: one type
+        y = block(pdf, 50, y + 6, 495, prose(25, n + 1) + ".")
+        y = block(pdf, 50, y + 8, 495, f"Partie {n + 1}", size=13.5, style="B")
+        y = block(pdf, 50, y + 6, 495, prose(20, n + 2) + ".")
+        y = block(pdf, 50, y + 8, 495, f"Détail {n + 1}", size=12, style="B")
+        y = block(pdf, 50, y + 4, 495, prose(20, n + 3) + ".")
+    lines = texts(read(save(pdf, tmp_path / "levels.pdf")))
+    level = {t.lstrip("#").strip(): len(t) - len(t.lstrip("#")) for t in lines if t.startswith("#")}
+    assert level["Chapitre un"] == level["Chapitre deux"] < level["Section 1"] == level["Section 2"]
+    assert level["Section 1"] < level["Partie 1"] == level["Partie 2"] < level["Détail 1"] == level["Détail 2"]
+
+
 def test_lists_and_steps(tmp_path):
     pdf = new()
     pdf.add_page()

@@ -62,11 +62,11 @@ def test_a_cover_line_parent_and_label_headings_are_a_severe_anomaly_and_exit_3(
 def test_orphan_sub_headings_and_irregular_levels_lower_the_score(tmp_path):
     regular = {"score": 1.0}  # says nothing: nothing doubtful
     assert not [a for a in extract_document(markdown(tmp_path, REGULAR, "a.md"))["anomalies"] if a["kind"].startswith("structure-")]
-    # level-3 headings straight under the top, one chapter's sections a level lower than the others'
-    orphans = ["# Matériel", "### Les cartes", "### Les jetons", "# Tour de jeu", "#### Jouer une carte",
-               "#### Défausser", "# Fin de la partie", "### Décompte"]
+    # sub-headings with no heading above them: the document opens on level-3 headings
+    orphans = ["### Les cartes", "### Les jetons", "### Le plateau", "# Matériel", "# Tour de jeu", "## Jouer une carte",
+               "## Défausser", "# Fin de la partie"]
     doubtful = structure(extract_document(markdown(tmp_path, orphans, "b.md")))
-    assert doubtful["evidence"]["orphan_headings"] > 0.3
+    assert doubtful["evidence"]["orphan_headings"] > 0.3 and "Les cartes" in doubtful["detail"]
     assert doubtful["score"] < regular["score"]
 
 
