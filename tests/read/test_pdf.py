@@ -561,3 +561,38 @@ def test_a_cover_page_holding_only_the_title_makes_no_entry_and_bold_names_over_
     assert lines[i + 1:] == ["## Terrain", "| Terrain | Infanterie |", "| Bois | moitié |",
                              "## Pertes de moral", "| Événement | Moral |", "| Unité détruite | -2 |"]
     assert r.evidence["heading_levels"] == 2
+
+
+def test_labels_of_a_vector_drawing_are_set_aside_never_headings_nor_in_a_sentence(tmp_path):
+    """A card diagram drawn with strokes (no image): its capitalised labels and its "x 2" are the
+    drawing's, set aside with their page; the text beside it, and a shaded box of prose, stay text."""
+    pdf = new()
+    pdf.add_page()
+    y = block(pdf, 50, 40, 495, "Les cartes", size=16, style="B")
+    y = block(pdf, 50, y + 6, 495, prose(40, 1) + " et la carte se lit ainsi, de haut en bas, avant la pioche.")
+    top = y + 20
+    pdf.set_draw_color(0, 0, 0)
+    pdf.rect(60, top, 120, 170)  # the card
+    pdf.rect(70, top + 10, 100, 60)  # its picture
+    pdf.ellipse(75, top + 80, 20, 20)  # its cost
+    pdf.ellipse(145, top + 80, 20, 20)  # its strength
+    pdf.line(60, top + 110, 180, top + 110)
+    pdf.rect(70, top + 120, 100, 40)  # its text box
+    for x, dy, label in ((190, 20, "ILLUSTRATION"), (190, 88, "COÛT"), (100, 86, "x 2"), (190, 135, "POUVOIR")):
+        pdf.set_font("Helvetica", style="B", size=9)
+        pdf.text(x if x < 180 else 185, top + dy, label)
+    pdf.line(180, top + 18, 185, top + 18)
+    pdf.line(165, top + 90, 185, top + 86)
+    y = block(pdf, 50, top + 190, 495, "Le tour de jeu", size=16, style="B")
+    pdf.set_fill_color(230, 230, 230)
+    pdf.rect(50, y + 6, 495, 60, style="F")
+    block(pdf, 55, y + 10, 480, "Exemple : " + prose(45, 2) + ".")
+    r = read(save(pdf, tmp_path / "diagram.pdf"))
+    lines = texts(r)
+    labels = ("ILLUSTRATION", "COÛT", "x 2", "POUVOIR")
+    assert not any(label in t for t in lines for label in labels), lines
+    aside = [a for a in r.set_aside if a.reason in ("label of a drawing", "label inside a figure")]
+    assert sum(a.lines[1] - a.lines[0] + 1 for a in aside) == 3  # three printed rows ("x 2" beside "COÛT")
+    assert "## Le tour de jeu" in lines or "# Le tour de jeu" in lines
+    assert any(t.startswith("Exemple : ") and t.endswith(".") for t in lines)  # the shaded box stays text
+    assert any(t.endswith("avant la pioche.") for t in lines)
