@@ -114,7 +114,15 @@ def _read_page(page, no: int, stats: dict) -> list[PageLine]:
     sizes = Counter(round(w["size"] * 2) / 2 for w in words for _ in w["text"])
     body = sizes.most_common(1)[0][0] if sizes else 10.0
     stats["sizes"].update(sizes)
-    blocks, columns, uncertain = order_blocks(words + tables, max(5.0, body))
+    halves = imposed_halves(words + tables, float(page.width), float(page.height), max(5.0, body))
+    if halves is not None:
+        stats["imposed"].append(no)
+    blocks, columns, uncertain = [], 0, False
+    for half in halves or [words + tables]:
+        half_blocks, half_columns, half_uncertain = order_blocks(half, max(5.0, body))
+        blocks += half_blocks
+        columns += half_columns
+        uncertain |= half_uncertain
     stats["columns"][no] = columns
     if uncertain:
         stats["uncertain"].append(no)
@@ -129,6 +137,34 @@ def _read_page(page, no: int, stats: dict) -> list[PageLine]:
         ln.extra["height"] = float(page.height)
     stats["tables"] += len(tables)
     return lines
+
+
+LANDSCAPE = 1.15  # width / height above which a sheet may hold two pages side by side
+FOLD_BAND = 0.08  # of the width: where the fold between two imposed pages lies, around the middle
+HALF_ROWS = 3  # each imposed page holds this many rows of text at least
+
+
+def imposed_halves(items: list[dict], width: float, height: float, min_gap: float) -> list[list[dict]] | None:
+    """A landscape sheet holding two pages side by side (a booklet printed two pages per sheet): its
+    items cut at the fold, left page then right page, or None. The fold: a white band near the
+    middle that nothing printed crosses from the top of the text to its bottom, with text on both
+    sides; each page then finds its own columns and headings printed side by side stay apart."""
+    if width <= LANDSCAPE * height or not items:
+        return None
+    middle = width / 2
+    if any(it["x0"] < middle < it["x1"] for it in items):
+        return None
+    left = [it for it in items if it["x1"] <= middle]
+    right = [it for it in items if it["x0"] >= middle]
+    if not left or not right:
+        return None
+    gap0, gap1 = max(it["x1"] for it in left), min(it["x0"] for it in right)
+    if gap1 - gap0 < min_gap or gap0 < middle - FOLD_BAND * width or gap1 > middle + FOLD_BAND * width:
+        return None
+    rows = [{round(it["top"] / 3) for it in half} for half in (left, right)]
+    if min(len(r) for r in rows) < HALF_ROWS:
+        return None
+    return [left, right]
 
 
 HEADING_OVER_PICTURE = 1.2  # × the page's body size
@@ -263,7 +299,7 @@ def read_pdf(path: Path, display: str, pages: tuple[int, int] | None = None) -> 
     _check_bytes(path, display)
     pdf = _open(path, display)
     stats: dict = {"chars": 0, "cid": 0, "doubled": {}, "rotated_pages": [], "columns": {}, "uncertain": [],
-                   "sizes": Counter(), "tables": 0}
+                   "sizes": Counter(), "tables": 0, "imposed": []}
     lines: list[PageLine] = []
     with pdf:
         total = len(pdf.pages)
@@ -306,6 +342,11 @@ def _page_anomalies(reading: Reading, lines: list[PageLine], stats: dict) -> Non
         reading.anomalies.append(Anomaly(
             "columns-uncertain", f"page {page}: the column structure is uncertain (narrow gutter or short column)",
             [ln.no for ln in lines if ln.page == page], "warning"))
+    if stats["imposed"]:
+        reading.anomalies.append(Anomaly(
+            "pages-imposed", f"{len(stats['imposed'])} landscape sheets hold two pages side by side (a booklet): each read "
+            f"as two pages, left then right (sheets {', '.join(map(str, stats['imposed']))})",
+            [ln.no for ln in lines if ln.page in stats["imposed"]][:1], "info"))
     rotated = [ln for ln in lines if ln.kind in ("rotated", "vertical")]
     if rotated:
         pages = sorted({ln.page for ln in rotated})
@@ -314,7 +355,7 @@ def _page_anomalies(reading: Reading, lines: list[PageLine], stats: dict) -> Non
             [ln.no for ln in rotated], "warning"))
     reading.evidence.update({
         "columns": dict(stats["columns"]), "cid": stats["cid"], "chars": stats["chars"],
-        "doubled_glyphs": sum(stats["doubled"].values()), "tables": stats["tables"],
+        "doubled_glyphs": sum(stats["doubled"].values()), "tables": stats["tables"], "imposed_pages": list(stats["imposed"]),
         "median_columns": statistics.median(stats["columns"].values()) if stats["columns"] else 0,
     })
 

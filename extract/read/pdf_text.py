@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from extract.model import Anomaly, Line, SetAside
 from extract.numbering import numbered_heading_depth
-from extract.patterns import INDEX_PAGES_LINE, LEADER_LINE
+from extract.patterns import INDEX_PAGES_LINE, LEADER_LINE, is_cover_line
 from extract.read import Reading
 from extract.read.contents import LEADER_SPACE_AT, SPACE_LEADER, contents_runs
 from extract.read.pdf_layout import PageLine, Segment
@@ -182,6 +182,8 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
     hyphenated = {w for w in vocab if "-" in w}
     _text_measure(flow)
     _space_leaders(flow, pages[0])
+    cover = _cover_lines(flow, body)
+    flow = [ln for ln in flow if ln.reason is None]
     notes = footnotes(flow, body)
     text = [ln for ln in flow if id(ln) not in notes]
     title, block = _title_block(text, sizes)
@@ -230,11 +232,28 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
         anomalies.append(Anomaly("encoding-repaired", f"a font in LaTeX's T1 encoding was read as the standard encoding "
                                  f"(Ł, Ø inside {signed} words): {len(t1)} words read again as T1: {shown}",
                                  sorted({no for no, _, _ in t1})[:50], "warning"))
+    if cover:
+        anomalies.append(Anomaly("cover-lines", f"{len(cover)} lines of a cover (who plays, from what age, how long) set "
+                                 f"aside, never headings: {'; '.join(cover[:4])}", [], "info"))
     headings = sum(1 for u in units if u.role == "heading")
     evidence = {"body_size": body, "heading_sizes": all_sizes, "headings": headings,
                 "heading_levels": len({u.level for u in units if u.role == "heading"}),
                 "cid_repaired": len(repairs)}
     return Reading("pdf", out, set_aside, anomalies, evidence=evidence)
+
+
+COVER_LINE = "cover block: who plays, from what age, how long (not a heading)"
+
+
+def _cover_lines(flow: list[PageLine], body: float) -> list[str]:
+    """The lines of a cover block ("De 3 à 5 joueurs", "10 ans et +", "30 min"), printed as a heading
+    would be (larger than the text, or bold and alone): set aside, a cover and no parent of the rules."""
+    found = []
+    for ln in flow:
+        if ln.kind == "text" and (ln.size >= body * 1.12 + 0.2 or ln.bold) and is_cover_line(ln.text):
+            ln.kind, ln.reason = "furniture", COVER_LINE
+            found.append(ln.text)
+    return found
 
 
 TITLE_BLOCK_LINES = 6

@@ -28,6 +28,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from extract.model import Anomaly, Entry, Line
+from extract.patterns import is_cover_line
 
 STRUCTURE_THRESHOLD = 0.6  # below: the tree is probably wrong (severe anomaly, exit 3 in `regles extract`)
 MIN_LINES = 12  # a document shorter than this has too little structure to judge
@@ -46,19 +47,9 @@ EVIDENCE: dict[str, float] = {
 
 HEADING_LEVEL = re.compile(r"^(#{1,6})\s+\S")
 WORD = re.compile(r"[^\W\d_]+")
-# A cover's lines: who plays, from what age, how long ("De 3 à 5 joueurs", "2-4 joueurs",
-# "À partir de 10 ans", "10+", "30 min", "Durée : 45 minutes").
-COVER_CUES = (
-    re.compile(r"\b\d{1,2}\s*(?:à|-|–|/)\s*\d{1,2}\s+joueu(?:r|se)s?\b", re.IGNORECASE),
-    re.compile(r"\b(?:à partir de|dès)\s+\d{1,2}\s+ans\b", re.IGNORECASE),
-    re.compile(r"^\s*\d{1,2}\s*(?:ans\s*)?(?:\+|et\s+plus)\s*$", re.IGNORECASE),
-    re.compile(r"\b\d{1,3}\s*(?:à|-|–)?\s*\d{0,3}\s*min(?:utes?)?\b", re.IGNORECASE),
-    re.compile(r"^\s*(?:durée|âge|joueurs)\s*:", re.IGNORECASE),
-)
 # Words a heading never ends on: a sentence cut in two (by a fold, a column) ends on them.
 DANGLING = frozenset("à au aux de des du d en et la le les l ou par pour sur un une avec dans que qui ne se son sa ses".split())
 SENTENCE_WORDS = 24  # a heading of more words is a sentence (of more than half as many, ending on a full stop)
-COVER_WORDS = 6  # a cover line is short: "De 3 à 5 joueurs", "À partir de 10 ans"
 LABEL_LETTERS = 3  # a title with fewer letters is a label ("x 2", "A", "3")
 
 
@@ -79,11 +70,6 @@ def label_reason(title: str) -> str | None:
     if is_cover_line(text):
         return "a cover line"
     return None
-
-
-def is_cover_line(text: str) -> bool:
-    """A short line of a cover: a player count, an age, a duration ("De 3 à 5 joueurs")."""
-    return len(text.split()) <= COVER_WORDS and any(cue.search(text) for cue in COVER_CUES)
 
 
 @dataclass(frozen=True)

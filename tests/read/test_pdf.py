@@ -10,7 +10,7 @@ import pytest
 from extract.errors import InputError
 from extract.read import Reading, read_document
 from extract.read.pdf import NO_TEXT, read_pdf
-from extract.read.pdf_text import COVER_ALONE, SPACE_LEADER, Unit, _render
+from extract.read.pdf_text import COVER_ALONE, COVER_LINE, SPACE_LEADER, Unit, _render
 from extract.text import inline
 from tests.read.pdf_maker import (
     CONTENTS,
@@ -596,3 +596,53 @@ def test_labels_of_a_vector_drawing_are_set_aside_never_headings_nor_in_a_senten
     assert "## Le tour de jeu" in lines or "# Le tour de jeu" in lines
     assert any(t.startswith("Exemple : ") and t.endswith(".") for t in lines)  # the shaded box stays text
     assert any(t.endswith("avant la pioche.") for t in lines)
+
+
+def booklet(path: Path) -> Path:
+    """A landscape sheet holding two pages of a booklet: the left page in two columns under its
+    heading, the right page in one column under its own, both headings on the same row; each
+    page's number at its foot."""
+    pdf = new(landscape=True)
+    pdf.add_page()
+    half = 421
+    block(pdf, 40, 40, 340, "MISE EN PLACE", size=16, style="B")
+    for col, x in enumerate((40, 215)):
+        block(pdf, x, 70, 160, f"Colonne {col + 1} : " + prose(70, col) + ".")
+    block(pdf, half + 40, 40, 340, "FIN DE LA PARTIE", size=16, style="B")
+    block(pdf, half + 40, 70, 340, "La partie finit ainsi : " + prose(60, 5) + ".")
+    block(pdf, half + 40, 200, 340, "Le vainqueur " + prose(40, 6) + ".")
+    pdf.set_font("Helvetica", size=9)
+    pdf.text(210, 570, "2")
+    pdf.text(half + 210, 570, "3")
+    return save(pdf, path)
+
+
+def test_two_pages_on_one_landscape_sheet_are_read_left_then_right(tmp_path, monkeypatch):
+    r = read(booklet(tmp_path / "livret.pdf"))
+    lines = texts(r)
+    assert "# MISE EN PLACE" in lines and "# FIN DE LA PARTIE" in lines  # never fused into one heading
+    at = {name: next(i for i, t in enumerate(lines) if name in t) for name in
+          ("MISE EN PLACE", "Colonne 1", "Colonne 2", "FIN DE LA PARTIE", "La partie finit", "Le vainqueur")}
+    assert at["MISE EN PLACE"] < at["Colonne 1"] < at["Colonne 2"] < at["FIN DE LA PARTIE"] < at["La partie finit"] \
+        < at["Le vainqueur"]
+    assert r.evidence["imposed_pages"] == [1]
+    assert any(a.kind == "pages-imposed" for a in r.anomalies)
+
+
+def test_a_cover_block_is_a_cover_not_the_parent_of_the_rules(tmp_path):
+    pdf = new()
+    pdf.add_page()
+    y = block(pdf, 50, 40, 495, "Kiwi", size=30, style="B")
+    for line in ("De 3 à 5 joueurs", "À partir de 8 ans", "30 min"):
+        y = block(pdf, 50, y + 4, 495, line, size=14, style="B")
+    y = block(pdf, 50, y + 20, 495, "Matériel", size=18, style="B")
+    y = block(pdf, 50, y + 6, 495, prose(40, 1) + ".")
+    y = block(pdf, 50, y + 12, 495, "Mise en place", size=18, style="B")
+    block(pdf, 50, y + 6, 495, prose(40, 2) + ".")
+    r = read(save(pdf, tmp_path / "cover.pdf"))
+    lines = texts(r)
+    assert not any("joueurs" in t or "8 ans" in t or "30 min" in t for t in lines)
+    assert sum(a.lines[1] - a.lines[0] + 1 for a in r.set_aside if a.reason == COVER_LINE) == 3
+    heads = [t for t in lines if t.startswith("#")]
+    level = {t.lstrip("#").strip(): len(t) - len(t.lstrip("#")) for t in heads}
+    assert level["Matériel"] == level["Mise en place"]
