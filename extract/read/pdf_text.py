@@ -7,6 +7,7 @@ import math
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from extract.model import Anomaly, Line, SetAside
 from extract.numbering import numbered_heading_depth
@@ -149,6 +150,11 @@ SAME_TYPE = (1.0, 0.06)  # heading sizes this close (points, or this share of th
 def size_levels(sizes: list[float]) -> dict[float, int]:
     """Each heading size (largest first) -> its level: the document's own types ranked, sizes a
     point or so apart (16 and 17, a title set a little larger on one page) one type."""
+    return dict(_size_levels(tuple(sizes)))
+
+
+@lru_cache(maxsize=64)
+def _size_levels(sizes: tuple[float, ...]) -> tuple[tuple[float, int], ...]:
     levels: dict[float, int] = {}
     level, previous = 0, None
     for size in sorted(sizes, reverse=True):
@@ -156,12 +162,11 @@ def size_levels(sizes: list[float]) -> dict[float, int]:
             level += 1
         levels[size] = min(level, MAX_LEVEL)
         previous = size
-    return levels
+    return tuple(levels.items())
 
 
 def _level(size: float, sizes: list[float]) -> int:
-    levels = size_levels(sizes)
-    for s, level in levels.items():
+    for s, level in _size_levels(tuple(sizes)):
         if abs(size - s) < 0.3:
             return level
     return 0
