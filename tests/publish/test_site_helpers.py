@@ -302,3 +302,24 @@ def test_warming_the_site_loads_the_configuration_once_and_says_nothing_of_a_bro
     assert len(loaded) == 2
     captured = capsys.readouterr()
     assert captured.out == captured.err == ""
+
+
+def test_a_doubtful_tree_and_a_garbled_scan_are_said_on_the_page():
+    """A document whose heading tree scored low says so on its pages; an entry holding a passage
+    whose two scanned columns were read line by line carries a « Passage mal numérisé » badge."""
+    doc = DocumentSpec("regles", "Règles", "rulebook", "", "", "x.md", 1, None, "headed-prose", {})
+    doc.structure_uncertain = True
+    game = GameSpec("demo", "Démo", [doc], [], "corpus/demo/game.toml", {})
+    garbled = Entry("demo", "regles", "section", None, "Réactions", "reactions", blocks=[Block("paragraph", "On réagit.")],
+                    is_page=True, flags=["columns-interleaved"])
+    plain = Entry("demo", "regles", "section", None, "Tirs", "tirs", blocks=[Block("paragraph", "On tire.")], is_page=True)
+    site = Site([GameBuild(game, [garbled, plain], {}, Diagnostics(), lookup=Lookup(game, [garbled, plain]))])
+    assert "Passage mal numérisé" in render_entry(garbled, 1, "demo/regles/reactions/index.md", site).badge
+    assert "Passage mal numérisé" not in render_entry(plain, 1, "demo/regles/tirs/index.md", site).badge
+    rendered = render_entry(garbled, 1, "demo/regles/reactions/index.md", site)
+    template = environment(TOOL_ROOT).get_template("page.md.j2")
+    context = {"title": "Réactions", "crumbs": [], "current": "Réactions", "edition": "", "entries": [rendered],
+               "subpages": [], "previous": None, "next": None, "site": site, "here": "demo/regles/reactions/index.md"}
+    assert "Structure incertaine" in template.render(**context, doc=doc)
+    doc.structure_uncertain = False
+    assert "Structure incertaine" not in template.render(**context, doc=doc)
