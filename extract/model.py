@@ -13,7 +13,8 @@ if TYPE_CHECKING:  # the lookup is built over the model
 SCHEMA_VERSION = "2"  # the game files, report, exports and static API (extract/contract/schema.py)
 DOCUMENT_KINDS = ("reference", "learn-to-play", "faq", "tournament-rules", "player-aid", "summary", "rulebook")
 ENTRY_KINDS = ("section", "topic", "rule", "question", "clarification", "sidebar", "card")
-ENTRY_FLAGS = ("changed-since-previous-edition", "french-variant", "redirect")
+# columns-interleaved: a scanned passage whose two columns the OCR read line by line ("passage mal numérisé")
+ENTRY_FLAGS = ("changed-since-previous-edition", "french-variant", "redirect", "columns-interleaved")
 ENTRY_STATUSES = ("printed", "amended", "added", "deleted")
 ERRATUM_STATUSES = ("applied", "recorded", "failed")
 REF_KINDS = ("related", "see", "section", "page", "index", "term", "faq", "concept")
@@ -331,6 +332,8 @@ class DocumentSpec:
     corrections: list[dict[str, Any]] = field(default_factory=list)  # declared repairs: {line, from, to, reason}
     # manifest line of each option (key path: ("set_aside",), ("set_aside", 0)), for problems found on reading
     option_lines: dict[tuple[str | int, ...], int] = field(default_factory=dict)
+    structure_acknowledged: str = ""  # the manifest's `structure_uncertain`: why a doubtful heading tree is accepted
+    structure_uncertain: bool = False  # set by segmentation: the heading tree scored below the threshold
 
 
 @dataclass

@@ -197,3 +197,20 @@ def aside_label(text: str) -> tuple[str, str, bool] | None:
     if rest.startswith(":"):
         rest = rest[1:].strip()
     return label.rstrip(":").rstrip(), rest, run_in
+
+
+# A cover's lines: who plays, from what age, how long ("De 3 à 5 joueurs", "2-4 joueurs", "À partir de
+# 10 ans", "10+", "30 min", "Durée : 45 minutes"). Short lines only (`is_cover_line`): never a heading.
+COVER_CUES = (
+    re.compile(r"\b\d{1,2}\s?(?:à|-|–|/)\s?\d{1,2}\s(?:joueu(?:r|se)s?|pers)", re.IGNORECASE),
+    re.compile(r"\b(?:à\spartir\sde|dès)\s\d{1,2}\s?ans\b", re.IGNORECASE),
+    re.compile(r"^\s?\d{1,2}\s?(?:ans\s?)?(?:\+|et\splus)\s?$", re.IGNORECASE),
+    re.compile(r"\b\d{1,3}\s?(?:(?:à|-|–)\s?\d{1,3}\s?)?min(?:utes?)?\b", re.IGNORECASE),
+    re.compile(r"^\s?(?:durée|âge|joueurs)\s?:", re.IGNORECASE),
+)
+COVER_WORDS = 6  # a cover line is short
+
+
+def is_cover_line(text: str) -> bool:
+    """A short line of a cover: a player count, an age, a duration ("De 3 à 5 joueurs")."""
+    return len(text.split()) <= COVER_WORDS and any(cue.search(text) for cue in COVER_CUES)

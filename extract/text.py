@@ -13,6 +13,8 @@ _BOLD = re.compile(r"\*\*")
 _ITALIC = re.compile(r"(?<![\w*\\])\*(?=[^\s*)])([^*]+?)(?<=[^\s*(])\*(?![\w*])")
 _STRIKE = re.compile(r"~~(.+?)~~")
 _LINK = re.compile(r"\[([^\[\]]+)\]\([^)\s]*+\)")  # "[Commandement](#)": a Markdown link, its text is the text
+# "[[Moral]]", "[[Moral|le moral]]", "[[Moral#Tests|tests]]": a wiki link, its label (else its page) is the text
+WIKI_LINK = re.compile(r"\[\[(?P<page>[^\[\]|#\n]{1,80})(?:#(?P<part>[^\[\]|\n]{0,80}))?(?:\|(?P<label>[^\[\]\n]{1,80}))?\]\]")
 _ESCAPED_STAR = re.compile(r"\\\*")
 _SPACES = re.compile(r"[ \t]+")
 # No-break and zero-width spaces, byte-order marks, carriage returns: invisible in print.
@@ -37,6 +39,7 @@ def inline(text: str) -> tuple[str, str, bool]:
     plain = _BOLD.sub("", markdown)
     plain = _ITALIC.sub(r"\1", plain)
     plain = _STRIKE.sub(r"\1", plain)
+    plain = WIKI_LINK.sub(lambda m: m.group("label") or m.group("page"), plain)
     plain = _LINK.sub(r"\1", plain)
     plain = _SPACES.sub(" ", plain).strip()
     # Empty pairs such as "** **" leave nothing worth keeping in markdown either.

@@ -189,4 +189,7 @@ def test_warcry_boxes_and_captions(built):
     assert kinds.count("caption-kept-apart") == 11 and "sentence-resumed-after-box" in kinds
     # Two passages where the OCR read across two columns are reported, not silently mixed.
     spans = [a["lines"] for a in report["anomalies"] if a["kind"] == "columns-interleaved"]
-    assert spans == [[1310, 1342], [1584, 1588]]
+    # a third one without column rules read as "|": lines far wider than the column, specks of the rule between words
+    assert spans == [[1305, 1342], [1452, 1466], [1584, 1588]]
+    flagged = [x["id"] for x in built["games"]["warcry"]["entries"] if "columns-interleaved" in x["flags"]]
+    assert "warcry/regles/livrer-la-bataille/desengagement/actions-de-desengagement-et-actions-de-mouvement" in flagged

@@ -455,6 +455,7 @@ def check_build(root: Path) -> list[str]:
     import jsonschema
 
     from extract.contract.schema import SCHEMA_FILES
+    from extract.segment.confidence import unaccepted
 
     problems: list[str] = []
     games = load_game_files(root)
@@ -495,6 +496,7 @@ def check_build(root: Path) -> list[str]:
             for anomaly in doc["anomalies"]:
                 if anomaly["kind"] == "unrecognised-line":
                     problems.append(f"{key}: lines no profile rule recognised: {anomaly.get('lines')}")
+            problems += unaccepted(key, doc["anomalies"])
     except (KeyError, TypeError, AttributeError) as exc:
         raise damaged("build/report.json", f"{type(exc).__name__}: {exc}") from None
     problems += check_api(build, games, schemas)

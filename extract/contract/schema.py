@@ -142,6 +142,7 @@ DEFS: dict[str, Any] = {
         "source": {"type": "string", "pattern": "^corpus/"},
         "profile": {"type": "string", "pattern": SLUG},
         "sha256": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+        "structure_uncertain": {"const": True},  # the heading tree scored low: the site says so
     }),
     "game": closed(["id", "title", "documents", "precedence"], {
         "id": {"type": "string", "pattern": SLUG},
@@ -261,6 +262,11 @@ _ANOMALY = closed(["kind", "detail"], {
     # an OCR repair says what it changed: the word as scanned, as repaired, and the rule used
     "before": STRING, "after": STRING, "rule": STRING,
     "glyph": STRING,  # an icon no cue of icons.toml names, left as printed
+    # the heading tree's score (structure-confidence, structure-uncertain), its evidence, and why the
+    # manifest accepts a doubtful one
+    "score": {"type": "number", "minimum": 0, "maximum": 1},
+    "evidence": {"type": "object", "additionalProperties": {"type": "number", "minimum": 0}},
+    "acknowledged": STRING,
     "severity": {"enum": [s for s in SEVERITIES if s != "info"]}})
 _COUNTS = closed(["resolved", "unresolved"], {"resolved": COUNT, "unresolved": COUNT})
 REPORT_SCHEMA = schema("report", "regles build report (build/report.json)", closed(["documents", "errata", "refs", "stages"], {

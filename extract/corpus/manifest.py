@@ -23,7 +23,8 @@ from extract.tomlfile import item_line, line_of, read_toml, table_lines
 GAME_KEYS = {"id", "title", "short_title", "sources", "documents", "precedence"}
 SHORT_TITLE_MAX = 16  # characters: the site's game filter shows it whole on a phone
 SOURCE_KEYS = {"file", "sha256", "pages", "encoding"}
-DOCUMENT_KEYS = {"id", "title", "kind", "version", "date", "source", "lines", "profile", "options", "ocr", "corrections"}
+DOCUMENT_KEYS = {"id", "title", "kind", "version", "date", "source", "lines", "profile", "options", "ocr", "corrections",
+                 "structure_uncertain"}
 CORRECTION_KEYS = {"line", "from", "to", "reason"}
 PRECEDENCE_KEYS = {"over", "under", "why", "stated_in", "over_words", "under_words"}  # *_words: for what is not a document
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*+\Z")  # matched whole (`$` would let a final newline through)
@@ -136,6 +137,11 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
         if not isinstance(ocr, bool):
             raise InputError(rel, "ocr must be true or false", _key_line(raw, doc_line, "ocr"))
         corrections = _read_corrections(doc.get("corrections", []), ocr, rel, _key_line(raw, doc_line, "corrections"))
+        # `structure_uncertain = "why"`: the heading tree is known to be doubtful, and accepted so
+        acknowledged = doc.get("structure_uncertain", "")
+        if "structure_uncertain" in doc and (not isinstance(acknowledged, str) or not acknowledged.strip()):
+            raise InputError(rel, "structure_uncertain must say why the doubtful heading tree is accepted (a non-empty string)",
+                             _key_line(raw, doc_line, "structure_uncertain"))
         documents.append(DocumentSpec(
             id=doc_id,
             title=_required(doc, "title", str, fail, "[[documents]]", (header, i)),
@@ -151,6 +157,7 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
             ocr=ocr,
             corrections=corrections,
             option_lines=option_lines(raw, doc_line, doc.get("options", {})),
+            structure_acknowledged=acknowledged.strip(),
         ))
     if not documents:
         raise InputError(rel, "declares no [[documents]]")

@@ -31,7 +31,7 @@ from extract.patterns import (
     list_items,
     section_numbers,
 )
-from extract.text import fold, inline, title_key
+from extract.text import WIKI_LINK, fold, inline, title_key
 
 # "Voir la section Mouvement ci-dessous", "(voir « Composition d'unité, » ci-dessous)"
 POINTER = re.compile(rf"(?:{VOIR_QUOTED}|\bvoir\s+(?:l'encadr[ée]\s+|la\s+section\s+)?(?P<named>[A-ZÉ][\w'’ -]{{2,40}}?))"
@@ -55,8 +55,28 @@ INLINE_RELATED = re.compile(r"(?<=[.!?)»])\s+(?P<list>(?:\*\*)?Voir\s+aussi\s*(
 # "(3.1)", "(3.2 et 3.3)": numbers alone in parentheses, closed right after them; a reference only
 # where each names an entry of the citing book ("(2.5 cm)" holds a unit, "(1.5)" may be a number)
 PAREN_NUMBERS = re.compile(r"\(\s*(?P<numbers>\d{1,3}(?:\.\d{1,3})+(?:\s*(?:,|\bet\b|\bou\b)\s*\d{1,3}(?:\.\d{1,3})+)*)\s*\)")
-# "(voir « La marée monte »)": a quoted title with no direction, searched in the whole book
-QUOTED = re.compile(VOIR_QUOTED, re.IGNORECASE)
+# "(voir « La marée monte »)": a quoted title with no direction, searched in the whole book. The words
+# that send the reader there, in their common French forms: "voir", "cf.", "reportez-vous à", "se
+# reporter au chapitre", "consultez", "décrit dans", "plus loin dans" ("Déplacement, plus loin dans
+# « Règles avancées »": `name` before it, looked for inside the quoted section first).
+SEND = (r"(?P<see>voir|cf\.?)|consulte[rz]|reporte[rz]-vous\s+(?:à|au|aux)|se\s+reporter\s+(?:à|au|aux)|"
+        r"décrite?s?\s+(?:dans|à|au)|expliquée?s?\s+(?:dans|à|au)|(?P<far>plus\s+(?:loin|haut|bas)\s+dans)")
+# "« Mise en place » page 4 du Guide": the page reference that follows says which book (`PAGE`)
+THEN_PAGE = re.compile(r"\s*,?\s*(?:à\s+la\s+)?(?:pages?\s+\d|p\.\s*\d)", re.IGNORECASE)
+QUOTED = re.compile(rf"(?:(?P<name>[A-ZÀ-Ý][\w'’-]*(?:\s[\w'’-]+){{0,5}}?)\s*,\s*)?\b(?:{SEND})\s+"
+                    rf"(?:(?:la\s+|le\s+|les\s+|l['’]\s*)?(?:section|règle|rubrique|partie|chapitre|paragraphe|"
+                    rf"encadr[ée])s?\s+(?P<errata>d'errata\s+)?)?«\s*(?P<quoted>[^»\n]{{1,120}}?)\s*,?\s*»", re.IGNORECASE)
+WIKI = WIKI_LINK
+# Where a number after "l'article" is a licence's or a credit's, not a rule's: the section so titled
+# (or one it is in), or the sentence that names a licence. A sports federation's "licence" is its
+# members' card: only a licence of the text counts.
+OUTSIDE_RULES_TITLE = re.compile(r"^(?:cr[ée]dits?|mentions?\s+l[ée]gales|copyright|remerciements|colophon|"
+                                 r"licen[cs]es?\s+(?:d['’]utilisation|libres?|ouvertes?|du\s+texte|de\s+ce\s+texte)|"
+                                 r"open\s+game\s+licen[cs]e)\b", re.IGNORECASE)
+OUTSIDE_RULES_WORDS = re.compile(r"\b(?:sous\s+(?:la\s+)?licen[cs]e|licen[cs]e\s+(?:cc|creative|gnu|libre|ouverte|ogl)|"
+                                 r"creative\s+commons|cc[\s-]by|gnu|open\s+game\s+licen[cs]e|ogl|copyright|"
+                                 r"droits?\s+d['’]auteur|propriété\s+intellectuelle|code\s+de\s+la\s+propriété|"
+                                 r"mentions?\s+légales)\b", re.IGNORECASE)
 ANCHOR_LINK = re.compile(r"\[(?P<text>[^\[\]]+)\]\(#(?P<anchor>[^)\s]+)\)")
 TEXT_TYPES = ("paragraph", "bullet", "subbullet", "step", "question", "answer", "caption")
 
@@ -203,6 +223,8 @@ def resolve_prose(entry: Entry, position: int, index: Index, out: Outcome, faq_d
             for citation in cited_numbers(text):
                 if citation.start == 0 and PARAGRAPH_LABEL.match(text):
                     continue  # the paragraph's own label ("§12 Une unité…"), read as its number or not: no citation
+                if outside_rules(entry, text, citation.start):
+                    continue  # "l'article 5" of a licence or of the credits: no rule of the book
                 if not any(start < citation.end and citation.start < end for start, end in seen):
                     resolve_citation(entry, index, citation, out)
         if entry.document in faq_docs and text in instructions:
@@ -211,15 +233,52 @@ def resolve_prose(entry: Entry, position: int, index: Index, out: Outcome, faq_d
             resolve_page(entry, index, match, text[match.end():], out)
 
 
+def outside_rules(entry: Entry, text: str, at: int) -> bool:
+    """Whether the words at `at` are a licence's or the credits': the entry (or one it is in) is so
+    titled, or the sentence holding them names a licence."""
+    if any(OUTSIDE_RULES_TITLE.match(e.title or "") for e in (entry, *entry.ancestors)):
+        return True
+    start = max(text.rfind(". ", 0, at), text.rfind("! ", 0, at), text.rfind("? ", 0, at)) + 1
+    ends = [i for i in (text.find(". ", at), text.find("! ", at), text.find("? ", at)) if i >= 0]
+    return OUTSIDE_RULES_WORDS.search(text, start, min(ends, default=len(text))) is not None
+
+
 def resolve_quoted(entry: Entry, text: str, index: Index, out: Outcome) -> None:
-    """"(voir « La marée monte »)" with no direction: the entry of that title in the book. Quoted,
-    the name surely is one: a ref, or an unresolved one saying why."""
+    """"(voir « La marée monte »)", "cf. « X »", "reportez-vous à « X »" with no direction: the entry of
+    that title in the book. Quoted, the name surely is one: a ref, or an unresolved one saying why.
+    "Déplacement, plus loin dans « Règles avancées »": the entry named before it inside the quoted one
+    when it has one, else the quoted one."""
     pointers = [m.span() for m in POINTER.finditer(text)]
     for match in QUOTED.finditer(text):
         if any(start < match.end() and match.start() < end for start, end in pointers) or match.group("errata"):
             continue  # "ci-dessous" says where to look (`POINTER`); an errata section is the errata's
-        link_one(entry, index.titled(entry.document, match.group("quoted"), exclude=entry), "section", match.group(0),
-                 f"no section « {match.group('quoted')} »", out)
+        quoted = match.group("quoted")
+        if THEN_PAGE.match(text, match.end()):
+            continue  # the page and its book are read with the page reference
+        if not match.group("see") and not quoted[:1].isupper() and not quoted[:1].isdigit():
+            continue  # "se reporter à « zéro »": a word of a table; a section is named with its capital
+        found = index.titled(entry.document, quoted, exclude=entry)
+        # the words before "voir" are the sentence's own; before "plus loin dans", the name it points to
+        begin = match.end("name") if match.group("name") and not match.group("far") else match.start()
+        written = text[begin:match.end()].lstrip(" ,")
+        if match.group("far") and match.group("name") and len(found) == 1:
+            key = title_key(match.group("name"))
+            inner = [d for d in found[0].descendants if d.title and title_key(d.title) == key]
+            if len(inner) == 1:
+                entry.add_ref(inner[0], "section", written)
+                continue
+        link_one(entry, found, "section", written, f"no section « {quoted} »", out)
+
+
+def resolve_wiki(entry: Entry, index: Index, out: Outcome) -> None:
+    """"[[Moral]]", "[[Moral|le moral]]": the entry of that title in the book (the text shows the label)."""
+    for block in entry.blocks:
+        if block.type not in TEXT_TYPES and block.type not in ("table", "related", "see"):
+            continue
+        for match in WIKI.finditer(block.markdown or block.text):
+            page = match.group("page").strip()
+            link_one(entry, index.titled(entry.document, page, exclude=entry), "section", match.group("label") or page,
+                     f"no entry titled « {page} »", out)
 
 
 def resolve_named(entry: Entry, text: str, index: Index, out: Outcome) -> None:
@@ -550,4 +609,5 @@ def resolve_explicit(lookup: Lookup, errata: list[Erratum]) -> Reported:
                 resolve_named(entry, block.text, index, out)
                 resolve_inline_related(entry, block.text, index, out)
         resolve_links(entry, index, out)
+        resolve_wiki(entry, index, out)
     return out.anomalies

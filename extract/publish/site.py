@@ -469,6 +469,10 @@ def render_entry(entry: Entry, level: int, here: str, site: Site, aliases: list[
         origin = ", ".join(f"[{md(site.label(s.source))}]({site.link(s.source, here)})" for s in sources if s.source in site.by_id)
         badge = (f'<span class="regles-badge {STATUS_CLASSES[entry.status]}">{STATUS_LABELS[entry.status]}</span>'
                  + (f" par l'erratum {origin}" if origin else ""))
+    if "columns-interleaved" in entry.flags:  # the scan's two columns read line by line: said, not hidden
+        badge += (' <span class="regles-badge regles-garbled-badge" title="Le texte numérisé mêle deux colonnes lues '
+                  'ligne à ligne : vérifiez sur le livre">Passage mal numérisé</span>')
+        badge = badge.strip()
     body = blocks_html(entry.blocks)
     if entry.kind == "sidebar":  # a box printed beside the rules: shown as one, apart from them
         badge = '<span class="regles-badge regles-box-badge">Encadré</span>' + (f" {badge}" if badge else "")

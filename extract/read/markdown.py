@@ -398,6 +398,7 @@ def _paragraph(token: Token, inline: Token, state: _State, prefix: str, indent: 
     groups: list[list[_Piece]] = []
     previous: _Piece | None = None
     hard = column = False
+    outside = 0  # the first group written after the list, not in its last item (0: none)
     for n, piece in enumerate(pieces):
         if not piece.text.strip():
             reason = "image" if piece.images else "HTML comment" if piece.comment else "HTML without text" if piece.html else None
@@ -412,27 +413,61 @@ def _paragraph(token: Token, inline: Token, state: _State, prefix: str, indent: 
             column = True
             state.number_columns.append(piece.line + 1)
         label = previous is not None and previous.line == state.label_alone  # an aside's label, alone on its line
-        if previous is None or not (column or label or _splits(previous, piece, hard)):
+        lazy = in_list and previous is not None and not outside and _leaves_list(previous, piece, state)
+        if previous is None or not (column or label or lazy or _splits(previous, piece, hard)):
             if groups:
                 groups[-1].append(piece)
             else:
                 groups.append([piece])
         else:
             groups.append([piece])
-            if not hard and not column and not label:
+            if lazy:
+                outside = len(groups) - 1  # from this group on, a paragraph after the list
+            elif not hard and not column and not label:
                 (state.qa_splits if _QA_LABEL.match(piece.text.strip()) else state.rule_splits).append(piece.line + 1)
         previous, hard = piece, piece.ends_hard
     if not groups:
         reason = "image" if any(p.images for p in pieces) else "HTML comment" if any(p.comment for p in pieces) else "no text"
         state.aside(_range(token), reason)
         return
+    counted = _count_items(groups)
     for n, group in enumerate(groups):
         start = group[0].line + 1 if n else first + 1
         last = groups[n + 1][0].line if n + 1 < len(groups) else end
         text = _SPACES.sub(" ", _joined([p.text.strip() for p in group], state))
         if text.endswith("?") and not in_list:
             state.count("questions")
-        state.emit((prefix if n == 0 else indent) + text, state.nonblank(start, last), hard_break=group[-1].ends_hard)
+        lead = "" if outside and n >= outside else prefix if n == 0 else indent
+        if counted and not in_list:
+            lead = "- "  # a line of a components list ("40 cartes Action") is an item of it
+        state.emit(lead + text, state.nonblank(start, last), hard_break=group[-1].ends_hard)
+
+
+def _leaves_list(previous: _Piece, piece: _Piece, state: _State) -> bool:
+    """Whether `piece`, a line Markdown reads as the lazy continuation of a list item's paragraph,
+    is a paragraph after the list: written at the margin (not under the item's text), opening on a
+    capital after a line that ends its sentence ("- les autres prennent 3 cartes." / "Ensuite…")."""
+    raw = state.source[piece.line] if piece.line < len(state.source) else ""
+    return (raw[:1] not in (" ", "\t") and _SENTENCE_END.search(previous.text.strip()) is not None
+            and _CAPITAL.match(piece.text.strip()) is not None and not _NEW_UNIT.match(piece.text.strip()))
+
+
+COUNT_LINE = re.compile(r"^\d{1,3}\s[^\W\d_]")  # "40 cartes Action", "1 plateau de jeu"
+COUNT_LINE_WORDS = 8
+
+
+def _count_items(groups: list[list[_Piece]]) -> bool:
+    """Whether a paragraph's lines are the lines of a components list, one thing each ("1 plateau
+    de jeu" / "40 cartes Action" / "12 pions en bois"): each line a count and a few words, none
+    ending a sentence. The groups are then one line each."""
+    pieces = [p for group in groups for p in group]
+    if len(pieces) < 2 or len(groups) != 1:
+        return False
+    texts = [p.text.strip() for p in pieces]
+    if not all(COUNT_LINE.match(t) and len(t.split()) <= COUNT_LINE_WORDS and not t.endswith((".", ";", ",")) for t in texts):
+        return False
+    groups[:] = [[p] for p in pieces]
+    return True
 
 
 def _footnote(name: str, nos: list[int], state: _State) -> None:

@@ -97,6 +97,8 @@ def normalise_reading(reading: Reading, doc: DocumentSpec) -> tuple[list[Line], 
     (lines read = lines placed + lines set aside still holds)."""
     lines, anomalies, read = normalise(reading.lines, doc)
     lines, footers = page_labels(lines)
+    lines, chrome = web_chrome(lines)
+    footers += chrome
     if reading.format == "text":  # the other readers know their pages (PDF) or join lines (Markdown)
         lines, furniture = running_pages(lines)
         footers += furniture
@@ -170,3 +172,40 @@ def running_pages(lines: list[Line]) -> tuple[list[Line], list[SetAside]]:
                 for i in sorted(pages)]
     dropped = running | pages
     return [line for i, line in enumerate(lines) if i not in dropped], reasons
+
+
+# A web page's chrome kept by a copy or a print of the page: who put it online and when, its
+# navigation, its sharing buttons. Looked for only among the first and last WEB_EDGE lines, where a
+# page prints them; each (pattern on the line without its markup, reason) in the order tried. A date
+# of update ("Mise à jour du 28/01/2016") is the document's own version, not chrome: it stays.
+WEB_EDGE = 8
+WEB_CHROME: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^(?:mis[e]?\s+en\s+ligne|publié|posté|rédigé|écrit|ajouté)(?:e|s|es)?\s+(?:le|par|il\s+y\s+a)\b",
+                re.IGNORECASE), "web page chrome: who put the page online, and when"),
+    (re.compile(r"^(?:par|by)\s[^\W\d_][^,–—|\n]{0,40}[,–—|]\s?(?:le\s)?\d{1,2}(?:er)?[\s/.-]", re.IGNORECASE),
+     "web page chrome: who put the page online, and when"),
+    (re.compile(r"^(?:accueil|home)\s*[>›»/|]", re.IGNORECASE), "web page chrome: navigation (where the page sits)"),
+    (re.compile(r"^(?:[«‹<]\s*)?(?:page\s+|article\s+)?(?:précédente?|suivante?)(?:\s*[»›>])?$|"
+                r"^retour\s+(?:en\s+haut|à\s+l['’]accueil|au\s+sommaire|à\s+la\s+liste)\b", re.IGNORECASE),
+     "web page chrome: navigation (where the page sits)"),
+    (re.compile(r"^(?:partager|share)(?:\s+(?:sur|on|cet?\s+article|cette\s+page)\b.{0,60})?\s*:?$|"
+                r"^(?:imprimer|print)(?:\s+cette\s+page)?$|^\d{1,4}\s+commentaires?$|^(?:tags?|étiquettes?)\s*:",
+                re.IGNORECASE), "web page chrome: sharing and comments"),
+)
+
+
+def web_chrome(lines: list[Line]) -> tuple[list[Line], list[SetAside]]:
+    """A web page's chrome among the first and last lines (`WEB_CHROME`), set aside with its reason:
+    the byline and date of who put the page online, navigation, sharing buttons."""
+    edges = set(range(min(WEB_EDGE, len(lines)))) | set(range(max(0, len(lines) - WEB_EDGE), len(lines)))
+    aside: list[SetAside] = []
+    dropped: set[int] = set()
+    for i in sorted(edges):
+        line = lines[i]
+        text = line.text.lstrip("#>*-+ \t").rstrip("*_ \t")  # without its Markdown
+        reason = next((why for pattern, why in WEB_CHROME if len(text) <= 120 and pattern.search(text)), None)
+        if reason is not None:
+            aside.append(SetAside((line.no, line.no), reason))
+            dropped.add(i)
+            aside += [SetAside((n, n), reason) for n in line.covers]
+    return [line for i, line in enumerate(lines) if i not in dropped], aside

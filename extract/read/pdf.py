@@ -118,7 +118,15 @@ def _read_page(page, no: int, stats: dict) -> list[PageLine]:
     sizes = Counter(round(w["size"] * 2) / 2 for w in words for _ in w["text"])
     body = sizes.most_common(1)[0][0] if sizes else 10.0
     stats["sizes"].update(sizes)
-    blocks, columns, uncertain = order_blocks(words + tables, max(5.0, body))
+    halves = imposed_halves(words + tables, float(page.width), float(page.height), max(5.0, body))
+    if halves is not None:
+        stats["imposed"].append(no)
+    blocks, columns, uncertain = [], 0, False
+    for half in halves or [words + tables]:
+        half_blocks, half_columns, half_uncertain = order_blocks(half, max(5.0, body))
+        blocks += half_blocks
+        columns += half_columns
+        uncertain |= half_uncertain
     stats["columns"][no] = columns
     if uncertain:
         stats["uncertain"].append(no)
@@ -135,24 +143,123 @@ def _read_page(page, no: int, stats: dict) -> list[PageLine]:
     return lines
 
 
+LANDSCAPE = 1.15  # width / height above which a sheet may hold two pages side by side
+FOLD_BAND = 0.08  # of the width: where the fold between two imposed pages lies, around the middle
+HALF_ROWS = 3  # each imposed page holds this many rows of text at least
+
+
+def imposed_halves(items: list[dict], width: float, height: float, min_gap: float) -> list[list[dict]] | None:
+    """A landscape sheet holding two pages side by side (a booklet printed two pages per sheet): its
+    items cut at the fold, left page then right page, or None. The fold: a white band near the
+    middle that nothing printed crosses from the top of the text to its bottom, with text on both
+    sides; each page then finds its own columns and headings printed side by side stay apart."""
+    if width <= LANDSCAPE * height or not items:
+        return None
+    middle = width / 2
+    if any(it["x0"] < middle < it["x1"] for it in items):
+        return None
+    left = [it for it in items if it["x1"] <= middle]
+    right = [it for it in items if it["x0"] >= middle]
+    if not left or not right:
+        return None
+    gap0, gap1 = max(it["x1"] for it in left), min(it["x0"] for it in right)
+    if gap1 - gap0 < min_gap or gap0 < middle - FOLD_BAND * width or gap1 > middle + FOLD_BAND * width:
+        return None
+    rows = [{round(it["top"] / 3) for it in half} for half in (left, right)]
+    if min(len(r) for r in rows) < HALF_ROWS:
+        return None
+    return [left, right]
+
+
 HEADING_OVER_PICTURE = 1.2  # × the page's body size
 
 
 def _figure_labels(page, lines: list[PageLine], body: float) -> None:
-    """Short words inside a picture (not a page-sized background) are labels of the figure; a
+    """Short words inside a picture (not a page-sized background) or a drawing (`drawings`) are
+    labels of the figure, set aside with their page, never a heading nor inside a sentence; a
     heading printed over a picture (bold, larger than the text, a word at least: Hanabi's
     "Matériel" over its cover) stays text."""
     area = float(page.width * page.height)
-    boxes = [(im["x0"], im["top"], im["x1"], im["bottom"]) for im in page.images
-             if 0.002 * area < (im["x1"] - im["x0"]) * (im["bottom"] - im["top"]) < 0.4 * area]
+    pictures = [(im["x0"], im["top"], im["x1"], im["bottom"]) for im in page.images
+                if 0.002 * area < (im["x1"] - im["x0"]) * (im["bottom"] - im["top"]) < 0.4 * area]
+    drawn = drawings(page, [ln for ln in lines if ln.kind == "text"])
     for ln in lines:
         if ln.kind != "text" or ln.words > 4 or len(ln.text) > 30:
             continue
         if ln.bold and ln.size >= HEADING_OVER_PICTURE * body and sum(c.isalpha() for c in ln.text) >= 3:
             continue
-        if any(x0 - 1 <= ln.x0 and ln.x1 <= x1 + 1 and top - 1 <= ln.top and ln.bottom <= bottom + 1 for x0, top, x1, bottom in boxes):
+        inside = [box for box in pictures if _holds(box, ln)]
+        if inside or any(_beside(box, ln) for box in drawn):
             ln.kind = "figure"
-            ln.reason = "label inside a figure"
+            ln.reason = "label inside a figure" if inside else "label of a drawing"
+
+
+def _holds(box: tuple[float, float, float, float], ln: PageLine, margin: float = 1.0) -> bool:
+    x0, top, x1, bottom = box
+    return x0 - margin <= ln.x0 and ln.x1 <= x1 + margin and top - margin <= ln.top and ln.bottom <= bottom + margin
+
+
+def _beside(box: tuple[float, float, float, float], ln: PageLine) -> bool:
+    """Whether `ln` is inside the drawing or printed beside it, within its height: a label its leader
+    line points to. A line above or below it (a heading, a caption) is not."""
+    x0, top, x1, bottom = box
+    return (top - 2 <= ln.top and ln.bottom <= bottom + 2
+            and ln.x0 <= x1 + DRAWING_CELL and ln.x1 >= x0 - DRAWING_CELL)
+
+
+DRAWING_CELL = 8.0  # points: the grid the strokes of a drawing are joined on (touching within a cell)
+DRAWING_STROKES = 6  # a drawing is made of this many strokes at least (one frame around a box is none)
+DRAWING_FRAME = 0.15  # of the page's area: a larger rectangle frames text rather than drawing
+DRAWING_PROSE_WORDS = 7  # a region holding a line of this many words is a box of text, not a drawing
+
+
+def drawings(page, lines: list[PageLine]) -> list[tuple[float, float, float, float]]:
+    """The boxes of the page's vector drawings (a card diagram, a map, an icon with its labels):
+    curves, rectangles and lines joined where they touch, on a grid of DRAWING_CELL points, into regions
+    of DRAWING_STROKES strokes or more. A region holding a line of prose is a box of text, and one
+    the size of the page a background: neither is a drawing."""
+    area = float(page.width * page.height)
+    strokes = [(o["x0"], o["top"], o["x1"], o["bottom"]) for o in (*page.curves, *page.rects, *page.lines)
+               if (o["x1"] - o["x0"]) * (o["bottom"] - o["top"]) < 0.4 * area]
+    if len(strokes) < DRAWING_STROKES:
+        return []
+    cols, rows = int(page.width // DRAWING_CELL) + 2, int(page.height // DRAWING_CELL) + 2
+    owner: dict[tuple[int, int], int] = {}
+    parent = list(range(len(strokes)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, (x0, top, x1, bottom) in enumerate(strokes):
+        c0, c1 = max(0, int(x0 // DRAWING_CELL)), min(cols - 1, int(x1 // DRAWING_CELL))
+        r0, r1 = max(0, int(top // DRAWING_CELL)), min(rows - 1, int(bottom // DRAWING_CELL))
+        # what a stroke encloses is the drawing's (a card's picture inside its frame); a frame around
+        # much of the page (a column's) counts by its edges only
+        whole = (x1 - x0) * (bottom - top) <= DRAWING_FRAME * area
+        cells = ((c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1) if whole or c in (c0, c1) or r in (r0, r1))
+        for cell in cells:
+            if cell in owner:
+                parent[find(i)] = find(owner[cell])
+            else:
+                owner[cell] = i
+    groups: dict[int, list[int]] = {}
+    for i in range(len(strokes)):
+        groups.setdefault(find(i), []).append(i)
+    found = []
+    for members in groups.values():
+        if len(members) < DRAWING_STROKES:
+            continue
+        box = (min(strokes[i][0] for i in members), min(strokes[i][1] for i in members),
+               max(strokes[i][2] for i in members), max(strokes[i][3] for i in members))
+        if (box[2] - box[0]) * (box[3] - box[1]) >= 0.4 * area:
+            continue
+        if any(ln.words >= DRAWING_PROSE_WORDS and _holds(box, ln) for ln in lines):
+            continue
+        found.append(box)
+    return found
 
 
 def _shaded_boxes(page, lines: list[PageLine]) -> None:
@@ -205,7 +312,7 @@ def _read_pdf(data: bytes, display: str, pages: tuple[int, int] | None) -> Readi
     check_pdf(data, display)
     pdf = _open(data, display)
     stats: dict = {"chars": 0, "cid": 0, "doubled": {}, "rotated_pages": [], "columns": {}, "uncertain": [],
-                   "sizes": Counter(), "tables": 0}
+                   "sizes": Counter(), "tables": 0, "imposed": []}
     lines: list[PageLine] = []
     with pdf:
         total = len(pdf.pages)
@@ -252,6 +359,11 @@ def _page_anomalies(reading: Reading, lines: list[PageLine], stats: dict) -> Non
         reading.anomalies.append(Anomaly(
             "columns-uncertain", f"page {page}: the column structure is uncertain (narrow gutter or short column)",
             [ln.no for ln in lines if ln.page == page], "warning"))
+    if stats["imposed"]:
+        reading.anomalies.append(Anomaly(
+            "pages-imposed", f"{len(stats['imposed'])} landscape sheets hold two pages side by side (a booklet): each read "
+            f"as two pages, left then right (sheets {', '.join(map(str, stats['imposed']))})",
+            [ln.no for ln in lines if ln.page in stats["imposed"]][:1], "info"))
     rotated = [ln for ln in lines if ln.kind in ("rotated", "vertical")]
     if rotated:
         pages = sorted({ln.page for ln in rotated})
@@ -260,7 +372,7 @@ def _page_anomalies(reading: Reading, lines: list[PageLine], stats: dict) -> Non
             [ln.no for ln in rotated], "warning"))
     reading.evidence.update({
         "columns": dict(stats["columns"]), "cid": stats["cid"], "chars": stats["chars"],
-        "doubled_glyphs": sum(stats["doubled"].values()), "tables": stats["tables"],
+        "doubled_glyphs": sum(stats["doubled"].values()), "tables": stats["tables"], "imposed_pages": list(stats["imposed"]),
         "median_columns": statistics.median(stats["columns"].values()) if stats["columns"] else 0,
     })
 

@@ -7,10 +7,11 @@ import math
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from extract.model import Anomaly, Line, SetAside
 from extract.numbering import numbered_heading_depth
-from extract.patterns import INDEX_PAGES_LINE, LEADER_LINE
+from extract.patterns import INDEX_PAGES_LINE, LEADER_LINE, is_cover_line
 from extract.read import Reading
 from extract.read.contents import LEADER_SPACE_AT, SPACE_LEADER, contents_runs
 from extract.read.pdf_layout import PageLine, Segment
@@ -142,11 +143,38 @@ def heading_sizes(lines: list[PageLine], body: float) -> list[float]:
     return sorted(sizes, reverse=True)
 
 
+MAX_LEVEL = 6
+SAME_TYPE = (1.0, 0.06)  # heading sizes this close (points, or this share of the size) are one type, one level
+
+
+def size_levels(sizes: list[float]) -> dict[float, int]:
+    """Each heading size (largest first) -> its level: the document's own types ranked, sizes a
+    point or so apart (16 and 17, a title set a little larger on one page) one type."""
+    return dict(_size_levels(tuple(sizes)))
+
+
+@lru_cache(maxsize=64)
+def _size_levels(sizes: tuple[float, ...]) -> tuple[tuple[float, int], ...]:
+    levels: dict[float, int] = {}
+    level, previous = 0, None
+    for size in sorted(sizes, reverse=True):
+        if previous is None or previous - size > max(SAME_TYPE[0], SAME_TYPE[1] * previous):
+            level += 1
+        levels[size] = min(level, MAX_LEVEL)
+        previous = size
+    return tuple(levels.items())
+
+
 def _level(size: float, sizes: list[float]) -> int:
-    for i, s in enumerate(sizes):
+    for s, level in _size_levels(tuple(sizes)):
         if abs(size - s) < 0.3:
-            return min(i + 1, 3)
+            return level
     return 0
+
+
+def _levels_below(sizes: list[float]) -> int:
+    """The level of a heading in the text's own size (bold): below every level the sizes state."""
+    return max(size_levels(sizes).values(), default=0) + 1
 
 
 def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Reading:
@@ -159,6 +187,8 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
     hyphenated = {w for w in vocab if "-" in w}
     _text_measure(flow)
     _space_leaders(flow, pages[0])
+    cover = _cover_lines(flow, body)
+    flow = [ln for ln in flow if ln.reason is None]
     notes = footnotes(flow, body)
     text = [ln for ln in flow if id(ln) not in notes]
     title, block = _title_block(text, sizes)
@@ -207,11 +237,28 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
         anomalies.append(Anomaly("encoding-repaired", f"a font in LaTeX's T1 encoding was read as the standard encoding "
                                  f"(Ł, Ø inside {signed} words): {len(t1)} words read again as T1: {shown}",
                                  sorted({no for no, _, _ in t1})[:50], "warning"))
+    if cover:
+        anomalies.append(Anomaly("cover-lines", f"{len(cover)} lines of a cover (who plays, from what age, how long) set "
+                                 f"aside, never headings: {'; '.join(cover[:4])}", [], "info"))
     headings = sum(1 for u in units if u.role == "heading")
     evidence = {"body_size": body, "heading_sizes": all_sizes, "headings": headings,
                 "heading_levels": len({u.level for u in units if u.role == "heading"}),
                 "cid_repaired": len(repairs)}
     return Reading("pdf", out, set_aside, anomalies, evidence=evidence)
+
+
+COVER_LINE = "cover block: who plays, from what age, how long (not a heading)"
+
+
+def _cover_lines(flow: list[PageLine], body: float) -> list[str]:
+    """The lines of a cover block ("De 3 à 5 joueurs", "10 ans et +", "30 min"), printed as a heading
+    would be (larger than the text, or bold and alone): set aside, a cover and no parent of the rules."""
+    found = []
+    for ln in flow:
+        if ln.kind == "text" and (ln.size >= body * 1.12 + 0.2 or ln.bold) and is_cover_line(ln.text):
+            ln.kind, ln.reason = "furniture", COVER_LINE
+            found.append(ln.text)
+    return found
 
 
 TITLE_BLOCK_LINES = 6
@@ -378,7 +425,8 @@ def _role(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float
             # over plain text, or over a table it names ("Terrain" over the terrain table of a quick reference)
             and nxt is not None and (nxt.kind == "table" or (nxt.kind == "text" and not nxt.bold))
             and nxt.top > ln.bottom - 1):
-        return "heading", min(max(len(sizes) + 1, depth), 6) if depth else min(len(sizes) + 1, 3)
+        below = _levels_below(sizes)
+        return "heading", min(max(below, depth), MAX_LEVEL) if depth else min(below, MAX_LEVEL)
     continues = (prev is not None and prev.kind == "text" and prev.page == ln.page and prev.block == ln.block
                  and not _ends_paragraph(prev.text) and prev.x1 > prev.block_x1 - 3 * prev.size
                  and not (head is not None and head.role in ("item", "step") and abs(head.lines[0].x0 - ln.x0) < 1.5))

@@ -13,6 +13,7 @@ from extract.model import Anomaly, DocumentSpec, Entry, Line, Segmentation, SetA
 from extract.numbering import number_order
 from extract.options import OptionsError
 from extract.segment.checks import option_problems
+from extract.segment.confidence import structure_anomalies, structure_confidence
 from extract.segment.profiles import PROFILES
 from extract.segment.profiles.base import DocContext
 from extract.text import fold
@@ -44,6 +45,11 @@ def segment_document(game: str, doc: DocumentSpec, lines: list[Line], manifest: 
     settle_tree(result.entries)
     result.anomalies.extend(struck_through(result.entries))
     account(lines, result)
+    numbers = counts(lines, result)
+    score = structure_confidence(result.entries, lines, numbers["lines_read"], numbers["lines_placed"])
+    result.anomalies.extend(structure_anomalies(score, doc.structure_acknowledged or None))
+    # what the site and the game file say of the document: its structure is uncertain
+    doc.structure_uncertain = score.uncertain
     return result
 
 

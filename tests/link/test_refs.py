@@ -636,3 +636,60 @@ def test_an_index_of_pages_links_each_term_to_the_entries_of_its_pages_that_name
                                       ("demo/guide/moral", "Tir, 8", None)]  # "retire" is no "tir": the page's section
     assert wood.index_terms == ["Bois"] and rally.index_terms == ["Ralliement"]
     assert not anomalies
+
+
+# ---------------------------------------------------------------- French forms of a pointer
+
+@pytest.mark.parametrize(("text", "written"), [
+    ("Une unité pivote (cf. « Faire face »).", "cf. « Faire face »"),
+    ("Pour pivoter, reportez-vous à « Faire face ».", "reportez-vous à « Faire face »"),
+    ("Il faut se reporter au chapitre « Faire face ».", "se reporter au chapitre « Faire face »"),
+    ("La règle est décrite dans « Faire face ».", "décrite dans « Faire face »"),
+    ("Consultez la section « Faire face ».", "Consultez la section « Faire face »"),
+])
+def test_the_common_french_pointers_to_a_quoted_title_resolve(text, written):
+    entries = guide()
+    entries["8"].blocks.append(Block("paragraph", text))
+    resolve_explicit(Lookup(GAME, list(entries.values())), [])
+    assert refs(entries["8"], "section") == [("demo/guide/44", written, None)]
+
+
+def test_plus_loin_dans_names_an_entry_inside_the_quoted_section():
+    entries = guide()
+    inner = entry("guide", "44.1", "Pivoter", ("paragraph", "On pivote."), kind="rule", number="44.1", parent=entries["44"])
+    entries["8"].blocks.append(Block("paragraph", "Une unité tourne : Pivoter, plus loin dans « Faire face »."))
+    entries["67"].blocks.append(Block("paragraph", "Voir plus loin dans « Faire face »."))
+    resolve_explicit(Lookup(GAME, [*entries.values(), inner]), [])
+    assert refs(entries["8"], "section") == [("demo/guide/44.1", "Pivoter, plus loin dans « Faire face »", None)]
+    assert refs(entries["67"], "section")[-1] == ("demo/guide/44", "plus loin dans « Faire face »", None)
+
+
+def test_wiki_links_resolve_by_title_and_show_their_label():
+    from extract.text import inline
+
+    entries = guide()
+    written = "On pivote ([[Faire face]], [[Portée|la portée]], [[Pivoter]])."
+    assert inline(written)[0] == "On pivote (Faire face, la portée, Pivoter)."
+    entries["8"].blocks.append(Block("paragraph", inline(written)[0], markdown=written))
+    anomalies = resolve_explicit(Lookup(GAME, list(entries.values())), [])
+    assert refs(entries["8"], "section") == [("demo/guide/44", "Faire face", None), ("demo/guide/67", "la portée", None),
+                                             (None, "Pivoter", "no entry titled « Pivoter »")]
+    assert any("« Pivoter »" in a.detail for _, a in anomalies)
+
+
+def test_an_article_of_a_licence_or_of_the_credits_is_no_reference():
+    entries = guide()
+    licence = entry("guide", "credits", "Crédits", ("paragraph", "Illustrations reproduites selon l'article 5."), kind="section")
+    entries["8"].blocks.append(Block("paragraph", "Ce texte est publié sous licence CC-BY-SA, voir l'article 5 de la licence."))
+    anomalies = resolve_explicit(Lookup(GAME, [*entries.values(), licence]), [])
+    assert refs(entries["8"], "section") == [] and refs(licence, "section") == []
+    assert not [a for _, a in anomalies if "article 5" in a.detail]
+
+
+def test_a_quoted_word_or_a_title_with_its_page_is_left_to_what_reads_it():
+    entries = guide()
+    entries["8"].blocks.append(Block("paragraph", "S'il doit se reporter à « zéro », l'unité ne rapporte rien."))
+    entries["44"].blocks.append(Block("paragraph", "Comme expliqué dans la règle « Portée » page 4 du Livret."))
+    resolve_explicit(Lookup(GAME, list(entries.values())), [])
+    assert refs(entries["8"], "section") == []
+    assert not [r for r in refs(entries["44"], "section") if "Portée" in r[1]]

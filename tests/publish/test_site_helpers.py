@@ -282,3 +282,24 @@ def test_cited_by_lists_the_rules_pointing_here_and_the_same_subject_is_elsewher
     rendered = render_entry(charge, 1, "demo/livre0/charge/index.md", site)
     assert rendered.cited_by == [("Mouvement", "../mouvement/index.md")]
     assert rendered.elsewhere == [("Charge", f"../../../autre/regles/charge-{n:02}/index.md") for n in range(ELSEWHERE_PER_GAME)]
+
+
+def test_a_doubtful_tree_and_a_garbled_scan_are_said_on_the_page():
+    """A document whose heading tree scored low says so on its pages; an entry holding a passage
+    whose two scanned columns were read line by line carries a « Passage mal numérisé » badge."""
+    doc = DocumentSpec("regles", "Règles", "rulebook", "", "", "x.md", 1, None, "headed-prose", {})
+    doc.structure_uncertain = True
+    game = GameSpec("demo", "Démo", [doc], [], "corpus/demo/game.toml", {})
+    garbled = Entry("demo", "regles", "section", None, "Réactions", "reactions", blocks=[Block("paragraph", "On réagit.")],
+                    is_page=True, flags=["columns-interleaved"])
+    plain = Entry("demo", "regles", "section", None, "Tirs", "tirs", blocks=[Block("paragraph", "On tire.")], is_page=True)
+    site = Site([GameBuild(game, [garbled, plain], {}, Diagnostics(), lookup=Lookup(game, [garbled, plain]))])
+    assert "Passage mal numérisé" in render_entry(garbled, 1, "demo/regles/reactions/index.md", site).badge
+    assert "Passage mal numérisé" not in render_entry(plain, 1, "demo/regles/tirs/index.md", site).badge
+    rendered = render_entry(garbled, 1, "demo/regles/reactions/index.md", site)
+    template = environment(TOOL_ROOT).get_template("page.md.j2")
+    context = {"title": "Réactions", "crumbs": [], "current": "Réactions", "edition": "", "entries": [rendered],
+               "subpages": [], "previous": None, "next": None, "site": site, "here": "demo/regles/reactions/index.md"}
+    assert "Structure incertaine" in template.render(**context, doc=doc)
+    doc.structure_uncertain = False
+    assert "Structure incertaine" not in template.render(**context, doc=doc)

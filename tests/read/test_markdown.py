@@ -393,3 +393,17 @@ def test_an_html_table_a_markdown_table_cannot_say_keeps_its_text_with_a_warning
     assert len(reading.lines) == 1 and "Ambre" in reading.lines[0].text and not reading.lines[0].text.startswith("|")
     assert [a.kind for a in reading.anomalies] == ["html-kept"]
     accounted(table, reading)
+
+
+def test_a_paragraph_after_a_list_is_a_paragraph_and_a_components_list_keeps_its_lines(tmp_path):
+    from extract.read import read_document
+
+    path = tmp_path / "regles.md"
+    path.write_text("# Matériel\n\n1 plateau de jeu\n40 cartes Action\n12 pions en bois\n\n# Mise en place\n\n"
+                    "Les joueurs se placent :\n- le premier joueur prend le dé ;\n- les autres prennent 3 cartes.\n"
+                    "Ensuite la partie commence.\n- un item\nqui continue sans retrait\n", encoding="utf-8")
+    texts = [line.text for line in read_document(path).lines]
+    assert texts[1:4] == ["- 1 plateau de jeu", "- 40 cartes Action", "- 12 pions en bois"]
+    assert "- les autres prennent 3 cartes." in texts
+    assert "Ensuite la partie commence." in texts  # not inside the last item
+    assert "- un item qui continue sans retrait" in texts  # a lazy line going on with its sentence stays in it

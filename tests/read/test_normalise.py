@@ -81,3 +81,20 @@ def test_the_text_reader_sets_page_furniture_aside_and_accounts_for_it(tmp_path)
     lines, _, read, aside = normalise_reading(read_document(source), doc)
     assert [line.text for line in lines] == ["INTRODUCTION", "Un texte.", "SUITE", "Un autre."]
     assert read == 8 and len(aside) == 4
+
+
+def test_web_page_chrome_at_the_edges_is_set_aside_with_its_reason():
+    from extract.read.normalise import web_chrome
+
+    text = ["Accueil > Jeux > Règles", "# Règles du jeu", "Mise en ligne par Jean le 12/03/2019",
+            "Chaque joueur pioche une carte.", "Publié le 3 mars, le joueur actif commence.",
+            *[f"Règle {n} : on joue." for n in range(12)],
+            "Mise à jour du 28/01/2016", "Partager sur Facebook", "12 commentaires", "Par Marie, le 4 avril 2020"]
+    lines = [Line(n, t) for n, t in enumerate(text, start=1)]
+    kept, aside = web_chrome(lines)
+    assert [(a.lines[0], a.reason.split(": ")[1]) for a in aside] == [
+        (1, "navigation (where the page sits)"), (3, "who put the page online, and when"),
+        (5, "who put the page online, and when"),
+        (19, "sharing and comments"), (20, "sharing and comments"), (21, "who put the page online, and when")]
+    # the document's own date of update and every rule stay; nothing in the middle is looked at
+    assert [line.no for line in kept] == [2, 4, *range(6, 19)]

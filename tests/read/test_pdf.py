@@ -10,7 +10,7 @@ import pytest
 from extract.errors import InputError
 from extract.read import Reading, read_document
 from extract.read.pdf import NO_TEXT, read_pdf
-from extract.read.pdf_text import COVER_ALONE, SPACE_LEADER, Unit, _render
+from extract.read.pdf_text import COVER_ALONE, COVER_LINE, SPACE_LEADER, Unit, _render
 from extract.text import inline
 from tests.read.pdf_maker import (
     CONTENTS,
@@ -150,6 +150,27 @@ def test_heading_levels_from_sizes_and_bold_heading(tmp_path):
     assert not any(t.startswith("#") and t.endswith(".") for t in lines)
     assert r.evidence["body_size"] == 10
     assert r.evidence["heading_sizes"][:3] == [22, 16, 13]
+
+
+def test_heading_levels_are_the_documents_own_types_however_many(tmp_path):
+    """Four heading sizes make four levels (a sub-sub-section is not flattened into its section),
+    and sizes a point apart (16 on one page, 17 on the next) are one type, one level."""
+    pdf = new()
+    pdf.add_page()
+    y = 40
+    for n, (chapter, chapter_size) in enumerate((("Chapitre un", 24), ("Chapitre deux", 24))):
+        y = block(pdf, 50, y + 10, 495, chapter, size=chapter_size, style="B")
+        y = block(pdf, 50, y + 6, 495, prose(25, n) + ".")
+        y = block(pdf, 50, y + 8, 495, f"Section {n + 1}", size=17 - n, style="B")  # 17 then 16: one type
+        y = block(pdf, 50, y + 6, 495, prose(25, n + 1) + ".")
+        y = block(pdf, 50, y + 8, 495, f"Partie {n + 1}", size=13.5, style="B")
+        y = block(pdf, 50, y + 6, 495, prose(20, n + 2) + ".")
+        y = block(pdf, 50, y + 8, 495, f"Détail {n + 1}", size=12, style="B")
+        y = block(pdf, 50, y + 4, 495, prose(20, n + 3) + ".")
+    lines = texts(read(save(pdf, tmp_path / "levels.pdf")))
+    level = {t.lstrip("#").strip(): len(t) - len(t.lstrip("#")) for t in lines if t.startswith("#")}
+    assert level["Chapitre un"] == level["Chapitre deux"] < level["Section 1"] == level["Section 2"]
+    assert level["Section 1"] < level["Partie 1"] == level["Partie 2"] < level["Détail 1"] == level["Détail 2"]
 
 
 def test_lists_and_steps(tmp_path):
@@ -540,3 +561,88 @@ def test_a_cover_page_holding_only_the_title_makes_no_entry_and_bold_names_over_
     assert lines[i + 1:] == ["## Terrain", "| Terrain | Infanterie |", "| Bois | moitié |",
                              "## Pertes de moral", "| Événement | Moral |", "| Unité détruite | -2 |"]
     assert r.evidence["heading_levels"] == 2
+
+
+def test_labels_of_a_vector_drawing_are_set_aside_never_headings_nor_in_a_sentence(tmp_path):
+    """A card diagram drawn with strokes (no image): its capitalised labels and its "x 2" are the
+    drawing's, set aside with their page; the text beside it, and a shaded box of prose, stay text."""
+    pdf = new()
+    pdf.add_page()
+    y = block(pdf, 50, 40, 495, "Les cartes", size=16, style="B")
+    y = block(pdf, 50, y + 6, 495, prose(40, 1) + " et la carte se lit ainsi, de haut en bas, avant la pioche.")
+    top = y + 20
+    pdf.set_draw_color(0, 0, 0)
+    pdf.rect(60, top, 120, 170)  # the card
+    pdf.rect(70, top + 10, 100, 60)  # its picture
+    pdf.ellipse(75, top + 80, 20, 20)  # its cost
+    pdf.ellipse(145, top + 80, 20, 20)  # its strength
+    pdf.line(60, top + 110, 180, top + 110)
+    pdf.rect(70, top + 120, 100, 40)  # its text box
+    for x, dy, label in ((190, 20, "ILLUSTRATION"), (190, 88, "COÛT"), (100, 86, "x 2"), (190, 135, "POUVOIR")):
+        pdf.set_font("Helvetica", style="B", size=9)
+        pdf.text(x if x < 180 else 185, top + dy, label)
+    pdf.line(180, top + 18, 185, top + 18)
+    pdf.line(165, top + 90, 185, top + 86)
+    y = block(pdf, 50, top + 190, 495, "Le tour de jeu", size=16, style="B")
+    pdf.set_fill_color(230, 230, 230)
+    pdf.rect(50, y + 6, 495, 60, style="F")
+    block(pdf, 55, y + 10, 480, "Exemple : " + prose(45, 2) + ".")
+    r = read(save(pdf, tmp_path / "diagram.pdf"))
+    lines = texts(r)
+    labels = ("ILLUSTRATION", "COÛT", "x 2", "POUVOIR")
+    assert not any(label in t for t in lines for label in labels), lines
+    aside = [a for a in r.set_aside if a.reason in ("label of a drawing", "label inside a figure")]
+    assert sum(a.lines[1] - a.lines[0] + 1 for a in aside) == 3  # three printed rows ("x 2" beside "COÛT")
+    assert "## Le tour de jeu" in lines or "# Le tour de jeu" in lines
+    assert any(t.startswith("Exemple : ") and t.endswith(".") for t in lines)  # the shaded box stays text
+    assert any(t.endswith("avant la pioche.") for t in lines)
+
+
+def booklet(path: Path) -> Path:
+    """A landscape sheet holding two pages of a booklet: the left page in two columns under its
+    heading, the right page in one column under its own, both headings on the same row; each
+    page's number at its foot."""
+    pdf = new(landscape=True)
+    pdf.add_page()
+    half = 421
+    block(pdf, 40, 40, 340, "MISE EN PLACE", size=16, style="B")
+    for col, x in enumerate((40, 215)):
+        block(pdf, x, 70, 160, f"Colonne {col + 1} : " + prose(70, col) + ".")
+    block(pdf, half + 40, 40, 340, "FIN DE LA PARTIE", size=16, style="B")
+    block(pdf, half + 40, 70, 340, "La partie finit ainsi : " + prose(60, 5) + ".")
+    block(pdf, half + 40, 200, 340, "Le vainqueur " + prose(40, 6) + ".")
+    pdf.set_font("Helvetica", size=9)
+    pdf.text(210, 570, "2")
+    pdf.text(half + 210, 570, "3")
+    return save(pdf, path)
+
+
+def test_two_pages_on_one_landscape_sheet_are_read_left_then_right(tmp_path, monkeypatch):
+    r = read(booklet(tmp_path / "livret.pdf"))
+    lines = texts(r)
+    assert "# MISE EN PLACE" in lines and "# FIN DE LA PARTIE" in lines  # never fused into one heading
+    at = {name: next(i for i, t in enumerate(lines) if name in t) for name in
+          ("MISE EN PLACE", "Colonne 1", "Colonne 2", "FIN DE LA PARTIE", "La partie finit", "Le vainqueur")}
+    assert at["MISE EN PLACE"] < at["Colonne 1"] < at["Colonne 2"] < at["FIN DE LA PARTIE"] < at["La partie finit"] \
+        < at["Le vainqueur"]
+    assert r.evidence["imposed_pages"] == [1]
+    assert any(a.kind == "pages-imposed" for a in r.anomalies)
+
+
+def test_a_cover_block_is_a_cover_not_the_parent_of_the_rules(tmp_path):
+    pdf = new()
+    pdf.add_page()
+    y = block(pdf, 50, 40, 495, "Kiwi", size=30, style="B")
+    for line in ("De 3 à 5 joueurs", "À partir de 8 ans", "30 min"):
+        y = block(pdf, 50, y + 4, 495, line, size=14, style="B")
+    y = block(pdf, 50, y + 20, 495, "Matériel", size=18, style="B")
+    y = block(pdf, 50, y + 6, 495, prose(40, 1) + ".")
+    y = block(pdf, 50, y + 12, 495, "Mise en place", size=18, style="B")
+    block(pdf, 50, y + 6, 495, prose(40, 2) + ".")
+    r = read(save(pdf, tmp_path / "cover.pdf"))
+    lines = texts(r)
+    assert not any("joueurs" in t or "8 ans" in t or "30 min" in t for t in lines)
+    assert sum(a.lines[1] - a.lines[0] + 1 for a in r.set_aside if a.reason == COVER_LINE) == 3
+    heads = [t for t in lines if t.startswith("#")]
+    level = {t.lstrip("#").strip(): len(t) - len(t.lstrip("#")) for t in heads}
+    assert level["Matériel"] == level["Mise en place"]

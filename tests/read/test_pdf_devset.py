@@ -105,7 +105,10 @@ def test_captain_sonar_page_numbers_and_heading_markers():
     lines = texts(r)
     assert r.pages == 9
     assert [a.reason for a in r.set_aside].count("page number") >= 4
-    assert "### PANNES RADIATIONS" in lines  # "❱" marker, bold caps at body size
+    # "❱" marker, bold caps at body size: a level below the 16-point sections ("LE MÉCANO"), which
+    # are a level below the 38-point chapters; levels follow the document's own types
+    level = {t.lstrip("#").strip(): len(t) - len(t.lstrip("#")) for t in lines if t.startswith("#")}
+    assert level["FONCTIONS BORD"] < level["LE MÉCANO"] == level["RÉPARATIONS"] < level["PANNES RADIATIONS"]
     assert any(a.kind == "doubled-glyphs" for a in r.anomalies)
     assert r.evidence["columns"][1] == 1 and r.evidence["columns"][2] == 2
 

@@ -9,6 +9,7 @@ noise kept apart with a reason."""
 from __future__ import annotations
 
 import re
+import statistics
 from dataclasses import dataclass, field
 
 from extract.model import Block, Entry, Line, Segmentation
@@ -150,19 +151,20 @@ class ColumnWalker:
                            "column rules read as punctuation; removed", self.specks)
 
     def report_interleaved(self, lines: list[Line]) -> None:
-        """Where the OCR read across two columns, their lines alternate within one line, split by
-        a column rule read as " | ". The text is kept as read; the passage is reported."""
-        marked = [line.no for line in lines if INNER_RULE.search(line.text)]
-        clusters: list[list[int]] = []
-        for no in marked:
-            if clusters and no - clusters[-1][-1] <= 12:
-                clusters[-1].append(no)
-            else:
-                clusters.append([no])
-        for cluster in clusters:
-            if len(cluster) >= 2:
-                self.b.anomaly("columns-interleaved", f"lines {cluster[0]}-{cluster[-1]}: the OCR read two columns "
-                               "as one; their sentences alternate and are kept as read", [cluster[0], cluster[-1]])
+        """Where the OCR read across two columns, their lines alternate within one line: split by a
+        column rule read as " | ", or, without one, lines far wider than the document's column
+        holding specks of the rule between words (`interleaved_passages`). The text is kept as read;
+        each passage is reported (a warning: "passage mal numérisé", with its page when known) and the
+        entries holding it are flagged `columns-interleaved`, for the site to say so."""
+        by_no = {line.no: line for line in lines}
+        for first, last in interleaved_passages(lines):
+            page = by_no[first].page
+            where = f"page {page}, lines {first}-{last}" if page is not None else f"lines {first}-{last} (page not known)"
+            self.b.anomaly("columns-interleaved", f"passage mal numérisé, {where}: the OCR read two columns as one; "
+                           "their sentences alternate and are kept as read", [first, last], "warning")
+            for entry in self.b.entries:
+                if any(first <= n <= last for n in entry.lines) and INTERLEAVED_FLAG not in entry.flags:
+                    entry.flags.append(INTERLEAVED_FLAG)
 
     def remove_specks(self, lines: list[Line]) -> list[Line]:
         cleaned = []
@@ -381,6 +383,46 @@ def is_icon_letters(text: str) -> bool:
     is one or two letters long and none is a French word."""
     words = re.findall(r"[^\W\d_]+", text)
     return bool(words) and all(len(w) <= 2 and w.lower() not in SHORT_WORDS for w in words)
+
+
+INTERLEAVED_FLAG = "columns-interleaved"
+WIDE = 1.45  # a line this many times the document's median length holds more than one column
+SPECK = re.compile(r"\S\s+[.|\]'‘’-]\s+\S")  # a column rule's speck read between two words
+PASSAGE_GAP = 3  # wide lines this close make one passage
+PASSAGE_LINES = 3  # a passage holds this many wide lines at least…
+SPECK_SHARE = 0.4  # …this share of them with a speck of the rule
+
+
+def interleaved_passages(lines: list[Line]) -> list[tuple[int, int]]:
+    """(first, last) line of each passage where two columns were read line by line: lines holding
+    a column rule (" | ") two or more within a few lines, or a run of lines far wider than the
+    document's column, enough of them with specks of the rule between words. A box printed across
+    the page is wide too, but holds no specks."""
+    texts = [line for line in lines if len(line.text.strip()) > 15]
+    if not texts:
+        return []
+    measure = statistics.median(len(line.text.strip()) for line in texts)
+    found: list[list[int]] = []
+    for cut, near, need in ((lambda t: INNER_RULE.search(t) is not None, 12, 2),
+                            (lambda t: len(t.strip()) > WIDE * measure, PASSAGE_GAP, PASSAGE_LINES)):
+        runs: list[list[Line]] = []
+        for line in lines:
+            if cut(line.text):
+                if runs and line.no - runs[-1][-1].no <= near:
+                    runs[-1].append(line)
+                else:
+                    runs.append([line])
+        for run in runs:
+            specked = [line.no for line in run if SPECK.search(line.text) or INNER_RULE.search(line.text)]
+            if len(run) >= need and len(specked) >= max(2, SPECK_SHARE * len(run)):
+                found.append([specked[0], specked[-1]])  # a wide box beside the passage is no part of it
+    merged: list[list[int]] = []
+    for first, last in sorted(found):
+        if merged and first <= merged[-1][1] + PASSAGE_GAP:
+            merged[-1][1] = max(merged[-1][1], last)
+        else:
+            merged.append([first, last])
+    return [(first, last) for first, last in merged]
 
 
 def segment(lines: list[Line], ctx: DocContext) -> Segmentation:

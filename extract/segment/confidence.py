@@ -1,0 +1,192 @@
+"""How far the heading tree read from a document can be trusted: a score in [0, 1] from evidence
+anyone reading the document's outline would look at, and a severe anomaly below STRUCTURE_THRESHOLD.
+
+The evidence, each a share or a count of the document's own headings (`EVIDENCE` names them, with
+the weight each takes off the score):
+- few headings for much text: a long document read as one or two entries;
+- one entry holding most of the text;
+- label-like headings: a title that is a figure's label ("x 2", "A"), a fragment of a sentence
+  (it opens in lower case or stops on a hyphen, a comma or an article), a whole sentence, or a
+  cover line (a player count, an age, a duration);
+- empty headings: a heading with neither text nor sub-headings (a label, or a parent the tree lost);
+- orphan sub-headings: a heading at the top of the tree whose level (its `#` count, as the reader
+  states it) is deeper than the document's top level: a sub-heading with no heading above it;
+- irregular levels: headings of one type (the same `#` count, or the same font size and weight in
+  a PDF) placed at different depths of the tree;
+- a cover line as a parent: a heading reading as a cover line that encloses other headings;
+- little of the text placed: most lines set aside.
+
+A document declares it knows its structure is doubtful with `structure_uncertain = "why"` in its
+`[[documents]]` table: the anomaly stays (the build and the site still say so), `regles check`
+accepts it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from extract.model import Anomaly, Entry, Line
+from extract.patterns import is_cover_line
+
+STRUCTURE_THRESHOLD = 0.6  # below: the tree is probably wrong (severe anomaly, exit 3 in `regles extract`)
+MIN_LINES = 12  # a document shorter than this has too little structure to judge
+
+# evidence name -> weight: how much a share of 1.0 takes off the score
+EVIDENCE: dict[str, float] = {
+    "few_headings": 0.45,
+    "largest_share": 0.8,  # counted above half of the text only
+    "label_headings": 0.9,
+    "empty_headings": 0.5,
+    "orphan_headings": 0.5,
+    "irregular_levels": 0.5,
+    "cover_parent": 0.45,
+    "set_aside_share": 0.6,  # counted above 40% of the lines only
+}
+
+HEADING_LEVEL = re.compile(r"^(#{1,6})\s+\S")
+WORD = re.compile(r"[^\W\d_]+")
+# Words a heading never ends on: a sentence cut in two (by a fold, a column) ends on them.
+DANGLING = frozenset("à au aux de des du d en et la le les l ou par pour sur un une avec dans que qui ne se son sa ses".split())
+SENTENCE_WORDS = 24  # a heading of more words is a sentence (of more than half as many, ending on a full stop)
+LABEL_LETTERS = 3  # a title with fewer letters is a label ("x 2", "A", "3")
+
+
+def label_reason(title: str) -> str | None:
+    """Why a heading's title reads as no heading at all (None when it reads as one)."""
+    text = " ".join(title.replace("*", " ").split())
+    words = WORD.findall(text)
+    letters = sum(len(w) for w in words)
+    if letters < LABEL_LETTERS:
+        return "a label (too few letters)"
+    if text[0].islower():
+        return "a fragment (opens in lower case)"
+    if text.endswith(("-", ",")) or (words and text[-1].isalpha() and words[-1].lower() in DANGLING and len(words) > 1):
+        return "a fragment (stops mid-sentence)"
+    count = len(text.split())
+    if count > SENTENCE_WORDS or (count > SENTENCE_WORDS // 2 and text.endswith(".")):
+        return "a sentence"
+    if is_cover_line(text):
+        return "a cover line"
+    return None
+
+
+@dataclass(frozen=True)
+class StructureScore:
+    score: float
+    evidence: dict[str, float] = field(default_factory=dict)
+    examples: dict[str, list[str]] = field(default_factory=dict)  # evidence name -> a few titles at fault
+
+    @property
+    def uncertain(self) -> bool:
+        return self.score < STRUCTURE_THRESHOLD
+
+    def summary(self) -> str:
+        """The evidence that took something off, largest first: "label_headings 0.25 (« x 2 », …)"."""
+        parts = []
+        for name, value in sorted(self.evidence.items(), key=lambda kv: -kv[1] * EVIDENCE[kv[0]]):
+            if value <= 0:
+                continue
+            shown = self.examples.get(name, [])[:3]
+            parts.append(f"{name.replace('_', ' ')} {value:.2f}" + (f" ({', '.join(f'« {t} »' for t in shown)})" if shown else ""))
+        return "; ".join(parts) or "no doubtful evidence"
+
+
+def _depth(entry: Entry) -> int:
+    depth, node = 0, entry.parent
+    while node is not None:
+        depth, node = depth + 1, node.parent
+    return depth
+
+
+def heading_styles(entries: list[Entry], lines: list[Line]) -> dict[int, tuple]:
+    """id(entry) -> the type its heading is printed in: its `#` count where the reader states one
+    (Markdown, PDF), with the font size and weight of a PDF line."""
+    by_no = {line.no: line for line in lines}
+    styles: dict[int, tuple] = {}
+    for entry in entries:
+        line = next((by_no[n] for n in entry.heading_lines if n in by_no), None)
+        if line is None:
+            continue
+        m = HEADING_LEVEL.match(line.text)
+        if m is None:
+            continue
+        size = round(line.size) if line.size is not None else None
+        styles[id(entry)] = (len(m.group(1)), size, bool(line.bold))
+    return styles
+
+
+def structure_confidence(entries: list[Entry], lines: list[Line], lines_read: int, lines_placed: int) -> StructureScore:
+    """The score of the tree `entries` make of `lines` (see the module's docstring)."""
+    if lines_read < MIN_LINES:
+        return StructureScore(1.0)
+    evidence: dict[str, float] = dict.fromkeys(EVIDENCE, 0.0)
+    examples: dict[str, list[str]] = defaultdict(list)
+    headed = [e for e in entries if e.title or e.number]
+    titled = [e for e in headed if e.title]
+    if lines_placed >= 40:
+        expected = min(4, lines_placed // 40)
+        evidence["few_headings"] = max(0.0, (expected - len(headed)) / expected)
+    if entries and lines_placed >= 30:
+        own = Counter({id(e): len(set(b for block in e.blocks for b in block.lines)) for e in entries})
+        largest = max(own.values()) / max(lines_placed, 1)
+        evidence["largest_share"] = max(0.0, min(1.0, largest) - 0.5) * 2
+    if titled:
+        for entry in titled:
+            why = label_reason(entry.title or "")
+            if why:
+                examples["label_headings"].append(entry.title or "")
+        evidence["label_headings"] = len(examples["label_headings"]) / len(titled)
+        empty = [e for e in titled[:-1] if not e.blocks and not e.children and not e.is_page]
+        examples["empty_headings"] = [e.title or "" for e in empty]
+        evidence["empty_headings"] = len(empty) / len(titled)
+        covers = [e for e in titled if e.children and is_cover_line(e.title or "")]
+        examples["cover_parent"] = [e.title or "" for e in covers]
+        evidence["cover_parent"] = 1.0 if covers else 0.0
+    styles = heading_styles(headed, lines)
+    if styles:
+        levels = {key: style[0] for key, style in styles.items()}
+        top = min(levels.values())
+        # a sub-heading with no heading above it: deeper than the document's top level, at the top
+        # of the tree (levels may skip one inside a chapter: a type the document uses elsewhere)
+        orphans = [entry.title or entry.number or "" for entry in headed
+                   if entry.parent is None and levels.get(id(entry), top) > top]
+        examples["orphan_headings"] = orphans
+        evidence["orphan_headings"] = len(orphans) / len(styles)
+        depths: dict[tuple, Counter] = defaultdict(Counter)
+        for entry in headed:
+            if id(entry) in styles:
+                depths[styles[id(entry)]][_depth(entry)] += 1
+        off = sum(sum(c.values()) - max(c.values()) for c in depths.values())
+        evidence["irregular_levels"] = off / len(styles)
+    if lines_read:
+        evidence["set_aside_share"] = max(0.0, 1 - lines_placed / lines_read - 0.4) / 0.6
+    score = 1.0 - sum(EVIDENCE[name] * min(1.0, value) for name, value in evidence.items())
+    return StructureScore(round(max(0.0, min(1.0, score)), 3), {k: round(v, 3) for k, v in evidence.items()},
+                          {k: v[:5] for k, v in examples.items() if v})
+
+
+def structure_anomalies(score: StructureScore, acknowledged: str | None = None) -> list[Anomaly]:
+    """The score as an anomaly: `structure-confidence` (info) when the tree can be trusted but some
+    evidence took something off (none when nothing did), `structure-uncertain` (severe) when it
+    cannot, with what the manifest says of it if it does."""
+    data: dict = {"score": score.score, "evidence": score.evidence}
+    if not score.evidence or score.score >= 1.0:
+        return []  # too short to judge, or nothing doubtful: nothing to say
+    if not score.uncertain:
+        return [Anomaly("structure-confidence", f"heading tree score {score.score:.2f}: {score.summary()}", [], "info", data)]
+    if acknowledged:
+        data["acknowledged"] = acknowledged
+    return [Anomaly("structure-uncertain",
+                    f"heading tree score {score.score:.2f} (below {STRUCTURE_THRESHOLD}): the structure read is probably "
+                    f"wrong: {score.summary()}" + (f"; acknowledged by the manifest: {acknowledged}" if acknowledged else ""),
+                    [], "severe", data)]
+
+
+def unaccepted(document: str, anomalies: list[dict]) -> list[str]:
+    """What `regles check` says of a document's report: each doubtful heading tree its manifest
+    does not accept (`structure_uncertain = "why"`)."""
+    return [f"{document}: the heading tree is probably wrong (score {a.get('score')}): fix the reading, or say why "
+            f"it is accepted with structure_uncertain = \"…\" in its [[documents]] table"
+            for a in anomalies if a.get("kind") == "structure-uncertain" and not a.get("acknowledged")]
