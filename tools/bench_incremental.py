@@ -45,7 +45,7 @@ WATCH_CHILD = """
 import json, sys, threading, time, urllib.request
 from pathlib import Path
 from extract.cli.watch import make_watch_server
-from tools.bench_incremental import EDITS, edit_one_rule
+from tools.bench_incremental import WATCH_EDITS, edit_one_rule
 root = Path(sys.argv[1])
 server, rebuild = make_watch_server(root, 0, lambda line: print(line, file=sys.stderr, flush=True))
 threading.Thread(target=server.serve, daemon=True).start()
@@ -53,7 +53,7 @@ while server.server_address[1] == 0:
     time.sleep(0.05)
 base = f"http://127.0.0.1:{server.server_address[1]}/"
 times = []
-for game, at in EDITS:
+for game, at in WATCH_EDITS:
     source = sorted((root / "corpus" / game).glob("*.txt"))[0]
     before = source.read_text(encoding="utf-8")
     start = time.perf_counter()
@@ -65,10 +65,12 @@ for game, at in EDITS:
     url = min(holding, key=lambda e: e["source"]["lines"][1] - e["source"]["lines"][0])["url"]
     end = start + 300
     while f"{word}s" not in urllib.request.urlopen(base + url.split("#")[0], timeout=60).read().decode("utf-8"):
-        assert time.perf_counter() < end, f"{url} never showed {word}s"
+        if time.perf_counter() > end:
+            server.shutdown()
+            raise SystemExit(f"{url} never showed {word}s")
         time.sleep(0.05)
     times.append(time.perf_counter() - start)
-server.shutdown()
+server.shutdown(wait=True)  # its serving thread is not a daemon: the child would not end
 print(json.dumps(times))
 """
 
@@ -88,6 +90,9 @@ def edit_source(root: Path, game: str, source: str, old: str, new: str) -> None:
 
 
 EDITS = [("heroscape", 0.5), ("battlelore", 0.3), ("sda-jfe", 0.7)]  # game, where in its book
+# Other words for the live preview (after EDITS): a second edit of sda-jfe at 0.7 changes a word a
+# fact quotes (facts.toml), which fails the build (rightly: the preview says so and keeps the site).
+WATCH_EDITS = [("heroscape", 0.3), ("battlelore", 0.6), ("sda-jfe", 0.2)]
 
 
 def edit_one_rule(root: Path, game: str = "heroscape", at: float = 0.5) -> str:
