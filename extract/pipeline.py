@@ -59,6 +59,7 @@ from extract.publish import (
     write_game_json,
     write_json,
 )
+from extract.publish.offline import write_worker
 from extract.read import Reading, read_source, read_sources
 from extract.read.detect import detect
 from extract.read.normalise import normalise_reading
@@ -436,6 +437,7 @@ def _build_with(root: Path, out: Path, progress: Progress, cache: Path, notice: 
                 assert site_helper is not None
                 site_helper.close()
             place_search_model(staging)
+            write_worker(staging / "site")  # after the model: the worker stores it too
         api.rename(staging / "site" / "api")
         api_files.close()
         write_json(staging / "report.json", build_report(games, everything, clock))
