@@ -65,6 +65,13 @@ def make_parser() -> Parser:
     p.add_argument("--profile", help="parsing profile (guessed when absent)")
     p.add_argument("--json", action="store_true")
 
+    p = sub.add_parser("diff", help="what changed between two versions of a document: entries added, removed, "
+                                    "moved or renumbered, and changed, word by word")
+    p.add_argument("old", help="the older version (a file, read as `regles extract` reads it)")
+    p.add_argument("new", help="the newer version")
+    p.add_argument("--profile", help="parsing profile for both (guessed from the newer when absent)")
+    p.add_argument("--json", action="store_true")
+
     p = sub.add_parser("export", help="the rule data for other tools")
     p.add_argument("--format", choices=EXPORT_FORMATS, required=True)
     p.add_argument("--out", type=Path, required=True, help="a file (json, jsonl, sqlite, csv --table) or a new folder (csv)")
@@ -169,6 +176,10 @@ def run(args: argparse.Namespace) -> int:
         return commands.extract_command(args.file, args.profile, args.json)
     if args.command == "serve":
         return commands.serve_command(root, args.port)
+    if args.command == "diff":
+        from extract.cli.diff import diff_command
+
+        return diff_command(args.old, args.new, args.profile, args.json)
     if args.command == "search":
         return commands.search_command(root, " ".join(args.query), args.game, args.document, args.kind, args.limit,
                                        args.all, args.json)
