@@ -214,6 +214,27 @@ def test_a_rule_is_cited_with_its_link_and_its_text(page, server):
     assert page.evaluate("document.activeElement.classList.contains('regles-search-input')")
 
 
+def test_an_amended_rule_is_cited_with_the_document_that_changed_it(page, server):
+    """The defect: the citation of an amended rule credited its wording to the original book alone."""
+    page.goto(f"{server}/runewars/reference/49/")
+    bar = page.locator('.regles-cite[data-anchor="49"]')
+    bar.get_by_role("button", name="Copier la citation").click()
+    cited = page.evaluate("window.reglesCopied")
+    assert cited.startswith("49 Ligne de vue — Guide de Référence, version Boîte de base (2016), "
+                            "modifié par FAQ de Tournoi, version 1.1.0 (2017-10-25) — Runewars\n"), cited
+
+
+def test_a_cited_icon_is_its_name_inline(page, server):
+    """The defect: an icon's name stood on a line of its own in the copied text."""
+    page.goto(f"{server}/runewars/reference/10/")
+    bar = page.locator('.regles-cite[data-anchor="10"]')
+    bar.get_by_role("button", name="Copier la citation").click()
+    cited = page.evaluate("window.reglesCopied")
+    assert "une action Attaque à distance [attaque à distance]," in cited, cited
+    assert "icône" not in cited
+    assert page.locator(".regles-text .regles-icon").first.is_visible()  # the page itself unchanged
+
+
 FITS = """el => {  // the words el shows (its chosen option, or its placeholder) fit inside it
   const span = document.createElement("span"), style = getComputedStyle(el);
   span.style.font = style.font; span.style.position = "absolute"; span.style.whiteSpace = "pre";

@@ -191,9 +191,22 @@ class Site:
         doc = self.documents.get((entry.game, entry.document))
         parts = [self.label(entry)]
         if doc is not None:
-            parts.append(doc.title + (f", version {doc.version}" if doc.version else "") + (f" ({doc.date})" if doc.date else ""))
+            parts.append(edition(doc) + "".join(f", {STATUS_VERBS.get(entry.status, 'modifié')} par {by}"
+                                                for by in self.amended_by(entry)))
         parts.append(short_title(self.game_titles.get(entry.game, entry.game)))
         return " — ".join(parts)
+
+    def amended_by(self, entry: Entry) -> list[str]:
+        """The documents whose errata made the entry's current text (title, version, date), once
+        each, in the order of its errata: the wording in force is theirs, not the book's."""
+        found: list[str] = []
+        for name in entry.errata:
+            erratum = self.errata_by_id.get(name)
+            source = self.by_id.get(erratum.source) if erratum is not None and erratum.status == "applied" else None
+            doc = self.documents.get((source.game, source.document)) if source is not None else None
+            if doc is not None and edition(doc) not in found:
+                found.append(edition(doc))
+        return found
 
     def link(self, entry: Entry | str, here: str) -> str:
         """Relative Markdown link from the page file `here` to an entry's page and anchor."""
@@ -207,6 +220,14 @@ class Site:
         if target.kind == "question":
             return shorten(target.question or target.key)
         return " ".join(x for x in (target.number, target.title) if x) or target.key.rsplit("/", 1)[-1]
+
+
+STATUS_VERBS = {"amended": "modifié", "added": "ajouté", "deleted": "supprimé"}  # what an erratum did to the entry
+
+
+def edition(doc: Any) -> str:
+    """A document as a citation names it: "FAQ de Tournoi, version 1.1.0 (2017-05-02)"."""
+    return doc.title + (f", version {doc.version}" if doc.version else "") + (f" ({doc.date})" if doc.date else "")
 
 
 @lru_cache(maxsize=65536)
