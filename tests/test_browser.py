@@ -156,6 +156,47 @@ def test_following_a_result_reaches_its_anchor(page, server):
     assert "Supprimé" in page.content()
 
 
+BELOW_HEADER = """a => { const h = document.getElementById(a).getBoundingClientRect();
+  return [h.top, h.bottom, document.querySelector('.md-header').getBoundingClientRect().bottom, innerHeight]; }"""
+
+
+@pytest.mark.parametrize("device", ["page", "phone"])
+def test_back_from_a_result_finds_the_query_and_its_results(request, server, device):
+    """The defects: Back from a result lost the query and the results; a sub-rule's result was its
+    bare number; the rule opened could stand under the sticky header."""
+    page = request.getfixturevalue(device)
+    page.goto(f"{server}/runewars/reference/10/")
+    page.fill(BOX, "desengagement")
+    page.wait_for_function(f"({SHOWN}).some(href => href.includes('#77.'))")
+    first = page.locator("#regles-search .regles-search-link").first
+    href, title = first.get_attribute("href"), first.inner_text()
+    assert re.fullmatch(r"77\.\d+ — Repositionnement", title), title  # its topic, not "77.4" alone
+    shown = page.evaluate(SHOWN)
+    first.click()
+    page.wait_for_url(f"**/{href.rsplit('/', 3)[-3]}/{href.rsplit('/', 2)[-2]}/#{href.split('#')[1]}")
+    top, bottom, header, height = page.evaluate(BELOW_HEADER, href.split("#")[1])
+    assert header <= top and bottom <= height, (top, bottom, header)  # the heading whole, below the header
+    page.go_back()
+    page.wait_for_url("**/runewars/reference/10/")
+    page.wait_for_function(f"({SHOWN}).length > 0")
+    assert page.input_value(BOX) == "desengagement"
+    assert page.evaluate(SHOWN) == shown
+
+
+def test_a_game_filter_chosen_is_restored_on_back(page, server):
+    page.goto(f"{server}/")
+    page.select_option("#regles-search .regles-search-game", "sda-jfe")
+    page.fill(BOX, "tir")
+    page.wait_for_selector("#regles-search .regles-search-link")
+    page.locator("#regles-search .regles-search-link").first.click()
+    page.wait_for_load_state()
+    page.go_back()
+    page.wait_for_function(f"({SHOWN}).length > 0")
+    assert page.eval_on_selector("#regles-search .regles-search-game", "s => s.value") == "sda-jfe"
+    games = page.evaluate("Array.from(document.querySelectorAll('#regles-search .regles-search-result')).map(li => li.dataset.game)")
+    assert set(games) == {"sda-jfe"}
+
+
 def test_rule_49_changed_by_an_erratum_shows_both_texts(page, server):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.goto(f"{server}/")
