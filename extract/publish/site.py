@@ -184,6 +184,7 @@ class Site:
         self.errata_by_id = {e.id: e for g in self.games for e in g.errata}
         self.documents = {(g.game.id, d.id): d for g in self.games for d in g.game.documents}
         self.game_titles = {g.game.id: g.game.title for g in self.games}
+        self.short_labels = {g.game.id: g.game.short_label for g in self.games}
         self.icons = {g.game.id: list(g.icons) for g in self.games}
 
     def cite(self, entry: Entry) -> str:
@@ -207,6 +208,16 @@ class Site:
             if doc is not None and edition(doc) not in found:
                 found.append(edition(doc))
         return found
+
+    def where(self, entry: Entry, seen_from: Entry) -> str:
+        """Where `entry` stands, said from `seen_from`'s page: its game's short name when another
+        game's, its book's title when another book of the same game, else nothing."""
+        if entry.game != seen_from.game:
+            return self.short_labels.get(entry.game, entry.game)
+        if entry.document != seen_from.document:
+            doc = self.documents.get((entry.game, entry.document))
+            return doc.title if doc is not None else entry.document
+        return ""
 
     def link(self, entry: Entry | str, here: str) -> str:
         """Relative Markdown link from the page file `here` to an entry's page and anchor."""
@@ -332,6 +343,8 @@ class RenderedEntry:
     index_links: list[dict[str, Any]]
     facts: list[dict[str, str]]
     cite: str = ""  # plain text: rule, book, version, date (escaped in the template)
+    toc: str = ""  # plain text: its line in the page's tables of contents (`toc_label`)
+    toc_words: bool = False  # the line holds the rule's first words (the heading shows its number alone)
     aliases: list[str] = field(default_factory=list)  # the source's ids for its heading (`page_aliases`)
 
 
@@ -458,7 +471,10 @@ ELSEWHERE_PER_GAME = 8  # rules of another game linking to a rule by its subject
 
 
 def render_entry(entry: Entry, level: int, here: str, site: Site, aliases: list[str] | None = None) -> RenderedEntry:
-    def links(targets: Iterable[str | None], ordered: bool = False) -> list[tuple[str, str]]:
+    def links(targets: Iterable[str | None], ordered: bool = False, games: bool = False) -> list[tuple[str, str]]:
+        """Links to the targets, once each; `games`: each label followed by where it stands, its
+        game's name when it is another game's ("Charge (Autre)"), its book's when another book of
+        this game."""
         seen, kept = set(), []
         for target in targets:
             if target and target in site.by_id and target not in seen and target != entry.id:
@@ -466,7 +482,8 @@ def render_entry(entry: Entry, level: int, here: str, site: Site, aliases: list[
                 kept.append(site.by_id[target])
         if ordered:
             kept.sort(key=lambda e: natural_key(e, site))
-        return [(md(site.label(e)), site.link(e, here)) for e in kept]
+        return [(md(site.label(e) + (f" ({site.where(e, entry)})" if games and site.where(e, entry) else "")),
+                 site.link(e, here)) for e in kept]
 
     def printed_names(kind: str) -> list[tuple[str, str]]:
         """The names a "Voir aussi" / "Voir" line prints, in order: linked where the link stage
@@ -551,14 +568,29 @@ def render_entry(entry: Entry, level: int, here: str, site: Site, aliases: list[
         entry=entry, level=min(level, 6), heading=md(entry.question or site.label(entry)), anchor=anchor_of(entry), badge=badge,
         body=icon_badges(inline_links(mark_facts(body, facts), inline), icons), printed=icon_badges(printed, icons),
         related=printed_names("related"), see=printed_names("see"), faq=faq,
-        elsewhere=links(elsewhere, ordered=True),
+        elsewhere=links(elsewhere, ordered=True, games=True),
         mentions=links(by_kind.get("term", []) + by_kind.get("section", []) + by_kind.get("page", []) + by_kind.get("faq", []),
                        ordered=True),
         cited_by=[x for x in links(cited, ordered=True) if x[1] not in shown_faq],
         index_links=index_links,
         facts=[{"label": md(f.label), "value": md(fact_value(f)), "id": f.id, "stale": f.status == "stale"} for f in facts],
-        cite=site.cite(entry), aliases=aliases or [],
+        cite=site.cite(entry), aliases=aliases or [], toc=toc_label(entry, site),
+        toc_words=bool(entry.number and not entry.title and entry.kind != "question" and entry.text),
     )
+
+
+TOC_WORDS = 48  # characters of a rule's text that stand for it in a table of contents, when it has no title
+TOC_UNSAFE = re.compile(r'["{}\\<>&]')  # what an attribute of attr_list must not hold (the label is written unescaped)
+
+
+def toc_label(entry: Entry, site: Site) -> str:
+    """An entry's line in the page's tables of contents: its label ("41 Engagement"), and for a
+    rule numbered without a title, its number and its first words ("41.1 Une unité engagée …"),
+    not the bare number."""
+    label = site.label(entry)
+    if entry.number and not entry.title and entry.kind != "question" and entry.text:
+        label = f"{entry.number} {shorten(entry.text, TOC_WORDS).removesuffix(' …')} …"
+    return TOC_UNSAFE.sub("", " ".join(label.split()))
 
 
 def front_title(text: str | None) -> str:

@@ -282,7 +282,9 @@ def test_cited_by_lists_the_rules_pointing_here_and_the_same_subject_is_elsewher
     site = Site([demo_build(2, [charge, citing, same_subject]), GameBuild(other, abroad, {}, Diagnostics(), lookup=Lookup(other, abroad))])
     rendered = render_entry(charge, 1, "demo/livre0/charge/index.md", site)
     assert rendered.cited_by == [("Mouvement", "../mouvement/index.md")]
-    assert rendered.elsewhere == [("Charge", f"../../../autre/regles/charge-{n:02}/index.md") for n in range(ELSEWHERE_PER_GAME)]
+    # each named with its game (the defect: "Ailleurs" listed other games' rules without saying which game)
+    assert rendered.elsewhere == [(r"Charge \(Autre\)", f"../../../autre/regles/charge-{n:02}/index.md")
+                                  for n in range(ELSEWHERE_PER_GAME)]
 
 
 def test_warming_the_site_loads_the_configuration_once_and_says_nothing_of_a_broken_one(tmp_path, monkeypatch, capsys):
