@@ -329,6 +329,7 @@ class DocumentSpec:
     manifest_line: int = 0
     ocr: bool = False  # read by a scanner: its words are repaired before segmentation (extract.repair)
     corrections: list[dict[str, Any]] = field(default_factory=list)  # declared repairs: {line, from, to, reason}
+    official: bool | None = None  # published by the game's publisher (true), by others (false), or not said (None)
 
 
 @dataclass

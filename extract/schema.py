@@ -105,6 +105,7 @@ DEFS: dict[str, Any] = {
         "source": {"type": "string", "pattern": "^corpus/"},
         "profile": {"type": "string", "pattern": SLUG},
         "sha256": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+        "official": {"type": "boolean"},  # present when the manifest says
     }),
     "game": closed(["id", "title", "documents", "precedence"], {
         "id": {"type": "string", "pattern": SLUG},

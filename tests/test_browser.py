@@ -546,3 +546,19 @@ def test_elsewhere_names_each_rule_s_game(page, server):
     # another game's by its name, another book of Runewars by its title
     assert labels and all(re.search(r"\((SdA JFE|Warcry|Heroscape|BattleLore|Livret d'Apprentissage|FAQ de Tournoi)\)$", label)
                           for label in labels), labels
+
+
+def test_a_game_page_shows_each_document_s_version_date_and_status_on_a_phone(phone, server):
+    """The defects: nothing said whether a document is official; on a phone the date column was
+    off screen."""
+    phone.goto(f"{server}/runewars/")
+    cells = phone.locator(".regles-documents td")
+    for text in ("Boîte de base", "2017-10-25", "oui, de l'éditeur"):
+        cell = cells.filter(has_text=text).first
+        box = cell.bounding_box()
+        assert cell.is_visible() and box["x"] >= 0 and box["x"] + box["width"] <= 375 + 1, (text, box)
+    date = cells.filter(has_text="2017-10-25").first  # each cell under its column's name
+    assert date.evaluate("td => getComputedStyle(td, '::before').content") == '"Date : "'
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375 + 1
+    phone.goto(f"{server}/warcry/")
+    assert "non indiqué" in phone.locator(".regles-documents").inner_text()

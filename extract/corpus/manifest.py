@@ -21,7 +21,8 @@ from extract.tomlfile import item_line, line_of, read_toml
 GAME_KEYS = {"id", "title", "short_title", "sources", "documents", "precedence"}
 SHORT_TITLE_MAX = 16  # characters: the site's game filter shows it whole on a phone
 SOURCE_KEYS = {"file", "sha256", "pages", "encoding"}
-DOCUMENT_KEYS = {"id", "title", "kind", "version", "date", "source", "lines", "profile", "options", "ocr", "corrections"}
+DOCUMENT_KEYS = {"id", "title", "kind", "version", "date", "source", "lines", "profile", "options", "ocr", "corrections",
+                 "official"}
 CORRECTION_KEYS = {"line", "from", "to", "reason"}
 PRECEDENCE_KEYS = {"over", "under", "why", "stated_in", "over_words", "under_words"}  # *_words: for what is not a document
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -127,6 +128,10 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
         if not isinstance(ocr, bool):
             raise InputError(rel, "ocr must be true or false", _key_line(raw, doc_line, "ocr"))
         corrections = _read_corrections(doc.get("corrections", []), ocr, rel, _key_line(raw, doc_line, "corrections"))
+        official = doc.get("official")
+        if official is not None and not isinstance(official, bool):
+            raise InputError(rel, "official must be true (the publisher's document) or false (a fan's, a player's)",
+                             _key_line(raw, doc_line, "official"))
         documents.append(DocumentSpec(
             id=doc_id,
             title=_required(doc, "title", str, fail, "[[documents]]", (header, i)),
@@ -141,6 +146,7 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
             manifest_line=doc_line,
             ocr=ocr,
             corrections=corrections,
+            official=official,
         ))
     if not documents:
         raise InputError(rel, "declares no [[documents]]")

@@ -79,6 +79,7 @@ def game_json(game: GameSpec, entries: list[Entry], errata: list[Erratum], facts
                 {"id": d.id, "title": d.title, "kind": d.kind, "version": d.version, "date": d.date,
                  "source": d.source, "profile": d.profile}
                 | ({"sha256": game.sources[d.source]} if d.source in game.sources else {})
+                | ({"official": d.official} if d.official is not None else {})
                 for d in game.documents
             ],
             # [over, under, why] as in the contract, then the id of the entry stating it.
