@@ -760,8 +760,21 @@ def errata_counts(errata: list[Erratum]) -> dict[str, int]:
     return {s: sum(e.status == s for e in errata) for s in ("applied", "recorded", "failed")}
 
 
-def latest_errata(games: list[GameBuild]) -> list[tuple[Any, Erratum]]:
-    return [(g, e) for g in games for e in g.errata][:12]
+LATEST_ERRATA = 12
+
+
+def latest_errata(games: list[GameBuild]) -> list[tuple[Any, Erratum, str]]:
+    """The errata of the most recent documents first (by the date of the document that states them,
+    as written: ISO dates and years sort as dates; undated last; equal dates in book order), each
+    with that document's title, version and date."""
+    found = []
+    for game in games:
+        docs = {d.id: d for d in game.game.documents}
+        for erratum in game.errata:
+            doc = docs.get(erratum.id.split("/")[1])
+            found.append((doc.date if doc is not None else "", (game, erratum, edition(doc) if doc is not None else "")))
+    found.sort(key=lambda item: item[0], reverse=True)  # stable: book order kept within a date
+    return [item[1] for item in found[:LATEST_ERRATA]]
 
 
 def erratum_anchor(erratum_id: str) -> str:

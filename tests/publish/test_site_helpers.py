@@ -304,3 +304,20 @@ def test_warming_the_site_loads_the_configuration_once_and_says_nothing_of_a_bro
     assert len(loaded) == 2
     captured = capsys.readouterr()
     assert captured.out == captured.err == ""
+
+
+def test_the_latest_errata_are_those_of_the_most_recent_documents_with_their_dates():
+    """The defect: the home page's latest errata had no dates (and were the first in book order)."""
+    from extract.model import Erratum
+    from extract.publish.site import latest_errata
+
+    def game_with(game_id: str, dates: dict[str, str]) -> GameBuild:
+        docs = [DocumentSpec(d, f"FAQ {d}", "faq", "1.0", date, "x.md", 1, None, "faq", {}) for d, date in dates.items()]
+        spec = GameSpec(game_id, game_id.title(), docs, [], f"corpus/{game_id}/game.toml", {})
+        errata = [Erratum(f"{game_id}/{d}/errata/1", f"{game_id}/{d}/q", None, "replace", {}, "a", "b", "recorded")
+                  for d in dates]
+        return GameBuild(spec, [], {}, Diagnostics(), errata=errata, lookup=Lookup(spec, []))
+
+    latest = latest_errata([game_with("a", {"vieille": "2016", "sans": ""}), game_with("b", {"neuve": "2019-03-01"})])
+    assert [e.id for _, e, _ in latest] == ["b/neuve/errata/1", "a/vieille/errata/1", "a/sans/errata/1"]
+    assert latest[0][2] == "FAQ neuve, version 1.0 (2019-03-01)"
