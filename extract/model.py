@@ -312,6 +312,18 @@ def erratum_ids(prefix: str, keys: list[str]) -> list[str]:
     return ids
 
 
+@dataclass(frozen=True)
+class DocumentVersion:
+    """An earlier version of a document, as its manifest lists it (`[[documents.versions]]`): the
+    document itself is the current version; ids stay those of the document."""
+
+    version: str
+    date: str
+    source: str  # path relative to the repository root, declared in [[sources]] with its sha256
+    first_line: int = 1
+    last_line: int | None = None
+
+
 @dataclass
 class DocumentSpec:
     """One document as declared in a game manifest."""
@@ -330,6 +342,7 @@ class DocumentSpec:
     ocr: bool = False  # read by a scanner: its words are repaired before segmentation (extract.repair)
     corrections: list[dict[str, Any]] = field(default_factory=list)  # declared repairs: {line, from, to, reason}
     official: bool | None = None  # published by the game's publisher (true), by others (false), or not said (None)
+    versions: list[DocumentVersion] = field(default_factory=list)  # earlier versions, oldest first
 
 
 @dataclass

@@ -1,11 +1,15 @@
-"""`regles diff OLD NEW`: what changed from one version of a document to the next. Two files
-outside the corpus are each read as `regles extract` reads them (the same profile for both: given,
-or guessed from the new one), then compared entry by entry (extract.versions)."""
+"""`regles diff`: what changed from one version of a document to the next, entry by entry
+(extract.versions). `regles diff OLD NEW`: two files outside the corpus, each read as `regles
+extract` reads them (the same profile for both: given, or guessed from the new one). `regles diff
+GAME DOC [--from V] [--to V]`: two versions of a corpus document, the earlier ones listed in its
+manifest (`[[documents.versions]]`), each read as the build reads the document (its profile and
+options), before errata."""
 
 from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -27,19 +31,81 @@ def diff_files(old: Path, new: Path, profile: str | None = None) -> tuple[Diff, 
     return diff_versions(before["entries"], after["entries"]), read
 
 
+def corpus_entries(root: Path, game_id: str, doc_id: str, wanted: tuple[str | None, str | None]
+                   ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, Any]]:
+    """The entries of two versions of the corpus document GAME/DOC (`wanted`: from, to; by default
+    the current version and the one before it), and what was read of each."""
+    from extract.corpus import load_game
+    from extract.model import DocumentVersion
+    from extract.segment import option_classes
+
+    manifest = root / "corpus" / game_id / "game.toml"
+    if not manifest.is_file():
+        raise UsageError(f"regles diff: no game {game_id!r} (no corpus/{game_id}/game.toml), nor two files named "
+                         f"{game_id} and {doc_id}")
+    game = load_game(manifest, root, option_classes())
+    doc = next((d for d in game.documents if d.id == doc_id), None)
+    if doc is None:
+        raise UsageError(f"regles diff: game {game_id!r} has no document {doc_id!r} "
+                         f"(its documents: {', '.join(d.id for d in game.documents)})")
+    versions = [*doc.versions, DocumentVersion(doc.version, doc.date, doc.source, doc.first_line, doc.last_line)]
+    names = [v.version for v in versions]
+    if len(versions) < 2:
+        raise UsageError(f"regles diff: {game_id}/{doc_id} has one version only; list the earlier ones in "
+                         f"{game.manifest} ([[documents.versions]]: version, date, source)")
+    for name in wanted:
+        if name is not None and name not in names:
+            raise UsageError(f"regles diff: {game_id}/{doc_id} has no version {name!r} (its versions: {', '.join(names)})")
+    to = names.index(wanted[1]) if wanted[1] is not None else len(versions) - 1
+    start = names.index(wanted[0]) if wanted[0] is not None else max(to - 1, 0)
+    chosen = (versions[start], versions[to])
+    read = {side: {"version": v.version, "date": v.date, "source": v.source}
+            for side, v in zip(("from", "to"), chosen, strict=True)}
+    old, new = (version_entries(root, game, replace(doc, version=v.version, date=v.date, source=v.source,
+                                                    first_line=v.first_line, last_line=v.last_line))
+                for v in chosen)
+    return old, new, read
+
+
+def version_entries(root: Path, game: Any, doc: Any) -> list[dict[str, Any]]:
+    """One version of a document read, normalised and segmented as the build does (before errata,
+    without the OCR repair a scanned book gets), its entries as the game file has them."""
+    from extract.publish.data import entry_json
+    from extract.read import read_source
+    from extract.read.normalise import normalise_reading
+    from extract.segment import PROFILES, book_order, segment_document
+    from extract.segment.choose import choose_profile
+
+    raw_text = bool(doc.profile) and PROFILES[doc.profile].raw_text
+    reading = read_source(root, doc.source, game.sources.get(doc.source), raw_text, game.source_pages.get(doc.source),
+                          game.source_encodings.get(doc.source))
+    if not doc.profile:
+        doc = replace(doc, profile=choose_profile(reading.lines, reading.evidence, reading.format)[0])
+    lines, _, _, aside = normalise_reading(reading, doc)
+    result = segment_document(game.id, doc, lines, game.manifest, reading.format, aside)
+    return [entry_json(e) for e in book_order(result.entries)]
+
+
 def label(entry: dict[str, Any]) -> str:
     return " ".join(x for x in (entry.get("number"), entry.get("title")) if x) or entry["id"].rsplit("/", 1)[-1]
 
 
-def diff_command(old: str, new: str, profile: str | None, as_json: bool) -> int:
-    if not (Path(old).is_file() and Path(new).is_file()):
-        missing = [name for name in (old, new) if not Path(name).exists()]
-        if len(missing) == 2:
-            raise UsageError(f"regles diff: {old} and {new} are not files; comparing two versions of a corpus "
-                             "document (regles diff GAME DOC) needs versions in its manifest, which this version "
-                             "of regles does not read yet: give the two files")
+def diff_command(root: Path, old: str, new: str, profile: str | None, as_json: bool,
+                 versions: tuple[str | None, str | None] = (None, None)) -> int:
+    missing = [name for name in (old, new) if not Path(name).exists()]
+    if not missing and (Path(old).is_file() and Path(new).is_file()):
+        if versions != (None, None):
+            raise UsageError("regles diff: --from and --to choose versions of a corpus document (GAME DOC), not files")
+        found, read = diff_files(Path(old), Path(new), profile)
+    elif len(missing) == 2:
+        if profile:
+            raise UsageError("regles diff: --profile is for two files; a corpus document is read with its manifest's")
+        before, after, read = corpus_entries(root, old, new, versions)
+        found = diff_versions(before, after)
+        read["from"]["file"], read["to"]["file"] = (f"{old}/{new} {read[s]['version']}" for s in ("from", "to"))
+        read["to"]["profile"] = "manifest"
+    else:
         raise UsageError(f"regles diff: not a file: {', '.join(missing) or old + ' or ' + new}")
-    found, read = diff_files(Path(old), Path(new), profile)
     if as_json:
         print(json.dumps({**found.to_json(), **read}, ensure_ascii=False, indent=2, sort_keys=True))
         return 0

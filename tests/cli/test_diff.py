@@ -92,9 +92,86 @@ def test_magic_comprehensive_rules_2018_to_2020_match_the_hand_count(capsys):
 
 
 def test_two_names_that_are_not_files_say_what_is_missing(tmp_path, capsys):
-    assert main(["diff", "runewars", "reference"]) == 2
-    assert "needs versions in its manifest" in capsys.readouterr().err
+    assert main(["--root", str(tmp_path), "diff", "nulle", "part"]) == 2
+    assert "no game 'nulle' (no corpus/nulle/game.toml), nor two files named nulle and part" in capsys.readouterr().err
     real = tmp_path / "a.md"
     real.write_text("# Titre\n\nTexte.\n", encoding="utf-8")
     assert main(["diff", str(real), str(tmp_path / "absent.md")]) == 2
     assert "absent.md" in capsys.readouterr().err
+
+
+V1 = "Mise en place\n\nChaque joueur prend dix pions.\n\nTour de jeu\n\nLe premier joueur lance deux dés.\n"
+V2 = ("Mise en place\n\nChaque joueur prend douze pions.\n\nTour de jeu\n\nLe premier joueur lance deux dés.\n\n"
+      "Fin de partie\n\nLa partie dure six tours.\n")
+V3 = V2 + "\nVictoire\n\nLe joueur qui a le plus de points gagne.\n"
+
+
+def versioned_corpus(root, versions: str = "") -> None:
+    """A game whose rulebook (v3, current) lists its two earlier versions."""
+    import hashlib
+
+    folder = root / "corpus" / "demo"
+    folder.mkdir(parents=True)
+    sources = ""
+    for name, text in (("v1.txt", V1), ("v2.txt", V2), ("v3.txt", V3)):
+        (folder / name).write_text(text, encoding="utf-8")
+        sources += f'[[sources]]\nfile = "{name}"\nsha256 = "{hashlib.sha256(text.encode()).hexdigest()}"\n\n'
+    (folder / "game.toml").write_text(f"""id = "demo"
+title = "Démo"
+
+{sources}[[documents]]
+id = "regles"
+title = "Règles"
+kind = "rulebook"
+version = "3"
+date = "2021-06-01"
+source = "v3.txt"
+profile = "headed-prose"
+{versions or '''
+[[documents.versions]]
+version = "1"
+date = "2019"
+source = "v1.txt"
+
+[[documents.versions]]
+version = "2"
+date = "2020-03-15"
+source = "v2.txt"
+'''}""", encoding="utf-8")
+
+
+def test_a_corpus_document_s_versions_are_compared_from_its_manifest(tmp_path, capsys):
+    versioned_corpus(tmp_path)
+    root = ["--root", str(tmp_path)]
+    assert main([*root, "diff", "demo", "regles", "--json"]) == 0  # by default: the current one and the one before
+    found = json.loads(capsys.readouterr().out)
+    assert found["counts"] == {"added": 1, "removed": 0, "moved": 0, "changed": 0, "unchanged": 3}
+    assert found["added"][0]["title"] == "Victoire" and found["from"]["version"] == "2" and found["to"]["date"] == "2021-06-01"
+    assert main([*root, "diff", "demo", "regles", "--from", "1", "--to", "2", "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert [e["title"] for e in found["added"]] == ["Fin de partie"]
+    assert [c["to"]["id"] for c in found["changed"]] == ["demo/regles/mise-en-place"]
+    assert ["-", "dix"] in found["changed"][0]["words"] and ["+", "douze"] in found["changed"][0]["words"]
+    assert main([*root, "diff", "demo", "regles", "--from", "4"]) == 2
+    assert "has no version '4' (its versions: 1, 2, 3)" in capsys.readouterr().err
+
+
+def test_a_version_s_source_must_be_declared_and_its_version_new(tmp_path, capsys):
+    versioned_corpus(tmp_path, '\n[[documents.versions]]\nversion = "1"\nsource = "absent.txt"\n')
+    assert main(["--root", str(tmp_path), "diff", "demo", "regles"]) == 1
+    assert "corpus/demo/game.toml:" in (err := capsys.readouterr().err) and "'absent.txt', which no [[sources]]" in err
+    (tmp_path / "corpus").rename(tmp_path / "old")
+    versioned_corpus(tmp_path, '\n[[documents.versions]]\nversion = "3"\nsource = "v1.txt"\n')
+    assert main(["--root", str(tmp_path), "diff", "demo", "regles"]) == 1
+    assert "version '3' of document 'regles' is listed twice (or is the current one)" in capsys.readouterr().err
+
+
+def test_a_corpus_with_versions_builds_and_its_game_file_lists_them(tmp_path):
+    versioned_corpus(tmp_path)
+    assert main(["--root", str(tmp_path), "build"]) == 0
+    doc = json.loads((tmp_path / "build/data/demo.json").read_text(encoding="utf-8"))["game"]["documents"][0]
+    assert doc["versions"] == [{"version": "1", "date": "2019", "source": "corpus/demo/v1.txt"},
+                               {"version": "2", "date": "2020-03-15", "source": "corpus/demo/v2.txt"}]
+    assert main(["--root", str(tmp_path), "check"]) == 0
+    page = (tmp_path / "build/site/demo/regles/index.html").read_text(encoding="utf-8")
+    assert "Versions antérieures : 1 (2019), 2 (2020-03-15)." in page
