@@ -17,7 +17,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, closing, contextmanager, suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import chain
 from pathlib import Path
 from typing import Any
@@ -41,7 +41,7 @@ from extract.helper import Helper
 from extract.icons import name_icons_in_entries
 from extract.link import attach_faq, fill_backrefs, link_concepts, link_terms, resolve_explicit, texts_to_tag
 from extract.lookup import Lookup
-from extract.model import Anomaly, Diagnostics, DocumentRecord, Entry, GameBuild, GameSpec
+from extract.model import Anomaly, Diagnostics, DocumentRecord, DocumentSpec, Entry, GameBuild, GameSpec
 from extract.nlp import Lemmatizer, default_cache
 from extract.options import read_options
 from extract.publish import (
@@ -72,6 +72,7 @@ from extract.segment.detect import detect_structure
 from extract.stagecache import FileStore, ObjectCache, StageCache, code_key, folder_key, inputs_key
 from extract.text import fold
 from extract.tomlfile import line_of
+from extract.versions import Step, diff_versions
 
 Progress = Callable[[str], None]
 API_STAGING = "api"  # the static API, written with the game files, until the site it goes into is made
@@ -418,7 +419,8 @@ def _build_with(root: Path, out: Path, progress: Progress, cache: Path, notice: 
                 # compiled templates are executable: kept only where the stage cache is trusted too
                 templates = (cache.parent / "templates", code_key()) if stage_folder else None
                 write_docs(staging, games, TemplateCache(*templates) if templates else None,
-                           stage_folder / "docs" if stage_folder else None, digests if stage_folder else None)
+                           stage_folder / "docs" if stage_folder else None, digests if stage_folder else None,
+                           version_steps(root, games))
                 site_helper = site_helper or ending.enter_context(closing(site_helper_process()))
                 if warmed is not None:
                     with suppress(Exception):  # a helper lost while warming is said by the site's request
@@ -612,3 +614,40 @@ def errata_summary(game: GameBuild) -> dict[str, Any]:
              for where in game.diagnostics.places() if where not in game.documents}
     unread = sum(a.kind == "erratum-not-understood" for where in game.documents for a in game.diagnostics.of(where))
     return {**counts, "not_understood": unread, "failed_ids": [e.id for e in game.errata if e.status == "failed"], "files": files}
+
+
+def version_entries(root: Path, game: GameSpec, doc: DocumentSpec) -> list[dict[str, Any]]:
+    """One version of a document (`doc` with that version's source and lines) read, normalised and
+    segmented as the build reads the document, before errata and without the OCR repair a scanned
+    book gets; its entries as the game file has them (extract.versions compares them)."""
+    from extract.publish.data import entry_json
+
+    raw_text = bool(doc.profile) and PROFILES[doc.profile].raw_text
+    reading = read_source(root, doc.source, game.sources.get(doc.source), raw_text, game.source_pages.get(doc.source),
+                          game.source_encodings.get(doc.source))
+    if not doc.profile:
+        doc = replace(doc, profile=choose_profile(reading.lines, reading.evidence, reading.format)[0])
+    lines, _, _, aside = normalise_reading(reading, doc)
+    result = segment_document(game.id, doc, lines, game.manifest, reading.format, aside)
+    return [entry_json(e) for e in book_order(result.entries)]
+
+
+def version_steps(root: Path, games: list[GameBuild]) -> dict[str, list[Step]]:
+    """Each document listing earlier versions: one step per version to the next, oldest first, the
+    last to the current text as printed (before errata, as the earlier versions are read)."""
+    from extract.publish.data import entry_json
+
+    steps: dict[str, list[Step]] = {}
+    for built in games:
+        for doc in built.game.documents:
+            if not doc.versions:
+                continue
+            printed = [entry_json(e) | ({"blocks": [b.to_json() for b in e.original_blocks]} if e.original_blocks else {})
+                       for e in built.entries if e.document == doc.id]
+            texts = [version_entries(root, built.game, replace(doc, source=v.source, first_line=v.first_line,
+                                                                last_line=v.last_line)) for v in doc.versions]
+            names = [{"version": v.version, "date": v.date} for v in doc.versions] + [{"version": doc.version, "date": doc.date}]
+            texts.append(printed)
+            steps[f"{built.game.id}/{doc.id}"] = [Step(names[n], names[n + 1], diff_versions(texts[n], texts[n + 1]))
+                                                  for n in range(len(texts) - 1)]
+    return steps

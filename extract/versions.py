@@ -50,6 +50,7 @@ class Diff:
     moved: list[Pair] = field(default_factory=list)
     changed: list[Pair] = field(default_factory=list)
     unchanged: int = 0
+    pairs: list[Pair] = field(default_factory=list)  # every old entry continued, changed or not
 
     def counts(self) -> dict[str, int]:
         return {"added": len(self.added), "removed": len(self.removed), "moved": len(self.moved),
@@ -191,7 +192,7 @@ def diff_versions(old: list[Entry], new: list[Entry]) -> Diff:
     # an entry's parent, said as the local id of the old entry it continues (so that a parent
     # renumbered with its children is no move of theirs)
     as_old = {p.new["id"]: local_id(p.old) for p in pairs} | {p.old["id"]: local_id(p.old) for p in pairs}
-    result = Diff()
+    result = Diff(pairs=pairs)
     result.added = [e for e in new if e["id"] not in continued]
     result.removed = [e for e in old if e["id"] not in old_ids]
     for entry in new:
@@ -245,3 +246,51 @@ def marked(segments: Iterable[list[str]], context: int = 8) -> str:
             else:
                 parts.append(" ".join([*said[:keep_head], "…", *said[len(said) - keep_tail:]]).strip())
     return " ".join(parts)
+
+
+@dataclass
+class Step:
+    """One version to the next: their names and dates, and what changed."""
+
+    before: dict[str, str]  # {"version", "date"}
+    after: dict[str, str]
+    diff: Diff
+
+
+@dataclass
+class Event:
+    """What one version did to an entry: "added", "changed" (with its `words`) or "moved" (from
+    the number it had, `was`)."""
+
+    step: Step
+    what: str
+    words: list[list[str]] = field(default_factory=list)
+    was: str | None = None
+
+
+def entry_histories(steps: list[Step], current: Iterable[str]) -> dict[str, list[Event]]:
+    """For each entry id of the current version, what each version did to it, newest first: the
+    entry followed back through the versions by the pairs that continue it (its id in an older
+    version may differ: renumbered), until the version that added it or the oldest."""
+    histories: dict[str, list[Event]] = {cid: [] for cid in current}
+    alias = {cid: cid for cid in histories}  # current id -> its id in the version reached
+    for step in reversed(steps):
+        by_new = {p.new["id"]: p for p in step.diff.pairs}
+        added = {e["id"] for e in step.diff.added}
+        changed = {id(p) for p in step.diff.changed}
+        moved = {id(p) for p in step.diff.moved}
+        older: dict[str, str] = {}
+        for cid, vid in alias.items():
+            if vid in added:
+                histories[cid].append(Event(step, "added"))
+                continue
+            pair = by_new.get(vid)
+            if pair is None:
+                continue
+            if id(pair) in moved:
+                histories[cid].append(Event(step, "moved", was=pair.old.get("number") or pair.old.get("title")))
+            if id(pair) in changed:
+                histories[cid].append(Event(step, "changed", word_segments(printed_text(pair.old), printed_text(pair.new))))
+            older[cid] = pair.old["id"]
+        alias = older
+    return {cid: events for cid, events in histories.items() if events}

@@ -94,3 +94,19 @@ def test_an_entry_moved_under_another_parent_is_moved():
            rule(None, "Un texte assez long pour être reconnu.", "C", slug="b/c", doc="v2", parent="jeu/v2/b")]
     found = diff_versions(old, new)
     assert [p.new["id"] for p in found.moved] == ["jeu/v2/b/c"] and found.changed == []
+
+
+def test_a_rule_s_history_follows_it_through_its_renumbering():
+    from extract.versions import Step, entry_histories
+
+    v1 = [rule("1.1", "Chaque joueur pioche sept cartes au début de la partie.")]
+    v2 = [rule("1.1", "Les joueurs choisissent leur camp avant de piocher.", doc="v"),
+          rule("1.2", "Chaque joueur pioche sept cartes au début de la partie.", doc="v")]
+    v3 = [rule("1.1", "Les joueurs choisissent leur camp avant de piocher.", doc="v"),
+          rule("1.2", "Chaque joueur pioche huit cartes au début de la partie.", doc="v")]
+    steps = [Step({"version": "1", "date": ""}, {"version": "2", "date": ""}, diff_versions(v1, v2)),
+             Step({"version": "2", "date": ""}, {"version": "3", "date": ""}, diff_versions(v2, v3))]
+    found = entry_histories(steps, [e["id"] for e in v3])
+    assert [(e.step.after["version"], e.what, e.was) for e in found["jeu/v/1.2"]] == [("3", "changed", None), ("2", "moved", "1.1")]
+    assert ["+", "huit"] in found["jeu/v/1.2"][0].words
+    assert [(e.step.after["version"], e.what) for e in found["jeu/v/1.1"]] == [("2", "added")]

@@ -61,29 +61,12 @@ def corpus_entries(root: Path, game_id: str, doc_id: str, wanted: tuple[str | No
     chosen = (versions[start], versions[to])
     read = {side: {"version": v.version, "date": v.date, "source": v.source}
             for side, v in zip(("from", "to"), chosen, strict=True)}
+    from extract.pipeline import version_entries
+
     old, new = (version_entries(root, game, replace(doc, version=v.version, date=v.date, source=v.source,
                                                     first_line=v.first_line, last_line=v.last_line))
                 for v in chosen)
     return old, new, read
-
-
-def version_entries(root: Path, game: Any, doc: Any) -> list[dict[str, Any]]:
-    """One version of a document read, normalised and segmented as the build does (before errata,
-    without the OCR repair a scanned book gets), its entries as the game file has them."""
-    from extract.publish.data import entry_json
-    from extract.read import read_source
-    from extract.read.normalise import normalise_reading
-    from extract.segment import PROFILES, book_order, segment_document
-    from extract.segment.choose import choose_profile
-
-    raw_text = bool(doc.profile) and PROFILES[doc.profile].raw_text
-    reading = read_source(root, doc.source, game.sources.get(doc.source), raw_text, game.source_pages.get(doc.source),
-                          game.source_encodings.get(doc.source))
-    if not doc.profile:
-        doc = replace(doc, profile=choose_profile(reading.lines, reading.evidence, reading.format)[0])
-    lines, _, _, aside = normalise_reading(reading, doc)
-    result = segment_document(game.id, doc, lines, game.manifest, reading.format, aside)
-    return [entry_json(e) for e in book_order(result.entries)]
 
 
 def label(entry: dict[str, Any]) -> str:

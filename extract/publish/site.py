@@ -34,6 +34,7 @@ from extract.publish.data import dumps, erratum_json, game_json
 from extract.stagecache import FileStore, code_key
 from extract.text import fold, shorten, value_text
 from extract.urls import anchor_of, page_file, page_of
+from extract.versions import Event, Step, entry_histories, printed_text, word_segments
 
 # The site's sources (templates, theme overrides, mkdocs.yml) belong to the toolkit, not to a
 # corpus: a project root holding only corpus/ still gets a site. `files/` links to the top-level
@@ -185,6 +186,7 @@ class Site:
         self.documents = {(g.game.id, d.id): d for g in self.games for d in g.game.documents}
         self.game_titles = {g.game.id: g.game.title for g in self.games}
         self.short_labels = {g.game.id: g.game.short_label for g in self.games}
+        self.histories: dict[str, list[Event]] = {}  # what each version did to an entry (extract.versions)
         self.icons = {g.game.id: list(g.icons) for g in self.games}
 
     def cite(self, entry: Entry) -> str:
@@ -345,6 +347,7 @@ class RenderedEntry:
     cite: str = ""  # plain text: rule, book, version, date (escaped in the template)
     toc: str = ""  # plain text: its line in the page's tables of contents (`toc_label`)
     toc_words: bool = False  # the line holds the rule's first words (the heading shows its number alone)
+    history: list[dict[str, str]] = field(default_factory=list)  # {"version", "what", "diff" (HTML)}, newest first
     aliases: list[str] = field(default_factory=list)  # the source's ids for its heading (`page_aliases`)
 
 
@@ -576,7 +579,55 @@ def render_entry(entry: Entry, level: int, here: str, site: Site, aliases: list[
         facts=[{"label": md(f.label), "value": md(fact_value(f)), "id": f.id, "stale": f.status == "stale"} for f in facts],
         cite=site.cite(entry), aliases=aliases or [], toc=toc_label(entry, site),
         toc_words=bool(entry.number and not entry.title and entry.kind != "question" and entry.text),
+        history=[history_row(event) for event in site.histories.get(entry.id, [])],
     )
+
+
+HISTORY_WORDS = {"added": "ajoutée", "changed": "modifiée", "moved": "déplacée ou renumérotée"}
+
+
+def version_name(names: dict[str, str]) -> str:
+    return f"version {names['version']}" + (f" ({names['date']})" if names.get("date") else "")
+
+
+def segments_html(segments: list[list[str]]) -> str:
+    """A word-level difference (extract.versions.word_segments) as HTML: <del> gone, <ins> come."""
+    tags = {"-": "del", "+": "ins"}
+    return " ".join(f"<{tags[op]}>{html.escape(text)}</{tags[op]}>" if op in tags else html.escape(text)
+                    for op, text in segments)
+
+
+def history_row(event: Event) -> dict[str, str]:
+    what = HISTORY_WORDS[event.what] + (f" (était {event.was})" if event.was else "")
+    return {"version": version_name(event.step.after).capitalize(), "since": version_name(event.step.before), "what": what,
+            "diff": segments_html(event.words) if event.words else ""}
+
+
+def news_rows(steps: list[Step], site: Site, here: str) -> list[dict[str, Any]]:
+    """A document's "Nouveautés", newest version first: what each version added, removed, moved
+    and changed, each entry linked where the current version still has it."""
+    def item(entry: dict[str, Any]) -> tuple[str, str]:
+        label = " ".join(x for x in (entry.get("number"), entry.get("title")) if x) or entry["id"].rsplit("/", 1)[-1]
+        return md(label), site.link(entry["id"], here) if entry["id"] in site.by_id else ""
+
+    rows = []
+    for n, step in reversed(list(enumerate(steps, 1))):
+        found = step.diff
+        rows.append({
+            "title": md(f"{version_name(step.after).capitalize()}, depuis la {version_name(step.before)}"),
+            "anchor": f"nouveautes-{n}", "counts": found.counts(),
+            "added": [item(e) for e in found.added], "removed": [item(e) for e in found.removed],
+            "moved": [(md(str(p.old.get("number") or p.old.get("title") or "")), *item(p.new)) for p in found.moved],
+            "changed": [(*item(p.new), segments_html(word_segments(printed_text(p.old), printed_text(p.new))))
+                        for p in found.changed],
+        })
+    return rows
+
+
+def steps_digest(steps: dict[str, list[Step]]) -> str:
+    """What the versions' changes hold, for the pages' keys (a topic page shows its entries' history)."""
+    described = {name: [[step.before, step.after, step.diff.to_json()] for step in found] for name, found in steps.items()}
+    return "\n" + json.dumps(described, ensure_ascii=False, sort_keys=True) if described else ""
 
 
 TOC_WORDS = 48  # characters of a rule's text that stand for it in a table of contents, when it has no title
@@ -615,16 +666,22 @@ def environment(root: Path, compiled: BytecodeCache | None = None) -> Environmen
 
 
 def render_docs(root: Path, docs: Path, games: list[GameBuild], compiled: BytecodeCache | None = None,
-                files: FileStore | None = None, digests: dict[str, str] | None = None) -> list[str]:
+                files: FileStore | None = None, digests: dict[str, str] | None = None,
+                steps: dict[str, list[Step]] | None = None) -> list[str]:
     """Write build/docs: the Markdown of every page. Returns the page files, relative to `docs`.
     `files`: where pages are kept between builds (`extract.stagecache.FileStore` over `docs`);
     `digests`: the sha256 of each entry's JSON text in its game file, by id. With both, a topic
     page whose inputs (`page_key`) are those it was made from in the last build is that build's
     file, not rendered again; every other page is rendered, and linked when its bytes are the same."""
     site = Site(games)
+    steps = steps or {}
+    for name, document_steps in steps.items():
+        game_id, doc_id = name.split("/", 1)
+        site.histories.update(entry_histories(document_steps, (e.id for e in site.by_id.values()
+                                                                if e.game == game_id and e.document == doc_id)))
     env = environment(root, compiled)
     store = files or FileStore(None, docs)
-    frame = site_frame(games) if digests is not None else ""
+    frame = site_frame(games) + steps_digest(steps) if digests is not None else ""
     written: list[str] = []
 
     def write(path: str, template: str, page: Entry | None = None, key: str = "", **context: Any) -> None:
@@ -651,7 +708,8 @@ def render_docs(root: Path, docs: Path, games: list[GameBuild], compiled: Byteco
         for doc in game.game.documents:
             pages = by_document.get(doc.id, [])
             write(f"{game.game.id}/{doc.id}/index.md", "document.md.j2", game=game, doc=doc, pages=pages,
-                  kind=KIND_LABELS.get(doc.kind, doc.kind))
+                  kind=KIND_LABELS.get(doc.kind, doc.kind),
+                  news=news_rows(steps.get(f"{game.game.id}/{doc.id}", []), site, f"{game.game.id}/{doc.id}/index.md"))
             for i, page in enumerate(pages):
                 here = page_file(page)
                 previous, following = pages[i - 1] if i else None, pages[i + 1] if i + 1 < len(pages) else None
@@ -1163,12 +1221,14 @@ def make_site(_prepared: Any, job: SiteJob) -> None:
 
 
 def write_docs(staging: Path, games: list[GameBuild], compiled: BytecodeCache | None = None,
-               kept_pages: Path | None = None, digests: dict[str, str] | None = None) -> int:
+               kept_pages: Path | None = None, digests: dict[str, str] | None = None,
+               steps: dict[str, list[Step]] | None = None) -> int:
     """The site's Markdown in `staging/docs` (`render_docs`); the number of pages. `compiled`: the
     templates compiled in earlier builds; `kept_pages`: where the pages' Markdown is kept between
-    builds, and `digests` the sha256 of each entry's JSON text."""
+    builds, and `digests` the sha256 of each entry's JSON text; `steps`: what changed from each
+    version of a document to the next, by `game/document` (extract.versions)."""
     files = FileStore(kept_pages, staging / "docs")
-    pages = render_docs(TOOL_ROOT, staging / "docs", games, compiled, files, digests)
+    pages = render_docs(TOOL_ROOT, staging / "docs", games, compiled, files, digests, steps)
     files.close()
     return len(pages)
 

@@ -175,3 +175,14 @@ def test_a_corpus_with_versions_builds_and_its_game_file_lists_them(tmp_path):
     assert main(["--root", str(tmp_path), "check"]) == 0
     page = (tmp_path / "build/site/demo/regles/index.html").read_text(encoding="utf-8")
     assert "Versions antérieures : 1 (2019), 2 (2020-03-15)." in page
+    # "Nouveautés": each version, newest first, what it added and changed, word by word
+    news = page.split('id="nouveautes"', 1)[1]
+    assert news.index("Version 3 (2021-06-01), depuis la version 2 (2020-03-15)") < news.index("Version 2 (2020-03-15), depuis")
+    assert '<a href="victoire/">Victoire</a>' in news and '<a href="fin-de-partie/">Fin de partie</a>' in news
+    assert "Chaque joueur prend <del>dix</del> <ins>douze</ins> pions." in news
+    # each rule's history on its page
+    rule = (tmp_path / "build/site/demo/regles/mise-en-place/index.html").read_text(encoding="utf-8")
+    assert "Historique : 1 changement" in rule and "Version 2 (2020-03-15) (depuis la version 1 (2019)) : modifiée" in rule
+    added = (tmp_path / "build/site/demo/regles/victoire/index.html").read_text(encoding="utf-8")
+    assert "Version 3 (2021-06-01) (depuis la version 2 (2020-03-15)) : ajoutée" in added
+    assert "Historique" not in (tmp_path / "build/site/demo/regles/tour-de-jeu/index.html").read_text(encoding="utf-8")
