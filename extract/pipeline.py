@@ -418,9 +418,10 @@ def _build_with(root: Path, out: Path, progress: Progress, cache: Path, notice: 
                 progress("rendering the site")
                 # compiled templates are executable: kept only where the stage cache is trusted too
                 templates = (cache.parent / "templates", code_key()) if stage_folder else None
+                steps = version_steps(root, games)  # documents with earlier versions: what each changed
                 write_docs(staging, games, TemplateCache(*templates) if templates else None,
                            stage_folder / "docs" if stage_folder else None, digests if stage_folder else None,
-                           version_steps(root, games))
+                           **({"steps": steps} if steps else {}))
                 site_helper = site_helper or ending.enter_context(closing(site_helper_process()))
                 if warmed is not None:
                     with suppress(Exception):  # a helper lost while warming is said by the site's request

@@ -562,3 +562,11 @@ def test_a_game_page_shows_each_document_s_version_date_and_status_on_a_phone(ph
     assert phone.evaluate("document.documentElement.scrollWidth") <= 375 + 1
     phone.goto(f"{server}/warcry/")
     assert "non indiqué" in phone.locator(".regles-documents").inner_text()
+
+
+def test_a_rule_referring_to_a_drawing_says_it_is_not_here(phone, server):
+    """The defect: diagrams the text refers to were absent with no word saying so."""
+    phone.goto(f"{server}/sda-jfe/tournoi/4/#4.09")
+    note = phone.locator('[id="4.09"] ~ .regles-figure-note').first
+    assert note.is_visible()
+    assert note.inner_text().startswith("Le texte renvoie à un schéma du livre, que ce site ne reproduit pas")

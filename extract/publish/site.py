@@ -348,6 +348,7 @@ class RenderedEntry:
     toc: str = ""  # plain text: its line in the page's tables of contents (`toc_label`)
     toc_words: bool = False  # the line holds the rule's first words (the heading shows its number alone)
     history: list[dict[str, str]] = field(default_factory=list)  # {"version", "what", "diff" (HTML)}, newest first
+    figure: str = ""  # plain text: the note saying the book shows a drawing here that the site lacks (`figure_note`)
     aliases: list[str] = field(default_factory=list)  # the source's ids for its heading (`page_aliases`)
 
 
@@ -580,7 +581,35 @@ def render_entry(entry: Entry, level: int, here: str, site: Site, aliases: list[
         cite=site.cite(entry), aliases=aliases or [], toc=toc_label(entry, site),
         toc_words=bool(entry.number and not entry.title and entry.kind != "question" and entry.text),
         history=[history_row(event) for event in site.histories.get(entry.id, [])],
+        figure=figure_note(entry, site),
     )
+
+
+# Words by which a rule's text refers to a drawing of the book, which the corpus (text) lacks, and
+# how the note names it. Declared here, matched whole (linear: one alternation between boundaries).
+FIGURE_WORDS = {"schéma": "un schéma", "schema": "un schéma", "diagramme": "un diagramme", "illustration": "une illustration",
+                "croquis": "un croquis", "exemple illustré": "un exemple illustré"}
+FIGURE_CUE = re.compile(r"\b(" + "|".join(sorted(FIGURE_WORDS, key=len, reverse=True)) + r")(?:s)?\b", re.IGNORECASE)
+
+
+def figure_note(entry: Entry, site: Site) -> str:
+    """A note where the rule's text refers to a drawing of the book ("comme le montre le schéma"):
+    what it is and where the book prints it (its page, when the reading knows it), since the site
+    shows the text alone. A printed index's lines ("Schéma de mise en place, 3") are not such a reference."""
+    if any(r.kind == "index" for r in entry.refs):
+        return ""
+    found = FIGURE_CUE.search(entry.text or "")
+    if found is None:
+        return ""
+    doc = site.documents.get((entry.game, entry.document))
+    book = with_article(doc.title)[0] if doc is not None else ""
+    if book and entry.page:  # "page 12 du Livret", "page 3 de la FAQ", "page 5 des Règles"
+        book = f"page {entry.page} " + re.sub(r"^(le |les |la |l')", lambda m: {"le ": "du ", "les ": "des "}.get(
+            m.group(1), "de " + m.group(1)), book)
+    elif book:
+        book = f"dans {book}"
+    return (f"Le texte renvoie à {FIGURE_WORDS[found.group(1).casefold()]} du livre, que ce site ne reproduit pas"
+            + (f" ({book})" if book else "") + ".")
 
 
 HISTORY_WORDS = {"added": "ajoutée", "changed": "modifiée", "moved": "déplacée ou renumérotée"}

@@ -640,11 +640,11 @@
     /* The query and the game filter kept in this page's history entry (history.replaceState): Back
        from a result comes to the page with its query typed and its results shown again. */
     function remember(query, game) {
-      var state = history.state && typeof history.state === "object" ? history.state : {};
-      var kept = state.reglesSearch || {};
-      if ((kept.query || "") === query && (kept.game || "") === game) return;
-      var next = {};
-      Object.keys(state).forEach(function (k) { next[k] = state[k]; });
+      var state = history.state && typeof history.state === "object" ? history.state : null;
+      var kept = state && state.reglesSearch;
+      if ((kept ? kept.query : "") === query && (kept ? kept.game : "") === game) return;
+      var next = Object.create(null);  // the page's other state kept (structured clone: a plain object again)
+      if (state) Object.keys(state).forEach(function (k) { next[k] = state[k]; });
       next.reglesSearch = query.trim() ? { query: query, game: game } : null;
       try { history.replaceState(next, ""); } catch (e) { /* a browser refusing: the box works without */ }
     }

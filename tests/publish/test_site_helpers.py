@@ -321,3 +321,20 @@ def test_the_latest_errata_are_those_of_the_most_recent_documents_with_their_dat
     latest = latest_errata([game_with("a", {"vieille": "2016", "sans": ""}), game_with("b", {"neuve": "2019-03-01"})])
     assert [e.id for _, e, _ in latest] == ["b/neuve/errata/1", "a/vieille/errata/1", "a/sans/errata/1"]
     assert latest[0][2] == "FAQ neuve, version 1.0 (2019-03-01)"
+
+
+def test_a_rule_referring_to_a_drawing_says_the_site_lacks_it():
+    """The defect: diagrams the text refers to were absent with no word saying so."""
+    from extract.publish.site import figure_note
+
+    def entry(text: str, page: int | None = None) -> Entry:
+        found = Entry("demo", "livre0", "rule", "4.09", None, "4.09", blocks=[Block("paragraph", text)])
+        found.page = page
+        return found
+
+    site = Site([demo_build(1, [])])
+    assert figure_note(entry("La Zone de Danger, comme représenté sur le schéma ci-dessous.", 12), site) == \
+        "Le texte renvoie à un schéma du livre, que ce site ne reproduit pas (page 12 du Livre 0)."
+    assert figure_note(entry("Comparez-les à l'illustration."), site) == \
+        "Le texte renvoie à une illustration du livre, que ce site ne reproduit pas (dans le Livre 0)."
+    assert figure_note(entry("Une figurine figure sur la carte."), site) == ""  # no drawing named
