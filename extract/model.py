@@ -313,6 +313,18 @@ def erratum_ids(prefix: str, keys: list[str]) -> list[str]:
     return ids
 
 
+@dataclass(frozen=True)
+class DocumentVersion:
+    """An earlier version of a document, as its manifest lists it (`[[documents.versions]]`): the
+    document itself is the current version; ids stay those of the document."""
+
+    version: str
+    date: str
+    source: str  # path relative to the repository root, declared in [[sources]] with its sha256
+    first_line: int = 1
+    last_line: int | None = None
+
+
 @dataclass
 class DocumentSpec:
     """One document as declared in a game manifest."""
@@ -334,6 +346,8 @@ class DocumentSpec:
     option_lines: dict[tuple[str | int, ...], int] = field(default_factory=dict)
     structure_acknowledged: str = ""  # the manifest's `structure_uncertain`: why a doubtful heading tree is accepted
     structure_uncertain: bool = False  # set by segmentation: the heading tree scored below the threshold
+    official: bool | None = None  # published by the game's publisher (true), by others (false), or not said (None)
+    versions: list[DocumentVersion] = field(default_factory=list)  # earlier versions, oldest first
 
 
 @dataclass

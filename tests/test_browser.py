@@ -156,6 +156,47 @@ def test_following_a_result_reaches_its_anchor(page, server):
     assert "Supprimé" in page.content()
 
 
+BELOW_HEADER = """a => { const h = document.getElementById(a).getBoundingClientRect();
+  return [h.top, h.bottom, document.querySelector('.md-header').getBoundingClientRect().bottom, innerHeight]; }"""
+
+
+@pytest.mark.parametrize("device", ["page", "phone"])
+def test_back_from_a_result_finds_the_query_and_its_results(request, server, device):
+    """The defects: Back from a result lost the query and the results; a sub-rule's result was its
+    bare number; the rule opened could stand under the sticky header."""
+    page = request.getfixturevalue(device)
+    page.goto(f"{server}/runewars/reference/10/")
+    page.fill(BOX, "desengagement")
+    page.wait_for_function(f"({SHOWN}).some(href => href.includes('#77.'))")
+    first = page.locator("#regles-search .regles-search-link").first
+    href, title = first.get_attribute("href"), first.inner_text()
+    assert re.fullmatch(r"77\.\d+ — Repositionnement", title), title  # its topic, not "77.4" alone
+    shown = page.evaluate(SHOWN)
+    first.click()
+    page.wait_for_url(f"**/{href.rsplit('/', 3)[-3]}/{href.rsplit('/', 2)[-2]}/#{href.split('#')[1]}")
+    top, bottom, header, height = page.evaluate(BELOW_HEADER, href.split("#")[1])
+    assert header <= top and bottom <= height, (top, bottom, header)  # the heading whole, below the header
+    page.go_back()
+    page.wait_for_url("**/runewars/reference/10/")
+    page.wait_for_function(f"({SHOWN}).length > 0")
+    assert page.input_value(BOX) == "desengagement"
+    assert page.evaluate(SHOWN) == shown
+
+
+def test_a_game_filter_chosen_is_restored_on_back(page, server):
+    page.goto(f"{server}/")
+    page.select_option("#regles-search .regles-search-game", "sda-jfe")
+    page.fill(BOX, "tir")
+    page.wait_for_selector("#regles-search .regles-search-link")
+    page.locator("#regles-search .regles-search-link").first.click()
+    page.wait_for_load_state()
+    page.go_back()
+    page.wait_for_function(f"({SHOWN}).length > 0")
+    assert page.eval_on_selector("#regles-search .regles-search-game", "s => s.value") == "sda-jfe"
+    games = page.evaluate("Array.from(document.querySelectorAll('#regles-search .regles-search-result')).map(li => li.dataset.game)")
+    assert set(games) == {"sda-jfe"}
+
+
 def test_rule_49_changed_by_an_erratum_shows_both_texts(page, server):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.goto(f"{server}/")
@@ -212,6 +253,27 @@ def test_a_rule_is_cited_with_its_link_and_its_text(page, server):
     page.locator("body").click(position={"x": 5, "y": 300})
     page.keyboard.press("/")
     assert page.evaluate("document.activeElement.classList.contains('regles-search-input')")
+
+
+def test_an_amended_rule_is_cited_with_the_document_that_changed_it(page, server):
+    """The defect: the citation of an amended rule credited its wording to the original book alone."""
+    page.goto(f"{server}/runewars/reference/49/")
+    bar = page.locator('.regles-cite[data-anchor="49"]')
+    bar.get_by_role("button", name="Copier la citation").click()
+    cited = page.evaluate("window.reglesCopied")
+    assert cited.startswith("49 Ligne de vue — Guide de Référence, version Boîte de base (2016), "
+                            "modifié par FAQ de Tournoi, version 1.1.0 (2017-10-25) — Runewars\n"), cited
+
+
+def test_a_cited_icon_is_its_name_inline(page, server):
+    """The defect: an icon's name stood on a line of its own in the copied text."""
+    page.goto(f"{server}/runewars/reference/10/")
+    bar = page.locator('.regles-cite[data-anchor="10"]')
+    bar.get_by_role("button", name="Copier la citation").click()
+    cited = page.evaluate("window.reglesCopied")
+    assert "une action Attaque à distance [attaque à distance]," in cited, cited
+    assert "icône" not in cited
+    assert page.locator(".regles-text .regles-icon").first.is_visible()  # the page itself unchanged
 
 
 FITS = """el => {  // the words el shows (its chosen option, or its placeholder) fit inside it
@@ -387,3 +449,124 @@ def test_icons_in_results_are_badges_with_the_matched_words_marked(page, server)
     assert badge.get_attribute("title").startswith("Icône « ") and badge.text_content().startswith("icône ")  # its spoken name
     type_query(page, server, "action reformation engagée", "/runewars/")
     page.wait_for_selector("#regles-search .regles-search-snippet .regles-icon mark")
+
+
+# The contrast of an element's text over what is behind it (its own and its ancestors' backgrounds,
+# composited), as WCAG computes it.
+CONTRAST = """el => {
+  const parse = c => { const p = c.match(/rgba?\\(([^)]+)\\)/)[1].split(/[ ,\\/]+/).filter(Boolean).map(Number);
+                       return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
+  const over = (top, under) => [0, 1, 2].map(i => top[i] * top[3] + under[i] * (1 - top[3])).concat([1]);
+  const layers = [];
+  for (let e = el; e; e = e.parentElement) {
+    const b = parse(getComputedStyle(e).backgroundColor);
+    if (b[3] > 0) layers.push(b);
+    if (b[3] >= 1) break;
+  }
+  let bg = [255, 255, 255, 1];
+  for (let i = layers.length - 1; i >= 0; i--) bg = over(layers[i], bg);
+  const fg = over(parse(getComputedStyle(el).color), bg);
+  const lum = c => { const v = c.slice(0, 3).map(x => { x /= 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; });
+                     return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; };
+  const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+  return (a + 0.05) / (b + 0.05);
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_highlights_keep_a_contrast_of_4_5_in_both_palettes(browser, server, scheme):
+    """The defect: in the dark palette the rule an address points to was at 2.67:1."""
+    for opened in opened_page(browser, server, viewport={"width": 1280, "height": 900}, color_scheme=scheme):
+        opened.goto(f"{server}/runewars/reference/49/#49.1")
+        assert opened.evaluate("document.body.getAttribute('data-md-color-scheme')") == ("slate" if scheme == "dark" else "default")
+        checked = {"the rule pointed at": opened.locator('[id="49.1"]')}
+        opened.goto(f"{server}/runewars/reference/49/#49.1")
+        ratios = {name: element.evaluate(CONTRAST) for name, element in checked.items()}
+        opened.goto(f"{server}/runewars/reference/10/")
+        for name, selector in (("a fact marked", "mark.regles-fact"), ("an icon", ".regles-text .regles-icon")):
+            ratios[name] = opened.locator(selector).first.evaluate(CONTRAST)
+        opened.fill(BOX, "ligne de vue")
+        opened.wait_for_selector("#regles-search mark")
+        ratios["a word found"] = opened.locator("#regles-search mark").first.evaluate(CONTRAST)
+        assert all(r >= 4.5 for r in ratios.values()), ratios
+
+
+@pytest.mark.parametrize("device", ["page", "phone"])
+def test_the_search_field_and_the_game_filter_are_44_px_tall(request, server, device):
+    """The defect: both were 36 px tall, under the 44 px a finger needs."""
+    page = request.getfixturevalue(device)
+    page.goto(f"{server}/runewars/reference/49/")
+    for selector in (".regles-search-input", ".regles-search-game"):
+        box = page.locator(f"#regles-search {selector}").bounding_box()
+        assert box["height"] >= 44, (selector, box)
+    page.fill(BOX, "moral")
+    page.wait_for_selector("#regles-search .regles-search-link")
+    drawer = page.locator("#regles-search .regles-search-drawer").bounding_box()
+    assert drawer["y"] >= page.locator(".md-header").bounding_box()["height"] - 1  # below the header, not over the box
+
+
+def test_a_long_page_has_a_table_of_contents_on_a_phone_and_titles_on_a_desktop(page, phone, server):
+    """The defects: no table of contents on a phone; the desktop one listed bare numbers."""
+    page.goto(f"{server}/runewars/reference/41/")
+    desktop = page.locator(".md-sidebar--secondary .md-nav__link").all_inner_texts()
+    assert desktop[0].startswith("41.1 ") and len(desktop[0]) > len("41.1 ") + 10, desktop[:3]
+    assert not page.locator("details.regles-toc-phone").is_visible()  # the theme's own is shown
+    phone.goto(f"{server}/runewars/reference/41/")
+    toc = phone.locator("details.regles-toc-phone")
+    summary = toc.locator("summary")
+    assert summary.is_visible() and summary.bounding_box()["height"] >= 44
+    summary.tap()
+    item = toc.locator("a", has_text="41.5 ")
+    assert item.bounding_box()["height"] >= 44
+    item.click()
+    phone.wait_for_url("**/runewars/reference/41/#41.5")
+    top, _, header, _ = phone.evaluate(BELOW_HEADER, "41.5")
+    assert top >= header
+
+
+def test_a_printed_index_has_a_letter_jump(phone, server):
+    """The defect: a printed index 26 screens long on a phone with no way to its letters."""
+    phone.goto(f"{server}/runewars/reference/index/")
+    letters = phone.locator("nav.regles-letters a")
+    assert letters.count() >= 20 and letters.first.inner_text() == "A"
+    target = phone.locator("nav.regles-letters a", has_text="R")
+    assert target.bounding_box()["height"] >= 44 and target.bounding_box()["width"] >= 44
+    target.click()
+    phone.wait_for_url("**/runewars/reference/index/#index-r")
+    top, _, header, height = phone.evaluate(BELOW_HEADER, "index-r")
+    assert header <= top < height
+
+
+def test_elsewhere_names_each_rule_s_game(page, server):
+    """The defect: "Ailleurs" listed other games' rules without saying which game."""
+    page.goto(f"{server}/runewars/reference/49/")
+    elsewhere = page.locator("details.regles-elsewhere").first
+    elsewhere.locator("summary").click()
+    labels = elsewhere.locator("a").all_inner_texts()
+    # another game's by its name, another book of Runewars by its title
+    assert labels and all(re.search(r"\((SdA JFE|Warcry|Heroscape|BattleLore|Livret d'Apprentissage|FAQ de Tournoi)\)$", label)
+                          for label in labels), labels
+
+
+def test_a_game_page_shows_each_document_s_version_date_and_status_on_a_phone(phone, server):
+    """The defects: nothing said whether a document is official; on a phone the date column was
+    off screen."""
+    phone.goto(f"{server}/runewars/")
+    cells = phone.locator(".regles-documents td")
+    for text in ("Boîte de base", "2017-10-25", "oui, de l'éditeur"):
+        cell = cells.filter(has_text=text).first
+        box = cell.bounding_box()
+        assert cell.is_visible() and box["x"] >= 0 and box["x"] + box["width"] <= 375 + 1, (text, box)
+    date = cells.filter(has_text="2017-10-25").first  # each cell under its column's name
+    assert date.evaluate("td => getComputedStyle(td, '::before').content") == '"Date : "'
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375 + 1
+    phone.goto(f"{server}/warcry/")
+    assert "non indiqué" in phone.locator(".regles-documents").inner_text()
+
+
+def test_a_rule_referring_to_a_drawing_says_it_is_not_here(phone, server):
+    """The defect: diagrams the text refers to were absent with no word saying so."""
+    phone.goto(f"{server}/sda-jfe/tournoi/4/#4.09")
+    note = phone.locator('[id="4.09"] ~ .regles-figure-note').first
+    assert note.is_visible()
+    assert note.inner_text().startswith("Le texte renvoie à un schéma du livre, que ce site ne reproduit pas")

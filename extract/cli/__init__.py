@@ -72,6 +72,14 @@ def make_parser() -> Parser:
     p.add_argument("game", help="the game's id: lowercase letters, digits and hyphens")
     p.add_argument("files", type=Path, nargs="+", help="its documents: text, Markdown or PDF")
     p.add_argument("--title", help="the game's title (default: from its id)")
+    p = sub.add_parser("diff", help="what changed between two versions of a document: entries added, removed, "
+                                    "moved or renumbered, and changed, word by word")
+    p.add_argument("old", help="the older version (a file, read as `regles extract` reads it), or GAME")
+    p.add_argument("new", help="the newer version (a file), or DOC: the versions of corpus/GAME's document DOC")
+    p.add_argument("--profile", help="two files: parsing profile for both (guessed from the newer when absent)")
+    p.add_argument("--from", dest="from_version", help="GAME DOC: the earlier version (default: the one before --to)")
+    p.add_argument("--to", dest="to_version", help="GAME DOC: the later version (default: the current one)")
+    p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("export", help="the rule data for other tools")
     p.add_argument("--format", choices=EXPORT_FORMATS, required=True)
@@ -194,6 +202,10 @@ def run(args: argparse.Namespace) -> int:
 
             return serve_watching(root, args.port)
         return commands.serve_command(root, args.port)
+    if args.command == "diff":
+        from extract.cli.diff import diff_command
+
+        return diff_command(root, args.old, args.new, args.profile, args.json, (args.from_version, args.to_version))
     if args.command == "search":
         return commands.search_command(root, " ".join(args.query), args.game, args.document, args.kind, args.limit,
                                        args.all, args.json)

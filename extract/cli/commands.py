@@ -552,11 +552,30 @@ def check_command(root: Path) -> int:
     problems = check_build(root)
     for problem in problems:
         print(f"problem: {problem}", file=sys.stderr)
+    for gap in document_gaps(root / "build" / "data"):  # said, not failed: the corpus may not know
+        print(f"warning: {gap}", file=sys.stderr)
     if problems:
         return 1
     print("build/ is valid: schemas (game files, report, API, exports), references, titles, errata, facts, "
           "line accounting and the search index hold")
     return 0
+
+
+def document_gaps(data: Path) -> list[str]:
+    """What the game files leave a reader without: a document with no version, no date, or that
+    does not say whether it is official; one line each, naming the manifest to complete."""
+    gaps: list[str] = []
+    for path in sorted(data.glob("*.json")):
+        if path.name == "schema.json":
+            continue
+        game = json.loads(path.read_text(encoding="utf-8")).get("game", {})
+        for doc in game.get("documents", []):
+            missing = [what for what, empty in (("no version", not doc.get("version")), ("no date", not doc.get("date")),
+                                                ("no official = true|false", "official" not in doc)) if empty]
+            if missing:
+                gaps.append(f"corpus/{game.get('id')}/game.toml: document {doc.get('id')!r} has "
+                            f"{', '.join(missing)} (the site says « non indiqué »)")
+    return gaps
 
 
 def segment_outside(path: Path, reading: Reading, profile: str, kind: str,

@@ -143,6 +143,10 @@ DEFS: dict[str, Any] = {
         "profile": {"type": "string", "pattern": SLUG},
         "sha256": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
         "structure_uncertain": {"const": True},  # the heading tree scored low: the site says so
+        "official": {"type": "boolean"},  # present when the manifest says
+        # the document's earlier versions, oldest first (present when the manifest lists some)
+        "versions": {"type": "array", "items": closed(["version", "date", "source"], {
+            "version": STRING, "date": {"$ref": "#/$defs/date"}, "source": {"type": "string", "pattern": "^corpus/"}})},
     }),
     "game": closed(["id", "title", "documents", "precedence"], {
         "id": {"type": "string", "pattern": SLUG},

@@ -16,7 +16,7 @@ from typing import Any
 from extract.contract.schema import SCHEMA_FILES
 from extract.errors import BuildError, InputError, shortened
 from extract.files import BYTE_ORDER_MARKS, input_limit, read_input
-from extract.model import DOCUMENT_KINDS, DocumentSpec, GameSpec
+from extract.model import DOCUMENT_KINDS, DocumentSpec, DocumentVersion, GameSpec
 from extract.options import OptionsError, read_options
 from extract.tomlfile import item_line, line_of, read_toml, table_lines
 
@@ -24,7 +24,8 @@ GAME_KEYS = {"id", "title", "short_title", "sources", "documents", "precedence"}
 SHORT_TITLE_MAX = 16  # characters: the site's game filter shows it whole on a phone
 SOURCE_KEYS = {"file", "sha256", "pages", "encoding"}
 DOCUMENT_KEYS = {"id", "title", "kind", "version", "date", "source", "lines", "profile", "options", "ocr", "corrections",
-                 "structure_uncertain"}
+                 "structure_uncertain", "official", "versions"}
+VERSION_KEYS = {"version", "date", "source", "lines"}  # an earlier version of a document ([[documents.versions]])
 CORRECTION_KEYS = {"line", "from", "to", "reason"}
 PRECEDENCE_KEYS = {"over", "under", "why", "stated_in", "over_words", "under_words"}  # *_words: for what is not a document
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*+\Z")  # matched whole (`$` would let a final newline through)
@@ -142,6 +143,11 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
         if "structure_uncertain" in doc and (not isinstance(acknowledged, str) or not acknowledged.strip()):
             raise InputError(rel, "structure_uncertain must say why the doubtful heading tree is accepted (a non-empty string)",
                              _key_line(raw, doc_line, "structure_uncertain"))
+        versions = _read_versions(doc, sources, game_id, rel, raw, doc_line)
+        official = doc.get("official")
+        if official is not None and not isinstance(official, bool):
+            raise InputError(rel, "official must be true (the publisher's document) or false (a fan's, a player's)",
+                             _key_line(raw, doc_line, "official"))
         documents.append(DocumentSpec(
             id=doc_id,
             title=_required(doc, "title", str, fail, "[[documents]]", (header, i)),
@@ -158,6 +164,8 @@ def load_game(manifest: Path, root: Path, profiles: Mapping[str, type]) -> GameS
             corrections=corrections,
             option_lines=option_lines(raw, doc_line, doc.get("options", {})),
             structure_acknowledged=acknowledged.strip(),
+            official=official,
+            versions=versions,
         ))
     if not documents:
         raise InputError(rel, "declares no [[documents]]")
@@ -332,6 +340,41 @@ def _block(raw: str, doc_line: int) -> tuple[list[str], int]:
 def _rows(raw: str) -> list[str]:
     """The manifest's lines, split once per manifest (not once per source or document it declares)."""
     return raw.splitlines()
+
+
+def _read_versions(doc: dict[str, Any], sources: Mapping[str, str], game_id: str, rel: str, raw: str,
+                   doc_line: int) -> list[DocumentVersion]:
+    """A document's earlier versions (`[[documents.versions]]`, oldest first): each with its own
+    version (none twice, nor the document's), date, source (declared in [[sources]]) and lines."""
+    listed = doc.get("versions", [])
+    rows = _rows(raw)[doc_line:]  # the first [[documents.versions]] after the document's header
+    where = next((doc_line + n for n, row in enumerate(rows, 1) if re.match(r"^\s*\[\[documents\.versions\]\]", row)),
+                 _key_line(raw, doc_line, "versions"))
+    if not isinstance(listed, list) or not all(isinstance(v, dict) for v in listed):
+        raise InputError(rel, "versions must be a list of tables ([[documents.versions]]: version, date, source)", where)
+    versions: list[DocumentVersion] = []
+    seen = {str(doc.get("version", ""))}
+    for item in listed:
+        unknown = sorted(set(item) - VERSION_KEYS)
+        if unknown:
+            raise InputError(rel, f"unknown key {unknown[0]!r} in a version of document {doc.get('id')!r} "
+                                  f"(known: {', '.join(sorted(VERSION_KEYS))})", where)
+        version, source = item.get("version"), item.get("source")
+        if not isinstance(version, str) or not version or not isinstance(source, str):
+            raise InputError(rel, f"each version of document {doc.get('id')!r} needs a version and a source (text)", where)
+        if version in seen:
+            raise InputError(rel, f"version {version!r} of document {doc.get('id')!r} is listed twice (or is the current one)",
+                             where)
+        seen.add(version)
+        path = f"corpus/{game_id}/{source}"
+        if path not in sources:
+            raise InputError(rel, f"version {version!r} of document {doc.get('id')!r} uses {source!r}, which no [[sources]] "
+                                  "entry declares with its sha256", where)
+        span = item.get("lines", [1, None])
+        if not (isinstance(span, list) and len(span) == 2 and type(span[0]) is int and (type(span[1]) is int or span[1] is None)):
+            raise InputError(rel, "lines must be [first, last] line numbers", where)
+        versions.append(DocumentVersion(version, str(item.get("date", "")), path, span[0], span[1]))
+    return versions
 
 
 def _key_line(raw: str, doc_line: int, key: str) -> int:

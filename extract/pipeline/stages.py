@@ -19,7 +19,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +48,7 @@ from extract.facts import verify_facts
 from extract.icons import name_icons_in_entries
 from extract.link import attach_faq, fill_backrefs, link_concepts, link_terms, resolve_explicit, texts_to_tag
 from extract.lookup import Lookup
-from extract.model import Anomaly, Diagnostics, DocumentRecord, Entry, Erratum, Fact, GameBuild, GameSpec
+from extract.model import Anomaly, Diagnostics, DocumentRecord, DocumentSpec, Entry, Erratum, Fact, GameBuild, GameSpec
 from extract.nlp import Lemmatizer, default_cache
 from extract.options import read_options
 from extract.pipeline import outdir
@@ -62,6 +62,7 @@ from extract.publish import (
     write_game_json,
     write_json,
 )
+from extract.publish.offline import write_worker
 from extract.read import Reading, read_source, read_sources
 from extract.read.detect import detect
 from extract.read.normalise import normalise_reading
@@ -73,6 +74,7 @@ from extract.segment.choose import choose_profile
 from extract.segment.detect import detect_structure
 from extract.text import fold
 from extract.tomlfile import line_of
+from extract.versions import Step, diff_versions
 
 Progress = Callable[[str], None]
 API_STAGING = "api"  # the static API, written with the game files, until the site it goes into is made
@@ -172,8 +174,10 @@ def run_stages(root: Path, out: Path, progress: Progress, notice: Progress, site
         lemmatizer.release()  # spaCy let go before the site is made (tokens stay)
         with clock.stage("render"):
             kept.run("render", f"{key} {site_url or ''}", staging,
-                     lambda: make_site(staging, games, site_url, compiled_templates(kept, cache_dir), progress), SITE_OUTPUTS)
+                     lambda: make_site(staging, games, site_url, compiled_templates(kept, cache_dir), progress,
+                                       version_steps(root, games)), SITE_OUTPUTS)
             place_search_model(staging)
+            write_worker(staging / "site")  # after the model: the worker stores it too
             (staging / API_STAGING).rename(staging / "site" / "api")
         write_json(staging / "report.json", build_report(games, everything, clock))
         outdir.publish(staging, out)
@@ -554,3 +558,40 @@ def errata_summary(game: GameBuild) -> dict[str, Any]:
              for where in game.diagnostics.places() if where not in game.documents}
     unread = sum(a.kind == "erratum-not-understood" for where in game.documents for a in game.diagnostics.of(where))
     return {**counts, "not_understood": unread, "failed_ids": [e.id for e in game.errata if e.status == "failed"], "files": files}
+
+
+def version_entries(root: Path, game: GameSpec, doc: DocumentSpec) -> list[dict[str, Any]]:
+    """One version of a document (`doc` with that version's source and lines) read, normalised and
+    segmented as the build reads the document, before errata and without the OCR repair a scanned
+    book gets; its entries as the game file has them (extract.versions compares them)."""
+    from extract.publish.data import entry_json
+
+    raw_text = bool(doc.profile) and PROFILES[doc.profile].raw_text
+    reading = read_source(root, doc.source, game.sources.get(doc.source), raw_text, game.source_pages.get(doc.source),
+                          game.source_encodings.get(doc.source))
+    if not doc.profile:
+        doc = replace(doc, profile=choose_profile(reading.lines, reading.evidence, reading.format)[0])
+    lines, _, _, aside = normalise_reading(reading, doc)
+    result = segment_document(game.id, doc, lines, game.manifest, reading.format, aside)
+    return [entry_json(e) for e in book_order(result.entries)]
+
+
+def version_steps(root: Path, games: list[GameBuild]) -> dict[str, list[Step]]:
+    """Each document listing earlier versions: one step per version to the next, oldest first, the
+    last to the current text as printed (before errata, as the earlier versions are read)."""
+    from extract.publish.data import entry_json
+
+    steps: dict[str, list[Step]] = {}
+    for built in games:
+        for doc in built.game.documents:
+            if not doc.versions:
+                continue
+            printed = [entry_json(e) | ({"blocks": [b.to_json() for b in e.original_blocks]} if e.original_blocks else {})
+                       for e in built.entries if e.document == doc.id]
+            texts = [version_entries(root, built.game, replace(doc, source=v.source, first_line=v.first_line,
+                                                                last_line=v.last_line)) for v in doc.versions]
+            names = [{"version": v.version, "date": v.date} for v in doc.versions] + [{"version": doc.version, "date": doc.date}]
+            texts.append(printed)
+            steps[f"{built.game.id}/{doc.id}"] = [Step(names[n], names[n + 1], diff_versions(texts[n], texts[n + 1]))
+                                                  for n in range(len(texts) - 1)]
+    return steps

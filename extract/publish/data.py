@@ -80,6 +80,9 @@ def game_json(game: GameSpec, entries: list[Entry], errata: list[Erratum], facts
                  "source": d.source, "profile": d.profile}
                 | ({"sha256": game.sources[d.source]} if d.source in game.sources else {})
                 | ({"structure_uncertain": True} if d.structure_uncertain else {})
+                | ({"official": d.official} if d.official is not None else {})
+                | ({"versions": [{"version": v.version, "date": v.date, "source": v.source} for v in d.versions]}
+                   if d.versions else {})
                 for d in game.documents
             ],
             # [over, under, why] as in the contract, then the id of the entry stating it.

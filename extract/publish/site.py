@@ -29,6 +29,7 @@ from extract.model import STATUS_LABELS, Anomaly, Block, Entry, Erratum, Fact, G
 from extract.patterns import SEE_LINE
 from extract.text import fold, shorten, value_text
 from extract.urls import anchor_of, page_file, page_of
+from extract.versions import Event, Step, entry_histories, printed_text, word_segments
 
 # The site's sources (templates, theme overrides, mkdocs.yml) belong to the toolkit, not to a
 # corpus: a project root holding only corpus/ still gets a site. `files/` links to the top-level
@@ -179,6 +180,8 @@ class Site:
         self.errata_by_id = {e.id: e for g in self.games for e in g.errata}
         self.documents = {(g.game.id, d.id): d for g in self.games for d in g.game.documents}
         self.game_titles = {g.game.id: g.game.title for g in self.games}
+        self.short_labels = {g.game.id: g.game.short_label for g in self.games}
+        self.histories: dict[str, list[Event]] = {}  # what each version did to an entry (extract.versions)
         self.icons = {g.game.id: list(g.icons) for g in self.games}
 
     def cite(self, entry: Entry) -> str:
@@ -186,9 +189,32 @@ class Site:
         doc = self.documents.get((entry.game, entry.document))
         parts = [self.label(entry)]
         if doc is not None:
-            parts.append(doc.title + (f", version {doc.version}" if doc.version else "") + (f" ({doc.date})" if doc.date else ""))
+            parts.append(edition(doc) + "".join(f", {STATUS_VERBS.get(entry.status, 'modifié')} par {by}"
+                                                for by in self.amended_by(entry)))
         parts.append(short_title(self.game_titles.get(entry.game, entry.game)))
         return " — ".join(parts)
+
+    def amended_by(self, entry: Entry) -> list[str]:
+        """The documents whose errata made the entry's current text (title, version, date), once
+        each, in the order of its errata: the wording in force is theirs, not the book's."""
+        found: list[str] = []
+        for name in entry.errata:
+            erratum = self.errata_by_id.get(name)
+            source = self.by_id.get(erratum.source) if erratum is not None and erratum.status == "applied" else None
+            doc = self.documents.get((source.game, source.document)) if source is not None else None
+            if doc is not None and edition(doc) not in found:
+                found.append(edition(doc))
+        return found
+
+    def where(self, entry: Entry, seen_from: Entry) -> str:
+        """Where `entry` stands, said from `seen_from`'s page: its game's short name when another
+        game's, its book's title when another book of the same game, else nothing."""
+        if entry.game != seen_from.game:
+            return self.short_labels.get(entry.game, entry.game)
+        if entry.document != seen_from.document:
+            doc = self.documents.get((entry.game, entry.document))
+            return doc.title if doc is not None else entry.document
+        return ""
 
     def link(self, entry: Entry | str, here: str) -> str:
         """Relative Markdown link from the page file `here` to an entry's page and anchor."""
@@ -202,6 +228,14 @@ class Site:
         if target.kind == "question":
             return shorten(target.question or target.key)
         return " ".join(x for x in (target.number, target.title) if x) or target.key.rsplit("/", 1)[-1]
+
+
+STATUS_VERBS = {"amended": "modifié", "added": "ajouté", "deleted": "supprimé"}  # what an erratum did to the entry
+
+
+def edition(doc: Any) -> str:
+    """A document as a citation names it: "FAQ de Tournoi, version 1.1.0 (2017-05-02)"."""
+    return doc.title + (f", version {doc.version}" if doc.version else "") + (f" ({doc.date})" if doc.date else "")
 
 
 @lru_cache(maxsize=65536)
@@ -306,6 +340,10 @@ class RenderedEntry:
     index_links: list[dict[str, Any]]
     facts: list[dict[str, str]]
     cite: str = ""  # plain text: rule, book, version, date (escaped in the template)
+    toc: str = ""  # plain text: its line in the page's tables of contents (`toc_label`)
+    toc_words: bool = False  # the line holds the rule's first words (the heading shows its number alone)
+    history: list[dict[str, str]] = field(default_factory=list)  # {"version", "what", "diff" (HTML)}, newest first
+    figure: str = ""  # plain text: the note saying the book shows a drawing here that the site lacks (`figure_note`)
     aliases: list[str] = field(default_factory=list)  # the source's ids for its heading (`page_aliases`)
 
 
@@ -432,7 +470,10 @@ ELSEWHERE_PER_GAME = 8  # rules of another game linking to a rule by its subject
 
 
 def render_entry(entry: Entry, level: int, here: str, site: Site, aliases: list[str] | None = None) -> RenderedEntry:
-    def links(targets: Iterable[str | None], ordered: bool = False) -> list[tuple[str, str]]:
+    def links(targets: Iterable[str | None], ordered: bool = False, games: bool = False) -> list[tuple[str, str]]:
+        """Links to the targets, once each; `games`: each label followed by where it stands, its
+        game's name when it is another game's ("Charge (Autre)"), its book's when another book of
+        this game."""
         seen, kept = set(), []
         for target in targets:
             if target and target in site.by_id and target not in seen and target != entry.id:
@@ -440,7 +481,8 @@ def render_entry(entry: Entry, level: int, here: str, site: Site, aliases: list[
                 kept.append(site.by_id[target])
         if ordered:
             kept.sort(key=lambda e: natural_key(e, site))
-        return [(md(site.label(e)), site.link(e, here)) for e in kept]
+        return [(md(site.label(e) + (f" ({site.where(e, entry)})" if games and site.where(e, entry) else "")),
+                 site.link(e, here)) for e in kept]
 
     def printed_names(kind: str) -> list[tuple[str, str]]:
         """The names a "Voir aussi" / "Voir" line prints, in order: linked where the link stage
@@ -529,14 +571,99 @@ def render_entry(entry: Entry, level: int, here: str, site: Site, aliases: list[
         entry=entry, level=min(level, 6), heading=md(entry.question or site.label(entry)), anchor=anchor_of(entry), badge=badge,
         body=icon_badges(inline_links(mark_facts(body, facts), inline), icons), printed=icon_badges(printed, icons),
         related=printed_names("related"), see=printed_names("see"), faq=faq,
-        elsewhere=links(elsewhere, ordered=True),
+        elsewhere=links(elsewhere, ordered=True, games=True),
         mentions=links(by_kind.get("term", []) + by_kind.get("section", []) + by_kind.get("page", []) + by_kind.get("faq", []),
                        ordered=True),
         cited_by=[x for x in links(cited, ordered=True) if x[1] not in shown_faq],
         index_links=index_links,
         facts=[{"label": md(f.label), "value": md(fact_value(f)), "id": f.id, "stale": f.status == "stale"} for f in facts],
-        cite=site.cite(entry), aliases=aliases or [],
+        cite=site.cite(entry), aliases=aliases or [], toc=toc_label(entry, site),
+        toc_words=bool(entry.number and not entry.title and entry.kind != "question" and entry.text),
+        history=[history_row(event) for event in site.histories.get(entry.id, [])],
+        figure=figure_note(entry, site),
     )
+
+
+# Words by which a rule's text refers to a drawing of the book, which the corpus (text) lacks, and
+# how the note names it. Declared here, matched whole (linear: one alternation between boundaries).
+FIGURE_WORDS = {"schéma": "un schéma", "schema": "un schéma", "diagramme": "un diagramme", "illustration": "une illustration",
+                "croquis": "un croquis", "exemple illustré": "un exemple illustré"}
+FIGURE_CUE = re.compile(r"\b(" + "|".join(sorted(FIGURE_WORDS, key=len, reverse=True)) + r")(?:s)?\b", re.IGNORECASE)
+
+
+def figure_note(entry: Entry, site: Site) -> str:
+    """A note where the rule's text refers to a drawing of the book ("comme le montre le schéma"):
+    what it is and where the book prints it (its page, when the reading knows it), since the site
+    shows the text alone. A printed index's lines ("Schéma de mise en place, 3") are not such a reference."""
+    if any(r.kind == "index" for r in entry.refs):
+        return ""
+    found = FIGURE_CUE.search(entry.text or "")
+    if found is None:
+        return ""
+    doc = site.documents.get((entry.game, entry.document))
+    book = with_article(doc.title)[0] if doc is not None else ""
+    if book and entry.page:  # "page 12 du Livret", "page 3 de la FAQ", "page 5 des Règles"
+        book = f"page {entry.page} " + re.sub(r"^(le |les |la |l')", lambda m: {"le ": "du ", "les ": "des "}.get(
+            m.group(1), "de " + m.group(1)), book)
+    elif book:
+        book = f"dans {book}"
+    return (f"Le texte renvoie à {FIGURE_WORDS[found.group(1).casefold()]} du livre, que ce site ne reproduit pas"
+            + (f" ({book})" if book else "") + ".")
+
+
+HISTORY_WORDS = {"added": "ajoutée", "changed": "modifiée", "moved": "déplacée ou renumérotée"}
+
+
+def version_name(names: dict[str, str]) -> str:
+    return f"version {names['version']}" + (f" ({names['date']})" if names.get("date") else "")
+
+
+def segments_html(segments: list[list[str]]) -> str:
+    """A word-level difference (extract.versions.word_segments) as HTML: <del> gone, <ins> come."""
+    tags = {"-": "del", "+": "ins"}
+    return " ".join(f"<{tags[op]}>{html.escape(text)}</{tags[op]}>" if op in tags else html.escape(text)
+                    for op, text in segments)
+
+
+def history_row(event: Event) -> dict[str, str]:
+    what = HISTORY_WORDS[event.what] + (f" (était {event.was})" if event.was else "")
+    return {"version": version_name(event.step.after).capitalize(), "since": version_name(event.step.before), "what": what,
+            "diff": segments_html(event.words) if event.words else ""}
+
+
+def news_rows(steps: list[Step], site: Site, here: str) -> list[dict[str, Any]]:
+    """A document's "Nouveautés", newest version first: what each version added, removed, moved
+    and changed, each entry linked where the current version still has it."""
+    def item(entry: dict[str, Any]) -> tuple[str, str]:
+        label = " ".join(x for x in (entry.get("number"), entry.get("title")) if x) or entry["id"].rsplit("/", 1)[-1]
+        return md(label), site.link(entry["id"], here) if entry["id"] in site.by_id else ""
+
+    rows = []
+    for n, step in reversed(list(enumerate(steps, 1))):
+        found = step.diff
+        rows.append({
+            "title": md(f"{version_name(step.after).capitalize()}, depuis la {version_name(step.before)}"),
+            "anchor": f"nouveautes-{n}", "counts": found.counts(),
+            "added": [item(e) for e in found.added], "removed": [item(e) for e in found.removed],
+            "moved": [(md(str(p.old.get("number") or p.old.get("title") or "")), *item(p.new)) for p in found.moved],
+            "changed": [(*item(p.new), segments_html(word_segments(printed_text(p.old), printed_text(p.new))))
+                        for p in found.changed],
+        })
+    return rows
+
+
+TOC_WORDS = 48  # characters of a rule's text that stand for it in a table of contents, when it has no title
+TOC_UNSAFE = re.compile(r'["{}\\<>&]')  # what an attribute of attr_list must not hold (the label is written unescaped)
+
+
+def toc_label(entry: Entry, site: Site) -> str:
+    """An entry's line in the page's tables of contents: its label ("41 Engagement"), and for a
+    rule numbered without a title, its number and its first words ("41.1 Une unité engagée …"),
+    not the bare number."""
+    label = site.label(entry)
+    if entry.number and not entry.title and entry.kind != "question" and entry.text:
+        label = f"{entry.number} {shorten(entry.text, TOC_WORDS).removesuffix(' …')} …"
+    return TOC_UNSAFE.sub("", " ".join(label.split()))
 
 
 def front_title(text: str | None) -> str:
@@ -559,9 +686,16 @@ def environment(root: Path, compiled: BytecodeCache | None = None) -> Environmen
     return env
 
 
-def render_docs(root: Path, docs: Path, games: list[GameBuild], compiled: BytecodeCache | None = None) -> list[str]:
-    """Write build/docs: the Markdown of every page. Returns the page files, relative to `docs`."""
+def render_docs(root: Path, docs: Path, games: list[GameBuild], compiled: BytecodeCache | None = None,
+                steps: dict[str, list[Step]] | None = None) -> list[str]:
+    """Write build/docs: the Markdown of every page. Returns the page files, relative to `docs`.
+    `steps`: what changed from each version of a document to the next, by "game/document"."""
     site = Site(games)
+    steps = steps or {}
+    for name, document_steps in steps.items():
+        game_id, doc_id = name.split("/", 1)
+        site.histories.update(entry_histories(document_steps, (e.id for e in site.by_id.values()
+                                                                if e.game == game_id and e.document == doc_id)))
     env = environment(root, compiled)
     written: list[str] = []
 
@@ -591,7 +725,8 @@ def render_docs(root: Path, docs: Path, games: list[GameBuild], compiled: Byteco
         for doc in game.game.documents:
             pages = by_document.get(doc.id, [])
             write(f"{game.game.id}/{doc.id}/index.md", "document.md.j2", game=game, doc=doc, pages=pages,
-                  kind=KIND_LABELS.get(doc.kind, doc.kind))
+                  kind=KIND_LABELS.get(doc.kind, doc.kind),
+                  news=news_rows(steps.get(f"{game.game.id}/{doc.id}", []), site, f"{game.game.id}/{doc.id}/index.md"))
             for i, page in enumerate(pages):
                 here = page_file(page)
                 previous, following = pages[i - 1] if i else None, pages[i + 1] if i + 1 < len(pages) else None
@@ -640,8 +775,21 @@ def errata_counts(errata: list[Erratum]) -> dict[str, int]:
     return {s: sum(e.status == s for e in errata) for s in ("applied", "recorded", "failed")}
 
 
-def latest_errata(games: list[GameBuild]) -> list[tuple[Any, Erratum]]:
-    return [(g, e) for g in games for e in g.errata][:12]
+LATEST_ERRATA = 12
+
+
+def latest_errata(games: list[GameBuild]) -> list[tuple[Any, Erratum, str]]:
+    """The errata of the most recent documents first (by the date of the document that states them,
+    as written: ISO dates and years sort as dates; undated last; equal dates in book order), each
+    with that document's title, version and date."""
+    found = []
+    for game in games:
+        docs = {d.id: d for d in game.game.documents}
+        for erratum in game.errata:
+            doc = docs.get(erratum.id.split("/")[1])
+            found.append((doc.date if doc is not None else "", (game, erratum, edition(doc) if doc is not None else "")))
+    found.sort(key=lambda item: item[0], reverse=True)  # stable: book order kept within a date
+    return [item[1] for item in found[:LATEST_ERRATA]]
 
 
 def erratum_anchor(erratum_id: str) -> str:

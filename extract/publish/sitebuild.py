@@ -15,6 +15,7 @@ from jinja2 import BytecodeCache
 from extract.errors import BuildError, InputError
 from extract.model import GameBuild
 from extract.publish.site import TOOL_ROOT, render_docs
+from extract.versions import Step
 
 
 def mkdocs_build(root: Path, docs: Path, site_dir: Path, nav: list[Any], site_url: str | None = None,
@@ -96,11 +97,13 @@ def place_search_model(staging: Path) -> None:
 
 
 def make_site(staging: Path, games: list[GameBuild], site_url: str | None = None,
-              compiled: BytecodeCache | None = None, progress: Callable[[str], None] | None = None) -> None:
+              compiled: BytecodeCache | None = None, progress: Callable[[str], None] | None = None,
+              steps: dict[str, list[Step]] | None = None) -> None:
     """The site of `games` in `staging`: its Markdown in `docs/` (`render_docs`), made by MkDocs
-    into `site/` (`SITE_OUTPUTS`). `compiled`: Jinja2's cache of the compiled templates, or None."""
+    into `site/` (`SITE_OUTPUTS`). `compiled`: Jinja2's cache of the compiled templates, or None;
+    `steps`: what changed from each version of a document to the next, by "game/document"."""
     if progress is not None:
         progress("rendering the site")
-    render_docs(TOOL_ROOT, staging / "docs", games, compiled)
+    render_docs(TOOL_ROOT, staging / "docs", games, compiled, steps)
     mkdocs_build(TOOL_ROOT, staging / "docs", staging / "site", site_nav(games), site_url,
                  {game.game.id: game.game.short_label for game in games})

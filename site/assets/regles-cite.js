@@ -11,9 +11,32 @@
   function ruleText(bar) {  // the text shown under the rule, up to the next heading
     var parts = [];
     for (var node = bar.nextElementSibling; node && !/^H[1-6]$/.test(node.tagName); node = node.nextElementSibling) {
-      if (node.classList.contains("regles-text")) parts.push(node.innerText.trim());
+      if (node.classList.contains("regles-text")) parts.push(shownText(node));
     }
     return parts.join("\n");
+  }
+
+  /* A block's text as read (innerText: its paragraphs and items on their lines), each icon badge
+     as its name in the book's brackets, inline ("[ralliement]"): the badge's hidden "icône " label
+     is positioned apart, which innerText would put on a line of its own. Read from a copy laid out
+     off screen, so that the page itself never changes. */
+  function shownText(node) {
+    var copy = node.cloneNode(true);
+    var icons = copy.querySelectorAll(".regles-icon");
+    for (var i = 0; i < icons.length; i++) {
+      var hidden = icons[i].querySelector(".regles-visually-hidden");
+      if (hidden) hidden.parentNode.removeChild(hidden);
+      icons[i].parentNode.replaceChild(document.createTextNode("[" + icons[i].textContent.trim() + "]"), icons[i]);
+    }
+    copy.setAttribute("aria-hidden", "true");
+    copy.style.position = "fixed";
+    copy.style.left = "-10000px";
+    copy.style.top = "0";
+    copy.style.width = node.clientWidth + "px";
+    document.body.appendChild(copy);
+    var text = copy.innerText.trim();
+    copy.parentNode.removeChild(copy);
+    return text;
   }
 
   function fallbackCopy(text) {

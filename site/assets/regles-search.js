@@ -665,6 +665,18 @@
     if (cut) parent.appendChild(document.createTextNode(" \u2026"));
   }
 
+  /* A result's title: its number and title ("41 Engagement"); a sub-rule without a title of its
+     own, its number and its topic's ("41.5 — Engagement", the nearest enclosing entry with a title). */
+  function resultTitle(doc) {
+    var row = model.docs[doc];
+    if (row[2]) return row[6] ? row[6] + " " + row[2] : row[2];
+    if (!row[6]) return row[0];
+    for (var up = model.parents[doc], seen = 0; up >= 0 && seen < 64; up = model.parents[up], seen++) {
+      if (model.docs[up][2]) return row[6] + " \u2014 " + model.docs[up][2];
+    }
+    return row[6];
+  }
+
   function render(list, status, base, query, game) {
     var found = model.search(query, game, 10);
     var focused = list.contains(document.activeElement);  // the keyboard was on a result being replaced
@@ -675,8 +687,7 @@
       item.dataset.id = row[0]; item.dataset.game = row[3];
       link.href = base + "/" + row[1];
       link.className = "regles-search-link";
-      var title = row[6] ? row[6] + (row[2] ? " " + row[2] : "") : (row[2] || row[0]);
-      link.textContent = plain(title) + (row[7] === "deleted" ? " (supprimé)" : "");
+      link.textContent = plain(resultTitle(pair[0])) + (row[7] === "deleted" ? " (supprimé)" : "");
       var label = document.createElement("span");
       label.className = "regles-search-label";
       var gameName = has(model.labels, row[3]) ? model.labels[row[3]] : row[3];
@@ -711,11 +722,32 @@
     var pending = null;
     function update() {
       var query = input.value, game = select ? select.value : "";
+      remember(query, game);
       load(base).then(function () {
         if (input.value !== query) return;  // a newer keystroke will render
         render(list, status, base, query, game);
         root.classList.toggle("regles-search-open", !!query.trim());
       });
+    }
+    /* The query and the game filter kept in this page's history entry (history.replaceState): Back
+       from a result comes to the page with its query typed and its results shown again. */
+    function remember(query, game) {
+      var state = history.state && typeof history.state === "object" ? history.state : null;
+      var kept = state && state.reglesSearch;
+      if ((kept ? kept.query : "") === query && (kept ? kept.game : "") === game) return;
+      var next = Object.create(null);  // the page's other state kept (structured clone: a plain object again)
+      if (state) Object.keys(state).forEach(function (k) { next[k] = state[k]; });
+      next.reglesSearch = query.trim() ? { query: query, game: game } : null;
+      try { history.replaceState(next, ""); } catch (e) { /* a browser refusing: the box works without */ }
+    }
+    function restore() {
+      var kept = history.state && history.state.reglesSearch;
+      if (!kept || !kept.query || input.value === kept.query && root.classList.contains("regles-search-open")) return;
+      input.value = kept.query;
+      if (select && kept.game !== undefined) {
+        for (var i = 0; i < select.options.length; i++) if (select.options[i].value === kept.game) select.value = kept.game;
+      }
+      update();
     }
     input.addEventListener("input", function () { clearTimeout(pending); pending = setTimeout(update, 30); });
     if (select) select.addEventListener("change", update);
@@ -762,6 +794,8 @@
       });
     }
     function prepare() { load(base).then(fill); }
+    restore();
+    window.addEventListener("pageshow", function (event) { if (event.persisted) restore(); });
     ["focus", "pointerdown", "touchstart"].forEach(function (name) {
       input.addEventListener(name, prepare, { passive: true });
       if (select) select.addEventListener(name, prepare, { passive: true });

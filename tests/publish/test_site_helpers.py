@@ -281,7 +281,9 @@ def test_cited_by_lists_the_rules_pointing_here_and_the_same_subject_is_elsewher
     site = Site([demo_build(2, [charge, citing, same_subject]), GameBuild(other, abroad, {}, Diagnostics(), lookup=Lookup(other, abroad))])
     rendered = render_entry(charge, 1, "demo/livre0/charge/index.md", site)
     assert rendered.cited_by == [("Mouvement", "../mouvement/index.md")]
-    assert rendered.elsewhere == [("Charge", f"../../../autre/regles/charge-{n:02}/index.md") for n in range(ELSEWHERE_PER_GAME)]
+    # each named with its game (the defect: "Ailleurs" listed other games' rules without saying which game)
+    assert rendered.elsewhere == [(r"Charge \(Autre\)", f"../../../autre/regles/charge-{n:02}/index.md")
+                                  for n in range(ELSEWHERE_PER_GAME)]
 
 
 def test_a_doubtful_tree_and_a_garbled_scan_are_said_on_the_page():
@@ -303,3 +305,37 @@ def test_a_doubtful_tree_and_a_garbled_scan_are_said_on_the_page():
     assert "Structure incertaine" in template.render(**context, doc=doc)
     doc.structure_uncertain = False
     assert "Structure incertaine" not in template.render(**context, doc=doc)
+
+
+def test_the_latest_errata_are_those_of_the_most_recent_documents_with_their_dates():
+    """The defect: the home page's latest errata had no dates (and were the first in book order)."""
+    from extract.model import Erratum
+    from extract.publish.site import latest_errata
+
+    def game_with(game_id: str, dates: dict[str, str]) -> GameBuild:
+        docs = [DocumentSpec(d, f"FAQ {d}", "faq", "1.0", date, "x.md", 1, None, "faq", {}) for d, date in dates.items()]
+        spec = GameSpec(game_id, game_id.title(), docs, [], f"corpus/{game_id}/game.toml", {})
+        errata = [Erratum(f"{game_id}/{d}/errata/1", f"{game_id}/{d}/q", None, "replace", {}, "a", "b", "recorded")
+                  for d in dates]
+        return GameBuild(spec, [], {}, Diagnostics(), errata=errata, lookup=Lookup(spec, []))
+
+    latest = latest_errata([game_with("a", {"vieille": "2016", "sans": ""}), game_with("b", {"neuve": "2019-03-01"})])
+    assert [e.id for _, e, _ in latest] == ["b/neuve/errata/1", "a/vieille/errata/1", "a/sans/errata/1"]
+    assert latest[0][2] == "FAQ neuve, version 1.0 (2019-03-01)"
+
+
+def test_a_rule_referring_to_a_drawing_says_the_site_lacks_it():
+    """The defect: diagrams the text refers to were absent with no word saying so."""
+    from extract.publish.site import figure_note
+
+    def entry(text: str, page: int | None = None) -> Entry:
+        found = Entry("demo", "livre0", "rule", "4.09", None, "4.09", blocks=[Block("paragraph", text)])
+        found.page = page
+        return found
+
+    site = Site([demo_build(1, [])])
+    assert figure_note(entry("La Zone de Danger, comme représenté sur le schéma ci-dessous.", 12), site) == \
+        "Le texte renvoie à un schéma du livre, que ce site ne reproduit pas (page 12 du Livre 0)."
+    assert figure_note(entry("Comparez-les à l'illustration."), site) == \
+        "Le texte renvoie à une illustration du livre, que ce site ne reproduit pas (dans le Livre 0)."
+    assert figure_note(entry("Une figurine figure sur la carte."), site) == ""  # no drawing named
