@@ -62,10 +62,12 @@ PAREN_NUMBERS = re.compile(r"\(\s*(?P<numbers>\d{1,3}(?:\.\d{1,3})+(?:\s*(?:,|\b
 SEND = (r"(?P<see>voir|cf\.?)|consulte[rz]|reporte[rz]-vous\s+(?:à|au|aux)|se\s+reporter\s+(?:à|au|aux)|"
         r"décrite?s?\s+(?:dans|à|au)|expliquée?s?\s+(?:dans|à|au)|(?P<far>plus\s+(?:loin|haut|bas)\s+dans)")
 # "« Mise en place » page 4 du Guide": the page reference that follows says which book (`PAGE`)
-THEN_PAGE = re.compile(r"\s*,?\s*(?:à\s+la\s+)?(?:pages?\s+\d|p\.\s*\d)", re.IGNORECASE)
-QUOTED = re.compile(rf"(?:(?P<name>[A-ZÀ-Ý][\w'’-]*(?:\s[\w'’-]+){{0,5}}?)\s*,\s*)?\b(?:{SEND})\s+"
+# (matched right after a closing quote: read from the start of a run of spaces only, never inside one)
+THEN_PAGE = re.compile(r"(?<!\s)\s*+,?\s*+(?:à\s++la\s++)?(?:pages?\s++\d|p\.\s*+\d)", re.IGNORECASE)
+# (a name is read from a word's start only, each of its words whole: linear on any run of letters)
+QUOTED = re.compile(rf"(?:(?<![\w'’-])(?P<name>[A-ZÀ-Ý][\w'’-]*+(?:\s[\w'’-]++){{0,5}}?)\s*+,\s*+)?\b(?:{SEND})\s++"
                     rf"(?:(?:la\s+|le\s+|les\s+|l['’]\s*)?(?:section|règle|rubrique|partie|chapitre|paragraphe|"
-                    rf"encadr[ée])s?\s+(?P<errata>d'errata\s+)?)?«\s*(?P<quoted>[^»\n]{{1,120}}?)\s*,?\s*»", re.IGNORECASE)
+                    rf"encadr[ée])s?\s+(?P<errata>d'errata\s+)?)?«\s*+(?P<quoted>[^»\n]{{1,120}}?)\s*+,?\s*+»", re.IGNORECASE)
 WIKI = WIKI_LINK
 # Where a number after "l'article" is a licence's or a credit's, not a rule's: the section so titled
 # (or one it is in), or the sentence that names a licence. A sports federation's "licence" is its
