@@ -95,6 +95,12 @@ class Erratum(TypedDict):
     target_hint: NotRequired[dict[str, object]]  # what the source says of its target (name, page, sections)
 
 
+class DocumentVersion(TypedDict):
+    version: str
+    date: str
+    source: str
+
+
 class Document(TypedDict):
     id: str
     title: str
@@ -104,6 +110,9 @@ class Document(TypedDict):
     source: str
     profile: NotRequired[str]
     sha256: NotRequired[str]
+    official: NotRequired[bool]  # the publisher's own document (true) or not (false), when the manifest says
+    versions: NotRequired[list[DocumentVersion]]  # its earlier versions, oldest first
+    structure_uncertain: NotRequired[bool]  # its heading tree scored low (the site says so)
 
 
 class Game(TypedDict):

@@ -65,7 +65,8 @@ MODEL_SHAPES: dict[str, Shape] = {
     "erratum": Shape(Erratum, derived=frozenset({"after_blocks", "quoted_before"}), internal=frozenset({"new_blocks", "op"})),
     "fact": Shape(Fact, derived=frozenset({"source"}), internal=frozenset({"file", "line"})),
     "document": Shape(DocumentSpec, derived=frozenset({"sha256"}),
-                      internal=frozenset({"corrections", "first_line", "last_line", "manifest_line", "ocr", "options"})),
+                      internal=frozenset({"corrections", "first_line", "last_line", "manifest_line", "ocr", "option_lines",
+                                          "options", "structure_acknowledged"})),
     "game": Shape(GameSpec, internal=frozenset({"manifest", "short_title", "source_encodings", "source_lines", "source_pages",
                                                 "sources"})),
 }

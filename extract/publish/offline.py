@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,10 +22,16 @@ from extract.errors import writing
 WORKER = "sw.js"
 # the site's templates, as the toolkit carries them (extract/publish/files links to site/)
 TEMPLATES = Path(__file__).parent / "files" / "site" / "templates"
-# What the worker does not store, by path relative to the site (searched from the start): the
+# What the worker does not store, by path relative to the site: the
 # static JSON API for other tools (no page reads it), source maps, Material's lunr search and its
 # worker (the site uses its own search box), the sitemap, and the worker itself.
-NOT_STORED = re.compile(r"api/|.*\.map$|assets/javascripts/(?:lunr|workers)/|sitemap\.xml|sw\.js$")
+NOT_STORED_PREFIXES = ("api/", "assets/javascripts/lunr/", "assets/javascripts/workers/", "sitemap.xml")
+NOT_STORED_SUFFIXES = (".map",)
+NOT_STORED_NAMES = frozenset({"sw.js"})
+
+
+def not_stored(name: str) -> bool:
+    return name in NOT_STORED_NAMES or name.startswith(NOT_STORED_PREFIXES) or name.endswith(NOT_STORED_SUFFIXES)
 
 
 @dataclass(frozen=True)
@@ -47,7 +52,7 @@ def stored_files(site: Path) -> OfflineSite:
     size = 0
     for path in sorted(p for p in site.rglob("*") if p.is_file()):
         name = path.relative_to(site).as_posix()
-        if NOT_STORED.match(name):
+        if not_stored(name):
             continue
         data = path.read_bytes()
         size += len(data)
