@@ -36,9 +36,6 @@ GROWTH = 2.5  # the most a run may grow per doubling of its input
 BOUND = 0.1  # seconds: the most one run may take (a window of 80 characters tried at each of 16 KB: ~0.05 s)
 FLOOR = 0.005  # seconds: under this at 8 KB, no quadratic cost (the cheapest is ~0.03 s) and no growth to measure
 HARD_STOP = 1.0  # seconds: a run is cut here (an exponential pattern would never end)
-# Modules that another change deletes or rebuilds (issue 32 deletes the first three, issue 31
-# rebuilds the errata grammar): left out until that change is merged, then this set is emptied.
-TEMPORARY_EXCLUSIONS = frozenset({"extract.tagger", "extract.regexcache", "extract.spacyload", "extract.errata.grammar"})
 RE_FUNCTIONS = frozenset({"compile", "match", "search", "fullmatch", "findall", "finditer", "sub", "subn", "split"})
 
 # (name, text before, the unit repeated, text after): what a bad conversion or a hostile writer
@@ -116,11 +113,10 @@ class Slow(NamedTuple):
 
 
 def modules() -> Iterator[str]:
-    """The importable names of every module of the package, but the temporary exclusions."""
+    """The importable names of every module of the package."""
     yield "extract"
     for info in pkgutil.walk_packages([str(PACKAGE)], prefix="extract."):
-        if info.name not in TEMPORARY_EXCLUSIONS:
-            yield info.name
+        yield info.name
 
 
 def _walk(value: object, where: str, seen: set[int], depth: int = 0) -> Iterator[Pattern]:
@@ -179,9 +175,6 @@ def _flags(call: ast.Call, function: str) -> int:
 def inline_patterns() -> Iterator[Pattern]:
     """The patterns written as a literal in a `re.<function>(…)` call anywhere in the package."""
     for path in sorted(PACKAGE.rglob("*.py")):
-        module = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(".__init__")
-        if module in TEMPORARY_EXCLUSIONS:
-            continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in RE_FUNCTIONS
                     and isinstance(node.func.value, ast.Name) and node.func.value.id == "re" and node.args

@@ -28,7 +28,10 @@ def announces_errata(text: str) -> bool:
     return len(text) < 400 and ERRATA_LEAD.match(fold(text)) is not None
 # A list item's marker: each item of an errata list is one passage, whatever line breaks it holds.
 LIST_MARK = re.compile(r"^\s*[•*–-](?:\s+|$)")
-ITEM_NAMED = re.compile(r"^\s*(?:[•*-]\s*)?(?P<name>[^:()«»]{2,80}?)\s*\((?:p\.|page)\s*(?P<page>\d+)\)\s*:\s*(?P<rest>.*)$", re.IGNORECASE)
+# A leading run gives back at most two characters to the name (all a match can need); the name ends
+# on a non-space or is two characters long (the spaces after it are read once).
+ITEM_NAMED = re.compile(r"^\s*(?=\s{0,2}(?!\s))(?:[•*-]\s*(?=\s{0,2}(?!\s)))?(?P<name>[^:()«»]{2}(?:[^:()«»]{0,77}?[^:()«»\s])??)"
+                        r"\s*+\((?:p\.|page)\s*+(?P<page>\d++)\)\s*+:\s*(?P<rest>.*)$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -51,7 +54,7 @@ class ErrataScan:
 
 
 _TABLE_LINE = re.compile(r"^\s*\|.*\|\s*$")
-_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
+_TABLE_RULE = re.compile(r"^\s*+\|?+\s*+:?-{2,}+:?\s*+(?:\|\s*+:?-{2,}+:?\s*+)*\|?\s*+$")
 
 
 def _cells(line: str) -> list[str]:

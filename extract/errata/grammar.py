@@ -50,7 +50,7 @@ def normalise_quotes(text: str) -> str:
     """Curly and straight double quotes become « », curly apostrophes straight ones."""
     text = text.replace("’", "'").replace("‘", "'").replace("\u00a0", " ").replace("\u202f", " ")
     text = re.sub(r"“\s*", "« ", text)
-    text = re.sub(r"\s*”", " »", text)
+    text = re.sub(r"(?:(?<!\s)\s++)?”", " »", text)
     # Straight double quotes pair up left to right.
     parts = text.split('"')
     if len(parts) > 1 and len(parts) % 2 == 1:
@@ -82,7 +82,7 @@ def unquote(text: str | None) -> str | None:
     if text.endswith(QUOTE_CLOSE) and text.count(QUOTE_OPEN) < text.count(QUOTE_CLOSE):
         text = text[:-1]
     text = re.sub(r"^\s*(?:\(\s*(?:\.\.\.|…)\s*\)|\.\.\.|…)\s*", "", text.strip())
-    text = re.sub(r"\s*(?:\(\s*(?:\.\.\.|…)\s*\)|\.\.\.|…)\s*$", "", text)
+    text = re.sub(r"(?:(?<!\s)\s++)?(?:\(\s*+(?:\.\.\.|…)\s*+\)|\.\.\.|…)\s*+$", "", text)
     return text.strip() or None
 
 
@@ -294,7 +294,7 @@ def _replace_quoted(m: re.Match[str]) -> Operation:
     section = re.search(rf"\b(?:dans|de)\s+(?:la|le|l')\s*(?:section|r[eè]gle|article|chapitre)\s+({NUMBER})", tail, re.IGNORECASE)
     after = m.group("after")
     # "par « A » et remplacez … par « B »": keep only the first replacement text.
-    after = re.split(r"\s*»\s+et\s+remplace", after)[0]
+    after = re.split(r"(?:(?<!\s)\s++)?»\s++et\s++remplace", after)[0]
     return Operation("replace", "text", before=unquote(m.group("before")), after=unquote(after), count=count,
                      section=section.group(1) if section else None, within="sentence" if within else None,
                      within_ordinal=ordinal_of(within.group("ord")) if within else None)
@@ -376,15 +376,15 @@ def _rename(m: re.Match[str]) -> Operation:
 
 # "… est de 0 (et non 1)", "la cible doit être la Final Girl (et non la victime)": values are a few
 # words at most, or this reads any "(et non …)" aside.
-@_rule("value-et-non", 40, r"^(?P<subject>[^.]{1,80}?)\s+(?:est|sont|(?:doit|doivent|devrait|devraient)\s+[êe]tre)"
-       r"\s+(?:de\s+)?(?P<after>[^()\s]+(?:\s[^()\s]+){0,2}?)\s*\(\s*et\s+non\s+(?:de\s+|pas\s+)?(?P<before>[^)]+?)\s*\)(?P<tail>.*)$")
+@_rule("value-et-non", 40, r"^(?P<subject>[^.](?:[^.]{0,78}?[^.\s])??)\s++(?:est|sont|(?:doit|doivent|devrait|devraient)\s++[êe]tre)"
+       r"\s++(?:de\s++)?(?P<after>[^()\s]++(?:\s[^()\s]++){0,2}?)\s*+\(\s*+et\s++non\s+(?=\s{0,2}(?!\s))(?:de\s+(?=\s{0,2}(?!\s))|pas\s+(?=\s{0,2}(?!\s)))?(?P<before>[^)](?:[^)]*?[^)\s])??)\s*+\)(?P<tail>.*)$")
 def _value(m: re.Match[str]) -> Operation:
     return Operation("replace", "value", subject=m.group("subject").strip(), after=m.group("after").strip(),
                      before=m.group("before").strip(), card=_card(m.group("subject")))
 
 
-@_rule("should-be-not", 30, r"^(?P<subject>.+?)\s+(?:devrait|doit)\s+[êe]tre\s+(?P<after>.+?)\s+et\s+non\s+(?:pas"
-       r"\s+)?(?P<before>[^.]+?)\s*\.?$")
+@_rule("should-be-not", 30, r"^(?P<subject>.(?:.*?\S)??)\s++(?:devrait|doit)\s++[êe]tre\s+(?=\s{0,2}(?!\s))"
+       r"(?P<after>.(?:.*?\S)??)\s++et\s++non\s+(?=\s{0,2}(?!\s))(?:pas\s+(?=\s{0,2}(?!\s)))?(?P<before>[^.](?:[^.]*?[^.\s])??)\s*+\.?$")
 def _should_be_not(m: re.Match[str]) -> Operation:
     return Operation("replace", "value", subject=m.group("subject").strip(), after=m.group("after").strip(),
                      before=m.group("before").strip())
@@ -416,7 +416,7 @@ def rule_name(text: str) -> str | None:
 
 
 HEADING = re.compile(
-    rf"^(?P<name>.+?)(?:\s*[,–-]\s*(?:page|p\.)\s*(?P<page>\d+))?(?:\s*,\s*sections?\s*(?P<sections>{NUMBER}(?:\s*(?:et|,)\s*{NUMBER})*))?\s*$"
+    rf"^(?P<name>.(?:.*?\S)??)(?:\s*+[,–-]\s*+(?:page|p\.)\s*+(?P<page>\d++))?(?:\s*+,\s*+sections?\s*+(?P<sections>{NUMBER}(?:\s*+(?:et|,)\s*+{NUMBER})*))?\s*+$"
 )
 
 

@@ -33,7 +33,7 @@ FALLBACK_RULES = frozenset({"add", "replace-subject", "value-et-non", "should-be
 _KIND = r"(?:sections?|r[eè]gles?|articles?|chapitres?|encarts?|encadr[ée]s?|§)"
 _TARGET = rf"(?:{NUMBER}|«[^»]+»|[^\s:,.«»][^:,«»]*?)"
 # "Page 2, section Déplacement, premier paragraphe : …", "Page 3, section 5.1 : …", "Dans la section 4, …".
-_LEADING = re.compile(r"^(?P<prefix>[^:«»]+?)\s*:\s*(?P<rest>\S.*)$")
+_LEADING = re.compile(r"^(?P<prefix>(?:\s*+[^:«»\s]++)++|\s)\s*+:\s*+(?P<rest>\S.*)$")
 _IN_SECTION = re.compile(rf"^dans\s+(?:la|le|l')?\s*{_KIND}\s+(?P<target>{_TARGET})\s*,\s*(?P<rest>\S.*)$", re.IGNORECASE)
 # "Dans le dernier paragraphe de la section Déplacement, remplacez « X » par « Y »": a unit, and
 # perhaps its section, standing before the instruction.
@@ -44,7 +44,7 @@ _IN_UNIT = re.compile(rf"^dans\s+(?:le|la|l')\s*{ORD}\s+(?P<unit>paragraphe|§|a
 _FOR_NAMED = re.compile(r"^pour\s+(?:le|la|les|l')\s*[^,:«»]{0,40}?«\s*(?P<name>[^»]+?)\s*»\s*[,:]\s*(?P<rest>\S.*)$",
                         re.IGNORECASE)
 # "… à la fin de la section Combat : « … »", "… du chapitre 4 :".
-_OF_SECTION = re.compile(rf"\s+(?:de\s+la|de\s+l'|du|dans\s+la|dans\s+le|dans\s+l')\s*{_KIND}\s+(?P<target>{_TARGET})"
+_OF_SECTION = re.compile(rf"(?<!\s)\s++(?:de\s+la|de\s+l'|du|dans\s+la|dans\s+le|dans\s+l')\s*{_KIND}\s+(?P<target>{_TARGET})"
                          rf"(?=\s*(?::|,|\.?\s*$|\s+par\b|\s+{SHOULD}\b))", re.IGNORECASE)
 # "… la dernière phrase de 4.1."
 # "… la première phrase de §9 :" in a book whose paragraphs are numbered.
@@ -140,7 +140,7 @@ def locations(text: str) -> Iterator[Located]:
             yield Located(head[:m.start()] + kept + head[m.end():] + tail, name, None, sections)
     # "En page 7, §17, lire « … » au lieu de « … »": the locator's parts end at a comma, not a colon;
     # the longest prefix that reads as a locator first.
-    for m in reversed(list(re.finditer(r"\s*,\s*", head))):
+    for m in reversed(list(re.finditer(r"(?:(?<!\s)\s++)?,\s*+", head))):
         rest = text[m.end():]
         found = _leading(text[:m.start()], rest[:1].upper() + rest[1:])
         if found is not None:

@@ -55,7 +55,10 @@ POSITION = re.compile(r"\b(?P<where>[àa] la fin|au d[ée]but|en fin|en d[ée]bu
 
 
 # "Capitaine Peacekeeper (p. 55)", "Prince (p. 61)": a name, then its page in brackets.
-NAMED_PAGE = re.compile(r"[ *_•-]*(?P<t>[^()«»:;.]{2,80}?)[ ]*\((?:p\.|pages?|pp\.)[ ]?\d", re.IGNORECASE)
+# Read from the start of the marks only; they give back at most two characters to the title (all a
+# match can need), and the title ends on a non-space or is two characters long.
+NAMED_PAGE = re.compile(r"(?<![ *_•-])[ *_•-]*(?=[ *_•-]{0,2}(?![ *_•-]))(?P<t>[^()«»:;.]{2}(?:[^()«»:;.]{0,77}?[^()«»:;. ])??)"
+                        r"[ ]*+\((?:p\.|pages?|pp\.)[ ]?\d", re.IGNORECASE)
 
 
 @dataclass

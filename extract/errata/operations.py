@@ -161,8 +161,8 @@ class Reading:
 
 
 _PUNCT_STOP = re.compile(r"[.;!?]|(?<!\d),(?!\d)|\(|\)| et (?=(?:il faut|ajout|supprim|remplac|retir|sa |son |ses |le |la |les ))")
-_ANNOUNCE_ONLY = re.compile(r"(?:(?:le|la|les|ce|cette|ces|l'|un|une|des)\s+)?(?:\w+\s+){0,3}?"
-                            r"(?:suivante?s?|comme suit|ce qui suit|ainsi|ceci|qui suit)\s*:?", re.IGNORECASE)
+_ANNOUNCE_ONLY = re.compile(r"(?<!\w)(?:(?:le|la|les|ce|cette|ces|l'|un|une|des)\s++)?(?:\w++\s++){0,3}?"
+                            r"(?:suivante?s?|comme suit|ce qui suit|ainsi|ceci|qui suit)\s*+:?", re.IGNORECASE)
 
 
 def _clean(text: str) -> str | None:
@@ -172,7 +172,7 @@ def _clean(text: str) -> str | None:
     if text.startswith(OPEN) and text.endswith(CLOSE) and text.count(OPEN) == 1:
         text = text[1:-1].strip()
     text = re.sub(r"^(?:\(\s*(?:\.\.\.|…)\s*\)|\[\s*(?:\.\.\.|…)\s*\]|\.\.\.|…)\s*", "", text)
-    text = re.sub(r"\s*(?:\(\s*(?:\.\.\.|…)\s*\)|\[\s*(?:\.\.\.|…)\s*\]|\.\.\.|…)$", "", text)
+    text = re.sub(r"(?:(?<!\s)\s++)?(?:\(\s*+(?:\.\.\.|…)\s*+\)|\[\s*+(?:\.\.\.|…)\s*+\]|\.\.\.|…)$", "", text)
     return text.strip().rstrip(".([").strip() or None
 
 

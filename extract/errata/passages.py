@@ -25,18 +25,18 @@ _SAME_LENGTH = str.maketrans({"“": OPEN, "”": CLOSE, "„": "'", "‟": "'",
 # Lines that belong to the page, not to the text: a page counter, a viewer's banner, a layout
 # file's name, a forum's buttons. Each is a whole line; the table is data, one shape a line.
 CHROME = tuple(re.compile(p, re.IGNORECASE) for p in (
-    r"\s*\d{1,4}\s*",                                           # a page number alone
-    r"\s*vous [êe]tes sur la page \d+\s*sur\s*\d+\s*",          # a document viewer's banner
-    r"\s*page \d+\s*(?:sur|/|of)\s*\d+(?:\s*•.*)?",              # "Page 1 sur 2 • 1, 2"
+    r"(?:(?<!\s)\s++)?\d{1,4}\s*+",                                           # a page number alone
+    r"(?:(?<!\s)\s++)?vous [êe]tes sur la page \d++\s*+sur\s*+\d++\s*+",          # a document viewer's banner
+    r"(?:(?<!\s)\s++)?page \d++\s*+(?:sur|/|of)\s*+\d++(?:\s*+•.*)?",              # "Page 1 sur 2 • 1, 2"
     r".{0,80}\.indd\b.{0,40}",                                   # "FR Rulebook.indd 1 03/08/2005"
-    r"\s*(?:citer|répondre|r[ée]pondre en citant|lien vers le commentaire|partager sur d.autres sites"
+    r"(?:(?<!\s)\s++)?(?:citer|répondre|r[ée]pondre en citant|lien vers le commentaire|partager sur d.autres sites"
     r"|aller au contenu|messages recommand[ée]s|embed size \(px\)|citation preview|transcription"
-    r"|aper[çc]u du document|image)\s*:?\s*",
-    r"\s*[•*]?\s*(?:j'aime|merci|upload|view|download)\s*\d*\s*",
-    r"\s*(?:modifi[ée]|[ée]dit[ée]|derni[èe]re [ée]dition)\s+par\s+\S.{0,80}",  # a forum's edit note
+    r"|aper[çc]u du document|image)\s*+:?\s*+",
+    r"(?:(?<!\s)\s++)?(?:[•*]\s*+)?(?:j'aime|merci|upload|view|download)\s*+\d*+\s*+",
+    r"(?:(?<!\s)\s++)?(?:modifi[ée]|[ée]dit[ée]|derni[èe]re [ée]dition)\s++par\s++\S.{0,80}",  # a forum's edit note
 ))
 # A list marker starting a line: each list item is a passage.
-LIST_MARK = re.compile(r"[ ]*(?:[•*▪◦■□$]|[-–—](?=\s)|\(?[a-z0-9]\)(?=\s)|\d{1,2}[.)](?=\s+\D))")
+LIST_MARK = re.compile(r"(?:(?<! )[ ]++)?(?:[•*▪◦■□$]|[-–—](?=\s)|\(?[a-z0-9]\)(?=\s)|\d{1,2}[.)](?=\s\D))")
 # Words a wrapped line can end on but a heading cannot.
 _DANGLING = frozenset("""à au aux de des du d' la le les l' un une et ou en par pour sur dans avec que qu' qui
 ne se sa son ses ce cette ces leur leurs est sont a ont""".split())

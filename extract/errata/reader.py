@@ -314,8 +314,8 @@ class ErrataTextReader:
             return
 
 
-_TABLE_LINE = re.compile(r"[ ]*\|.*\|[ ]*")
-_TABLE_RULE = re.compile(r"[ ]*\|?[ ]*:?-{2,}:?[ ]*(?:\|[ ]*:?-{2,}:?[ ]*)*\|?[ ]*")
+_TABLE_LINE = re.compile(r"(?:(?<! )[ ]++)?\|.*\|[ ]*+")
+_TABLE_RULE = re.compile(r"(?:(?<! )[ ]++)?(?:\|[ ]*+)?:?-{2,}+:?[ ]*+(?:\|[ ]*+:?-{2,}+:?[ ]*+)*\|?[ ]*+")
 
 
 def _tables(text: str) -> tuple[str, list[list[tuple[int, list[str]]]]]:

@@ -19,9 +19,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from extract.model import SUBTITLE  # "Runewars : le Jeu de Figurines"
 from extract.search import words as W
 
-SUBTITLE = re.compile(r"(?<!\s)\s++[:—–-]\s+")  # "Runewars : le Jeu de Figurines"
 CAMEL = re.compile(r"(?<=[a-zà-ÿ]{2})(?=[A-ZÀ-Þ][a-zà-ÿ])")  # "BattleLore" → "Battle Lore", not "SdA"
 VERSION_WORD = re.compile(r"\d")  # "v3.1.2fr", "1.1.0": a document's version, not its name
 INITIALS_WORDS = 3  # a title of this many words or more is also typed by its initials
