@@ -16,18 +16,16 @@ from typing import Any
 from extract.cache import Cache, code_key
 from extract.corpus import check_sources, load_game, read_icons
 from extract.errors import InputError
-from extract.icons import name_icons_in_entries
 from extract.link import fill_backrefs, resolve_explicit
 from extract.lookup import Lookup
 from extract.model import DocumentSpec, GameSpec
 from extract.nlp import default_cache
 from extract.options import read_options
+from extract.pipeline import segment_one
 from extract.publish.data import entry_json
 from extract.read import Reading, read_as_text, read_sources
-from extract.read.detect import detect
-from extract.read.normalise import normalise_reading
-from extract.repair import Correction, frequent_words, repair_lines, word_counts
-from extract.segment import PROFILES, book_order, option_classes, segment_document
+from extract.repair import frequent_words, word_counts
+from extract.segment import PROFILES, book_order, option_classes
 from extract.segment.choose import choose_profile
 from extract.segment.detect import detect_structure
 from extract.segment.segmenter import counts
@@ -113,14 +111,8 @@ def read_one(root: Path, game: GameSpec, doc: DocumentSpec, reading: Reading, vo
         profile_from = f"guessed, as the build guesses it: {why}"
     if PROFILES[doc.profile].raw_text and reading.format == "markdown":
         reading = read_as_text(root / doc.source, doc.source, game.source_encodings.get(doc.source))
-    lines, anomalies, _, aside = normalise_reading(reading, doc)
-    anomalies += detect(lines, anomalies, ocr=doc.ocr)
-    if doc.ocr:
-        corrections = [Correction(c["line"], c["from"], c["to"], c["reason"]) for c in doc.corrections]
-        repaired = repair_lines(lines, vocabulary, corrections, default_cache(root).parent, game.manifest)
-        lines, anomalies = repaired.lines, anomalies + repaired.anomalies
-    result = segment_document(game.id, doc, lines, game.manifest, reading.format, aside)
-    anomalies += name_icons_in_entries(result.entries, icons)
+    done = segment_one(game, doc, reading, vocabulary, icons, default_cache(root).parent)
+    lines, result, anomalies = done.lines, done.result, done.anomalies
     numbers = counts(lines, result)
     anomalies += result.anomalies + detect_structure(result, numbers["lines_placed"])
     entries = book_order(result.entries)

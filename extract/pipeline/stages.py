@@ -48,7 +48,19 @@ from extract.facts import verify_facts
 from extract.icons import name_icons_in_entries
 from extract.link import attach_faq, fill_backrefs, link_concepts, link_terms, resolve_explicit, texts_to_tag
 from extract.lookup import Lookup
-from extract.model import Anomaly, Diagnostics, DocumentRecord, DocumentSpec, Entry, Erratum, Fact, GameBuild, GameSpec
+from extract.model import (
+    Anomaly,
+    Diagnostics,
+    DocumentRecord,
+    DocumentSpec,
+    Entry,
+    Erratum,
+    Fact,
+    GameBuild,
+    GameSpec,
+    Line,
+    Segmentation,
+)
 from extract.nlp import Lemmatizer, default_cache
 from extract.options import read_options
 from extract.pipeline import outdir
@@ -317,30 +329,50 @@ def segment_game(root: Path, reading: GameReading, guessed: dict[str, str], voca
         if doc.id in guessed:
             diagnostics.add(key, Anomaly("profile-guessed", f"no profile in {game.manifest}:{doc.manifest_line}: "
                                          f"read with {doc.profile} ({guessed[doc.id]})"))
-        with clock.stage("normalise"):
-            lines, anomalies, read, aside = normalise_reading(source, doc)
-            anomalies += detect(lines, anomalies, ocr=doc.ocr)
-        repaired = None
-        if doc.ocr:
-            with clock.stage("repair"):
-                corrections = [Correction(c["line"], c["from"], c["to"], c["reason"]) for c in doc.corrections]
-                repaired = repair_lines(lines, vocabulary, corrections, cache_dir, game.manifest)
-                lines = repaired.lines
-                anomalies += repaired.anomalies
-        with clock.stage("segment"):
-            result = segment_document(game.id, doc, lines, game.manifest, source.format, aside)
-            # The book's icons named (corpus/<game>/icons.toml): the same token on every page.
-            anomalies += name_icons_in_entries(result.entries, reading.icons)
-        if repaired is not None:
-            keep_printed(result.entries, repaired.repairs)
-        entries.extend(book_order(result.entries))
-        documents[key] = document_report(lines, read, result)
-        for anomaly in anomalies + result.anomalies + detect_structure(result, documents[key].lines_placed):
+        done = segment_one(game, doc, source, vocabulary, reading.icons, cache_dir, clock)
+        entries.extend(book_order(done.result.entries))
+        documents[key] = document_report(done.lines, done.read, done.result)
+        for anomaly in done.anomalies + done.result.anomalies + detect_structure(done.result, documents[key].lines_placed):
             diagnostics.add(key, anomaly)
     lookup = Lookup(game, entries)
     state_precedence(game, lookup, root)
     return GameBuild(game, entries, documents, diagnostics, written_errata=reading.errata, terms=reading.terms,
                      lookup=lookup, facts=reading.facts, icons=reading.icons.names)
+
+
+@dataclass
+class SegmentedDocument:
+    """One document read into entries: its lines as segmented, how many were read, the
+    segmentation, and the anomalies of reading and repair (the segmentation holds its own)."""
+
+    lines: list[Line]
+    read: int
+    result: Segmentation
+    anomalies: list[Anomaly]
+
+
+def segment_one(game: GameSpec, doc: DocumentSpec, source: Reading, vocabulary: set[str], icons: Any, cache_dir: Path,
+                clock: Stopwatch | None = None) -> SegmentedDocument:
+    """A document of `game` normalised, repaired (a scanned book, from `vocabulary`), segmented, its
+    icons named: what the build does with each document, and `regles extract --manifest` with one."""
+    clock = clock or Stopwatch()
+    with clock.stage("normalise"):
+        lines, anomalies, read, aside = normalise_reading(source, doc)
+        anomalies += detect(lines, anomalies, ocr=doc.ocr)
+    repaired = None
+    if doc.ocr:
+        with clock.stage("repair"):
+            corrections = [Correction(c["line"], c["from"], c["to"], c["reason"]) for c in doc.corrections]
+            repaired = repair_lines(lines, vocabulary, corrections, cache_dir, game.manifest)
+            lines = repaired.lines
+            anomalies += repaired.anomalies
+    with clock.stage("segment"):
+        result = segment_document(game.id, doc, lines, game.manifest, source.format, aside)
+        # The book's icons named (corpus/<game>/icons.toml): the same token on every page.
+        anomalies += name_icons_in_entries(result.entries, icons)
+    if repaired is not None:
+        keep_printed(result.entries, repaired.repairs)
+    return SegmentedDocument(lines, read, result, anomalies)
 
 
 def guess_profiles(root: Path, game: GameSpec, sources: dict[str, Reading]) -> dict[str, str]:
