@@ -10,6 +10,7 @@ from __future__ import annotations
 import codecs
 import hashlib
 import io
+import json
 import os
 import pickle
 import stat
@@ -155,3 +156,19 @@ def read_input(path: Path, display: str, limit: int, base: Path | None = None) -
     if len(data) > limit:
         raise InputError(display, f"over the limit of {limit:,} bytes for this kind of file (it grew while read)")
     return data
+
+
+def read_build_json(path: Path, display: str) -> Any:
+    """A JSON file the build wrote, or an InputError naming it (`display`) as damaged: missing,
+    not JSON, or nested too deeply for the parser."""
+    def damaged(why: str) -> InputError:
+        return InputError(display, f"damaged ({why}): run `regles build` to make it again")
+
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise damaged("missing") from None
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise damaged(f"not valid JSON: {str(exc)[:80]}") from None
+    except RecursionError:
+        raise damaged("nested too deeply to be read") from None

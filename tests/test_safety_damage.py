@@ -84,6 +84,8 @@ def test_check_verifies_the_search_index(project, capsys):
     lambda folder: (folder / "model.json").write_bytes(b"garbage"),
     lambda folder: (folder / "meta.json").write_text("{", encoding="utf-8"),
     lambda folder: (folder / "model.json").write_text('{"docs": []}', encoding="utf-8"),  # what the build writes, cut
+    lambda folder: (folder / "model.json").write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8"),  # too deep
+    lambda folder: (folder / "model.json").write_text("[]", encoding="utf-8"),  # JSON, not a model
 ])
 def test_search_on_a_damaged_index_names_it(project, capsys, damage):
     damage(project / "build/search")

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from extract import files
 from extract.errors import InputError, RegleError, UsageError
 from extract.model import STATUS_LABELS, DocumentSpec, GameSpec
 
@@ -85,14 +86,7 @@ def damaged(rel: str, why: str) -> InputError:
 
 def read_build_json(root: Path, rel: str) -> Any:
     """A JSON file of build/, or an InputError naming it as damaged."""
-    try:
-        return json.loads((root / rel).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise damaged(rel, "missing") from None
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise damaged(rel, f"not valid JSON: {str(exc)[:80]}") from None
-    except RecursionError:
-        raise damaged(rel, "nested too deeply to be read") from None
+    return files.read_build_json(root / rel, rel)
 
 
 ENTRY_FIELDS = {"id": str, "blocks": list, "children": list, "refs": list, "status": str}

@@ -11,13 +11,13 @@ and `make bench` compare them.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
 from extract.errors import InputError
+from extract.files import read_build_json
 from extract.search import words as W
 from extract.search.building import ANALYSED, ENTRIES, SCHEMA_VERSION, build_index, texts_of, write_search_model
 from extract.search.model import LEMMA_WEIGHT, MODEL_VERSION
@@ -86,10 +86,11 @@ class SearchIndex(Understanding, Ranking):
             raise InputError(str(folder), "no search index: run `regles build` first")
         self.folder = folder
         self.cache = cache
-        self.meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
-        model = json.loads((folder / "model.json").read_text(encoding="utf-8"))
-        if model.get("version") != MODEL_VERSION:  # written by another version of regles
-            raise InputError(str(folder / "model.json"), f"search model version {model.get('version')}, "
+        self.meta = read_build_json(folder / "meta.json", str(folder / "meta.json"))
+        model = read_build_json(folder / "model.json", str(folder / "model.json"))
+        version = model.get("version") if isinstance(model, dict) else None
+        if version != MODEL_VERSION:  # written by another version of regles
+            raise InputError(str(folder / "model.json"), f"search model version {version}, "
                              f"this regles reads version {MODEL_VERSION}: run `regles build` again")
         self.model = model
         self.texts = model["texts"]

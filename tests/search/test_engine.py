@@ -3,7 +3,11 @@ a filter shown to the user, a question about changes finds the errata and the ru
 
 from __future__ import annotations
 
+import pytest
+
+from extract.errors import InputError
 from extract.search import words as W
+from extract.search.engine import SearchIndex
 
 
 def test_a_game_named_filters_and_is_shown(two_games):
@@ -29,3 +33,13 @@ def test_a_question_about_changes_finds_errata_and_changed_rules_first(two_games
     assert "orcs/regles/3" in changed  # …unless the question is about changes
     assert set(changed[:3]) == {"orcs/regles/2", "orcs/regles/3", "orcs/regles/faq1"}  # every change first
     assert {h.id for h in two_games.search("errata orcs et gobelins")} == {"orcs/regles/2", "orcs/regles/3", "orcs/regles/faq1"}
+
+
+@pytest.mark.parametrize("model", ["[" * 100_000 + "]" * 100_000, "[]", "{"])
+def test_a_damaged_model_is_named_by_the_python_api_too(tmp_path, model):
+    """Not only the CLI: `SearchIndex` itself names a damaged model (too deep, not a model, not
+    JSON) instead of raising the parser's RecursionError or ValueError."""
+    (tmp_path / "meta.json").write_text("{}", encoding="utf-8")
+    (tmp_path / "model.json").write_text(model, encoding="utf-8")
+    with pytest.raises(InputError, match="model.json"):
+        SearchIndex(tmp_path)
