@@ -294,3 +294,81 @@ def entry_histories(steps: list[Step], current: Iterable[str]) -> dict[str, list
             older[cid] = pair.old["id"]
         alias = older
     return {cid: events for cid, events in histories.items() if events}
+
+
+@dataclass
+class ErratumShift:
+    """An erratum applied in one version and not in the other: its record in each (the game file's
+    erratum: id, target, operation, status, reason…), None in a version that does not state it."""
+
+    old: Entry | None
+    new: Entry | None
+
+    def to_json(self) -> dict[str, Any]:
+        said = self.new or self.old or {}
+        return {"id": said.get("id"), "operation": said.get("operation"), "instruction": said.get("instruction"),
+                "target": said.get("target"),
+                "from": side(self.old), "to": side(self.new)}
+
+
+def side(erratum: Entry | None) -> dict[str, Any] | None:
+    if erratum is None:
+        return None
+    return {"id": erratum["id"], "target": erratum.get("target"), "status": erratum["status"], "reason": erratum.get("reason"),
+            "changes_text": takes(erratum)}
+
+
+def takes(erratum: Entry | None) -> bool:
+    """Whether a version takes the erratum: applied, and changing its text (`changes_text`, where
+    said: an erratum whose words the version already prints is applied and changes nothing)."""
+    return erratum is not None and erratum["status"] == "applied" and erratum.get("changes_text", True)
+
+
+@dataclass
+class ErrataShifts:
+    """Errata the new version takes that the old did not (`applied`), and those it no longer takes
+    (`unapplied`: its text already says what the erratum asks, or the passage it changed is gone).
+    A version takes an erratum when the erratum changes its text (`takes`)."""
+
+    applied: list[ErratumShift] = field(default_factory=list)
+    unapplied: list[ErratumShift] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"newly_applied": [s.to_json() for s in self.applied],
+                "no_longer_applied": [s.to_json() for s in self.unapplied]}
+
+
+def erratum_key(erratum: Entry, renamed: dict[str, str]) -> tuple[str, str]:
+    """What makes one erratum the same in two versions: where it is written (an entry of the old
+    version said by the id of the entry continuing it) and its instruction as written (case, accents
+    and spacing aside), or, for an erratum of a file with no instruction, its operation, target
+    and new text."""
+    source = renamed.get(erratum["source"], erratum["source"])
+    said = fold(erratum.get("instruction") or "")
+    if not said:
+        said = " ".join((erratum["operation"], renamed.get(erratum.get("target") or "", erratum.get("target") or ""),
+                         fold(erratum.get("after") or "")))
+    return source, " ".join(said.split())
+
+
+def errata_shifts(old: list[Entry], new: list[Entry], pairs: list[Pair]) -> ErrataShifts:
+    """The errata (as the game file has them) applied to the new version and not to the old, and
+    the reverse. `old` and `new` are the game's errata applied to each version; `pairs` the entries
+    of the document matched across the versions (an erratum written in a FAQ entry renumbered
+    stays the same erratum). Two errata written alike in one place are matched in order."""
+    renamed = {p.old["id"]: p.new["id"] for p in pairs}
+    olds: dict[tuple[str, str], list[int]] = {}
+    for n, erratum in enumerate(old):
+        olds.setdefault(erratum_key(erratum, renamed), []).append(n)
+    found = ErrataShifts()
+    continued: dict[int, Entry] = {}  # old erratum's place -> the new version's record of it
+    for erratum in new:
+        same = olds.get(erratum_key(erratum, renamed))
+        before = None
+        if same:
+            continued[same[0]] = erratum
+            before = old[same.pop(0)]
+        if takes(erratum) and not takes(before):
+            found.applied.append(ErratumShift(before, erratum))
+    found.unapplied = [ErratumShift(e, continued.get(n)) for n, e in enumerate(old) if takes(e) and not takes(continued.get(n))]
+    return found

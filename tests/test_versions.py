@@ -110,3 +110,36 @@ def test_a_rule_s_history_follows_it_through_its_renumbering():
     assert [(e.step.after["version"], e.what, e.was) for e in found["jeu/v/1.2"]] == [("3", "changed", None), ("2", "moved", "1.1")]
     assert ["+", "huit"] in found["jeu/v/1.2"][0].words
     assert [(e.step.after["version"], e.what) for e in found["jeu/v/1.1"]] == [("2", "added")]
+
+
+def erratum(n: int, status: str = "applied", source: str = "jeu/faq/errata", changes: bool = True, target: str = "jeu/v/1.1",
+            instruction: str | None = None) -> dict:
+    return {"id": f"jeu/faq/errata/{n}", "source": source, "target": target, "operation": "replace", "after": "x",
+            "instruction": instruction or f"Remplacez le paragraphe {n}.", "status": status, "reason": None,
+            "changes_text": changes}
+
+
+def test_errata_a_version_newly_takes_and_those_it_no_longer_takes():
+    from extract.versions import errata_shifts
+
+    old = [erratum(1), erratum(2, "failed"), erratum(3), erratum(4)]
+    new = [erratum(1), erratum(2), erratum(3, changes=False), erratum(5)]  # 4 gone from the FAQ, 5 new
+    found = errata_shifts(old, new, [])
+    assert [(s.old and s.old["id"], s.new and s.new["id"]) for s in found.applied] == [
+        ("jeu/faq/errata/2", "jeu/faq/errata/2"), (None, "jeu/faq/errata/5")]
+    assert [(s.old["id"], s.new and s.new["status"]) for s in found.unapplied] == [
+        ("jeu/faq/errata/3", "applied"), ("jeu/faq/errata/4", None)]  # 3: the text already says it
+    assert found.to_json()["no_longer_applied"][0]["to"]["changes_text"] is False
+
+
+def test_an_erratum_written_in_a_renumbered_faq_entry_is_the_same_erratum():
+    from extract.versions import Pair, errata_shifts
+
+    moved = Pair({"id": "jeu/faq/q1"}, {"id": "jeu/faq/q2"}, "text")
+    said = "Remplacez « deux » par « trois »."
+    found = errata_shifts([erratum(1, source="jeu/faq/q1", instruction=said)], [erratum(7, source="jeu/faq/q2", instruction=said)],
+                          [moved])
+    assert found.applied == found.unapplied == []
+    other = errata_shifts([erratum(1, source="jeu/faq/q1", instruction=said)],
+                          [erratum(7, source="jeu/faq/q2", instruction="Autre.")], [moved])
+    assert len(other.applied) == len(other.unapplied) == 1

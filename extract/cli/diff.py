@@ -3,18 +3,19 @@
 extract` reads them (the same profile for both: given, or guessed from the new one). `regles diff
 GAME DOC [--from V] [--to V]`: two versions of a corpus document, the earlier ones listed in its
 manifest (`[[documents.versions]]`), each read as the build reads the document (its profile and
-options), before errata."""
+options), before errata; then the game's errata applied to each version (every other document at
+its current one), to say which errata the new version takes that the old did not, and the reverse."""
 
 from __future__ import annotations
 
 import json
 import sys
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from extract.errors import UsageError
-from extract.versions import Diff, diff_versions, marked, printed_text, word_segments
+from extract.versions import Diff, ErratumShift, diff_versions, errata_shifts, marked, printed_text, word_segments
 
 LABELS = {"added": "ajoutées", "removed": "retirées", "moved": "déplacées ou renumérotées", "changed": "modifiées",
           "unchanged": "inchangées"}
@@ -31,10 +32,21 @@ def diff_files(old: Path, new: Path, profile: str | None = None) -> tuple[Diff, 
     return diff_versions(before["entries"], after["entries"]), read
 
 
-def corpus_entries(root: Path, game_id: str, doc_id: str, wanted: tuple[str | None, str | None]
-                   ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, Any]]:
-    """The entries of two versions of the corpus document GAME/DOC (`wanted`: from, to; by default
-    the current version and the one before it), and what was read of each."""
+@dataclass
+class CorpusVersions:
+    """Two versions of a corpus document: the entries of each, the game's errata applied to each,
+    and what was read of each (version, date, source)."""
+
+    old: list[dict[str, Any]]
+    new: list[dict[str, Any]]
+    old_errata: list[dict[str, Any]]
+    new_errata: list[dict[str, Any]]
+    read: dict[str, Any]
+
+
+def corpus_versions(root: Path, game_id: str, doc_id: str, wanted: tuple[str | None, str | None]) -> CorpusVersions:
+    """Two versions of the corpus document GAME/DOC (`wanted`: from, to; by default the current
+    version and the one before it), read as the build reads them, with the game's errata."""
     from extract.corpus import load_game
     from extract.model import DocumentVersion
     from extract.segment import option_classes
@@ -61,12 +73,12 @@ def corpus_entries(root: Path, game_id: str, doc_id: str, wanted: tuple[str | No
     chosen = (versions[start], versions[to])
     read = {side: {"version": v.version, "date": v.date, "source": v.source}
             for side, v in zip(("from", "to"), chosen, strict=True)}
-    from extract.pipeline import version_entries
+    from extract.pipeline import version_entries, version_errata
 
-    old, new = (version_entries(root, game, replace(doc, version=v.version, date=v.date, source=v.source,
-                                                    first_line=v.first_line, last_line=v.last_line))
-                for v in chosen)
-    return old, new, read
+    old, new = (replace(doc, version=v.version, date=v.date, source=v.source, first_line=v.first_line,
+                        last_line=v.last_line) for v in chosen)
+    return CorpusVersions(version_entries(root, game, old), version_entries(root, game, new),
+                          version_errata(root, game, old), version_errata(root, game, new), read)
 
 
 def label(entry: dict[str, Any]) -> str:
@@ -80,17 +92,19 @@ def diff_command(root: Path, old: str, new: str, profile: str | None, as_json: b
         if versions != (None, None):
             raise UsageError("regles diff: --from and --to choose versions of a corpus document (GAME DOC), not files")
         found, read = diff_files(Path(old), Path(new), profile)
+        shifts = None  # two files outside the corpus: no game, no errata
     elif len(missing) == 2:
         if profile:
             raise UsageError("regles diff: --profile is for two files; a corpus document is read with its manifest's")
-        before, after, read = corpus_entries(root, old, new, versions)
-        found = diff_versions(before, after)
+        both = corpus_versions(root, old, new, versions)
+        found, read = diff_versions(both.old, both.new), both.read
+        shifts = errata_shifts(both.old_errata, both.new_errata, found.pairs)
         read["from"]["file"], read["to"]["file"] = (f"{old}/{new} {read[s]['version']}" for s in ("from", "to"))
         read["to"]["profile"] = "manifest"
     else:
         raise UsageError(f"regles diff: not a file: {', '.join(missing) or old + ' or ' + new}")
     if as_json:
-        print(json.dumps({**found.to_json(), **read}, ensure_ascii=False, indent=2, sort_keys=True))
+        print(json.dumps({**found.to_json(), **read, "errata": shifts and shifts.to_json()}, ensure_ascii=False, indent=2, sort_keys=True))
         return 0
     for entry in found.added:
         print(f"+ {label(entry)}")
@@ -103,8 +117,28 @@ def diff_command(root: Path, old: str, new: str, profile: str | None, as_json: b
         if (pair.old.get("title") or "") != (pair.new.get("title") or ""):
             print(f"    titre : {pair.old.get('title')} → {pair.new.get('title')}")
         print(f"    {marked(word_segments(printed_text(pair.old), printed_text(pair.new)))}")
+    if shifts is not None:
+        for shift in shifts.applied:
+            print(f"E+ {shift_label(shift, True)}")
+        for shift in shifts.unapplied:
+            print(f"E- {shift_label(shift, False)}")
     counts = found.counts()
-    print(f"{read['from']['file']} → {read['to']['file']} ({read['to']['profile']}): "
-          + ", ".join(f"{counts[k]} {LABELS[k]}" for k in LABELS), file=sys.stderr)
+    said = [f"{counts[k]} {LABELS[k]}" for k in LABELS]
+    if shifts is not None:
+        said += [f"errata : {len(shifts.applied)} nouvellement appliqués", f"{len(shifts.unapplied)} qui ne s'appliquent plus"]
+    print(f"{read['from']['file']} → {read['to']['file']} ({read['to']['profile']}): " + ", ".join(said), file=sys.stderr)
     return 0
 
+
+def shift_label(shift: ErratumShift, newly: bool) -> str:
+    """One erratum that the new version newly takes (`newly`), or no longer takes: its id, the entry
+    it changes, and what it was in the version that does not take it."""
+    said, other = (shift.new, shift.old) if newly else (shift.old, shift.new)
+    said = said or {}
+    if other is None:
+        why = "absent"
+    elif other["status"] == "applied":
+        why = "le texte le dit déjà"
+    else:
+        why = other["status"] + (f" ({other['reason']})" if other.get("reason") else "")
+    return f"{said.get('id')} → {said.get('target') or '?'} ({said.get('operation')}); {'avant' if newly else 'maintenant'} : {why}"

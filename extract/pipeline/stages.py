@@ -598,14 +598,36 @@ def version_entries(root: Path, game: GameSpec, doc: DocumentSpec) -> list[dict[
     book gets; its entries as the game file has them (extract.versions compares them)."""
     from extract.publish.data import entry_json
 
+    return [entry_json(e) for e in read_version(root, game, doc)]
+
+
+def read_version(root: Path, game: GameSpec, doc: DocumentSpec) -> list[Entry]:
+    """The entries of `doc` (one of its versions) in book order, read as `version_entries` says."""
     raw_text = bool(doc.profile) and PROFILES[doc.profile].raw_text
     reading = read_source(root, doc.source, game.sources.get(doc.source), raw_text, game.source_pages.get(doc.source),
                           game.source_encodings.get(doc.source))
     if not doc.profile:
         doc = replace(doc, profile=choose_profile(reading.lines, reading.evidence, reading.format)[0])
     lines, _, _, aside = normalise_reading(reading, doc)
-    result = segment_document(game.id, doc, lines, game.manifest, reading.format, aside)
-    return [entry_json(e) for e in book_order(result.entries)]
+    return book_order(segment_document(game.id, doc, lines, game.manifest, reading.format, aside).entries)
+
+
+def version_errata(root: Path, game: GameSpec, doc: DocumentSpec) -> list[dict[str, Any]]:
+    """The game's errata (its FAQs' and its errata files') applied to the game whose document
+    `doc.id` is at the version `doc` says, every other document at its current one, each read as
+    `version_entries` reads it: what `regles diff` compares to say which errata a version newly
+    takes (a rulebook whose wording moved under an erratum, or a FAQ that announces new ones).
+    Each erratum as the game file has it, with its status and reason, and `changes_text`: whether
+    it changed its target's text in that version (an erratum applied to a text that already says
+    what it asks changes nothing: the version took it in)."""
+    from extract.publish.data import erratum_json
+
+    at_version = replace(game, documents=[doc if d.id == doc.id else d for d in game.documents])
+    entries = [entry for d in at_version.documents for entry in read_version(root, at_version, d)]
+    written, _ = read_faqs(at_version, entries)
+    outcome = apply_errata(Lookup(at_version, entries), written + read_errata_files(root, game.id))
+    changed = {erratum for entry in entries for erratum in entry.errata}
+    return [erratum_json(e) | {"changes_text": e.id in changed} for e in outcome.errata]
 
 
 def version_steps(root: Path, games: list[GameBuild]) -> dict[str, list[Step]]:

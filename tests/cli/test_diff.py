@@ -186,3 +186,158 @@ def test_a_corpus_with_versions_builds_and_its_game_file_lists_them(tmp_path):
     added = (tmp_path / "build/site/demo/regles/victoire/index.html").read_text(encoding="utf-8")
     assert "Version 3 (2021-06-01) (depuis la version 2 (2020-03-15)) : ajoutée" in added
     assert "Historique" not in (tmp_path / "build/site/demo/regles/tour-de-jeu/index.html").read_text(encoding="utf-8")
+
+
+# -- errata newly applied ---------------------------------------------------------------------------
+
+def corpus_diff(capsys, root, *args: str) -> dict:
+    assert main(["--root", str(root), "diff", *args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def write_game(folder, manifest: str, files: dict[str, str | bytes]) -> None:
+    """corpus/<game>/ with `files` and a manifest whose `{sha:NAME}` marks become each file's sha256."""
+    import hashlib
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        data = text.encode("utf-8") if isinstance(text, str) else text
+        (folder / name).write_bytes(data)
+        manifest = manifest.replace(f"{{sha:{name}}}", hashlib.sha256(data).hexdigest())
+    (folder / "game.toml").write_text(manifest, encoding="utf-8")
+
+
+ERRATA_FAQ = """# Questions fréquentes
+
+## Errata
+
+Dans le premier paragraphe de la section « Mise en place », remplacez « dix » par « douze ».
+
+Dans la section « Fin de partie », remplacez « six tours » par « huit tours ».
+"""
+
+
+def test_errata_newly_applied_and_no_longer_applied_between_two_versions(tmp_path, capsys):
+    """Version 2 prints "douze" (the FAQ's first erratum, which now changes nothing) and adds "Fin
+    de partie" (which the second erratum changes, and could not in version 1)."""
+    write_game(tmp_path / "corpus" / "demo", """id = "demo"
+title = "Démo"
+
+[[sources]]
+file = "v1.txt"
+sha256 = "{sha:v1.txt}"
+
+[[sources]]
+file = "v2.txt"
+sha256 = "{sha:v2.txt}"
+
+[[sources]]
+file = "faq.md"
+sha256 = "{sha:faq.md}"
+
+[[documents]]
+id = "regles"
+title = "Règles"
+kind = "rulebook"
+version = "2"
+source = "v2.txt"
+profile = "headed-prose"
+
+[[documents.versions]]
+version = "1"
+source = "v1.txt"
+
+[[documents]]
+id = "faq"
+title = "FAQ"
+kind = "faq"
+source = "faq.md"
+profile = "faq"
+""", {"v1.txt": V1, "v2.txt": V2, "faq.md": ERRATA_FAQ})
+    root = ["--root", str(tmp_path)]
+    assert main([*root, "diff", "demo", "regles", "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)["errata"]
+    assert [(e["target"], e["from"]["status"], e["to"]["status"]) for e in found["newly_applied"]] == [
+        ("demo/regles/fin-de-partie", "failed", "applied")]
+    assert [(e["target"], e["from"]["changes_text"], e["to"]["status"], e["to"]["changes_text"])
+            for e in found["no_longer_applied"]] == [("demo/regles/mise-en-place", True, "applied", False)]
+    assert main([*root, "diff", "demo", "regles"]) == 0
+    out, err = capsys.readouterr()
+    assert "E+ demo/faq/errata/questions-frequentes/errata~2 → demo/regles/fin-de-partie (replace); avant : failed" in out
+    assert "E- demo/faq/errata/questions-frequentes/errata → demo/regles/mise-en-place (replace); maintenant : le texte le dit déjà" in out
+    assert "errata : 1 nouvellement appliqués, 1 qui ne s'appliquent plus" in err
+
+
+def test_two_files_have_no_errata_to_compare(tmp_path, capsys):
+    (tmp_path / "a.txt").write_text(V1, encoding="utf-8")
+    (tmp_path / "b.txt").write_text(V2, encoding="utf-8")
+    assert diff(capsys, str(tmp_path / "a.txt"), str(tmp_path / "b.txt"))["errata"] is None
+
+
+def test_the_worked_example_s_faq_1_1_brings_its_erratum(tmp_path, capsys):
+    """examples/phare/game-with-versions.toml: the FAQ 1.0 (two questions) before the 1.1 (a third
+    question and the erratum on rule 3.2)."""
+    from tests.conftest import ROOT
+
+    example = ROOT / "examples" / "phare"
+    folder = tmp_path / "corpus" / "phare"
+    folder.mkdir(parents=True)
+    for name in ("regles-du-phare.pdf", "faq-du-phare.md", "faq-du-phare-1.0.md"):
+        (folder / name).write_bytes((example / name).read_bytes())
+    (folder / "game.toml").write_bytes((example / "game-with-versions.toml").read_bytes())
+    found = corpus_diff(capsys, tmp_path, "phare", "faq-du-phare")
+    assert (found["from"]["version"], found["to"]["version"]) == ("1.0", "1.1")
+    assert [(e["target"], e["operation"], e["from"]) for e in found["errata"]["newly_applied"]] == [
+        ("phare/regles-du-phare/3.2", "replace", None)]
+    assert found["errata"]["no_longer_applied"] == []
+    assert sum(e["id"].endswith("/q3") for e in found["added"]) == 1
+
+
+@pytest.mark.skipif(not DEADZONE.is_dir(), reason="../shared/external/deadzone-v2 is absent")
+def test_deadzone_versions_with_an_errata_file_say_which_version_takes_it(tmp_path, capsys):
+    """The Deadzone versions as a corpus game, with an errata file written for this test: its
+    erratum on "Sprinter (longue)" (a section the last version adds) is newly applied from mid to
+    last, and no longer applies from last back to mid; the one on "Test de Commandement" applies
+    to both."""
+    write_game(tmp_path / "corpus" / "deadzone", f"""id = "deadzone"
+title = "Deadzone"
+
+[[sources]]
+file = "{MID.name}"
+sha256 = "{{sha:{MID.name}}}"
+
+[[sources]]
+file = "{LAST.name}"
+sha256 = "{{sha:{LAST.name}}}"
+
+[[documents]]
+id = "boot-camp"
+title = "Boot Camp"
+kind = "rulebook"
+version = "last"
+source = "{LAST.name}"
+
+[[documents.versions]]
+version = "mid"
+source = "{MID.name}"
+""", {MID.name: MID.read_bytes(), LAST.name: LAST.read_bytes()})
+    write_game(tmp_path / "corpus" / "deadzone" / "errata", "", {"arbitre.toml": """source = "Décision d'arbitre (écrite pour ce test)"
+date = "2026-03-14"
+
+[[errata]]
+target = "boot-camp/actions/sprinter-longue"
+instruction = "Remplacez « seconde valeur de Vitesse » par « seconde valeur de Vitesse, plus un »."
+
+[[errata]]
+target = "boot-camp/jouer-une-partie/test-de-commandement"
+instruction = "Remplacez « de relancer votre test » par « de relancer une fois votre test »."
+"""})
+    (tmp_path / "corpus" / "deadzone" / "errata" / "game.toml").unlink()
+    found = corpus_diff(capsys, tmp_path, "deadzone", "boot-camp")
+    assert found["counts"]["changed"] == 1 and found["counts"]["added"] == 24  # as two files (above)
+    assert [e["target"] for e in found["errata"]["newly_applied"]] == ["deadzone/boot-camp/actions/sprinter-longue"]
+    assert found["errata"]["no_longer_applied"] == []
+    back = corpus_diff(capsys, tmp_path, "deadzone", "boot-camp", "--from", "last", "--to", "mid")
+    assert back["errata"]["newly_applied"] == []
+    assert [(e["target"], e["to"]["status"]) for e in back["errata"]["no_longer_applied"]] == [
+        ("deadzone/boot-camp/actions/sprinter-longue", "failed")]
