@@ -248,13 +248,6 @@ def marked(segments: Iterable[list[str]], context: int = 8) -> str:
     return " ".join(parts)
 
 
-@dataclass
-class Step:
-    """One version to the next: their names and dates, and what changed."""
-
-    before: dict[str, str]  # {"version", "date"}
-    after: dict[str, str]
-    diff: Diff
 
 
 @dataclass
@@ -372,3 +365,14 @@ def errata_shifts(old: list[Entry], new: list[Entry], pairs: list[Pair]) -> Erra
             found.applied.append(ErratumShift(before, erratum))
     found.unapplied = [ErratumShift(e, continued.get(n)) for n, e in enumerate(old) if takes(e) and not takes(continued.get(n))]
     return found
+
+
+@dataclass
+class Step:
+    """One version to the next: their names and dates, what changed, and the errata the later
+    version newly takes or no longer takes (None where not compared)."""
+
+    before: dict[str, str]  # {"version", "date"}
+    after: dict[str, str]
+    diff: Diff
+    errata: ErrataShifts | None = None

@@ -86,7 +86,7 @@ from extract.segment.choose import choose_profile
 from extract.segment.detect import detect_structure
 from extract.text import fold
 from extract.tomlfile import line_of
-from extract.versions import Step, diff_versions
+from extract.versions import Step, diff_versions, errata_shifts
 
 Progress = Callable[[str], None]
 API_STAGING = "api"  # the static API, written with the game files, until the site it goes into is made
@@ -632,7 +632,8 @@ def version_errata(root: Path, game: GameSpec, doc: DocumentSpec) -> list[dict[s
 
 def version_steps(root: Path, games: list[GameBuild]) -> dict[str, list[Step]]:
     """Each document listing earlier versions: one step per version to the next, oldest first, the
-    last to the current text as printed (before errata, as the earlier versions are read)."""
+    last to the current text as printed (before errata, as the earlier versions are read); and in
+    each step, the errata the later version newly takes or no longer takes (`version_errata`)."""
     from extract.publish.data import entry_json
 
     steps: dict[str, list[Step]] = {}
@@ -646,6 +647,10 @@ def version_steps(root: Path, games: list[GameBuild]) -> dict[str, list[Step]]:
                                                                 last_line=v.last_line)) for v in doc.versions]
             names = [{"version": v.version, "date": v.date} for v in doc.versions] + [{"version": doc.version, "date": doc.date}]
             texts.append(printed)
-            steps[f"{built.game.id}/{doc.id}"] = [Step(names[n], names[n + 1], diff_versions(texts[n], texts[n + 1]))
-                                                  for n in range(len(texts) - 1)]
+            errata = [version_errata(root, built.game, replace(doc, source=v.source, first_line=v.first_line,
+                                                               last_line=v.last_line)) for v in doc.versions]
+            errata.append(version_errata(root, built.game, doc))
+            diffs = [diff_versions(texts[n], texts[n + 1]) for n in range(len(texts) - 1)]
+            steps[f"{built.game.id}/{doc.id}"] = [Step(names[n], names[n + 1], found, errata_shifts(errata[n], errata[n + 1], found.pairs))
+                                                  for n, found in enumerate(diffs)]
     return steps

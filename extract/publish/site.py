@@ -27,9 +27,9 @@ from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined
 from extract.errors import shortened, writing
 from extract.model import STATUS_LABELS, Anomaly, Block, Entry, Erratum, Fact, GameBuild, Reported
 from extract.patterns import SEE_LINE
-from extract.text import fold, shorten, value_text
-from extract.urls import anchor_of, page_file, page_of
-from extract.versions import Event, Step, entry_histories, printed_text, word_segments
+from extract.text import fold, shorten, slugify, value_text
+from extract.urls import anchor_of, file_name, page_file, page_of
+from extract.versions import ErratumShift, Event, Step, entry_histories, printed_text, word_segments
 
 # The site's sources (templates, theme overrides, mkdocs.yml) belong to the toolkit, not to a
 # corpus: a project root holding only corpus/ still gets a site. `files/` links to the top-level
@@ -182,6 +182,8 @@ class Site:
         self.game_titles = {g.game.id: g.game.title for g in self.games}
         self.short_labels = {g.game.id: g.game.short_label for g in self.games}
         self.histories: dict[str, list[Event]] = {}  # what each version did to an entry (extract.versions)
+        self.news_pages: dict[int, str] = {}  # id() of a version step -> the file of its "Nouveautés" page
+        self.versions_of: dict[str, list[dict[str, str]]] = {}  # "game/document" -> its versions, oldest first
         self.icons = {g.game.id: list(g.icons) for g in self.games}
 
     def cite(self, entry: Entry) -> str:
@@ -342,7 +344,8 @@ class RenderedEntry:
     cite: str = ""  # plain text: rule, book, version, date (escaped in the template)
     toc: str = ""  # plain text: its line in the page's tables of contents (`toc_label`)
     toc_words: bool = False  # the line holds the rule's first words (the heading shows its number alone)
-    history: list[dict[str, str]] = field(default_factory=list)  # {"version", "what", "diff" (HTML)}, newest first
+    history: list[dict[str, str]] = field(default_factory=list)  # {"version", "what", "diff" (HTML), "link"}, newest first
+    appears: str = ""  # the versions it appears in, when it has a history
     figure: str = ""  # plain text: the note saying the book shows a drawing here that the site lacks (`figure_note`)
     aliases: list[str] = field(default_factory=list)  # the source's ids for its heading (`page_aliases`)
 
@@ -579,7 +582,8 @@ def render_entry(entry: Entry, level: int, here: str, site: Site, aliases: list[
         facts=[{"label": md(f.label), "value": md(fact_value(f)), "id": f.id, "stale": f.status == "stale"} for f in facts],
         cite=site.cite(entry), aliases=aliases or [], toc=toc_label(entry, site),
         toc_words=bool(entry.number and not entry.title and entry.kind != "question" and entry.text),
-        history=[history_row(event) for event in site.histories.get(entry.id, [])],
+        history=[history_row(event, site, here) for event in site.histories.get(entry.id, [])],
+        appears=appears_in(site.histories.get(entry.id, []), site.versions_of.get(f"{entry.game}/{entry.document}", [])),
         figure=figure_note(entry, site),
     )
 
@@ -625,31 +629,89 @@ def segments_html(segments: list[list[str]]) -> str:
                     for op, text in segments)
 
 
-def history_row(event: Event) -> dict[str, str]:
+def history_row(event: Event, site: Site, here: str) -> dict[str, str]:
+    """One line of a rule's history: the version, the one before it, what it did to the rule (and
+    its words), and the link to that version's "Nouveautés" page."""
     what = HISTORY_WORDS[event.what] + (f" (était {event.was})" if event.was else "")
+    page = site.news_pages.get(id(event.step))
     return {"version": version_name(event.step.after).capitalize(), "since": version_name(event.step.before), "what": what,
-            "diff": segments_html(event.words) if event.words else ""}
+            "diff": segments_html(event.words) if event.words else "",
+            "link": relative_path(page, posix_dirname(here)) if page else ""}
 
 
-def news_rows(steps: list[Step], site: Site, here: str) -> list[dict[str, Any]]:
-    """A document's "Nouveautés", newest version first: what each version added, removed, moved
-    and changed, each entry linked where the current version still has it."""
+def appears_in(events: list[Event], versions: list[dict[str, str]]) -> str:
+    """The versions a rule with a history appears in, from the one that added it (else the oldest)
+    to the current one: "1 (2019), 2 (2020-03-15), 3 (2021-06-01)"; empty without a history."""
+    if not events or not versions:
+        return ""
+    added = next((e.step.after["version"] for e in events if e.what == "added"), None)
+    names = [v["version"] for v in versions]
+    first = names.index(added) if added in names else 0
+    return ", ".join(v["version"] + (f" ({v['date']})" if v.get("date") else "") for v in versions[first:])
+
+
+NEWS_FOLDER = "_nouveautes"  # where a document's version pages stand: no entry's page has this name (keys are slugs and numbers)
+
+
+def news_files(game_id: str, doc_id: str, steps: list[Step]) -> list[str]:
+    """The file of each version's "Nouveautés" page, in step order: `_nouveautes/version-<version>/`
+    under the document's folder (the step's number added when two versions make one slug)."""
+    seen: set[str] = set()
+    files = []
+    for n, step in enumerate(steps, 1):
+        slug = "version-" + (slugify(step.after["version"]) if step.after.get("version") else str(n))
+        if slug in seen:
+            slug += f"-{n}"
+        seen.add(slug)
+        files.append(f"{game_id}/{doc_id}/{NEWS_FOLDER}/{file_name(slug)}/index.md")
+    return files
+
+
+def news_page(step: Step, site: Site, here: str) -> dict[str, Any]:
+    """A version's "Nouveautés": what it added, removed, moved and changed (word by word), each entry
+    linked where the current version still has it, and the errata it newly takes or no longer takes."""
     def item(entry: dict[str, Any]) -> tuple[str, str]:
-        label = " ".join(x for x in (entry.get("number"), entry.get("title")) if x) or entry["id"].rsplit("/", 1)[-1]
-        return md(label), site.link(entry["id"], here) if entry["id"] in site.by_id else ""
+        """An entry's label (a question's words) and link, where the current version has it."""
+        if entry["id"] in site.by_id:
+            return md(site.label(entry["id"])), site.link(entry["id"], here)
+        return md(" ".join(x for x in (entry.get("number"), entry.get("title")) if x) or entry["id"].rsplit("/", 1)[-1]), ""
 
-    rows = []
-    for n, step in reversed(list(enumerate(steps, 1))):
-        found = step.diff
-        rows.append({
-            "title": md(f"{version_name(step.after).capitalize()}, depuis la {version_name(step.before)}"),
-            "anchor": f"nouveautes-{n}", "counts": found.counts(),
-            "added": [item(e) for e in found.added], "removed": [item(e) for e in found.removed],
-            "moved": [(md(str(p.old.get("number") or p.old.get("title") or "")), *item(p.new)) for p in found.moved],
-            "changed": [(*item(p.new), segments_html(word_segments(printed_text(p.old), printed_text(p.new))))
-                        for p in found.changed],
-        })
-    return rows
+    found = step.diff
+    return {
+        "title": f"{version_name(step.after).capitalize()}, depuis la {version_name(step.before)}",
+        "counts": found.counts(),
+        "added": [item(e) for e in found.added], "removed": [item(e) for e in found.removed],
+        "moved": [(md(str(p.old.get("number") or p.old.get("title") or "")), *item(p.new)) for p in found.moved],
+        "changed": [(*item(p.new), segments_html(word_segments(printed_text(p.old), printed_text(p.new))))
+                    for p in found.changed],
+        "errata_applied": [erratum_shift_row(s, True, site, here) for s in step.errata.applied] if step.errata else [],
+        "errata_unapplied": [erratum_shift_row(s, False, site, here) for s in step.errata.unapplied] if step.errata else [],
+    }
+
+
+def erratum_shift_row(shift: ErratumShift, newly: bool, site: Site, here: str) -> dict[str, str]:
+    """An erratum a version newly takes (`newly`) or no longer takes: its instruction, the rule it
+    changes (linked where the current version has it), its line on the errata page (where the
+    current build has it), and why the version that does not take it does not."""
+    said, other = (shift.new, shift.old) if newly else (shift.old, shift.new)
+    said = said or {}
+    target = said.get("target")
+    if other is None:
+        why = "absent de la version précédente" if newly else "absent de cette version"
+    elif other["status"] == "applied":
+        why = "la version précédente le disait déjà" if newly else "cette version le dit déjà"
+    else:
+        why = ("ne s'appliquait pas à la version précédente" if newly else "ne s'applique plus à cette version") + (
+            f" : {other['reason']}" if other.get("reason") else "")
+    erratum = said.get("id") or ""
+    errata_page = relative_path(f"{erratum.split('/', 1)[0]}/errata.md", posix_dirname(here))
+    return {
+        "instruction": md(said.get("instruction") or said.get("operation") or ""),
+        "target": md(site.label(target) if target in site.by_id else target or "?"),
+        "target_link": site.link(target, here) if target in site.by_id else "",
+        "erratum_link": f"{errata_page}#{erratum_anchor(erratum)}" if erratum in site.errata_by_id else "",
+        "why": md(why),
+    }
 
 
 TOC_WORDS = 48  # characters of a rule's text that stand for it in a table of contents, when it has no title
@@ -692,10 +754,14 @@ def render_docs(root: Path, docs: Path, games: list[GameBuild], compiled: Byteco
     `steps`: what changed from each version of a document to the next, by "game/document"."""
     site = Site(games)
     steps = steps or {}
+    news: dict[str, list[tuple[str, Step]]] = {}  # "game/document" -> its version pages (file, step), oldest first
     for name, document_steps in steps.items():
         game_id, doc_id = name.split("/", 1)
         site.histories.update(entry_histories(document_steps, (e.id for e in site.by_id.values()
                                                                 if e.game == game_id and e.document == doc_id)))
+        news[name] = list(zip(news_files(game_id, doc_id, document_steps), document_steps, strict=True))
+        site.news_pages.update((id(step), file) for file, step in news[name])
+        site.versions_of[name] = [document_steps[0].before] + [step.after for step in document_steps]
     env = environment(root, compiled)
     written: list[str] = []
 
@@ -724,9 +790,19 @@ def render_docs(root: Path, docs: Path, games: list[GameBuild], compiled: Byteco
                 by_document.setdefault(e.document, []).append(e)
         for doc in game.game.documents:
             pages = by_document.get(doc.id, [])
-            write(f"{game.game.id}/{doc.id}/index.md", "document.md.j2", game=game, doc=doc, pages=pages,
-                  kind=KIND_LABELS.get(doc.kind, doc.kind),
-                  news=news_rows(steps.get(f"{game.game.id}/{doc.id}", []), site, f"{game.game.id}/{doc.id}/index.md"))
+            home = f"{game.game.id}/{doc.id}/index.md"
+            versions = news.get(f"{game.game.id}/{doc.id}", [])
+            write(home, "document.md.j2", game=game, doc=doc, pages=pages, kind=KIND_LABELS.get(doc.kind, doc.kind),
+                  news=[{"title": f"{version_name(step.after).capitalize()}, depuis la {version_name(step.before)}",
+                         "link": relative_path(file, posix_dirname(home)), "counts": step.diff.counts(),
+                         "errata": len(step.errata.applied) if step.errata else 0}
+                        for file, step in reversed(versions)])
+            for n, (file, step) in enumerate(versions):
+                folder = posix_dirname(file)
+                write(file, "news.md.j2", game=game, doc=doc, step=news_page(step, site, file),
+                      document=relative_path(home, folder),
+                      previous=relative_path(versions[n - 1][0], folder) if n else "",
+                      following=relative_path(versions[n + 1][0], folder) if n + 1 < len(versions) else "")
             for i, page in enumerate(pages):
                 here = page_file(page)
                 previous, following = pages[i - 1] if i else None, pages[i + 1] if i + 1 < len(pages) else None

@@ -175,16 +175,23 @@ def test_a_corpus_with_versions_builds_and_its_game_file_lists_them(tmp_path):
     assert main(["--root", str(tmp_path), "check"]) == 0
     page = (tmp_path / "build/site/demo/regles/index.html").read_text(encoding="utf-8")
     assert "Versions antérieures : 1 (2019), 2 (2020-03-15)." in page
-    # "Nouveautés": each version, newest first, what it added and changed, word by word
+    # "Nouveautés": one page per version, listed newest first on the document's page
     news = page.split('id="nouveautes"', 1)[1]
     assert news.index("Version 3 (2021-06-01), depuis la version 2 (2020-03-15)") < news.index("Version 2 (2020-03-15), depuis")
-    assert '<a href="victoire/">Victoire</a>' in news and '<a href="fin-de-partie/">Fin de partie</a>' in news
-    assert "Chaque joueur prend <del>dix</del> <ins>douze</ins> pions." in news
+    assert '<a href="_nouveautes/version-3/">Version 3 (2021-06-01), depuis la version 2 (2020-03-15)</a>' in news
+    site = tmp_path / "build/site/demo/regles/_nouveautes"
+    three, two = ((site / f"version-{n}/index.html").read_text(encoding="utf-8") for n in (3, 2))
+    assert '<a href="../../victoire/">Victoire</a>' in three and "Fin de partie" not in three.split("Ajoutées", 1)[1]
+    assert '<a href="../../fin-de-partie/">Fin de partie</a>' in two
+    assert "Chaque joueur prend <del>dix</del> <ins>douze</ins> pions." in two
+    assert '<a href="../version-3/">Version suivante</a>' in two and '<a href="../version-2/">Version précédente</a>' in three
     # each rule's history on its page
     rule = (tmp_path / "build/site/demo/regles/mise-en-place/index.html").read_text(encoding="utf-8")
-    assert "Historique : 1 changement" in rule and "Version 2 (2020-03-15) (depuis la version 1 (2019)) : modifiée" in rule
+    assert "Historique : 1 changement" in rule and "Présente dans les versions 1 (2019), 2 (2020-03-15), 3 (2021-06-01)." in rule
+    assert '<a href="../_nouveautes/version-2/">Version 2 (2020-03-15)</a> (depuis la version 1 (2019)) : modifiée' in rule
     added = (tmp_path / "build/site/demo/regles/victoire/index.html").read_text(encoding="utf-8")
-    assert "Version 3 (2021-06-01) (depuis la version 2 (2020-03-15)) : ajoutée" in added
+    assert "Version 3 (2021-06-01)</a> (depuis la version 2 (2020-03-15)) : ajoutée" in added
+    assert "Présente dans les versions 3 (2021-06-01)." in added
     assert "Historique" not in (tmp_path / "build/site/demo/regles/tour-de-jeu/index.html").read_text(encoding="utf-8")
 
 
@@ -341,3 +348,27 @@ instruction = "Remplacez « de relancer votre test » par « de relancer une foi
     assert back["errata"]["newly_applied"] == []
     assert [(e["target"], e["to"]["status"]) for e in back["errata"]["no_longer_applied"]] == [
         ("deadzone/boot-camp/actions/sprinter-longue", "failed")]
+
+
+@pytest.mark.corpus  # a whole build (of the worked example)
+def test_a_version_s_page_lists_the_errata_it_newly_takes(tmp_path):
+    from tests.conftest import ROOT
+
+    example = ROOT / "examples" / "phare"
+    folder = tmp_path / "corpus" / "phare"
+    folder.mkdir(parents=True)
+    for name in ("regles-du-phare.pdf", "faq-du-phare.md", "faq-du-phare-1.0.md"):
+        (folder / name).write_bytes((example / name).read_bytes())
+    (folder / "game.toml").write_bytes((example / "game-with-versions.toml").read_bytes())
+    assert main(["--root", str(tmp_path), "build"]) == 0
+    site = tmp_path / "build" / "site" / "phare"
+    faq = (site / "faq-du-phare/index.html").read_text(encoding="utf-8")
+    assert '<a href="_nouveautes/version-1-1/">Version 1.1 (2026-03), depuis la version 1.0 (2026-01)</a>' in faq
+    assert "1 erratum(s) nouvellement appliqué(s)" in faq
+    page = (site / "faq-du-phare/_nouveautes/version-1-1/index.html").read_text(encoding="utf-8")
+    applied = page.split('id="errata-appliques"', 1)[1]
+    assert '<a href="../../../regles-du-phare/3/#3.2">3.2 Attaque</a>' in applied and "absent de la version précédente" in applied
+    assert 'href="../../../errata/#erratum-' in applied
+    assert "Errata qui ne s&rsquo;appliquent plus" not in page and "Errata qui ne s'appliquent plus" not in page
+    worker = (tmp_path / "build" / "site" / "sw.js").read_text(encoding="utf-8")
+    assert "phare/faq-du-phare/_nouveautes/version-1-1/" in worker  # stored for offline use like every page
