@@ -37,3 +37,14 @@ def test_check_warns_of_a_document_that_says_nothing_but_does_not_fail(tmp_path,
     capsys.readouterr()
     assert main(["--root", str(root), "check"]) == 0
     assert "has no version, no date, no official = true|false" in capsys.readouterr().err
+
+
+def test_check_warns_of_an_earlier_version_with_no_date(tmp_path):
+    from extract.cli.commands import document_gaps
+
+    doc = {"id": "regles", "version": "3", "date": "2021", "official": True,
+           "versions": [{"version": "1", "date": "", "source": "corpus/demo/v1.txt"},
+                        {"version": "2", "date": "2020", "source": "corpus/demo/v2.txt"}]}
+    (tmp_path / "demo.json").write_text(json.dumps({"game": {"id": "demo", "documents": [doc]}}), encoding="utf-8")
+    assert document_gaps(tmp_path) == ["corpus/demo/game.toml: document 'regles': its earlier version '1' has no date "
+                                       "(its Nouveautés and each rule's history say none)"]

@@ -557,7 +557,8 @@ def check_command(root: Path) -> int:
 
 def document_gaps(data: Path) -> list[str]:
     """What the game files leave a reader without: a document with no version, no date, or that
-    does not say whether it is official; one line each, naming the manifest to complete."""
+    does not say whether it is official, an earlier version with no date; one line each, naming the
+    manifest to complete."""
     gaps: list[str] = []
     for path in sorted(data.glob("*.json")):
         if path.name == "schema.json":
@@ -569,6 +570,9 @@ def document_gaps(data: Path) -> list[str]:
             if missing:
                 gaps.append(f"corpus/{game.get('id')}/game.toml: document {doc.get('id')!r} has "
                             f"{', '.join(missing)} (the site says « non indiqué »)")
+            gaps.extend(f"corpus/{game.get('id')}/game.toml: document {doc.get('id')!r}: its earlier version "
+                        f"{v.get('version')!r} has no date (its Nouveautés and each rule's history say none)"
+                        for v in doc.get("versions", []) if not v.get("date"))
     return gaps
 
 
