@@ -1,6 +1,8 @@
 """The documentation is tested: every ```console block of README.md and docs/ is run and its
 output checked, every TOML and Python example parses, every link between the docs leads
-somewhere, every CLI command and option is documented, and the README stays short.
+somewhere, every CLI command and option is documented, and the README stays short. The two
+`make` commands: what `make build` runs is run (against a copy of the corpus), what `make test`
+runs is read from make (the suite cannot run itself).
 
 A console block holds commands (`$ ` lines) each followed by the output expected from it: each
 expected line must be found, in order, among the lines the command printed (stdout and stderr
@@ -23,6 +25,7 @@ import contextlib
 import io
 import re
 import shlex
+import shutil
 import socket
 import subprocess
 import sys
@@ -303,3 +306,66 @@ def test_the_rules_site_is_not_built_from_these_docs(built):
     site = Path(built["out"]) / "site"
     assert (site / "index.html").is_file()
     assert [page.stem for page in DOCS.glob("*.md") if (site / page.stem).exists() and page.stem != "index"] == []
+
+
+# -- the two make commands ---------------------------------------------------------------------------
+
+MAKE_LINE = re.compile(r"(?m)^make ([a-z]++)\b")
+SET_UP = ".venv/.installed"  # the Makefile's stamp: the set-up done (`make -o` takes it as done)
+
+
+def make_targets() -> set[str]:
+    """The `make` targets the docs tell a reader to run (in their plain ``` blocks)."""
+    return {target for page in PAGES for lang, body, _ in fenced(page.read_text(encoding="utf-8"))[0] if lang != "console"
+            for target in MAKE_LINE.findall(body)}
+
+
+def make_says(target: str, *done: str) -> list[str]:
+    """The commands `make TARGET` runs on a fresh clone, as make prints them without running any
+    (`-n`, every target taken as out of date: `-B`), the prerequisites `done` taken as made (`-o`)."""
+    said = subprocess.run(["make", "-n", "-B", *(f"-o{name}" for name in done), target], cwd=ROOT, capture_output=True,
+                          text=True, check=True, timeout=60)
+    return said.stdout.splitlines()
+
+
+def test_every_make_target_the_docs_show_is_checked_below():
+    """`make build` and `make test` are run (or read) by the two tests below; a doc showing
+    another target (`make bench` in a plain block) must get its own."""
+    assert "build" in make_targets() and make_targets() <= {"build", "test"}
+
+
+@pytest.mark.corpus  # a build of the real corpus, from the session's caches
+@pytest.mark.skipif(shutil.which("make") is None, reason="no make on this machine")
+def test_make_build_runs_the_build_this_suite_tests(built, tmp_path):
+    """`make build` is run as make would run it: its set-up installs the pinned requirements and the
+    package (the suite runs in that environment), then its one command, `regles build`, is run in a
+    clone-like folder holding the corpus, with the caches the session's build filled: its rule data
+    is byte for byte the session build's, which the rest of the suite tests."""
+    from extract.nlp import default_cache
+
+    set_up = make_says("build")[:-1]
+    assert any("-r requirements.lock" in line for line in set_up) and any("-e ." in line for line in set_up)
+    assert make_says("build", SET_UP) == [".venv/bin/regles build"]
+    clone = tmp_path / "clone"
+    clone.mkdir()
+    shutil.copytree(ROOT / "corpus", clone / "corpus")  # a copy: the build follows no symbolic link
+    command = shlex.split(make_says("build", SET_UP)[0])
+    done = subprocess.run([str(BIN / Path(command[0]).name), *command[1:]], cwd=clone, capture_output=True, text=True,
+                          timeout=COMMAND_TIMEOUT, env={"PATH": f"{BIN}:/usr/bin:/bin", "HOME": str(tmp_path), "LANG": "C.UTF-8",
+                                                        "REGLES_CACHE_DIR": str(default_cache(ROOT).parent)})
+    assert done.returncode == 0, done.stderr
+    made = sorted(str(path.relative_to(clone / "build")) for path in (clone / "build" / "data").rglob("*") if path.is_file())
+    tested = sorted(str(path.relative_to(built["out"])) for path in (built["out"] / "data").rglob("*") if path.is_file())
+    assert made == tested and "data/runewars.json" in made
+    for name in made:
+        assert (clone / "build" / name).read_bytes() == (built["out"] / name).read_bytes(), name
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="no make on this machine")
+def test_make_test_runs_the_whole_suite():
+    """`make test` cannot run inside the suite it runs (it would run this test again): what it runs
+    is read from make instead. After the set-up and the browser's install, one command: pytest on
+    the whole suite (no path, no marker left out), on two workers as the README says."""
+    said = make_says("test", SET_UP, "chromium")
+    assert said == [".venv/bin/python -m pytest -q -n 2 --dist worksteal"]
+    assert "-m" not in shlex.split(said[0])[3:] and not any(arg.startswith("tests") for arg in shlex.split(said[0]))
