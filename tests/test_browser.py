@@ -570,3 +570,71 @@ def test_a_rule_referring_to_a_drawing_says_it_is_not_here(phone, server):
     note = phone.locator('[id="4.09"] ~ .regles-figure-note').first
     assert note.is_visible()
     assert note.inner_text().startswith("Le texte renvoie à un schéma du livre, que ce site ne reproduit pas")
+
+
+def test_the_home_page_s_latest_errata_say_when(phone, server):
+    """The defect: the home page's latest errata had no dates."""
+    phone.goto(f"{server}/")
+    heading = phone.locator("#derniers-errata")
+    assert heading.is_visible()
+    items = phone.locator("#derniers-errata + ul > li").all_inner_texts()
+    assert items and all(re.search(r"\(\d{4}(-\d\d){0,2}\)$", item) for item in items), items  # each ends with its date
+    assert any(item.endswith("FAQ de Tournoi, version 1.1.0 (2017-10-25)") for item in items), items
+
+
+WIDE_TABLES = """() => Array.from(document.querySelectorAll('article table')).map(t => {
+  let p = t.parentElement; while (p && getComputedStyle(p).overflowX === 'visible') p = p.parentElement;
+  const r = p.getBoundingClientRect();
+  return {table: t.scrollWidth, box: p.clientWidth, left: r.left, right: r.right, scrolls: p.scrollWidth > p.clientWidth}; })"""
+
+
+@pytest.mark.parametrize("path", ["runewars/", "runewars/apprentissage/but-du-jeu/"])
+def test_on_a_phone_a_wide_table_scrolls_inside_its_box(phone, server, path):
+    """The defect: wide tables were cut at the phone's edge. The game page's tables are wider than
+    a phone (545 px for Runewars' facts); each scrolls inside a box that stays on the screen."""
+    phone.goto(f"{server}/{path}")
+    tables = phone.evaluate(WIDE_TABLES)
+    assert tables
+    for box in tables:
+        assert box["left"] >= 0 and box["right"] <= 375 + 1, box  # the box stays on the screen
+        assert box["table"] <= box["box"] or box["scrolls"], box  # the table fits, or scrolls inside its box
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375 + 1  # the page itself does not scroll sideways
+    if path == "runewars/":
+        assert max(box["table"] for box in tables) > 375  # a table wider than the phone is among them
+
+
+@pytest.mark.corpus  # a whole build, of the worked example with its FAQ's two versions
+def test_a_version_s_news_page_and_a_rule_s_history_on_a_phone(browser, tmp_path):
+    """The defect: no versions: nothing said what changed from one version of a document to the
+    next. The FAQ's page lists its versions; the version's page says what it added and the erratum
+    it brought, linked to the rule it changes; a changed entry's history links back to that page."""
+    from extract.cli import main
+    from tools.bench_site import serve_as_regles
+
+    example = ROOT / "examples" / "phare"
+    folder = tmp_path / "corpus" / "phare"
+    folder.mkdir(parents=True)
+    for name in ("regles-du-phare.pdf", "faq-du-phare.md", "faq-du-phare-1.0.md"):
+        (folder / name).write_bytes((example / name).read_bytes())
+    (folder / "game.toml").write_bytes((example / "game-with-versions.toml").read_bytes())
+    assert main(["--root", str(tmp_path), "build"]) == 0
+    with serve_as_regles(tmp_path / "build" / "site") as server:
+        for phone in opened_page(browser, server, viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True):
+            phone.goto(f"{server}/phare/faq-du-phare/")
+            phone.get_by_role("link", name="Version 1.1 (2026-03), depuis la version 1.0 (2026-01)").click()
+            phone.wait_for_url("**/phare/faq-du-phare/_nouveautes/version-1-1/")
+            assert phone.locator("h1").inner_text().startswith("Nouveautés")
+            applied = phone.locator("#errata-appliques + ul")
+            assert applied.is_visible() and "absent de la version précédente" in applied.inner_text()
+            assert phone.evaluate("document.documentElement.scrollWidth") <= 375 + 1
+            applied.get_by_role("link", name="3.2 Attaque").click()
+            phone.wait_for_url("**/phare/regles-du-phare/3/#3.2")
+            rule = phone.locator('[id="3.2"]')
+            assert rule.is_visible() and "deux cases" in phone.locator("article").inner_text()
+            phone.go_back()
+            phone.locator("#modifiees + ul a").first.click()
+            history = phone.locator("details.regles-history").first
+            history.locator("summary").click()
+            assert "Présente dans les versions 1.0 (2026-01), 1.1 (2026-03)." in history.inner_text()
+            history.get_by_role("link", name="Version 1.1 (2026-03)").click()
+            phone.wait_for_url("**/phare/faq-du-phare/_nouveautes/version-1-1/")
