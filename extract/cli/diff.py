@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from extract.errors import UsageError
+from extract.text import shorten
 from extract.versions import Diff, ErratumShift, diff_versions, errata_shifts, marked, printed_text, word_segments
 
 LABELS = {"added": "ajoutées", "removed": "retirées", "moved": "déplacées ou renumérotées", "changed": "modifiées",
@@ -81,8 +82,16 @@ def corpus_versions(root: Path, game_id: str, doc_id: str, wanted: tuple[str | N
                           version_errata(root, game, old), version_errata(root, game, new), read)
 
 
+LABEL_WORDS = 60  # characters of an untitled entry's text (a FAQ's question) beside its key
+
+
 def label(entry: dict[str, Any]) -> str:
-    return " ".join(x for x in (entry.get("number"), entry.get("title")) if x) or entry["id"].rsplit("/", 1)[-1]
+    """An entry as a line of the diff names it: its number and title, else its key and first words."""
+    named = " ".join(x for x in (entry.get("number"), entry.get("title")) if x)
+    if named:
+        return named
+    key, text = entry["id"].rsplit("/", 1)[-1], shorten(entry.get("text") or "", LABEL_WORDS)
+    return f"{key} « {text} »" if text else key
 
 
 def diff_command(root: Path, old: str, new: str, profile: str | None, as_json: bool,
