@@ -17,6 +17,7 @@ from typing import Any
 from extract.errata.locators import Locator, opens_with_locator, read_locator
 from extract.errata.operations import OperationReader, Reading, mask
 from extract.errata.passages import CLOSE, OPEN, Document, Passage, cut
+from extract.text import fold
 
 # A passage longer than this (no sentence end, no list marker in it) is listed, not parsed.
 MAX_PASSAGE = 5000
@@ -270,6 +271,10 @@ class ErrataTextReader:
                     len((x or "").split()) <= 4 for x in (reading.old, reading.new)):
                 kind = "rename"  # "« Retiré du jeu » devient « Banni »", no place named: a term, everywhere
             found = ReadOperation(line, kind, reading.old, reading.new, where, passage.text, reading.cue)
+            if (earlier := _restated(found, result.read)) is not None:
+                result.clarifications.append(Clarification(line, passage.text, f"restates the operation read at line "
+                                                           f"{earlier.line}, at the same place"))
+                continue
             if reading.expects_text and not reading.new:
                 pending = found
             else:
@@ -312,6 +317,27 @@ class ErrataTextReader:
         if opens_with_locator(text) and not own.empty():
             result.clarifications.append(Clarification(passage.line, text, "a place named, but no change asked"))
             return
+
+
+def _same(a: str | None, b: str | None) -> bool:
+    return fold(a or "").strip(" .") == fold(b or "").strip(" .")
+
+
+def _restated(found: ReadOperation, earlier: list[ReadOperation]) -> ReadOperation | None:
+    """An earlier operation this one only restates: the same new text (and the same old one, when
+    it gives one) at a place that is not another ("« X » devient « Y »", then "La phrase « X » est
+    remplacée par le simple mot « Y »", then "ces termes deviennent « Y »")."""
+    if not found.new:
+        return None
+    for other in reversed(earlier):
+        if not _same(found.new, other.new) or found.old and not _same(found.old, other.old):
+            continue
+        here, there = found.locator, other.locator
+        if (here.page, here.section, here.ordinal) != (there.page, there.section, there.ordinal) or \
+                here.title and there.title and not _same(here.title, there.title):
+            continue  # another place: the same change made twice
+        return other
+    return None
 
 
 _TABLE_LINE = re.compile(r"(?:(?<! )[ ]++)?\|.*\|[ ]*+")
