@@ -447,6 +447,8 @@ class OperationReader:
                 reading.old, reading.kind = old, "replace"  # "l'expression « X » doit être lue « Y »"
             return self._finish(reading)
         if cue.operation == "insert":
+            if self._names_changes(masked.text[end:stop].split(":", 1)[0]):
+                return None  # "doit inclure les changements suivants :": it announces errata, adds nothing
             reading.new, reading.expects_text = self._new_text(masked, end, stop)
             if reading.new and self._names_changes(reading.new):
                 return None  # "doit inclure les changements suivants": it announces errata, adds nothing

@@ -104,8 +104,8 @@ CITATION = re.compile(r"^\s*(?:\[\s*(?:…|\.\.\.)\s*\]|\(\s*(?:…|\.\.\.)\s*\)
 
 def _place_text(headings: list[Passage]) -> str:
     """The headings above a passage that name a place (not "Errata", not "FAQ")."""
-    return " ; ".join(h.text for h in headings if not (ERRATA_HEADING.search(h.text) or CLARIFICATION_HEADING.search(h.text))
-                      or re.search(r"\d", h.text))
+    return " ; ".join(h.text for h in headings if re.search(r"[^\W\d_]", h.text) and (  # ".4.1", "12": no place
+        not (ERRATA_HEADING.search(h.text) or CLARIFICATION_HEADING.search(h.text)) or re.search(r"\d", h.text)))
 
 
 # The subject that starts an instruction after its place: "… Légende de la Carte – Il faut", "… : Le texte"

@@ -148,3 +148,8 @@ def test_a_passage_with_no_sentence_end_over_the_bound_is_listed_not_parsed():
     reading = read_errata_text("mot " * 2000)
     (item,) = reading.not_understood
     assert item.line == 1 and "no sentence end" in item.reason and not reading.read
+
+
+def test_headings_without_a_word_name_no_place():
+    reading = read_errata_text("Errata v.4.1\n.4.1\n\nPage 7, colonne 2 : remplacer « a » par « b ».\n")
+    assert [r.locator.text for r in reading.read] == ["Page 7, colonne 2"]
