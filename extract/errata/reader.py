@@ -139,7 +139,7 @@ class ErrataTextReader:
         for table in tables:
             _read_table(table, result)
         masks = [mask(p.text if len(p.text) <= MAX_PASSAGE else "") for p in document.passages]
-        docs = self.operations.nlp.pipe((m.text for m in masks), batch_size=64)
+        docs = self.operations.parse(m.text for m in masks)
         headings: list[Passage] = []
         context = Locator()
         heading_is_clarification = False
