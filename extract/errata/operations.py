@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -19,6 +20,9 @@ from typing import Any
 
 from extract.errata.passages import CLOSE, OPEN
 
+# The parts of speech whose lemmas the cues read: verbs, their participles, nouns ("remplacement"),
+# and capitalised imperatives the small model takes for names. The other words keep their lower case.
+LEMMA_POS = frozenset({"VERB", "AUX", "NOUN", "ADJ", "PROPN"})
 KINDS = ("replace", "should-say", "insert", "delete", "swap", "rename")
 
 
@@ -160,7 +164,7 @@ class Reading:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-_PUNCT_STOP = re.compile(r"[.;!?]|(?<!\d),(?!\d)|\(|\)| et (?=(?:il faut|ajout|supprim|remplac|retir|sa |son |ses |le |la |les ))")
+_PUNCT_STOP = re.compile(r"[.;!?]|,(?! ?\d)|\(|\)| et (?=(?:il faut|ajout|supprim|remplac|retir|sa |son |ses |le |la |les ))")
 _ANNOUNCE_ONLY = re.compile(r"(?<!\w)(?:(?:le|la|les|ce|cette|ces|l'|un|une|des)\s++)?(?:\w++\s++){0,3}?"
                             r"(?:suivante?s?|comme suit|ce qui suit|ainsi|ceci|qui suit)\s*+:?", re.IGNORECASE)
 
@@ -254,6 +258,8 @@ class OperationReader:
             return False  # "si elles avaient été inversées": a hypothesis in its own clause
         if any(t.lower_ in frame["negations"] for t in before) and not any(t.lower_ == "pas" for t in doc[start:end]):
             return False  # "tant qu'il n'est pas modifié": a condition, no erratum
+        if self._purpose_of_saying(doc, start):
+            return False
         words = {t.lower_ for t in doc[start:end]}
         if cue.name == "printed":
             return True  # kept only with an "au lieu de" marker, checked when its texts are read
@@ -275,11 +281,33 @@ class OperationReader:
         quoted = any(t.text.startswith("Q") and t.text[1:].isdigit() for t in doc[max(0, start - 6):end + 8])
         return cue.name in frame["strong"] and quoted
 
+    def _purpose_of_saying(self, doc: Any, start: int) -> bool:
+        """A purpose clause about wording stands before the cue in its sentence ("En VO, pour dire
+        « X », il faut dire « Y »"): a note on usage, not a correction."""
+        frame = self.table.frame
+        sentence = max((t.i for t in doc[:start] if t.text in (".", "!", "?", ";")), default=-1) + 1
+        for t in doc[sentence:start]:
+            if t.lower_ in frame["purpose_words"] and t.i + 1 < start:
+                verb = doc[t.i + 1] if doc[t.i + 1].lower_ not in ("de", "d'") else doc[min(t.i + 2, start - 1)]
+                if verb.lemma_ in frame["saying_lemmas"] or verb.lower_ in frame["saying_lemmas"]:
+                    return True
+        return False
+
     # ------------------------------------------------------------------ texts
+
+    def parse(self, texts: Iterable[str]) -> Iterator[Any]:
+        """The passages tagged by the pipeline, lemmas given only to the parts of speech the cues and
+        their frame read (spaCy's own rule lemmatizer, token by token): a third of the lemmatizer's time."""
+        lemmatizer = self.nlp.get_pipe("lemmatizer")
+        for doc in self.nlp.pipe(texts, batch_size=64, disable=["lemmatizer"]):
+            for token in doc:
+                if token.lemma == 0:
+                    token.lemma_ = lemmatizer.rule_lemmatize(token)[0] if token.pos_ in LEMMA_POS else token.lower_
+            yield doc
 
     def read(self, text: str) -> tuple[list[Reading], Masked]:
         masked = mask(text)
-        doc = self.nlp(masked.text)
+        doc = next(self.parse([masked.text]))
         return self.read_parsed(doc, masked), masked
 
     def read_parsed(self, doc: Any, masked: Masked) -> list[Reading]:
@@ -417,16 +445,24 @@ class OperationReader:
                 reading.new, reading.expects_text = self._new_text(masked, end, stop)
                 if reading.old is None and cue.operation != "rename" and cue.name != "become":
                     reading.kind = "should-say"
-            if reading.everywhere and reading.kind == "replace":
+            if reading.everywhere and reading.kind == "replace" or reading.kind == "replace" and cue.name != "replace" \
+                    and self._names_term(masked, begin, stop) and all(len((x or "").split()) <= 6 for x in (reading.old, reading.new)):
+                # a term changed into another ("la spécialisation « X » doit être changée en « Y »"); a term
+                # "remplacé par" another stays a replace of its words where it stands
                 reading.kind = "rename"
             return self._finish(reading)
         if cue.operation == "should-say":
             reading.new, reading.expects_text = self._new_text(masked, end, stop)
+            if reading.new and (printed := self._printed_after_but(masked, end, stop)):
+                reading.old, reading.kind = printed, "replace"  # "devrait être Y, mais il est marqué comme X"
+                return self._finish(reading)
             old = None if opening else self._subject_quote(masked, begin, start, True)
             if old and cue.name == "read" and reading.new:
                 reading.old, reading.kind = old, "replace"  # "l'expression « X » doit être lue « Y »"
             return self._finish(reading)
         if cue.operation == "insert":
+            if self._names_changes(masked.text[end:stop].split(":", 1)[0]):
+                return None  # "doit inclure les changements suivants :": it announces errata, adds nothing
             reading.new, reading.expects_text = self._new_text(masked, end, stop)
             if reading.new and self._names_changes(reading.new):
                 return None  # "doit inclure les changements suivants": it announces errata, adds nothing
@@ -446,6 +482,29 @@ class OperationReader:
             reading.old = self._words_until_stop(masked, end, stop) or _clean(before)
             return self._finish(reading)
         return self._finish(reading)
+
+    def _names_term(self, masked: Masked, begin: int, stop: int) -> bool:
+        """The clause's first quotation follows a noun naming a term ("la spécialisation « X »")."""
+        first = self._first_quote(masked, begin, stop)
+        if first is None:
+            return False
+        lead = masked.text[begin:masked.spans[first[0]][0]].lower().split()
+        return bool(lead) and lead[-1].split("'")[-1] in self.table.markers["term_nouns"]
+
+    def _printed_after_but(self, masked: Masked, end: int, stop: int) -> str | None:
+        """The printed text a ", mais …" clause gives after a correction: "… mais il est marqué comme n°93"."""
+        region = masked.text[end:stop]
+        but = re.search(r",[ ]*+mais\b", region)
+        if but is not None:  # its verb ("indique") may be a cue of its own: the clause runs to the sentence's end
+            stop = len(masked.text)
+            region = masked.text[end:stop]
+        if but is None:
+            return None
+        printed = "|".join(re.escape(p) for p in sorted(self.table.markers["printed_as"], key=len, reverse=True))
+        m = re.search(rf"(?<![\w'])(?:{printed})(?![\w'])[ ]*+", region[but.end():but.end() + 300], re.IGNORECASE)
+        if m is None:
+            return None
+        return self._words_until_stop(masked, end + but.end() + m.end(), stop)
 
     def _names_changes(self, text: str) -> bool:
         words = [w for w in re.findall(r"[\w']+", text.lower()) if len(w) > 3]

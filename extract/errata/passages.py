@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 OPEN, CLOSE = "«", "»"
 # One character for another, so that offsets survive: curly and low quotes become « », curly
@@ -130,6 +130,58 @@ def _repeated_titles(lines: list[str]) -> list[int]:
     return found
 
 
+def _running_heads(lines: list[str], chrome: set[int]) -> list[int]:
+    """Lines a paginated text repeats at each page: the same words (digits aside) at least twice,
+    each time beside (within two lines of) a line already set aside as page chrome."""
+    near: dict[str, list[int]] = {}
+    for n, line in enumerate(lines, start=1):
+        key = re.sub(r"\d++", "#", " ".join(line.split())).casefold()
+        if n in chrome or not key or len(key) > 80 or not re.search(r"[^\W\d_]", key):
+            continue
+        if any(m in chrome for m in range(n - 2, n + 3) if m != n):
+            near.setdefault(key, []).append(n)
+    counts: dict[str, int] = {}
+    for line in lines:
+        key = re.sub(r"\d++", "#", " ".join(line.split())).casefold()
+        counts[key] = counts.get(key, 0) + 1
+    return [n for key, found in near.items() if len(found) >= 2 and len(found) == counts[key] for n in found]
+
+
+# A passage cut short by a column break: no sentence end. A piece that carries on a sentence:
+# a lower-case word first, no page locator ("suivants :", not "p. 12 :").
+_SENTENCE_ENDS = ".!?:;»)]"
+_CARRIES_ON = re.compile(r"(?!p{1,2}\.?[ ]?\d)[a-zà-ÿ]")
+
+
+def _interposed(passage: Passage) -> bool:
+    """A heading of the other column: short, and a heading or in capitals."""
+    text = passage.text
+    return len(text) <= 60 and not _CARRIES_ON.match(text) and (passage.heading or text == text.upper())
+
+
+def _joined_across_columns(passages: list[Passage]) -> list[Passage]:
+    """A sentence that a column break cut, the other column's heading standing between its two
+    halves ("… doit inclure les changements" / "ERRATA" / "suivants :"), joined back; the heading
+    follows it. The joined passage spans the heading's lines."""
+    out: list[Passage] = []
+    i = 0
+    while i < len(passages):
+        p = passages[i]
+        k = i + 1
+        while k < len(passages) and k - i <= 2 and _interposed(passages[k]):
+            k += 1
+        if k > i + 1 and k < len(passages) and p.text[-1:] not in _SENTENCE_ENDS and p.text != p.text.upper() and \
+                _CARRIES_ON.match(passages[k].text) and passages[k].line - p.line <= 6:
+            q = passages[k]
+            out.append(Passage(p.start, q.end, f"{p.text} {q.text}", p.line, False, p.unbalanced or q.unbalanced))
+            out.extend(replace(h, heading=True) for h in passages[i + 1:k])
+            i = k + 1
+            continue
+        out.append(p)
+        i += 1
+    return out
+
+
 def _is_heading(line: str, following: str) -> bool:
     """A line that names what follows: short, no sentence end, not cut in mid-phrase, followed by
     a line that starts a sentence or a quotation."""
@@ -163,6 +215,7 @@ def cut(raw: str) -> Document:
         at += len(line) + 1
     chrome = [n for n, line in enumerate(lines, start=1) if line.strip() and any(p.fullmatch(line) for p in CHROME)]
     chrome += _repeated_titles(lines)
+    chrome += _running_heads(lines, set(chrome))
     chrome.sort()
     if chrome:  # blanked, length kept: what stood there is no text
         chars = list(text)
@@ -212,4 +265,4 @@ def cut(raw: str) -> Document:
         unbalanced = any(begin <= s < end for s in stray)
         passages.append(Passage(first, first + len(body), body.replace("\n", " "), line,
                                 heading=begin in headings or first in headings, unbalanced=unbalanced))
-    return Document(text, tuple(starts), tuple(passages), tuple(chrome))
+    return Document(text, tuple(starts), tuple(_joined_across_columns(passages)), tuple(sorted(set(chrome))))

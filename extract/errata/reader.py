@@ -17,6 +17,7 @@ from typing import Any
 from extract.errata.locators import Locator, opens_with_locator, read_locator
 from extract.errata.operations import OperationReader, Reading, mask
 from extract.errata.passages import CLOSE, OPEN, Document, Passage, cut
+from extract.text import fold
 
 # A passage longer than this (no sentence end, no list marker in it) is listed, not parsed.
 MAX_PASSAGE = 5000
@@ -103,8 +104,8 @@ CITATION = re.compile(r"^\s*(?:\[\s*(?:…|\.\.\.)\s*\]|\(\s*(?:…|\.\.\.)\s*\)
 
 def _place_text(headings: list[Passage]) -> str:
     """The headings above a passage that name a place (not "Errata", not "FAQ")."""
-    return " ; ".join(h.text for h in headings if not (ERRATA_HEADING.search(h.text) or CLARIFICATION_HEADING.search(h.text))
-                      or re.search(r"\d", h.text))
+    return " ; ".join(h.text for h in headings if re.search(r"[^\W\d_]", h.text) and (  # ".4.1", "12": no place
+        not (ERRATA_HEADING.search(h.text) or CLARIFICATION_HEADING.search(h.text)) or re.search(r"\d", h.text)))
 
 
 # The subject that starts an instruction after its place: "… Légende de la Carte – Il faut", "… : Le texte"
@@ -138,7 +139,7 @@ class ErrataTextReader:
         for table in tables:
             _read_table(table, result)
         masks = [mask(p.text if len(p.text) <= MAX_PASSAGE else "") for p in document.passages]
-        docs = self.operations.nlp.pipe((m.text for m in masks), batch_size=64)
+        docs = self.operations.parse(m.text for m in masks)
         headings: list[Passage] = []
         context = Locator()
         heading_is_clarification = False
@@ -270,6 +271,10 @@ class ErrataTextReader:
                     len((x or "").split()) <= 4 for x in (reading.old, reading.new)):
                 kind = "rename"  # "« Retiré du jeu » devient « Banni »", no place named: a term, everywhere
             found = ReadOperation(line, kind, reading.old, reading.new, where, passage.text, reading.cue)
+            if (earlier := _restated(found, result.read)) is not None:
+                result.clarifications.append(Clarification(line, passage.text, f"restates the operation read at line "
+                                                           f"{earlier.line}, at the same place"))
+                continue
             if reading.expects_text and not reading.new:
                 pending = found
             else:
@@ -312,6 +317,27 @@ class ErrataTextReader:
         if opens_with_locator(text) and not own.empty():
             result.clarifications.append(Clarification(passage.line, text, "a place named, but no change asked"))
             return
+
+
+def _same(a: str | None, b: str | None) -> bool:
+    return fold(a or "").strip(" .") == fold(b or "").strip(" .")
+
+
+def _restated(found: ReadOperation, earlier: list[ReadOperation]) -> ReadOperation | None:
+    """An earlier operation this one only restates: the same new text (and the same old one, when
+    it gives one) at a place that is not another ("« X » devient « Y »", then "La phrase « X » est
+    remplacée par le simple mot « Y »", then "ces termes deviennent « Y »")."""
+    if not found.new:
+        return None
+    for other in reversed(earlier):
+        if not _same(found.new, other.new) or found.old and not _same(found.old, other.old):
+            continue
+        here, there = found.locator, other.locator
+        if (here.page, here.section, here.ordinal) != (there.page, there.section, there.ordinal) or \
+                here.title and there.title and not _same(here.title, there.title):
+            continue  # another place: the same change made twice
+        return other
+    return None
 
 
 _TABLE_LINE = re.compile(r"(?:(?<! )[ ]++)?\|.*\|[ ]*+")

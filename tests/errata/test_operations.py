@@ -41,6 +41,15 @@ def read(reader: OperationReader, text: str) -> list[tuple[str, str | None, str 
     ("Cette carte devrait être unique.", [("should-say", None, "unique")]),
     ("La carte écrit « Défaussez » au lieu de « Défaussez-la ».", [("replace", "Défaussez", "Défaussez-la")]),
     ("Remplacer toutes les mentions de « PM » par « PA ».", [("rename", "PM", "PA")]),
+    # a term changed into another, as a term: a rename; a "remplacé par" one stays a replace
+    ("Le mot-clé « Agile » doit être changé en « Leste ».", [("rename", "Agile", "Leste")]),
+    ("Le nom « Garde » devient « Sentinelle ».", [("rename", "Garde", "Sentinelle")]),
+    # the printed value told after "mais": the old text of a replace
+    ("Le héros devrait être le n°12, mais il est marqué comme n°21 (comme le Mage).",
+     [("replace", "n°21", "le n°12")]),
+    ("La portée doit être de 4, mais la carte indique 3.", [("replace", "3", "de 4")]),
+    # a purpose clause about wording: a note on usage, no erratum
+    ("En anglais, pour dire « une seule cible », il faut dire « a single target ».", []),
     # a unit named before "par" is a place, not old text
     ("Remplacez le deuxième paragraphe par : « Tout le monde pioche. »", [("should-say", None, "Tout le monde pioche")]),
 ])

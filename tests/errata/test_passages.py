@@ -61,3 +61,27 @@ def test_cutting_is_linear_on_a_long_line():
     started = time.perf_counter()
     document = cut(line)
     assert document.passages and time.perf_counter() - started < 5
+
+
+def test_a_sentence_cut_by_a_column_break_is_joined_back_the_heading_after_it():
+    document = cut("La carte du Garde doit recevoir les corrections\n\nERRATA\nsuivantes :\n• La portée doit être de 3.\n")
+    assert [(p.line, p.heading, p.text) for p in document.passages] == [
+        (1, False, "La carte du Garde doit recevoir les corrections suivantes :"), (3, True, "ERRATA"),
+        (5, False, "• La portée doit être de 3.")]
+
+
+def test_a_page_locator_after_a_heading_is_no_continuation():
+    document = cut("Le texte reste ouvert\nCOMBAT\np. 12 : lire « a ».\n")
+    assert [p.text for p in document.passages][-1] == "p. 12 : lire « a »."
+    assert len(document.passages) == 3
+
+
+def test_running_heads_beside_page_numbers_are_chrome():
+    document = cut("Livre de base, errata\n3\nPage 4 : ajouter « a ».\nLivre de base, errata\n4\nPage 5 : lire « b ».\n")
+    assert document.chrome == (1, 2, 4, 5)
+    assert [p.text for p in document.passages] == ["Page 4 : ajouter « a ».", "Page 5 : lire « b »."]
+
+
+def test_a_line_repeated_away_from_page_numbers_is_kept():
+    document = cut("Ajouter :\n« a »\n\nAjouter :\n« b »\n")
+    assert document.chrome == ()

@@ -42,6 +42,19 @@ def test_nothing_that_looks_like_an_erratum_is_dropped_in_silence():
     assert [(r.line, r.kind, r.new) for r in reading.read] == [(7, "insert", "Le héros")]
 
 
+def test_an_operation_restated_at_the_same_place_is_read_once():
+    text = ("Nouveaux termes\n"
+            "1. « Détruit » devient « Vaincu »\n"
+            "Le mot « détruit » est remplacé par le simple mot « vaincu » :\n"
+            "Désormais, ces termes deviennent « vaincu » et « hors jeu ».\n"
+            "P. 12 : « Détruit » devient « Vaincu ».\n")
+    reading = read_errata_text(text)
+    assert [(r.line, r.kind) for r in reading.read] == [(2, "rename"), (5, "replace")]
+    assert [(c.line, c.why) for c in reading.clarifications if "restates" in c.why] == [
+        (3, "restates the operation read at line 2, at the same place"),
+        (4, "restates the operation read at line 2, at the same place")]
+
+
 def test_questions_and_answers_are_clarifications_not_errata():
     text = ("FAQ\n\nQ : Un archer peut-il tirer deux fois ?\n\n"
             "R : Non, il devrait être clair qu'il tire une fois.\n\n"
@@ -135,3 +148,8 @@ def test_a_passage_with_no_sentence_end_over_the_bound_is_listed_not_parsed():
     reading = read_errata_text("mot " * 2000)
     (item,) = reading.not_understood
     assert item.line == 1 and "no sentence end" in item.reason and not reading.read
+
+
+def test_headings_without_a_word_name_no_place():
+    reading = read_errata_text("Errata v.4.1\n.4.1\n\nPage 7, colonne 2 : remplacer « a » par « b ».\n")
+    assert [r.locator.text for r in reading.read] == ["Page 7, colonne 2"]
