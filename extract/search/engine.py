@@ -175,7 +175,7 @@ class SearchIndex(Understanding, Ranking):
             return [self.hit(d, 0.0, frozenset(), False, shown) for d in self.changed if allowed is None or allowed[d]][:limit]
         if not concepts:
             return []
-        ranked = self.rank(concepts, primaries, allowed)
+        ranked = self.rank(concepts, primaries, allowed, confined=game is not None or document is not None or shown is not None)
         if change:
             ranked = self.favour(ranked, self.changed_set, CHANGE_WEIGHT)
         if game is None and len(scope.games | {d.split("/")[0] for d in scope.documents}) != 1:

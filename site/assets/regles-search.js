@@ -415,7 +415,7 @@
     return 2 * concepts.filter(function (c) { return !c.approximate && self.reaches(c); }).length > concepts.length;
   };
 
-  Model.prototype.rank = function (concepts, primaries, allowed) {
+  Model.prototype.rank = function (concepts, primaries, allowed, confined) {
     var self = this, total = this.totalWeight(concepts);
     var sums = new Map(), held = new Map();
     concepts.forEach(function (concept) {
@@ -448,16 +448,20 @@
     (has(this.named, whole) ? this.named[whole] : []).forEach(function (doc) {
       if (sums.has(doc)) sums.set(doc, sums.get(doc) + NAMED_WEIGHT * total);
     });
-    var ranked = [], floor = concepts.length > 1 ? MIN_COVERAGE : -1.0;
-    for (var attempt = 1; attempt <= 2; attempt++) {  // as SearchIndex.rank: a second, lower floor
+    // As Ranking.rank: a lower floor for a question whose words the books mostly know, then any
+    // entry holding some of it when the search is confined to a game or document.
+    var floors = [concepts.length > 1 ? MIN_COVERAGE : -1.0], ranked = [];
+    if (this.mostlyReached(concepts)) floors.push(FALLBACK_COVERAGE);
+    if (confined) floors.push(0.0);
+    for (var f = 0; f < floors.length; f++) {
+      var floor = floors[f];
       ranked = [];
       sums.forEach(function (score, doc) {
         var coverage = Math.min(1.0, held.get(doc) / total);
         if (coverage < floor) return;
         ranked.push([doc, score * Math.pow(coverage, COVERAGE_POWER) * self.docs[doc][8], coverage]);
       });
-      if (ranked.length || !this.mostlyReached(concepts)) break;
-      floor = FALLBACK_COVERAGE;
+      if (ranked.length) break;
     }
     if (concepts.length > 1) ranked = this.subRulesFirst(ranked, concepts);
     ranked.sort(function (x, y) { return y[1] - x[1] || x[0] - y[0]; });
@@ -558,7 +562,7 @@
                marked: Object.create(null), approximate: false, scope: shown };
     }
     if (!concepts.length) return { hits: [], marked: Object.create(null), approximate: false, scope: shown };
-    var ranked = this.rank(concepts, understood[1], scoped);
+    var ranked = this.rank(concepts, understood[1], scoped, Boolean(game) || Boolean(shown));
     if (change) {  // as ranking.favoured: the entries errata changed or write weigh CHANGE_WEIGHT more
       var chosen = this.changedSet;
       ranked = ranked.map(function (r) { return has(chosen, r[0]) ? [r[0], r[1] * CHANGE_WEIGHT, r[2]] : r; });
