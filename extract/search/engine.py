@@ -136,9 +136,9 @@ class SearchIndex(Understanding, Ranking):
         """The games and documents `text` names (`scopes.find_scope`; `names_alone`: even when it
         says nothing else), and its other words. A name of another game than the filter given is
         a word of the query."""
-        words = W.words_of(text)
-        if not words:  # only question words: "comment ?" asks nothing; read them as words then
-            words = W.words_of(text, talk=False)
+        words = W.words_of(text, reflexive=True)
+        if not [w for w in words if w != W.REFLEXIVE]:  # only question words: "comment ?" asks nothing; read them as words then
+            words = W.words_of(text, talk=False, reflexive=True)
         found = find_scope(words, self.scopes, self.vocab, names_alone)
         if (game is not None and found.games and game not in found.games) or (document is not None and found.documents):
             return Scope(words)

@@ -452,14 +452,15 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
         game = synonym[2] if len(synonym) > 2 else ""  # a game's terms.toml speaks of that game only
         if len(synonym) > 3 and synonym[3] == "en":
             english.update(word for e in typed for word, _ in known(e))
-        keys = [[stems for _, stems in known(e)] for e in typed]
+        # a pronominal expression ("se tirer") matches only a word after a reflexive pronoun
+        keys = [[(W.REFLEXIVE,)] * W.pronominal(e) + [stems for _, stems in known(e)] for e in typed]
         targets = sorted({s for e in meant for _, stems in known(e) for s in stems[:1]})
         for e in [*typed, *meant]:
             for word, stems in known(e):
                 if word not in vocab:
                     vocab[word] = {stems: 1}
         for key in keys:
-            if key:
+            if [s for s in key if s[0] != W.REFLEXIVE]:
                 rules.append([[s[0] for s in key], targets, game])
     families: dict[str, set[str]] = defaultdict(set)
     for stem in postings:
@@ -513,6 +514,8 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
         "thesaurus": sorted(rules),
         "stop_words": sorted(W.FOLDED_STOP_WORDS), "talk_words": sorted(W.TALK_WORDS),
         "talk": W.TALK.pattern, "token": W.TOKEN.pattern, "elision": W.ELISION.pattern,
+        "reflexive": {"marker": W.REFLEXIVE, "pronouns": sorted(W.REFLEXIVE_PRONOUNS),
+                      "other_subjects": sorted(W.OTHER_SUBJECTS), "elision": W.REFLEXIVE_ELISION.pattern},
         "number_query": W.NUMBER_QUERY.pattern, "change": W.CHANGE.pattern,
         # what a question about changes favours: the entries errata changed (their status) and
         # the entries that write an erratum
