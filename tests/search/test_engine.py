@@ -43,3 +43,10 @@ def test_a_damaged_model_is_named_by_the_python_api_too(tmp_path, model):
     (tmp_path / "model.json").write_text(model, encoding="utf-8")
     with pytest.raises(InputError, match="model.json"):
         SearchIndex(tmp_path)
+
+
+def test_a_search_confined_to_a_game_is_never_empty_when_some_word_is_held(two_games):
+    query = "moral zorglub quibidou"  # one word of three held: below every floor
+    assert two_games.search(query) == []  # every game: nonsense stays empty
+    assert {h.id for h in two_games.search(query, game="elfes")} == {"elfes/regles/1"}
+    assert {h.id for h in two_games.search(f"{query} chez les elfes")} == {"elfes/regles/1"}  # a game named
