@@ -73,6 +73,9 @@ CHANGE_PHRASES = (
     r"(?:a|ont) evolue", r"changements?", r"modifications?", r"corrections?", r"correctifs?", r"errata", r"erratum",
     r"mises? a jour", r"mis a jour", r"nouvelle version", r"ancienne version", r"version precedente",
     r"rules (?:change|update)s?", r"changelog",
+    # asking whether a rule still holds: "c'est toujours la règle ?", "encore valable", "en vigueur"
+    r"(?:toujours|encore) (?:la regle|valables?|vrai|d'actualite|en vigueur|le cas)", r"plus (?:valables?|d'actualite|en vigueur)",
+    r"obsoletes?", r"perimee?s?",
 )
 CHANGE = re.compile(r"(?<![a-z0-9'])(?:" + "|".join(CHANGE_PHRASES) + r")(?![a-z0-9])")
 COMBINING = re.compile(r"[\u0300-\u036f]")

@@ -27,6 +27,8 @@ def test_a_filter_given_wins_over_another_game_named(two_games):
 def test_a_question_about_changes_finds_errata_and_changed_rules_first(two_games):
     assert W.change_asked("Ce qui a changé pour le tir ?")[0]
     assert W.change_asked("errata du tir")[0] and not W.change_asked("le tir à l'arc")[0]
+    assert W.change_asked("le tir sur 6, c'est toujours la règle ?")[0] and W.change_asked("encore valable ?")[0]
+    assert not W.change_asked("tirer toujours sur la cible")[0]
     plain = [h.id for h in two_games.search("tir", game="orcs")]
     changed = [h.id for h in two_games.search("ce qui a changé pour le tir", game="orcs")]
     assert "orcs/regles/3" not in plain  # a deleted rule is hidden…
