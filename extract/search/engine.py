@@ -136,9 +136,9 @@ class SearchIndex(Understanding, Ranking):
         """The games and documents `text` names (`scopes.find_scope`; `names_alone`: even when it
         says nothing else), and its other words. A name of another game than the filter given is
         a word of the query."""
-        words = W.words_of(text)
-        if not words:  # only question words: "comment ?" asks nothing; read them as words then
-            words = W.words_of(text, talk=False)
+        words = W.words_of(text, reflexive=True)
+        if not [w for w in words if w != W.REFLEXIVE]:  # only question words: "comment ?" asks nothing; read them as words then
+            words = W.words_of(text, talk=False, reflexive=True)
         found = find_scope(words, self.scopes, self.vocab, names_alone)
         if (game is not None and found.games and game not in found.games) or (document is not None and found.documents):
             return Scope(words)
@@ -175,7 +175,7 @@ class SearchIndex(Understanding, Ranking):
             return [self.hit(d, 0.0, frozenset(), False, shown) for d in self.changed if allowed is None or allowed[d]][:limit]
         if not concepts:
             return []
-        ranked = self.rank(concepts, primaries, allowed)
+        ranked = self.rank(concepts, primaries, allowed, confined=game is not None or document is not None or shown is not None)
         if change:
             ranked = self.favour(ranked, self.changed_set, CHANGE_WEIGHT)
         if game is None and len(scope.games | {d.split("/")[0] for d in scope.documents}) != 1:

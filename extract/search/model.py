@@ -70,6 +70,17 @@ def stems_of_word(original: str, folded: str) -> tuple[str, ...]:
     return (primary,) if alternate == primary else (primary, alternate)
 
 
+def talk_free(found: list[tuple[str, tuple[str, ...]]], postings: Any) -> list[tuple[str, ...]]:
+    """An expression's stems as a query leaves them, its words of table talk out ("prendre cher"
+    is typed "il prend cher", read "cher"), when that differs from the whole expression; nothing
+    when it leaves nothing, or a single word the books use: "faire mal" read "mal" would make
+    every "mal" a synonym of the expression's meaning."""
+    kept = [stems for word, stems in found if word not in W.TALK_WORDS]
+    if len(kept) == len(found) or not kept or (len(kept) == 1 and kept[0][0] in postings):
+        return []
+    return kept
+
+
 def positions(text: str) -> list[tuple[str, tuple[str, ...]]]:
     """(folded word, its stems) for each word of `text` that is not a stop word, in order."""
     found = []
@@ -452,14 +463,16 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
         game = synonym[2] if len(synonym) > 2 else ""  # a game's terms.toml speaks of that game only
         if len(synonym) > 3 and synonym[3] == "en":
             english.update(word for e in typed for word, _ in known(e))
-        keys = [[stems for _, stems in known(e)] for e in typed]
+        # a pronominal expression ("se tirer") is marked so (`understanding.thesaurus_match`)
+        keys = [[(W.REFLEXIVE,)] * W.pronominal(e) + [stems for _, stems in known(e)] for e in typed]
+        keys += [[(W.REFLEXIVE,)] * W.pronominal(e) + said for e in typed if (said := talk_free(known(e), postings))]
         targets = sorted({s for e in meant for _, stems in known(e) for s in stems[:1]})
         for e in [*typed, *meant]:
             for word, stems in known(e):
                 if word not in vocab:
                     vocab[word] = {stems: 1}
         for key in keys:
-            if key:
+            if [s for s in key if s[0] != W.REFLEXIVE]:
                 rules.append([[s[0] for s in key], targets, game])
     families: dict[str, set[str]] = defaultdict(set)
     for stem in postings:
@@ -513,6 +526,8 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
         "thesaurus": sorted(rules),
         "stop_words": sorted(W.FOLDED_STOP_WORDS), "talk_words": sorted(W.TALK_WORDS),
         "talk": W.TALK.pattern, "token": W.TOKEN.pattern, "elision": W.ELISION.pattern,
+        "reflexive": {"marker": W.REFLEXIVE, "pronouns": sorted(W.REFLEXIVE_PRONOUNS),
+                      "other_subjects": sorted(W.OTHER_SUBJECTS), "elision": W.REFLEXIVE_ELISION.pattern},
         "number_query": W.NUMBER_QUERY.pattern, "change": W.CHANGE.pattern,
         # what a question about changes favours: the entries errata changed (their status) and
         # the entries that write an erratum

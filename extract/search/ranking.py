@@ -134,8 +134,10 @@ class Ranking:
         kept = reached if UNREACHED_IGNORED and self.mostly_reached(concepts) else concepts
         return sum(self.concept_weight(c) for c in kept) or 1.0
 
-    def rank(self, concepts: list[Concept], primaries: list[list[str]], allowed: list[bool] | None) -> list[tuple[int, float, float]]:
-        """(doc, score, coverage) of every entry holding enough of the query, best first."""
+    def rank(self, concepts: list[Concept], primaries: list[list[str]], allowed: list[bool] | None,
+             confined: bool = False) -> list[tuple[int, float, float]]:
+        """(doc, score, coverage) of every entry holding enough of the query, best first; `confined`:
+        the search is limited to a game or document, where any entry holding some of it will do."""
         total_weight = self.total_weight(concepts)
         sums: dict[int, float] = {}
         held: dict[int, float] = {}
@@ -172,9 +174,19 @@ class Ranking:
         for doc in self.named.get(key, ()):
             if doc in sums:
                 sums[doc] += NAMED_WEIGHT * total_weight
-        floor = MIN_COVERAGE if len(concepts) > 1 else -1.0
+        # A long question whose words the books know, none holding a third of it ("mon gars passe
+        # juste devant un orc, il est obligé de stopper ?"): the rules holding the most of it are
+        # still an answer. Nonsense, most of whose words no rule has, stays empty, unless the
+        # search is confined to a game or document (chosen, or named in the query): there a query
+        # some of whose words its entries hold never comes back empty.
+        floors = [MIN_COVERAGE if len(concepts) > 1 else -1.0]
+        if self.mostly_reached(concepts):
+            floors.append(FALLBACK_COVERAGE)
+        if confined:
+            floors.append(0.0)
         priors = self.priors
-        for attempt in (1, 2):
+        ranked = []
+        for floor in floors:
             ranked = []
             for doc, score in sums.items():
                 coverage = held[doc] / total_weight
@@ -182,12 +194,8 @@ class Ranking:
                     coverage = 1.0
                 if coverage >= floor:
                     ranked.append((doc, score * coverage ** COVERAGE_POWER * priors[doc], coverage))
-            # A long question whose words the books know, none holding a third of it ("mon gars
-            # passe juste devant un orc, il est obligé de stopper ?"): the rules holding the most
-            # of it are still an answer. Nonsense, most of whose words no rule has, stays empty.
-            if ranked or attempt == 2 or not self.mostly_reached(concepts):
+            if ranked:
                 break
-            floor = FALLBACK_COVERAGE
         if len(concepts) > 1:
             ranked = self.sub_rules_first(ranked, concepts)
         ranked.sort(key=lambda item: (-item[1], item[0]))

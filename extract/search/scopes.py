@@ -113,12 +113,14 @@ def find_scope(words: list[str], phrases: list[list[Any]], vocabulary: dict[str,
             scope.words.append(words[i])
             i += 1
             continue
+        if scope.words and scope.words[-1] == W.REFLEXIVE:  # "se" before a name marks no word
+            scope.words.pop()
         for _, game, document in best:
             if document:
                 scope.documents.add(f"{game}/{document}")
             else:
                 scope.games.add(game)
         i += len(best[0][0])
-    if not scope.words and not names_alone:
+    if not [w for w in scope.words if w != W.REFLEXIVE] and not names_alone:
         return Scope(list(words))
     return scope

@@ -40,6 +40,7 @@ class Concept:
     approximate: bool = False
     games: dict[str, set[str]] = field(default_factory=dict)  # stem -> the only games it is true of
     typed: set[str] = field(default_factory=set)  # the stems its words reach themselves, before the thesaurus
+    reflexive: bool = False  # its word followed a reflexive pronoun ("se tirer"): words.REFLEXIVE
 
     def add(self, stem: str, weight: float, games: set[str] | None = None) -> None:
         """`games`: the stem comes from a game's own synonyms and reaches that game's entries
@@ -184,16 +185,21 @@ class Understanding:
 
     def understand(self, text: str) -> tuple[list[Concept], list[list[str]]]:
         """The query's concepts, and the primary stems of its words in order (for words together)."""
-        words = W.words_of(text)
-        if not words:  # only question words: "comment ?" asks nothing; read them as words then
-            words = W.words_of(text, talk=False)
+        words = W.words_of(text, reflexive=True)
+        if not [w for w in words if w != W.REFLEXIVE]:  # only question words: "comment ?" asks nothing; read them as words then
+            words = W.words_of(text, talk=False, reflexive=True)
         return self.understand_words(words)
 
     def understand_words(self, words: list[str]) -> tuple[list[Concept], list[list[str]]]:
         """`understand`, from the query's words (`words.words_of`)."""
-        concepts = [self.alternatives(word) for word in words]
-        for concept in concepts:
+        concepts = []
+        for k, word in enumerate(words):
+            if word == W.REFLEXIVE:
+                continue
+            concept = self.alternatives(word)
             concept.typed = set(concept.alternatives)
+            concept.reflexive = k > 0 and words[k - 1] == W.REFLEXIVE
+            concepts.append(concept)
         primaries = [[s for s, w in c.alternatives.items() if w >= 0.8][:2] for c in concepts]
         merged: list[Concept] = []
         i = 0
@@ -229,21 +235,29 @@ class Understanding:
 
     def thesaurus_match(self, concepts: list[Concept], i: int) -> tuple[int, dict[str, set[str] | None]] | None:
         """The longest thesaurus phrase starting at concept `i`, with every target of that length
-        and the games each is true of (None: every game)."""
+        and the games each is true of (None: every game). Of two expressions as long, the one that
+        agrees with the pronoun wins: "je me tire" reads the thesaurus's "se tirer", "je tire" its
+        "tirer"; with no rival, either reads ("je retape un gars": "se retaper")."""
         best: tuple[int, dict[str, set[str] | None]] | None = None
-        for first in sorted(concepts[i].keys()):
-            for key, targets, game in self.rules.get(first, ()):
-                if i + len(key) > len(concepts):
-                    continue
-                if all(key[k] in concepts[i + k].keys() for k in range(1, len(key))):
-                    if best is None or len(key) > best[0]:
-                        best = (len(key), {})
-                    if len(key) == best[0]:
-                        for target in targets:
-                            if not game or (target in best[1] and best[1][target] is None):
-                                best[1][target] = None
-                            else:
-                                best[1][target] = (best[1].get(target) or set()) | {game}
+        rank = (0, False)
+        firsts = sorted(concepts[i].keys())
+        candidates = [rule for first in firsts for rule in self.rules.get(first, ())]
+        candidates += [rule for rule in self.rules.get(W.REFLEXIVE, ()) if rule[0][1] in firsts]
+        for key, targets, game in candidates:
+            pronominal = key[0] == W.REFLEXIVE
+            phrase = key[1:] if pronominal else key
+            if i + len(phrase) > len(concepts):
+                continue
+            if all(phrase[k] in concepts[i + k].keys() for k in range(1, len(phrase))):
+                agrees = pronominal == concepts[i].reflexive
+                if best is None or (len(phrase), agrees) > rank:
+                    best, rank = (len(phrase), {}), (len(phrase), agrees)
+                if (len(phrase), agrees) == rank:
+                    for target in targets:
+                        if not game or (target in best[1] and best[1][target] is None):
+                            best[1][target] = None
+                        else:
+                            best[1][target] = (best[1].get(target) or set()) | {game}
         return best
 
 NUMBERISH = re.compile(r"^[\d.]+[a-z]?$")

@@ -73,6 +73,9 @@ CHANGE_PHRASES = (
     r"(?:a|ont) evolue", r"changements?", r"modifications?", r"corrections?", r"correctifs?", r"errata", r"erratum",
     r"mises? a jour", r"mis a jour", r"nouvelle version", r"ancienne version", r"version precedente",
     r"rules (?:change|update)s?", r"changelog",
+    # asking whether a rule still holds: "c'est toujours la règle ?", "encore valable", "en vigueur"
+    r"(?:toujours|encore) (?:la regle|valables?|vrai|d'actualite|en vigueur|le cas)", r"plus (?:valables?|d'actualite|en vigueur)",
+    r"obsoletes?", r"perimee?s?",
 )
 CHANGE = re.compile(r"(?<![a-z0-9'])(?:" + "|".join(CHANGE_PHRASES) + r")(?![a-z0-9])")
 COMBINING = re.compile(r"[\u0300-\u036f]")
@@ -94,16 +97,44 @@ def fold(text: str) -> str:
 FOLDED_STOP_WORDS = frozenset(fold(word) for word in STOP_WORDS | ENGLISH_STOP_WORDS)
 
 
-def words_of(text: str, talk: bool = True) -> list[str]:
-    """The folded words of `text` that can carry meaning, in order."""
+# A pronominal verb is not its verb: "se tirer" (leave) is not "tirer" (shoot), "se retirer" not
+# "retirer". A word after a reflexive pronoun is marked by REFLEXIVE put before it, which only the
+# thesaurus reads (its expressions "se …", "s'…" match only such a word); "me", "te" are reflexive
+# unless a third person is the subject ("il me tire dessus").
+REFLEXIVE = "~"
+REFLEXIVE_PRONOUNS = frozenset(("se", "me", "te"))
+OTHER_SUBJECTS = frozenset(("il", "elle", "on", "ils", "elles", "qui", "ca", "cela", "personne"))
+REFLEXIVE_ELISION = re.compile(r"^[smt]'(?=[a-z0-9])")
+
+
+PRONOMINAL = re.compile(r"^\s*(?:se\s|s')")
+
+
+def pronominal(expression: str) -> bool:
+    """An expression of the thesaurus that is a pronominal verb: "se tirer", "s'enfuir"."""
+    return PRONOMINAL.match(fold(expression)) is not None
+
+
+def words_of(text: str, talk: bool = True, reflexive: bool = False) -> list[str]:
+    """The folded words of `text` that can carry meaning, in order; `reflexive`: a word after a
+    reflexive pronoun comes after REFLEXIVE."""
     folded = fold(text)
     if talk:
         folded = TALK.sub(" ", folded)
     found = []
+    marked = False
+    previous = ""
     for token in TOKEN.findall(folded):
+        pronoun = token if token in REFLEXIVE_PRONOUNS else token[0] if REFLEXIVE_ELISION.match(token) else ""
+        if pronoun and (pronoun == "s" or pronoun == "se" or previous not in OTHER_SUBJECTS):
+            marked = True
+        previous = token
         word = ELISION.sub("", token)
         if word in FOLDED_STOP_WORDS or (talk and word in TALK_WORDS):
             continue
+        if marked and reflexive:
+            found.append(REFLEXIVE)
+        marked = False
         found.append(word)
     return found
 

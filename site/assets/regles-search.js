@@ -48,6 +48,9 @@
     this.talk = new RegExp(raw.talk, "g");
     this.token = new RegExp(raw.token, "g");
     this.elision = new RegExp(raw.elision);
+    var reflexive = raw.reflexive || { marker: "~", pronouns: [], other_subjects: [], elision: "(?!)" };  // as words.REFLEXIVE
+    this.reflexive = reflexive.marker; this.pronouns = setOf(reflexive.pronouns);
+    this.otherSubjects = setOf(reflexive.other_subjects); this.reflexiveElision = new RegExp(reflexive.elision);
     this.numberQuery = new RegExp(raw.number_query);
     this.change = new RegExp(raw.change, "g");  // as words.CHANGE: "ce qui a changé", "errata"
     this.changed = raw.changed; this.changedSet = setOf(raw.changed);
@@ -93,14 +96,19 @@
     return word;
   };
 
-  Model.prototype.wordsOf = function (text, talk) {
-    var folded = fold(text), found = [], self = this, m;
+  Model.prototype.wordsOf = function (text, talk, reflexive) {  // as words.words_of
+    var folded = fold(text), found = [], self = this, marked = false, previous = "";
     if (talk) folded = folded.replace(this.talk, " ");
     this.token.lastIndex = 0;
     var tokens = folded.match(this.token) || [];
     tokens.forEach(function (token) {
+      var pronoun = has(self.pronouns, token) ? token : self.reflexiveElision.test(token) ? token[0] : "";
+      if (pronoun && (pronoun === "s" || pronoun === "se" || !has(self.otherSubjects, previous))) marked = true;
+      previous = token;
       var word = token.replace(self.elision, "");
       if (has(self.stop, word) || (talk && has(self.talkWords, word))) return;
+      if (marked && reflexive) found.push(self.reflexive);
+      marked = false;
       found.push(word);
     });
     return found;
@@ -237,27 +245,33 @@
     return concept;
   };
 
-  Model.prototype.thesaurusMatch = function (concepts, i) {
-    var best = null, self = this;
-    Object.keys(concepts[i].keys()).sort().forEach(function (first) {
-      (has(self.rules, first) ? self.rules[first] : []).forEach(function (rule) {
-        var key = rule[0], targets = rule[1], game = rule[2];
-        if (i + key.length > concepts.length) return;
-        for (var k = 1; k < key.length; k++) if (!has(concepts[i + k].keys(), key[k])) return;
-        if (best === null || key.length > best[0]) best = [key.length, new Map()];
-        if (key.length !== best[0]) return;
-        targets.forEach(function (t) {  // target -> games it is true of, null: every game
-          if (!game || (best[1].has(t) && best[1].get(t) === null)) best[1].set(t, null);
-          else { var games = best[1].get(t) || Object.create(null); games[game] = true; best[1].set(t, games); }
-        });
+  Model.prototype.thesaurusMatch = function (concepts, i) {  // as Understanding.thesaurus_match
+    var best = null, rank = [0, false], self = this, firsts = Object.keys(concepts[i].keys()).sort(), candidates = [];
+    firsts.forEach(function (first) { if (has(self.rules, first)) candidates = candidates.concat(self.rules[first]); });
+    if (has(this.rules, this.reflexive)) {  // of two as long, the expression that agrees with the pronoun wins
+      candidates = candidates.concat(this.rules[this.reflexive].filter(function (rule) { return firsts.indexOf(rule[0][1]) >= 0; }));
+    }
+    candidates.forEach(function (rule) {
+      var key = rule[0], targets = rule[1], game = rule[2];
+      var pronominal = key[0] === self.reflexive, phrase = pronominal ? key.slice(1) : key;
+      if (i + phrase.length > concepts.length) return;
+      for (var k = 1; k < phrase.length; k++) if (!has(concepts[i + k].keys(), phrase[k])) return;
+      var agrees = pronominal === Boolean(concepts[i].reflexive);
+      if (best === null || phrase.length > rank[0] || (phrase.length === rank[0] && agrees && !rank[1])) {
+        best = [phrase.length, new Map()]; rank = [phrase.length, agrees];
+      }
+      if (phrase.length !== rank[0] || agrees !== rank[1]) return;
+      targets.forEach(function (t) {  // target -> games it is true of, null: every game
+        if (!game || (best[1].has(t) && best[1].get(t) === null)) best[1].set(t, null);
+        else { var games = best[1].get(t) || Object.create(null); games[game] = true; best[1].set(t, games); }
       });
     });
     return best;
   };
 
   Model.prototype.queryWords = function (text) {
-    var words = this.wordsOf(text, true);
-    return words.length ? words : this.wordsOf(text, false);
+    var words = this.wordsOf(text, true, true), marker = this.reflexive;
+    return words.some(function (w) { return w !== marker; }) ? words : this.wordsOf(text, false, true);
   };
 
   // As scopes.find_scope: the games and documents the words name (longest phrase first at each
@@ -276,12 +290,14 @@
         best = this.scopes.filter(function (p) { return p[0].length === 1 && p[0][0].length >= 6 && distance(word, p[0][0], 1) <= 1; });
       }
       if (!best.length) { scope.words.push(words[i]); i += 1; continue; }
+      if (scope.words.length && scope.words[scope.words.length - 1] === this.reflexive) scope.words.pop();  // "se" before a name
       best.forEach(function (phrase) {
         if (phrase[2]) scope.documents[phrase[1] + "/" + phrase[2]] = true; else scope.games[phrase[1]] = true;
       });
       i += best[0][0].length;
     }
-    if (!scope.words.length && !namesAlone) return { words: words.slice(), games: Object.create(null), documents: Object.create(null) };
+    var marker = this.reflexive;
+    if (!scope.words.some(function (w) { return w !== marker; }) && !namesAlone) return { words: words.slice(), games: Object.create(null), documents: Object.create(null) };
     return scope;
   };
 
@@ -307,8 +323,14 @@
 
   Model.prototype.understandWords = function (words) {
     var self = this;
-    var concepts = words.map(function (w) { return self.alternatives(w); });
-    concepts.forEach(function (c) { c.typed = setOf(Object.keys(c.alternatives)); });
+    var concepts = [];
+    words.forEach(function (w, k) {  // as SearchIndex.understand_words: the reflexive marker marks the next word
+      if (w === self.reflexive) return;
+      var c = self.alternatives(w);
+      c.typed = setOf(Object.keys(c.alternatives));
+      c.reflexive = k > 0 && words[k - 1] === self.reflexive;
+      concepts.push(c);
+    });
     var primaries = concepts.map(function (c) {
       return Object.keys(c.alternatives).filter(function (s) { return c.alternatives[s] >= 0.8; }).slice(0, 2);
     });
@@ -415,7 +437,7 @@
     return 2 * concepts.filter(function (c) { return !c.approximate && self.reaches(c); }).length > concepts.length;
   };
 
-  Model.prototype.rank = function (concepts, primaries, allowed) {
+  Model.prototype.rank = function (concepts, primaries, allowed, confined) {
     var self = this, total = this.totalWeight(concepts);
     var sums = new Map(), held = new Map();
     concepts.forEach(function (concept) {
@@ -448,16 +470,20 @@
     (has(this.named, whole) ? this.named[whole] : []).forEach(function (doc) {
       if (sums.has(doc)) sums.set(doc, sums.get(doc) + NAMED_WEIGHT * total);
     });
-    var ranked = [], floor = concepts.length > 1 ? MIN_COVERAGE : -1.0;
-    for (var attempt = 1; attempt <= 2; attempt++) {  // as SearchIndex.rank: a second, lower floor
+    // As Ranking.rank: a lower floor for a question whose words the books mostly know, then any
+    // entry holding some of it when the search is confined to a game or document.
+    var floors = [concepts.length > 1 ? MIN_COVERAGE : -1.0], ranked = [];
+    if (this.mostlyReached(concepts)) floors.push(FALLBACK_COVERAGE);
+    if (confined) floors.push(0.0);
+    for (var f = 0; f < floors.length; f++) {
+      var floor = floors[f];
       ranked = [];
       sums.forEach(function (score, doc) {
         var coverage = Math.min(1.0, held.get(doc) / total);
         if (coverage < floor) return;
         ranked.push([doc, score * Math.pow(coverage, COVERAGE_POWER) * self.docs[doc][8], coverage]);
       });
-      if (ranked.length || !this.mostlyReached(concepts)) break;
-      floor = FALLBACK_COVERAGE;
+      if (ranked.length) break;
     }
     if (concepts.length > 1) ranked = this.subRulesFirst(ranked, concepts);
     ranked.sort(function (x, y) { return y[1] - x[1] || x[0] - y[0]; });
@@ -558,7 +584,7 @@
                marked: Object.create(null), approximate: false, scope: shown };
     }
     if (!concepts.length) return { hits: [], marked: Object.create(null), approximate: false, scope: shown };
-    var ranked = this.rank(concepts, understood[1], scoped);
+    var ranked = this.rank(concepts, understood[1], scoped, Boolean(game) || Boolean(shown));
     if (change) {  // as ranking.favoured: the entries errata changed or write weigh CHANGE_WEIGHT more
       var chosen = this.changedSet;
       ranked = ranked.map(function (r) { return has(chosen, r[0]) ? [r[0], r[1] * CHANGE_WEIGHT, r[2]] : r; });

@@ -47,3 +47,13 @@ def test_the_box_ranks_as_the_cli_on_every_query_set(built):
                 ("errata runewars", None), ("line of sight", None)]
     expected = [[h.id for h in search.search(text, game=game, limit=10)] for text, game in queries]
     assert box(built["out"] / "search" / "model.json", queries) == expected
+
+
+def test_the_box_reads_pronominal_verbs_as_the_cli(tmp_path):
+    from tests.search.test_understanding import pronominal_index
+
+    index = pronominal_index(tmp_path)
+    queries = [("je me tire du combat", None), ("je tire", None), ("il me tire dessus", None), ("je retape un gars", None),
+               ("s'enfuir se", None), ("tirer zorglub quibidou", "jeu")]
+    expected = [[h.id for h in index.search(text, game=game, limit=10)] for text, game in queries]
+    assert expected[0][0] == "jeu/regles/2" and box(tmp_path / "model.json", queries) == expected

@@ -27,6 +27,8 @@ def test_a_filter_given_wins_over_another_game_named(two_games):
 def test_a_question_about_changes_finds_errata_and_changed_rules_first(two_games):
     assert W.change_asked("Ce qui a changé pour le tir ?")[0]
     assert W.change_asked("errata du tir")[0] and not W.change_asked("le tir à l'arc")[0]
+    assert W.change_asked("le tir sur 6, c'est toujours la règle ?")[0] and W.change_asked("encore valable ?")[0]
+    assert not W.change_asked("tirer toujours sur la cible")[0]
     plain = [h.id for h in two_games.search("tir", game="orcs")]
     changed = [h.id for h in two_games.search("ce qui a changé pour le tir", game="orcs")]
     assert "orcs/regles/3" not in plain  # a deleted rule is hidden…
@@ -43,3 +45,10 @@ def test_a_damaged_model_is_named_by_the_python_api_too(tmp_path, model):
     (tmp_path / "model.json").write_text(model, encoding="utf-8")
     with pytest.raises(InputError, match="model.json"):
         SearchIndex(tmp_path)
+
+
+def test_a_search_confined_to_a_game_is_never_empty_when_some_word_is_held(two_games):
+    query = "moral zorglub quibidou"  # one word of three held: below every floor
+    assert two_games.search(query) == []  # every game: nonsense stays empty
+    assert {h.id for h in two_games.search(query, game="elfes")} == {"elfes/regles/1"}
+    assert {h.id for h in two_games.search(f"{query} chez les elfes")} == {"elfes/regles/1"}  # a game named

@@ -154,3 +154,13 @@ def test_the_terms_an_entry_defines_are_its_names():
     assert defined_terms(entry("Chaque fléau a son effet :", "Paniqué : quand une unité qui a un pion…",
                                "Exemple : un joueur…")) == ["Paniqué"]
     assert defined_terms(entry("Le résultat est appelé un jet de dé.")) == []
+
+
+def test_an_expression_is_read_as_a_query_leaves_it():
+    from extract.search.model import talk_free
+
+    found = [("prendre", ("prendr",)), ("cher", ("cher",))]
+    assert talk_free(found, {}) == [("cher",)]  # "il prend cher": the query keeps "cher"
+    assert talk_free(found, {"cher": []}) == []  # …unless the books use the word left alone
+    assert talk_free([("fuir", ("fuir",)), ("combat", ("combat",))], {}) == []  # no talk: the expression as it is
+    assert talk_free([("faire", ("fair",))], {}) == []

@@ -447,3 +447,31 @@ def test_an_english_word_reaches_the_english_name_of_another_form(tmp_path):
     assert ids(index.search("can my hero fly over water"))[:1] == ["eau"]  # "hero": a guess; two words of three known
     # only a word of a name: "reserv" is a typo of "réserve", not a form of a disclaimer's "reserved"
     assert index.understand("reserv")[0][0].approximate
+
+
+def test_a_word_after_a_reflexive_pronoun_is_marked():
+    mark = W.REFLEXIVE
+    assert W.words_of("je voudrais me tirer du combat", reflexive=True) == ["voudrais", mark, "tirer", "combat"]
+    assert W.words_of("il s'enfuit", reflexive=True) == [mark, "enfuit"]
+    assert W.words_of("il me tire dessus", reflexive=True) == ["tire", "dessus"]  # "me": an object here
+    assert W.words_of("je me tire") == ["tire"]  # only the query's reading asks for the mark
+    assert W.pronominal("se tirer") and W.pronominal("s'enfuir") and not W.pronominal("sentir")
+
+
+def pronominal_index(tmp_path: Path) -> SearchIndex:
+    entries = [make("1", "Tir", "Une unité tire sur une cible."),
+               make("2", "Désengagement", "Une unité engagée quitte le combat par un désengagement."),
+               make("3", "Soins", "Un soin rend des points de vie.")]
+    synonyms = [(["se tirer"], ["désengagement"]), (["tirer"], ["tir"]), (["se retaper"], ["soin"])]
+    write_model(tmp_path, build_model(entries, {}, synonyms))
+    (tmp_path / "meta.json").write_text(json.dumps({"schema_version": "2", "games": ["jeu"], "documents": ["jeu/regles"],
+                                                    "kinds": ["rule"]}))
+    return SearchIndex(tmp_path)
+
+
+def test_a_pronominal_expression_agrees_with_the_pronoun(tmp_path):
+    index = pronominal_index(tmp_path)
+    assert [h.id for h in index.search("je me tire du combat")][0] == "jeu/regles/2"
+    assert "desengag" in index.understand("je me tire")[0][0].alternatives
+    assert "desengag" not in index.understand("je tire")[0][0].alternatives  # "tirer" is a rival: shooting
+    assert "soin" in index.understand("je retape un gars")[0][0].alternatives  # no rival: either reads
