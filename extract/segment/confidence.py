@@ -83,6 +83,8 @@ def label_reason(title: str) -> str | None:
     text = " ".join(title.replace("*", " ").split())
     words = WORD.findall(text)
     letters = sum(len(w) for w in words)
+    if any(pattern.search(text) for pattern in ADDRESS):
+        return "an address (web site, e-mail, telephone)"
     if letters < LABEL_LETTERS:
         return "a label (too few letters)"
     if text[0].islower():
@@ -94,8 +96,6 @@ def label_reason(title: str) -> str | None:
         return "a sentence"
     if is_cover_line(text):
         return "a cover line"
-    if any(pattern.search(text) for pattern in ADDRESS):
-        return "an address (web site, e-mail, telephone)"
     return None
 
 
