@@ -233,3 +233,27 @@ def test_every_devset_document_is_covered():
     here = Path(__file__).read_text(encoding="utf-8")
     folders = sorted(p.name for p in DEVSET.iterdir() if p.is_dir())
     assert [f for f in folders if f not in here] == []
+
+
+def structure_kind(found: dict) -> str | None:
+    return next((a["kind"] for a in found["anomalies"] if a["kind"].startswith("structure-")), None)
+
+
+def test_captain_sonar_read_badly_is_said_severe_and_exits_3():
+    """Its advert page's address read as headings, the cover's credits heading the chapters, and two
+    headings printed side by side each given the other column's text: never a silent exit 0."""
+    from extract.cli.commands import extract_command
+
+    found = extract("captain-sonar/regle.pdf")
+    anomaly = next(a for a in found["anomalies"] if a["kind"] == "structure-uncertain")
+    assert anomaly["severity"] == "severe"
+    assert anomaly["evidence"]["misplaced_bodies"] > 0 and "PRINCIPE DU JEU" in anomaly["detail"]
+    assert anomaly["evidence"]["cover_parent"] == 1.0
+    assert extract_command(DEVSET / "captain-sonar/regle.pdf", None, True) == 3
+
+
+@pytest.mark.parametrize("rel", ["kahmate/regle.pdf", "petit-jdr-universel/Regles.pdf",
+                                 "ffe-regles-generales/R01_2025_26_Regles_generales.pdf", "handball-ihf-regle8/8.md",
+                                 "heros-dragons-sante/gerer-la-sante-du-personnage.md", "dungeon-world-fr-actions/16-actions.md"])
+def test_documents_read_well_raise_no_structure_alarm(rel):
+    assert structure_kind(extract(rel)) != "structure-uncertain"

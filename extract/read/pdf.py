@@ -87,6 +87,8 @@ def _has_fonts(page) -> bool:
 def _tables(page) -> list[dict]:
     found = []
     for table in page.find_tables():
+        if len(table.rows) < 2 or max(len(row.cells) for row in table.rows) < 2:
+            continue  # a frame or a rule, no table: its text is not extracted only to be dropped
         rows = [[" ".join((c or "").split()) for c in row] for row in table.extract()]
         rows = [r for r in rows if any(r)]
         if len(rows) < 2 or max(len(r) for r in rows) < 2:
@@ -107,8 +109,9 @@ def _read_page(page, no: int, stats: dict) -> list[PageLine]:
     chars, doubled = dedupe(chars)
     if doubled:
         stats["doubled"][no] = len(doubled)
-    upright = [c for c in chars if not is_rotated(c)]
-    rotated = [c for c in chars if is_rotated(c)]
+    upright, rotated = [], []
+    for char in chars:  # each char's matrix looked at once
+        (rotated if is_rotated(char) else upright).append(char)
     if not upright and rotated:
         stats["rotated_pages"].append(no)
     tables = _tables(page) if page.rects or page.lines else []

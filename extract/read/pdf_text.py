@@ -60,9 +60,12 @@ def _norm(text: str) -> str:
     return " ".join(re.sub(r"\d+", "#", text.lower()).split())
 
 
-def running_heads(lines: list[PageLine], pages: int) -> list[Anomaly]:
-    """Lines repeated in the top or bottom band of several pages, and bare page numbers there."""
+def running_heads(lines: list[PageLine], pages: int, body: float | None = None) -> list[Anomaly]:
+    """Lines repeated in the top or bottom band of several pages, and bare page numbers there. A line
+    repeated only with another number on each page ("Chapitre 1", "Chapitre 2"…) in a type larger
+    than the text (`body`) is a heading opening each page, not a running header ("Page 3 – Règles")."""
     band: dict[str, set[int]] = defaultdict(set)
+    exact: dict[str, set[int]] = defaultdict(set)
     on_page: dict[int, set[str]] = defaultdict(set)
     band_sizes: dict[str, set[float]] = defaultdict(set)
     candidates = []
@@ -74,6 +77,7 @@ def running_heads(lines: list[PageLine], pages: int) -> list[Anomaly]:
         if where:
             candidates.append((ln, where))
             band[_norm(ln.text)].add(ln.page)
+            exact[" ".join(ln.text.lower().split())].add(ln.page)
             on_page[ln.page].add(_norm(ln.text))
             band_sizes[_norm(ln.text)].add(round(ln.size))
     need = max(2, math.ceil(0.25 * pages))
@@ -88,7 +92,8 @@ def running_heads(lines: list[PageLine], pages: int) -> list[Anomaly]:
         if PAGE_NO.match(ln.text.strip()):
             ln.kind, ln.reason = "furniture", "page number"
             found["page numbers"].append(ln.no)
-        elif len(pages_with) >= need:
+        elif len(pages_with) >= need and not (
+                body is not None and ln.size >= body * 1.12 + 0.2 and len(exact[" ".join(ln.text.lower().split())]) < need):
             ln.kind, ln.reason = "furniture", f"running {where} repeated on {len(pages_with)} pages"
             found[ln.text].append(ln.no)
     if not found:
@@ -179,8 +184,8 @@ def _levels_below(sizes: list[float]) -> int:
 
 def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Reading:
     npages = pages[1] - pages[0] + 1
-    anomalies = running_heads(lines, npages)
     body = stats["sizes"].most_common(1)[0][0] if stats["sizes"] else 10.0
+    anomalies = running_heads(lines, npages, body)
     sizes = all_sizes = heading_sizes(lines, body)
     flow = [ln for ln in lines if ln.reason is None]
     vocab = Counter(w.lower() for ln in flow for w in WORD.findall(CID.sub(" ", ln.text)))

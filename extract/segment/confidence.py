@@ -13,7 +13,13 @@ the weight each takes off the score):
   states it) is deeper than the document's top level: a sub-heading with no heading above it;
 - irregular levels: headings of one type (the same `#` count, or the same font size and weight in
   a PDF) placed at different depths of the tree;
-- a cover line as a parent: a heading reading as a cover line that encloses other headings;
+- a cover line as a parent: a heading reading as a cover line (a player count, an age, a duration, or
+  the credits: "Illustré par …", "Un jeu de …"), or whose first short paragraph reads so, that encloses
+  other headings: the cover block of the book taken for a chapter;
+- misplaced bodies (a PDF's, where lines have their place on the page): a heading whose text is not
+  the text printed under it: a line starts right under it, in its column, and belongs elsewhere, while
+  what was read as its text is printed elsewhere on the page (above it, or in another column): columns
+  paired wrongly, each mistake a section holding another's text;
 - little of the text placed: most lines set aside.
 
 A document declares it knows its structure is doubtful with `structure_uncertain = "why"` in its
@@ -28,7 +34,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from extract.model import Anomaly, Entry, Line
-from extract.patterns import is_cover_line
+from extract.patterns import COVER_CUES, is_cover_line
 
 STRUCTURE_THRESHOLD = 0.6  # below: the tree is probably wrong (severe anomaly, exit 3 in `regles extract`)
 MIN_LINES = 12  # a document shorter than this has too little structure to judge
@@ -42,6 +48,7 @@ EVIDENCE: dict[str, float] = {
     "orphan_headings": 0.5,
     "irregular_levels": 0.5,
     "cover_parent": 0.45,
+    "misplaced_bodies": 0.6,  # a share of MISPLACED_SHARE or more of the headings counts in full
     "set_aside_share": 0.6,  # counted above 40% of the lines only
 }
 
@@ -51,6 +58,24 @@ WORD = re.compile(r"[^\W\d_]+")
 DANGLING = frozenset("à au aux de des du d en et la le les l ou par pour sur un une avec dans que qui ne se son sa ses".split())
 SENTENCE_WORDS = 24  # a heading of more words is a sentence (of more than half as many, ending on a full stop)
 LABEL_LETTERS = 3  # a title with fewer letters is a label ("x 2", "A", "3")
+# A title that is an address (a web site, an e-mail, a telephone number): an advert's or a cover's, no heading.
+ADDRESS = (
+    re.compile(r"(?:https?://|www\.)\S", re.IGNORECASE),
+    re.compile(r"[\w.+-]@[\w-]++\.\w", re.IGNORECASE),
+    re.compile(r"\b[a-z0-9-]++\.(?:fr|com|org|net|eu|be|ch|ca|de|info|io)\b", re.IGNORECASE),
+    re.compile(r"(?:^|\s)(?:\+\d{2}\s?|0)\d(?:[\s.]?\d{2}){4}\b"),
+)
+# The credits of a cover ("Un jeu de Roberto Fraga", "Illustré par …", "Auteur : …"): a cover line too.
+CREDIT_CUES = (
+    re.compile(r"^\s?(?:un\sjeu\s(?:de|d’|d')|illustr(?:é|ée|és|ations?)\s(?:par|de)|conçu\spar|auteurs?\s?:|"
+               r"graphisme\s?:|traduction\s?:)", re.IGNORECASE),
+    re.compile(r"^\s?©"),
+)
+COVER_PARAGRAPH_WORDS = 12  # an entry's first paragraph this short may be the rest of a cover line
+# (its player count or age: COVER_CUES[:2]; a duration, "2 minutes", is a rule's as often)
+MISPLACED_SHARE = 0.04  # of the headings (two at least): so many sections holding another's text is a tree read wrong
+UNDER = 4.0  # × a heading's size: how far under it the text it heads starts
+SAME_COLUMN = 2.0  # × a heading's size: left edges this close are one column's
 
 
 def label_reason(title: str) -> str | None:
@@ -58,6 +83,8 @@ def label_reason(title: str) -> str | None:
     text = " ".join(title.replace("*", " ").split())
     words = WORD.findall(text)
     letters = sum(len(w) for w in words)
+    if any(pattern.search(text) for pattern in ADDRESS):
+        return "an address (web site, e-mail, telephone)"
     if letters < LABEL_LETTERS:
         return "a label (too few letters)"
     if text[0].islower():
@@ -70,6 +97,56 @@ def label_reason(title: str) -> str | None:
     if is_cover_line(text):
         return "a cover line"
     return None
+
+
+def is_cover_text(text: str, cues: tuple[re.Pattern[str], ...] = ()) -> bool:
+    """Whether `text` reads as a line of a book's cover: a short line saying who plays, from what
+    age, how long (`is_cover_line`), its credits, or any line holding one of `cues`."""
+    text = " ".join(text.replace("*", " ").split())
+    return is_cover_line(text) or any(cue.search(text) for cue in (*CREDIT_CUES, *cues))
+
+
+def cover_parent(entry: Entry) -> bool:
+    """Whether `entry` is a cover block enclosing the rules: it has sub-headings, and its title, or
+    the short paragraph under it, is a cover's line ("Illustré par …", "… de 2 à 8 joueurs,")."""
+    if not entry.children:
+        return False
+    first = entry.blocks[0].text if entry.blocks else ""
+    return is_cover_text(entry.title or "") or (0 < len(first.split()) <= COVER_PARAGRAPH_WORDS
+                                                and is_cover_text(first, COVER_CUES[:2]))
+
+
+def misplaced_bodies(headed: list[Entry], lines: list[Line]) -> list[str]:
+    """The titles of the headings whose text is not the text printed under them (see the module's
+    docstring): only where the reader gave each line its page and place."""
+    placed = [line for line in lines if line.page is not None and line.x is not None and line.y is not None]
+    if not placed:
+        return []
+    by_no = {line.no: line for line in placed}
+    on_page: dict[int, list[Line]] = defaultdict(list)
+    for line in placed:
+        on_page[line.page or 0].append(line)
+    found = []
+    for entry in headed:
+        head = next((by_no[n] for n in entry.heading_lines if n in by_no), None)
+        numbers = [n for block in entry.blocks for n in block.lines]
+        body = by_no.get(min(numbers)) if numbers else None
+        if head is None or body is None or body.page != head.page:
+            continue
+        size = head.size or 10.0
+        own = set(entry.heading_lines) | set(numbers)
+
+        def under(line: Line, head: Line = head, size: float = size) -> bool:
+            return 0 < (line.y or 0) - (head.y or 0) <= UNDER * size and abs((line.x or 0) - (head.x or 0)) <= SAME_COLUMN * size
+
+        if body.no in entry.heading_lines or under(body):
+            continue  # a run-in heading ("Équipe de 4 : …") opens the line holding its text
+        # the text under the heading, as near as what was read as its text (a heading is no text)
+        reach = (body.y or 0) - (head.y or 0) + 0.5 * size if (body.y or 0) > (head.y or 0) else UNDER * size
+        if any(under(line) and (line.y or 0) - (head.y or 0) <= reach and not HEADING_LEVEL.match(line.text)
+               for line in on_page[head.page or 0] if line.no not in own):
+            found.append(entry.title or entry.number or "")
+    return found
 
 
 @dataclass(frozen=True)
@@ -141,7 +218,7 @@ def structure_confidence(entries: list[Entry], lines: list[Line], lines_read: in
         empty = [e for e in titled[:-1] if not e.blocks and not e.children and not e.is_page]
         examples["empty_headings"] = [e.title or "" for e in empty]
         evidence["empty_headings"] = len(empty) / len(titled)
-        covers = [e for e in titled if e.children and is_cover_line(e.title or "")]
+        covers = [e for e in titled if cover_parent(e)]
         examples["cover_parent"] = [e.title or "" for e in covers]
         evidence["cover_parent"] = 1.0 if covers else 0.0
     styles = heading_styles(headed, lines)
@@ -160,6 +237,10 @@ def structure_confidence(entries: list[Entry], lines: list[Line], lines_read: in
                 depths[styles[id(entry)]][_depth(entry)] += 1
         off = sum(sum(c.values()) - max(c.values()) for c in depths.values())
         evidence["irregular_levels"] = off / len(styles)
+    misplaced = misplaced_bodies(headed, lines)
+    if headed and misplaced:
+        examples["misplaced_bodies"] = misplaced
+        evidence["misplaced_bodies"] = min(1.0, len(misplaced) / max(2.0, MISPLACED_SHARE * len(headed)))
     if lines_read:
         evidence["set_aside_share"] = max(0.0, 1 - lines_placed / lines_read - 0.4) / 0.6
     score = 1.0 - sum(EVIDENCE[name] * min(1.0, value) for name, value in evidence.items())

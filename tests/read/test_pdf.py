@@ -646,3 +646,21 @@ def test_a_cover_block_is_a_cover_not_the_parent_of_the_rules(tmp_path):
     heads = [t for t in lines if t.startswith("#")]
     level = {t.lstrip("#").strip(): len(t) - len(t.lstrip("#")) for t in heads}
     assert level["Matériel"] == level["Mise en place"]
+
+
+def test_a_numbered_chapter_heading_opening_each_page_is_no_running_header(tmp_path):
+    """"Chapitre 1", "Chapitre 2"… in large bold type at the top of each page differ only by their
+    number, as a running header's "Page 3" does: they are headings all the same; the small header
+    repeated above them, word for word, is set aside."""
+    pdf = new()
+    for page in range(4):
+        pdf.add_page()
+        pdf.set_font("Helvetica", size=8)
+        pdf.text(50, 25, "Règles de la Course de Chars")
+        block(pdf, 50, 40, 495, f"Chapitre {page + 1}", size=16, style="B")
+        block(pdf, 50, 70, 495, prose(120, page) + ".")
+    r = read(save(pdf, tmp_path / "chapters.pdf"))
+    headings = [t for t in texts(r) if t.startswith("#")]
+    assert [h.lstrip("# ") for h in headings] == [f"Chapitre {n}" for n in range(1, 5)]
+    assert not any("Course de Chars" in t for t in texts(r))
+    assert any(a.reason.startswith("running header") for a in r.set_aside)

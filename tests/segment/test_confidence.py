@@ -130,3 +130,83 @@ def test_the_manifest_must_say_why_it_accepts_a_doubtful_tree(tmp_path):
     root = make_corpus(tmp_path, DOUBTFUL, options='structure_uncertain = " "')
     with pytest.raises(InputError, match="structure_uncertain must say why"):
         load_game(root / "corpus" / "demo" / "game.toml", root, option_classes())
+
+
+# --- evidence read from a PDF's page: where each line is printed -------------------------------------
+
+from extract.model import Block, Entry, Line  # noqa: E402
+from extract.segment.confidence import misplaced_bodies, structure_confidence  # noqa: E402
+
+
+def section(title: str, heading: Line, body: list[Line], parent: Entry | None = None) -> Entry:
+    entry = Entry("g", "d", "section", None, title, title.lower(), parent=parent, heading_lines=[heading.no],
+                  blocks=[Block("paragraph", PROSE, lines=[line.no for line in body])])
+    if parent is not None:
+        parent.children.append(entry)
+    return entry
+
+
+def page_line(no: int, x: float, y: float, text: str = PROSE, size: float = 11.0, page: int = 2) -> Line:
+    return Line(no, text, page=page, x=x, y=y, size=size)
+
+
+def two_columns(paired_right: bool) -> tuple[list[Entry], list[Line]]:
+    """Two headings side by side on a row, each over its column's text (left at x=36, right at x=551).
+    Read right, each heads the text under it; read wrong, the reader paired the left heading with a
+    paragraph printed above it in the right column, and the right heading with the left column's text."""
+    lines = [page_line(1, 377, 160), page_line(2, 36, 230, "#### PRINCIPE DU JEU", 16), page_line(3, 551, 230, "#### MATÉRIEL", 16),
+             page_line(4, 36, 257), page_line(5, 551, 258)]
+    if paired_right:
+        entries = [section("Intro", page_line(0, 377, 140, "#### Intro", 16), [lines[0]]),
+                   section("PRINCIPE DU JEU", lines[1], [lines[3]]), section("MATÉRIEL", lines[2], [lines[4]])]
+    else:
+        entries = [section("Intro", page_line(0, 377, 140, "#### Intro", 16), [lines[4]]),
+                   section("PRINCIPE DU JEU", lines[1], [lines[0]]), section("MATÉRIEL", lines[2], [lines[3]])]
+    return entries, lines
+
+
+def test_headings_paired_with_another_columns_text_are_misplaced_bodies():
+    right, lines = two_columns(paired_right=True)
+    assert misplaced_bodies(right, lines) == []
+    wrong, lines = two_columns(paired_right=False)
+    assert misplaced_bodies(wrong, lines) == ["PRINCIPE DU JEU", "MATÉRIEL"]
+
+
+def test_a_heading_at_the_foot_of_a_column_going_on_at_the_top_of_the_next_is_not_misplaced():
+    # nothing is printed under the heading in its column: its text is at the top of the next one
+    head, body = page_line(1, 36, 760, "## Fin du jeu", 16), page_line(2, 420, 40)
+    assert misplaced_bodies([section("Fin du jeu", head, [body])], [head, body]) == []
+    # a heading centred over its text, the next heading under it: no text of another's under it
+    head2, text2, nxt = page_line(3, 206, 512, "# 6. Conditions", 16), page_line(4, 42, 535), page_line(5, 224, 570, "# 7. Suite", 16)
+    assert misplaced_bodies([section("6. Conditions", head2, [text2])], [head2, text2, nxt]) == []
+
+
+def test_a_cover_block_heading_the_rules_is_a_severe_anomaly():
+    """The cover's lines read as headings ("Un jeu coopératif" over "… de 2 à 8 joueurs,", the credits
+    "Illustré par …") enclosing every chapter: cover_parent, whatever the rest says."""
+    lines, entries = [], []
+    cover = Entry("g", "d", "section", None, "Un jeu coopératif", "cover", heading_lines=[1],
+                  blocks=[Block("paragraph", "(et très immersif !) pour des équipages de 2 à 8 joueurs,", lines=[2])])
+    credits = Entry("g", "d", "section", None, "Illustré par Ervin et Sabrina Tobal", "credits", heading_lines=[3])
+    entries += [cover, credits]
+    no = 4
+    for parent, titles in ((cover, REGULAR[:3]), (credits, REGULAR[3:])):
+        for title in titles:
+            head = Line(no, "## " + title.lstrip("# "))
+            body = [Line(no + k, PROSE) for k in range(1, 4)]
+            lines += [head, *body]
+            entries.append(section(title.lstrip("# "), head, body, parent))
+            no += 4
+    score = structure_confidence(entries, lines, no, no)
+    assert score.evidence["cover_parent"] == 1.0 and score.uncertain
+    assert set(score.examples["cover_parent"]) == {"Un jeu coopératif", "Illustré par Ervin et Sabrina Tobal"}
+
+
+@pytest.mark.parametrize("title", ["escaleajeux.fr", "escaleajeux@gmail.com", "09 72 30 41 42", "www.example.org/regles"])
+def test_an_address_is_no_heading(title):
+    assert label_reason(title) == "an address (web site, e-mail, telephone)"
+
+
+@pytest.mark.parametrize("title", ["Mise en place", "Fin de la partie", "Le Capitaine", "3.2 Forfait isolé"])
+def test_headings_are_not_addresses_nor_labels(title):
+    assert label_reason(title) is None
