@@ -10,8 +10,9 @@ nothing comes back.
 
 `--set PATH` runs another query file of the same format (the held-out queries,
 `tests/fixtures/search_heldout.toml` and `search_heldout2.toml`, written before they were ever run;
-`search_blind_paraphrase.toml` and `search_blind3.toml`, written by helpers that never ran a
-search).
+`search_blind_paraphrase.toml`, `search_blind3.toml`, `search_blind4.toml` and
+`search_blind5.toml`, written by helpers that never ran a search; blind4 has since been read while
+tuning, and each file's header says when it was first run).
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ HELDOUT_SET = ROOT / "tests/fixtures/search_heldout.toml"
 HELDOUT2_SET = ROOT / "tests/fixtures/search_heldout2.toml"  # a second one, written the same way
 BLIND_SET = ROOT / "tests/fixtures/search_blind_paraphrase.toml"  # paraphrases only, see its header
 BLIND3_SET = ROOT / "tests/fixtures/search_blind3.toml"  # every kind, each query in its game
+BLIND4_SET = ROOT / "tests/fixtures/search_blind4.toml"  # every kind, games named in words; read while tuning (a dev set now)
+BLIND5_SET = ROOT / "tests/fixtures/search_blind5.toml"  # written blind, first run once before this was committed
 
 
 def load_relevance(path: Path = RELEVANCE_SET) -> list[dict]:
@@ -155,7 +158,7 @@ def report(build_dir: Path, site: bool = True, misses: bool = False, path: Path 
             if rr < 1:
                 print(f"  {rr:.2f} [{item['kind']}] {item['text']!r} expected {item['expect'][:3]} got {top[:5]}")
     if path == RELEVANCE_SET:  # the sets never tuned on: how far the figures above carry, by kind
-        for other in (HELDOUT_SET, HELDOUT2_SET, BLIND_SET, BLIND3_SET):
+        for other in (HELDOUT_SET, HELDOUT2_SET, BLIND_SET, BLIND3_SET, BLIND4_SET, BLIND5_SET):
             found = summarise(load_relevance(other), run_cli(build_dir / "search", load_relevance(other))[0])
             table(f"regles search, {other.name}", found)
             named = named_in_text(build_dir / "search", load_relevance(other))
