@@ -2,25 +2,33 @@
 and the tiers.
 
 Tiers: a test that uses the real-corpus build (`built`, or a fixture built on it, such as the
-examples' `regles_build_dir`) is marked `corpus` here, at collection, and so is every test of a
-module whose `EXTERNAL` path lies in ../shared; a test that builds or reads the real corpus
-itself, or reads ../shared/external, carries the mark explicitly; the browser tests are marked
-`browser`. `pytest -m "not corpus and not browser"` is then the fast unit tier.
-"""
+examples' `regles_build_dir`) is marked `corpus` here, at collection, and so is a test that reads
+../shared (every test of a module whose `EXTERNAL` path lies there, and a test whose function
+names a module global path there, such as `DEVSET`); a test that builds a corpus whole (the real
+one or a small one, in this process or a child) carries the mark explicitly; the browser tests
+are marked `browser`. `pytest -m "not corpus and not browser"` is then the fast unit tier: no
+whole build, no third-party document, no browser."""
 
 from __future__ import annotations
 
 import fcntl
 import functools
 import json
+import sys
+import types
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from extract.pipeline import build
 from tests.conftest import ROOT, SHARED
+
+# Test runs keep their compiled code (pytest's rewritten test modules, the package's own modules) even
+# where PYTHONDONTWRITEBYTECODE is set: without it every run, every xdist worker and every `regles`
+# child process of a test compiles them all again (a few CPU seconds per worker, about a third of
+# collecting the suite). What a module does is the same either way.
+sys.dont_write_bytecode = False
 
 # Fixtures that stand for the real corpus: a test using any of them (directly or through another
 # fixture) is in the `corpus` tier.
@@ -29,10 +37,28 @@ CORPUS_FIXTURES = {"built"}
 WHOLE_BUILD_FIXTURES = CORPUS_FIXTURES | {"built_once"}
 
 
+def in_shared(value: object) -> bool:
+    return isinstance(value, Path) and value.resolve().is_relative_to(SHARED.resolve())
+
+
+def names_in(code: types.CodeType) -> Iterator[str]:
+    """The global names a function's code (and the code of the functions it defines) reads."""
+    yield from code.co_names
+    for constant in code.co_consts:
+        if isinstance(constant, types.CodeType):
+            yield from names_in(constant)
+
+
 def reads_shared(item) -> bool:
-    """A test module that names ../shared/external as its `EXTERNAL` reads real third-party documents."""
-    external = getattr(getattr(item, "module", None), "EXTERNAL", None)
-    return isinstance(external, Path) and external.resolve().is_relative_to(SHARED.resolve())
+    """A test reads real third-party documents when its module names ../shared as its `EXTERNAL`,
+    or when its function names a module global that is a path in ../shared (`SHARED`, `DEVSET`…)."""
+    module, function = getattr(item, "module", None), getattr(item, "function", None)
+    if module is None:
+        return False
+    if in_shared(getattr(module, "EXTERNAL", None)):
+        return True
+    code = getattr(function, "__code__", None)
+    return code is not None and any(in_shared(vars(module).get(name)) for name in names_in(code))
 
 
 def pytest_collection_modifyitems(config, items) -> None:
@@ -117,6 +143,8 @@ def build_real_corpus(request, tmp_path_factory) -> Path:
     """The real corpus built once per test run: under pytest-xdist the first worker builds it in
     the run's shared temporary folder and the others wait for it and read it (tests only read
     this build)."""
+    from extract.pipeline import build
+
     if not hasattr(request.config, "workerinput"):
         out = tmp_path_factory.mktemp("real") / "build"
         build(ROOT, out)
