@@ -16,8 +16,9 @@ most a + b·n + c·n² shrinks by at most k² when the text shrinks k times, so 
 at 8 KB / k shows the 8 KB run would stay under FLOOR (a cubic or exponential cost is larger still
 at 1 KB: tens of milliseconds at the least). So the sizes are tried smallest first, one run each,
 and only a pattern above those floors up to 8 KB is run at 16 KB. A run over the bound is repeated
-(best of 3) before it fails the pattern; a pattern whose runs grew more than ×2.5 on both last
-doublings is timed again at every size, best of 7, before it is called slow.
+(best of 3) before it fails the pattern; a pattern whose runs grew more than ×2.5² over the last
+two doublings is timed again at every size, best of 7, and called slow when those grew more than
+×2.5 on each of them.
 
     python -m tools.linear [PART…]   # the slow patterns (those whose place names PART), worst first
 """
@@ -236,11 +237,18 @@ def timed(pattern: re.Pattern[str], text: str, repeat: int = 3, enough: float = 
     return best
 
 
-def _grows(seconds: list[float]) -> bool:
-    """Whether the runs grow faster than ×GROWTH per doubling over the last two doublings, taken
-    together (one doubling alone may be noise: the machine is shared), the largest long enough to
-    be measured."""
+def _may_grow(seconds: list[float]) -> bool:
+    """Whether single runs grew more than ×GROWTH per doubling over the last two doublings taken
+    together: a quadratic pattern grows about ×16 there, so the noise of one run on a shared
+    machine does not hide it, and a linear one (×4) is timed again only when noise made it look so."""
     return seconds[-1] >= FLOOR and seconds[-1] > GROWTH ** 2 * max(seconds[-3], FLOOR / GROWTH ** 2 / 2)
+
+
+def _grows(seconds: list[float]) -> bool:
+    """Whether the runs grow faster than linear over both of the last two doublings (one alone may be
+    noise: the machine is shared), the largest long enough to be measured."""
+    return seconds[-1] >= FLOOR and all(large > GROWTH * max(small, FLOOR / GROWTH / 2)
+                                        for small, large in zip(seconds[-3:], seconds[-2:], strict=False))
 
 
 def probe(item: Pattern, family: tuple[str, str, str, str]) -> Slow | None:
@@ -253,7 +261,7 @@ def probe(item: Pattern, family: tuple[str, str, str, str]) -> Slow | None:
             return Slow(item.where, item.pattern.pattern, family[0], tuple(seconds), f"{seconds[-1]:.3f}s at {size} characters")
         if size < SIZES[-1] and seconds[-1] < FLOOR * (size / SIZES[-2]) ** 2:
             return None  # too cheap to cost FLOOR at 8 KB: no quadratic cost, no growth to measure
-    if _grows(seconds) and _grows(seconds := [timed(item.pattern, subject(family, size), repeat=7) for size in SIZES]):
+    if _may_grow(seconds) and _grows(seconds := [timed(item.pattern, subject(family, size), repeat=7) for size in SIZES]):
         return Slow(item.where, item.pattern.pattern, family[0], tuple(seconds),
                     f"×{seconds[-2] / max(seconds[-3], 1e-9):.1f} then ×{seconds[-1] / max(seconds[-2], 1e-9):.1f} per doubling")
     return None
