@@ -2,25 +2,41 @@
 and the tiers.
 
 Tiers: a test that uses the real-corpus build (`built`, or a fixture built on it, such as the
-examples' `regles_build_dir`) is marked `corpus` here, at collection, and so is every test of a
-module whose `EXTERNAL` path lies in ../shared; a test that builds or reads the real corpus
-itself, or reads ../shared/external, carries the mark explicitly; the browser tests are marked
-`browser`. `pytest -m "not corpus and not browser"` is then the fast unit tier.
-"""
+examples' `regles_build_dir`) is marked `corpus` here, at collection, and so is a test that reads
+../shared (every test of a module whose `EXTERNAL` path lies there, and a test whose function
+names a module global path there, such as `DEVSET`); a test that builds a corpus whole (the real
+one or a small one, in this process or a child) carries the mark explicitly; the browser tests
+are marked `browser`. `pytest -m "not corpus and not browser"` is then the fast unit tier: no
+whole build, no third-party document, no browser."""
 
 from __future__ import annotations
 
+import compileall
 import fcntl
 import functools
 import json
+import sys
+import types
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from extract.pipeline import build
 from tests.conftest import ROOT, SHARED
+
+# Test runs keep their compiled code even where PYTHONDONTWRITEBYTECODE is set: pytest's rewritten
+# modules (the tests, and the package, whose pytest plugin makes pytest rewrite it), written as they
+# are imported, and the package's plain bytecode, compiled once per run (below) for the `regles`
+# child processes of the tests. Without it every run, every xdist worker and every child compiles
+# them all again (about half the CPU of collecting the suite; 0.3 s per child). What a module does
+# is the same either way.
+sys.dont_write_bytecode = False
+
+
+def pytest_configure(config) -> None:
+    if not hasattr(config, "workerinput"):  # once per run, before the workers start
+        compileall.compile_dir(ROOT / "extract", quiet=1)
 
 # Fixtures that stand for the real corpus: a test using any of them (directly or through another
 # fixture) is in the `corpus` tier.
@@ -29,10 +45,28 @@ CORPUS_FIXTURES = {"built"}
 WHOLE_BUILD_FIXTURES = CORPUS_FIXTURES | {"built_once"}
 
 
+def in_shared(value: object) -> bool:
+    return isinstance(value, Path) and value.resolve().is_relative_to(SHARED.resolve())
+
+
+def names_in(code: types.CodeType) -> Iterator[str]:
+    """The global names a function's code (and the code of the functions it defines) reads."""
+    yield from code.co_names
+    for constant in code.co_consts:
+        if isinstance(constant, types.CodeType):
+            yield from names_in(constant)
+
+
 def reads_shared(item) -> bool:
-    """A test module that names ../shared/external as its `EXTERNAL` reads real third-party documents."""
-    external = getattr(getattr(item, "module", None), "EXTERNAL", None)
-    return isinstance(external, Path) and external.resolve().is_relative_to(SHARED.resolve())
+    """A test reads real third-party documents when its module names ../shared as its `EXTERNAL`,
+    or when its function names a module global that is a path in ../shared (`SHARED`, `DEVSET`…)."""
+    module, function = getattr(item, "module", None), getattr(item, "function", None)
+    if module is None:
+        return False
+    if in_shared(getattr(module, "EXTERNAL", None)):
+        return True
+    code = getattr(function, "__code__", None)
+    return code is not None and any(in_shared(vars(module).get(name)) for name in names_in(code))
 
 
 def pytest_collection_modifyitems(config, items) -> None:
@@ -50,26 +84,36 @@ def pytest_collection_modifyitems(config, items) -> None:
 # node id or its prefix (every case of a parametrised test). Only an order: a test missing here,
 # or renamed, runs as before, after these.
 KNOWN_SLOW = {
+    "tests/test_docs.py::test_every_console_example_runs_as_shown[tutorial.md]": 20,
+    "tests/test_facts_corpus.py::test_an_erratum_on_a_cited_rule_makes_its_fact_stale": 20,
+    "tests/test_incremental.py::test_one_rule_edited_in_the_real_corpus_builds_as_a_clean_build": 19,
+    "tests/test_accessibility.py::test_no_serious_or_critical_accessibility_violation[desktop": 18,
+    "tests/test_docs.py::test_every_console_example_runs_as_shown[README.md]": 16,
     "tests/publish/test_contract.py::test_the_real_build_passes_check": 15,
-    "tests/test_packaging.py::test_an_installed_wheel_builds_a_corpus_outside_the_checkout": 12,
-    "tests/test_accessibility.py::test_no_serious_or_critical_accessibility_violation[desktop": 7,
-    "tests/test_safety_output.py::test_two_builds_at_once_both_succeed": 6,
-    "tests/test_facts_corpus.py::test_an_erratum_on_a_cited_rule_makes_its_fact_stale": 6,
-    "tests/test_pipeline.py::test_two_builds_are_byte_identical_whatever_the_hash_seed": 5,
-    "tests/test_safety_input.py::test_a_one_megabyte_line_builds": 4,
-    "tests/test_repair.py::test_results_are_cached_by_content": 3,
-    "tests/test_accessibility.py::test_no_serious_or_critical_accessibility_violation[phone": 3,
-    "tests/test_packaging.py::test_the_wheel_carries_the_site_sources_and_no_developer_tools": 3,
-    "tests/read/test_pdf_devset.py::test_captain_sonar_page_numbers_and_heading_markers": 2.5,
-    "tests/test_repair.py::test_precision_on_a_book_that_was_not_scanned": 2.5,
-    "tests/test_devset.py::test_captain_sonar_designed_pages_keep_the_headings_of_the_rules": 2.5,
-    "tests/test_browser.py::test_the_box_ranks_as_regles_search": 2.5,
-    "tests/read/test_pdf_devset.py::test_ffe_numbered_headings_sentences_table_and_running_heads": 2,
-    "tests/read/test_pdf_devset.py::test_deadzone_english_errata_accounts_for_every_line": 2,
-    "tests/publish/test_contract.py::test_check_rejects_mutated_build_files": 2,
-    "tests/test_safety_output.py::test_a_second_build_waits_for_the_first": 2,
-    "tests/test_devset.py::test_ffe_articles_cite_each_other_by_number": 2,
-    "tests/publish/test_site_safety.py::test_no_page_loads_anything_from_another_host": 2,
+    "tests/test_docs.py::test_every_console_example_runs_as_shown[cli.md]": 11,
+    "tests/test_pipeline.py::test_two_builds_are_byte_identical_whatever_the_hash_seed": 10,
+    "tests/test_safety_output.py::test_two_builds_at_once_both_succeed": 9,
+    "tests/test_packaging.py::test_an_installed_wheel_builds_a_corpus_outside_the_checkout": 8,
+    "tests/test_docs.py::test_every_console_example_runs_as_shown[errata.md]": 7.5,
+    "tests/test_safety_input.py::test_a_one_megabyte_line_builds": 7,
+    "tests/test_incremental.py::test_a_page_showing_an_edited_faq_answer_is_made_again": 7,
+    "tests/cli/test_watch.py::test_an_edit_is_served_rebuilt_and_a_failing_one_keeps_the_last_good_site": 6.5,
+    "tests/test_devset.py::test_captain_sonar_italic_captions_over_several_lines_are_one_emphasis_run": 6,
+    "tests/cli/test_trial.py::test_every_corpus_document_reads_as_in_the_build": 6,
+    "tests/test_incremental.py::test_an_edit_rebuilds_its_game_and_the_outputs_are_a_clean_builds": 6,
+    "tests/test_accessibility.py::test_no_serious_or_critical_accessibility_violation[phone": 6,
+    "tests/test_browser.py::test_the_box_ranks_as_regles_search": 5.5,
+    "tests/publish/test_contract.py::test_check_rejects_mutated_build_files": 5,
+    "tests/publish/test_offline.py::test_a_changed_site_replaces_the_stored_one": 5,
+    "tests/test_devset.py::test_captain_sonar_designed_pages_keep_the_headings_of_the_rules": 4.5,
+    "tests/read/test_pdf_devset.py::test_deadzone_english_errata_accounts_for_every_line": 4,
+    "tests/read/test_pdf_devset.py::test_captain_sonar_page_numbers_and_heading_markers": 4,
+    "tests/test_repair.py::test_precision_on_a_book_that_was_not_scanned": 4,
+    "tests/test_repair.py::test_results_are_cached_by_content": 3.5,
+    "tests/read/test_heading_gold.py::test_headings_and_parents_match_the_documents_own_outline[ffe": 3.5,
+    "tests/test_pathological_inputs.py::test_build_and_search_on_a_pathological_corpus": 3.5,
+    "tests/test_document_meta.py::test_a_document_said_official_is_so_in_its_game_file_its_page_and_check": 3,
+    "tests/errata/test_reader.py::test_errata_from_with_a_game_previews_where_each_lands_and_writes_nothing": 3,
 }
 
 
@@ -117,6 +161,8 @@ def build_real_corpus(request, tmp_path_factory) -> Path:
     """The real corpus built once per test run: under pytest-xdist the first worker builds it in
     the run's shared temporary folder and the others wait for it and read it (tests only read
     this build)."""
+    from extract.pipeline import build
+
     if not hasattr(request.config, "workerinput"):
         out = tmp_path_factory.mktemp("real") / "build"
         build(ROOT, out)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any
 
 from extract.model import Anomaly, DocumentSpec, Entry, Line, Segmentation
@@ -54,3 +56,20 @@ def blocks(entry: Entry) -> list[tuple[str, str]]:
 
 def kinds(anomalies: list[Anomaly]) -> list[str]:
     return [a.kind for a in anomalies]
+
+
+def cpu_growth(run: Callable[[int], object], small: int, times: int = 8) -> float:
+    """How many times more CPU `run(times * small)` takes than `run(small)` (best of three), in CPU
+    seconds of this thread: a busy machine slows a run down but barely changes its CPU time, so
+    the ratio holds where a wall-clock limit flakes. About `times` for a linear cost, `times`²
+    for a quadratic one."""
+
+    def cpu(size: int, repeat: int) -> float:
+        best = float("inf")
+        for _ in range(repeat):
+            start = time.thread_time()
+            run(size)
+            best = min(best, time.thread_time() - start)
+        return best
+
+    return cpu(times * small, 1) / max(cpu(small, 3), 1e-6)

@@ -15,7 +15,9 @@ The blocks of one page run in order in one temporary folder, also the commands' 
 holding `examples/` (a link to the repository's) and `regles` (a link to the repository, the
 clone the README has in `~/regles`). A page that begins with `<!-- doctest: corpus -->`, or a
 block right under that line, runs beside the session's build of the real corpus instead
-(`corpus/` and `build/` linked, in a folder of its own): its commands read that build.
+(`corpus/` and `build/` linked, in a folder of its own): its commands read that build. The
+caches (`$REGLES_CACHE_DIR`: lemmas and kept stages, keyed by content) are the session's, shared
+between pages.
 """
 
 from __future__ import annotations
@@ -124,10 +126,13 @@ def free_port() -> int:
 class Session:
     """One page's commands, run in order in one folder, as a reader types them in a shell."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, cache: Path) -> None:
+        """`cache`: the caches' folder (lemmas, kept stages), shared by the pages a worker runs: they
+        are keyed by content, so a page building the example another page built reuses its
+        lemmas and stages instead of loading spaCy again, and prints the same."""
         self.cwd = self.home = folder
         self.env = {"PATH": f"{BIN}:/usr/bin:/bin", "HOME": str(folder), "LANG": "C.UTF-8",
-                    "REGLES_CACHE_DIR": str(folder / ".cache"), "PYTHONDONTWRITEBYTECODE": "1"}
+                    "REGLES_CACHE_DIR": str(cache), "PYTHONDONTWRITEBYTECODE": "1"}
 
     def run(self, step: Step, where: str) -> None:
         if shlex.split(step.command)[:2] == ["regles", "serve"]:
@@ -192,7 +197,7 @@ def test_every_console_example_runs_as_shown(page, tmp_path, request):
             if on_corpus:  # beside the session's build of the real corpus, as a clone after `make build`
                 (folder / "corpus").symlink_to(ROOT / "corpus")
                 (folder / "build").symlink_to(request.getfixturevalue("built")["out"])
-            sessions[on_corpus] = Session(folder)
+            sessions[on_corpus] = Session(folder, request.getfixturevalue("fixture_lemma_cache"))
         for step in steps(body):
             sessions[on_corpus].run(step, f"{page.name}, block {n}")
 
@@ -208,7 +213,7 @@ def test_the_harness_reads_commands_and_their_expected_lines():
 
 
 def test_a_failing_example_fails_the_test(tmp_path):
-    session = Session(tmp_path)
+    session = Session(tmp_path, tmp_path / ".cache")
     with pytest.raises(AssertionError, match="did not print"):
         session.run(Step("echo bonjour", ["au revoir"]), "here")
     with pytest.raises(AssertionError, match="exited 1"):

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from extract.cli import main
 from tests.conftest import make_corpus
 
@@ -17,6 +19,7 @@ def test_official_must_be_true_or_false_and_the_line_is_named(tmp_path, capsys):
     assert 'corpus/demo/game.toml:14: official must be true' in capsys.readouterr().err
 
 
+@pytest.mark.corpus  # a whole build
 def test_a_document_said_official_is_so_in_its_game_file_its_page_and_check(tmp_path, capsys):
     root = make_corpus(tmp_path, GOOD, options='official = true\nversion = "2.0"')
     assert main(["--root", str(root), "build"]) == 0
@@ -30,6 +33,7 @@ def test_a_document_said_official_is_so_in_its_game_file_its_page_and_check(tmp_
     assert "warning: corpus/demo/game.toml: document 'regles' has no date (the site says « non indiqué »)" in err
 
 
+@pytest.mark.corpus  # a whole build
 def test_check_warns_of_a_document_that_says_nothing_but_does_not_fail(tmp_path, capsys):
     root = make_corpus(tmp_path, GOOD)
     assert main(["--root", str(root), "build"]) == 0

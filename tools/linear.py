@@ -11,6 +11,15 @@ letters, brackets, `<`, French quotes, "de la section"…) to 1, 2, 4, 8 and 16 
 seconds of its thread (the machine may be shared). A linear pattern costs about ×2 per doubling; a
 quadratic one ×4, an exponential one never ends (each run is cut at `HARD_STOP` seconds of CPU).
 
+Most patterns are far too cheap to hide a quadratic cost, and small runs tell it: a cost of at
+most a + b·n + c·n² shrinks by at most k² when the text shrinks k times, so a run under FLOOR / k²
+at 8 KB / k shows the 8 KB run would stay under FLOOR (a cubic or exponential cost is larger still
+at 1 KB: tens of milliseconds at the least). So the sizes are tried smallest first, one run each,
+and only a pattern above those floors up to 8 KB is run at 16 KB. A run over the bound is repeated
+(best of 3) before it fails the pattern; a pattern whose runs grew more than ×2.5² over the last
+two doublings is timed again at every size, best of 7, and called slow when those grew more than
+×2.5 on each of them.
+
     python -m tools.linear [PART…]   # the slow patterns (those whose place names PART), worst first
 """
 
@@ -205,8 +214,9 @@ def _stop(signum: int, frame: object) -> None:
     raise _Stop
 
 
-def timed(pattern: re.Pattern[str], text: str, repeat: int = 3) -> float:
-    """The best of `repeat` scans of `text`, seconds; HARD_STOP or more when a run was cut."""
+def timed(pattern: re.Pattern[str], text: str, repeat: int = 3, enough: float = FLOOR) -> float:
+    """The best of up to `repeat` scans of `text`, seconds (one more only while the best is `enough` or
+    more); HARD_STOP or more when a run was cut."""
     best = float("inf")
     previous = signal.signal(signal.SIGVTALRM, _stop)
     try:
@@ -220,11 +230,18 @@ def timed(pattern: re.Pattern[str], text: str, repeat: int = 3) -> float:
             finally:
                 signal.setitimer(signal.ITIMER_VIRTUAL, 0)
             best = min(best, time.thread_time() - start)
-            if best < FLOOR:
-                break  # too fast to matter: one run is enough
+            if best < enough:
+                break  # under what matters: one run is enough
     finally:
         signal.signal(signal.SIGVTALRM, previous)
     return best
+
+
+def _may_grow(seconds: list[float]) -> bool:
+    """Whether single runs grew more than ×GROWTH per doubling over the last two doublings taken
+    together: a quadratic pattern grows about ×16 there, so the noise of one run on a shared
+    machine does not hide it, and a linear one (×4) is timed again only when noise made it look so."""
+    return seconds[-1] >= FLOOR and seconds[-1] > GROWTH ** 2 * max(seconds[-3], FLOOR / GROWTH ** 2 / 2)
 
 
 def _grows(seconds: list[float]) -> bool:
@@ -236,15 +253,15 @@ def _grows(seconds: list[float]) -> bool:
 
 def probe(item: Pattern, family: tuple[str, str, str, str]) -> Slow | None:
     """The pattern on one family, sizes growing: None when linear, else what it missed."""
-    if timed(item.pattern, subject(family, SIZES[-2]), repeat=1) < FLOOR:
-        return None  # fast at 8 KB: no room for a quadratic cost there (8 KB squared is 0.03 s at the least)
     seconds: list[float] = []
     for size in SIZES:
-        took = timed(item.pattern, subject(family, size))
-        seconds.append(took)
-        if took >= BOUND:
-            return Slow(item.where, item.pattern.pattern, family[0], tuple(seconds), f"{took:.3f}s at {size} characters")
-    if _grows(seconds) and _grows(seconds := [timed(item.pattern, subject(family, size), repeat=7) for size in SIZES]):
+        # One run, repeated only when over the bound (a shared machine only makes a run slower).
+        seconds.append(timed(item.pattern, subject(family, size), enough=BOUND))
+        if seconds[-1] >= BOUND:
+            return Slow(item.where, item.pattern.pattern, family[0], tuple(seconds), f"{seconds[-1]:.3f}s at {size} characters")
+        if size < SIZES[-1] and seconds[-1] < FLOOR * (size / SIZES[-2]) ** 2:
+            return None  # too cheap to cost FLOOR at 8 KB: no quadratic cost, no growth to measure
+    if _may_grow(seconds) and _grows(seconds := [timed(item.pattern, subject(family, size), repeat=7) for size in SIZES]):
         return Slow(item.where, item.pattern.pattern, family[0], tuple(seconds),
                     f"×{seconds[-2] / max(seconds[-3], 1e-9):.1f} then ×{seconds[-1] / max(seconds[-2], 1e-9):.1f} per doubling")
     return None

@@ -7,7 +7,6 @@ from __future__ import annotations
 import http.client
 import socket
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -69,10 +68,8 @@ def test_bad_paths_are_answered_without_a_traceback(server, path):
 
 
 def test_a_silent_connection_is_dropped(server):
-    quiet = socket.create_connection(server, timeout=5)
-    start = time.monotonic()
-    assert quiet.recv(1) == b""  # the server closes it after its timeout (0.5 s here)
-    assert time.monotonic() - start < 4
+    quiet = socket.create_connection(server, timeout=30)
+    assert quiet.recv(1) == b""  # the server closes it after its timeout (0.5 s here); else recv times out
     quiet.close()
     assert get(server, "/")[0] == 200
 

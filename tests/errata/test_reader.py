@@ -108,6 +108,7 @@ def test_errata_from_json_carries_read_not_understood_and_clarifications(tmp_pat
     assert [c["line"] for c in data["clarifications"]] == [7]
 
 
+@pytest.mark.corpus  # a whole build
 def test_errata_from_with_a_game_previews_where_each_lands_and_writes_nothing(tmp_path, capsys):
     root = corpus(tmp_path, "Rien à signaler.\n")
     assert main(["--root", str(root), "build"]) == 0
