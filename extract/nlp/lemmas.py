@@ -217,16 +217,19 @@ class Lemmatizer:
 
 def batch_runs(pieces: list[tuple[str, int, str]]) -> list[tuple[int, list[tuple[str, int, str]]]]:
     """`pieces` (text, offset, piece) in batches of at most BATCH pieces and BATCH_TOKENS guessed
-    tokens, the pieces in order of length (a batch holds pieces of about one size); consecutive
-    batches of one size are one run, tagged by one call of nlp.pipe: (batch size, its pieces).
-    A corpus of ordinary texts is one run of batches of BATCH; spaCy's tags do not depend on how
-    texts are batched."""
-    pieces = sorted(pieces, key=lambda item: len(item[2]))
+    tokens, as runs of batches of one size, each run tagged by one call of nlp.pipe: (batch size,
+    its pieces). Ordinary texts are one run of batches of BATCH in their order (the corpus's batches
+    hold at most 5,400 guessed tokens); otherwise the pieces go in order of length, so that a batch
+    holds pieces of about one size. spaCy's tags do not depend on how texts are batched."""
+    guesses = {id(item): len(TOKENISH.findall(item[2])) for item in pieces}
+    if all(sum(guesses[id(item)] for item in pieces[at:at + BATCH]) <= BATCH_TOKENS
+           for at in range(0, len(pieces), BATCH)):
+        return [(BATCH, pieces)] if pieces else []
     runs: list[tuple[int, list[tuple[str, int, str]]]] = []
     batch: list[tuple[str, int, str]] = []
     tokens = 0
-    for item in [*pieces, None]:
-        guess = len(TOKENISH.findall(item[2])) if item is not None else 0
+    for item in [*sorted(pieces, key=lambda item: len(item[2])), None]:
+        guess = guesses[id(item)] if item is not None else 0
         if batch and (item is None or len(batch) == BATCH or tokens + guess > BATCH_TOKENS):
             if runs and runs[-1][0] == len(batch):
                 runs[-1][1].extend(batch)
