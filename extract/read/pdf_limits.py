@@ -99,7 +99,10 @@ def _decoded(stream: Any, objid: int, display: str, limit: int) -> bytes | None:
     (a JPEG, a filter pdfminer refuses itself, data a filter finds damaged: the reader says so)."""
     data = stream.get_rawdata() or b""
     if stream.decipher is not None and stream.objid is not None:
-        data = stream.decipher(stream.objid, stream.genno, data, stream.attrs)
+        try:
+            data = stream.decipher(stream.objid, stream.genno, data, stream.attrs)
+        except Exception:  # noqa: BLE001 - the reader meets the same and says so in its own words
+            return None
     for name, params in stream.get_filters():
         decoder = next((decode for names, decode in _decoders() if name in names), None)
         if decoder is None:
