@@ -136,6 +136,12 @@ def measure(megabytes: float) -> dict[str, dict]:
         shutil.rmtree(root, ignore_errors=True)
 
 
+def refusal(row: dict) -> str:
+    """The one line of a command that refused its input (exit 1, no traceback), or ""."""
+    lines = row["err"].strip().splitlines()
+    return lines[-1] if row["code"] == 1 and not row["traceback"] and len(lines) == 1 else ""
+
+
 def report(sizes: tuple[float, ...] = SIZES) -> dict[str, bool]:
     """Each command at each size; the checks: growth, peak memory, no traceback."""
     rows = {size: measure(size) for size in sizes}
@@ -151,8 +157,12 @@ def report(sizes: tuple[float, ...] = SIZES) -> dict[str, bool]:
         # measures the neighbours as much as the command
         ratio = rows[large][command]["cpu"] / max(rows[small][command]["cpu"], 1e-9)
         peak = max(rows[size][command]["peak_mb"] for size in sizes)
-        checks[f"pathological input: regles {command} at {large:g} MB = x{ratio:.1f} the CPU time at {small:g} MB "
-               f"(at most x{GROWTH:g})"] = ratio <= GROWTH
+        refused = refusal(rows[large][command])
+        if refused:  # a declared size limit, said in one line: nothing read, nothing to compare
+            checks[f"pathological input: regles {command} at {large:g} MB refused in one line ({refused})"] = True
+        else:
+            checks[f"pathological input: regles {command} at {large:g} MB = x{ratio:.1f} the CPU time at {small:g} MB "
+                   f"(at most x{GROWTH:g})"] = ratio <= GROWTH
         checks[f"pathological input: regles {command} peak memory {peak:.0f} MiB (at most {PEAK_MB})"] = peak <= PEAK_MB
         checks[f"pathological input: regles {command} ends without a traceback"] = not any(
             rows[size][command]["traceback"] for size in sizes)

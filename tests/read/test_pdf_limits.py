@@ -4,6 +4,7 @@ form that draws itself, a stream that inflates to a gigabyte, too many pages, to
 
 from __future__ import annotations
 
+import base64
 import dataclasses
 import time
 import zlib
@@ -90,8 +91,99 @@ def test_a_stream_inflating_past_its_limit_is_refused(tmp_path, monkeypatch):
     """A 1 MB stream inflating to 1 GB took 2 GB of memory; here 8 MB against a limit of 1 MB."""
     monkeypatch.setattr(pdf_limits, "LIMITS", dataclasses.replace(pdf_limits.LIMITS, stream_bytes=1 << 20))
     bomb = zlib.compress(b"0" * (8 << 20), 9)
-    with pytest.raises(InputError, match=r"^hostile.pdf: stream 4 inflates to more than 1,048,576 bytes"):
+    with pytest.raises(InputError, match=r"^hostile.pdf: stream 4 decodes \(FlateDecode\) to more than 1,048,576 bytes"):
         read(tmp_path, page_pdf(more={4: stream(bomb, b"/Filter /FlateDecode")}))
+
+
+def small_streams(monkeypatch, limit: int = 1 << 20) -> None:
+    monkeypatch.setattr(pdf_limits, "LIMITS", dataclasses.replace(pdf_limits.LIMITS, stream_bytes=limit))
+
+
+def lzw(codes: list[int]) -> bytes:
+    """LZW codes packed as a PDF reader unpacks them: 9 bits each, 10 from the 511th entry of the
+    table, 11 from the 1023rd, 12 from the 2047th (a clear code, 256, empties the table)."""
+    bits, width, table = "", 9, 258
+    for code in codes:
+        bits += format(code, f"0{width}b")
+        if code == 256:
+            width, table, first = 9, 258, True
+        elif code != 257:
+            table += 0 if first else 1
+            first = False
+            width = 12 if table >= 2047 else 11 if table >= 1023 else 10 if table >= 511 else 9
+    bits += "0" * (-len(bits) % 8)
+    return int(bits, 2).to_bytes(len(bits) // 8, "big")
+
+
+def test_an_lzw_stream_reads(tmp_path):
+    """The bounded check leaves ordinary LZW content alone: each byte its own code."""
+    content = stream(lzw([256, *CONTENT, 257]), b"/Filter /LZWDecode")
+    assert "Bonjour" in read(tmp_path, page_pdf(more={4: content})).lines[0].text
+
+
+def test_an_lzw_stream_decoding_past_its_limit_is_refused(tmp_path, monkeypatch):
+    """Each code one byte longer than the one before: 2,000 codes (3 KB) give 2 MB."""
+    small_streams(monkeypatch)
+    bomb = lzw([256, 0, *range(258, 258 + 2000), 257])
+    with pytest.raises(InputError, match=r"^hostile.pdf: stream 4 decodes \(LZWDecode\) to more than 1,048,576 bytes"):
+        read(tmp_path, page_pdf(more={4: stream(bomb, b"/Filter /LZWDecode")}))
+
+
+def test_a_runlength_stream_decoding_past_its_limit_is_refused(tmp_path, monkeypatch):
+    """Two bytes for 128: 20 KB of runs make 1.3 MB (pdfminer holds each byte as a list item)."""
+    small_streams(monkeypatch)
+    bomb = b"\x81\x30" * 10_000 + b"\x80"
+    with pytest.raises(InputError, match=r"^hostile.pdf: stream 4 decodes \(RunLengthDecode\) to more than 1,048,576"):
+        read(tmp_path, page_pdf(more={4: stream(bomb, b"/Filter /RunLengthDecode")}))
+
+
+def test_a_runlength_stream_reads(tmp_path):
+    runs = b"".join(bytes([len(CONTENT[i:i + 100]) - 1]) + CONTENT[i:i + 100] for i in range(0, len(CONTENT), 100))
+    content = stream(runs + b"\x80", b"/Filter /RunLengthDecode")
+    assert "Bonjour" in read(tmp_path, page_pdf(more={4: content})).lines[0].text
+
+
+def test_a_chain_of_filters_is_bounded_at_each_step(tmp_path, monkeypatch):
+    """A Flate bomb written in ASCII85, then in hex: each filter decoded in turn, the last refused."""
+    small_streams(monkeypatch)
+    bomb = base64.a85encode(zlib.compress(b"0" * (4 << 20), 9), adobe=True).hex().encode()
+    with pytest.raises(InputError, match=r"^hostile.pdf: stream 4 decodes \(FlateDecode\) to more than 1,048,576"):
+        read(tmp_path, page_pdf(more={4: stream(bomb, b"/Filter [/ASCIIHexDecode /ASCII85Decode /FlateDecode]")}))
+    content = stream(base64.a85encode(zlib.compress(CONTENT), adobe=True), b"/Filter [/A85 /Fl]")
+    assert "Bonjour" in read(tmp_path, page_pdf(more={4: content})).lines[0].text
+
+
+def test_ascii85_data_pdfminer_would_take_hours_over_is_refused(tmp_path):
+    """pdfminer's ASCII85 decoder takes time with the cube of a run of spaces around a `~`
+    (800 + 800: 15 s; a 1 MB run: hours). Refused at once; line breaks every 80 characters pass."""
+    data = b"87cURD]i" + b" " * 5_000 + b"~" + b" " * 5_000 + b"~>"
+    start = time.perf_counter()
+    with pytest.raises(InputError, match=r"^hostile.pdf: stream 4: ASCII85 data with a run of 10,002 spaces and tildes"):
+        read(tmp_path, page_pdf(more={4: stream(data, b"/Filter /ASCII85Decode")}))
+    assert time.perf_counter() - start < 30
+    encoded = base64.a85encode(CONTENT, adobe=True, wrapcol=20)
+    assert "Bonjour" in read(tmp_path, page_pdf(more={4: stream(encoded, b"/Filter /ASCII85Decode")})).lines[0].text
+
+
+def test_a_ccitt_stream_outside_an_image_is_bounded(tmp_path, monkeypatch):
+    """CCITT fax data as a page's content: one bit a line of 8,000 pixels (1,000 bytes), 100 bytes
+    of it 800 KB against a limit of 64 KB; a width past what the limit holds refused unread."""
+    small_streams(monkeypatch, 64 << 10)
+    params = b"/Filter /CCITTFaxDecode /DecodeParms << /K -1 /Columns %d >>"
+    with pytest.raises(InputError, match=r"^hostile.pdf: stream 4 decodes \(CCITTFaxDecode\) to more than 65,536"):
+        read(tmp_path, page_pdf(more={4: stream(b"\xff" * 100, params % 8000)}))
+    with pytest.raises(InputError, match=r"^hostile.pdf: stream 4: a CCITT fax image 100000000 pixels wide"):
+        read(tmp_path, page_pdf(more={4: stream(b"\xff", params % 100_000_000)}))
+
+
+def test_an_image_is_not_decoded_to_be_checked(tmp_path, monkeypatch):
+    """Reading text never decodes an image: a large one (here past a 1 MB limit) does not refuse the PDF."""
+    small_streams(monkeypatch)
+    picture = stream(zlib.compress(b"\xff" * (2 << 20)), b"/Type /XObject /Subtype /Image /Width 1024 /Height 2048 "
+                     b"/ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode")
+    pdf = page_pdf(resources=b"<< /Font << /F1 5 0 R >> /XObject << /Im 7 0 R >> >>",
+                   content=CONTENT + b" q 100 0 0 200 72 400 cm /Im Do Q", more={7: picture})
+    assert "Bonjour" in read(tmp_path, pdf).lines[0].text
 
 
 def test_too_many_pages_are_refused(tmp_path, monkeypatch):
