@@ -200,6 +200,9 @@ class OperationReader:
             + ")", re.IGNORECASE)
         self.new_marker = re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(m) for m in markers["new_after"]) + r")(?![\w'])",
                                      re.IGNORECASE)
+        # "… Auparavant, elle indiquait :": the text a deletion removes is given below it
+        self.old_announced = re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(m) for m in markers["old_announced"])
+                                        + r")(?![\w'])[^.;:«»]{0,80}:[ ]*$", re.IGNORECASE)
         self.everywhere = re.compile("|".join(re.escape(m) for m in markers["everywhere"]), re.IGNORECASE)
 
     # ------------------------------------------------------------------ cues
@@ -475,6 +478,12 @@ class OperationReader:
             reading.old = _clean(quote[1]) if quote else self._words_until_stop(masked, end, stop)
             if reading.old and _ANNOUNCE_ONLY.fullmatch(reading.old):
                 reading.old, reading.expects_text = None, True
+            elif reading.old and UNIT_NAMED.fullmatch(reading.old):
+                reading.extra["unit"], reading.old = reading.old, None  # "supprimez le deuxième point": a place
+            elif reading.old is None and (place := UNIT_NAMED.search(masked.unmask(begin, start))):
+                reading.extra["unit"] = place.group()  # "la section 86.11 devrait être supprimée"
+            if reading.old is None and self.old_announced.search(masked.text[end:]):
+                reading.expects_text = True  # "… Auparavant, elle indiquait :" and the removed text below
             return self._finish(reading)
         if cue.operation == "swap":
             before = " ".join(masked.unmask(begin, start).split())  # single spaces: the pattern below stays linear
@@ -545,7 +554,7 @@ class OperationReader:
             reading.problem = "a rename needs the old and the new term"
         if reading.kind in ("replace", "should-say", "insert") and not reading.new and not reading.expects_text:
             reading.problem = "no new text" + (" (the instruction stops after its old text)" if reading.old else "")
-        elif reading.kind == "delete" and not reading.old and not reading.expects_text:
+        elif reading.kind == "delete" and not reading.old and not reading.expects_text and "unit" not in reading.extra:
             reading.problem = "nothing named to delete"
         elif reading.kind == "swap" and not reading.old:
             reading.problem = "nothing named to swap"

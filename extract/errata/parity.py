@@ -52,6 +52,8 @@ def reader_fields(found: ReadOperation) -> dict[str, Any]:
     where = found.locator
     if where.unit in BLOCK_UNITS:
         block, ordinal = where.unit, where.ordinal
+    elif found.named and found.kind == "delete":
+        block, ordinal = "entry", None  # "la section 86.11 devrait être supprimée", its old text given below
     elif where.card and not found.old:
         block, ordinal = "card", None
     elif found.old or found.kind == "insert":
@@ -90,8 +92,10 @@ def compare_sentence(text: str) -> list[str]:
     if len(reading.read) > 1:
         found.append(f"{text}: the reader reads {len(reading.read)} operations")
     op = read[0]
-    after = op.after if op.after is not None else (_norm(FOLLOWING) if announced else None)
+    after = op.after if op.after is not None else (_norm(FOLLOWING) if announced and op.operation != "delete" else None)
     grammar = grammar_fields(op, after)
+    if announced and op.operation == "delete":
+        grammar["before"] = _norm(FOLLOWING)  # a deletion announces the text it removes
     if grammar["section"] is None and read[1] is not None and read[1].sections:
         grammar["section"] = read[1].sections[0]
     return found + differences(text, grammar, reader_fields(reading.read[0]))

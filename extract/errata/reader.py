@@ -40,6 +40,7 @@ class ReadOperation:
     locator: Locator
     text: str  # the passage it was read from
     cue: str
+    named: str | None = None  # the place the instruction names as what it changes ("la section 86.11")
 
     def to_json(self) -> dict[str, Any]:
         return {"line": self.line, "kind": self.kind, "old": self.old, "new": self.new,
@@ -149,6 +150,7 @@ class ErrataTextReader:
         last_was_heading = False
         labelled: dict[str, tuple[int, str]] = {}  # role -> (line, text) of an old/new text pair
         awaiting: str | None = None
+        deleted: ReadOperation | None = None  # a deletion just read that names no text: its text may be announced
         for passage, masked, doc in zip(document.passages, masks, docs, strict=True):
             if len(passage.text) > MAX_PASSAGE:
                 result.not_understood.append(NotUnderstood(passage.line, passage.text[:200], f"a passage of "
@@ -165,15 +167,21 @@ class ErrataTextReader:
                     self._pair(labelled, context, passage, result)
                     labelled = {}
                 continue
+            if deleted is not None and deleted is (result.read[-1] if result.read else None) and \
+                    self.operations.old_announced.match(passage.text.strip()):
+                pending = result.read.pop()  # "… devrait être supprimée." then "Auparavant, elle indiquait :"
+                deleted = None
+                continue
+            deleted = None
             if pending is not None:
                 if _starts_with_quote(passage.text) and (quote := _quote_of(passage.text, cut_off=True)):
-                    pending.new = quote.strip()
+                    _announced(pending, quote.strip())
                     result.read.append(pending)
                     pending = None
                     continue
                 if ANNOUNCED.search(pending.text) and not opens_with_locator(passage.text) and \
                         not self.operations.cues(doc) and not passage.heading:
-                    pending.new = passage.text.strip()  # "… par le suivant :" and the text, unquoted, below
+                    _announced(pending, passage.text.strip())  # "… par le suivant :" and the text, unquoted, below
                     result.read.append(pending)
                     pending = None
                     continue
@@ -217,6 +225,9 @@ class ErrataTextReader:
                 continue
             if readings:
                 pending = self._classify(document, passage, readings, where, result)
+                last = result.read[-1] if result.read and pending is None else None
+                deleted = last if last is not None and last.kind == "delete" and last.old is None and \
+                    last.text == passage.text else None
                 continue
             if placed_heading and in_errata and not heading_is_clarification and not QUESTION.search(passage.text):
                 # "Carte Bombardement de Rok (# 41)" then its text: perhaps the corrected text, given bare
@@ -270,7 +281,8 @@ class ErrataTextReader:
             if kind == "replace" and reading.cue == "become" and not where.placed() and all(
                     len((x or "").split()) <= 4 for x in (reading.old, reading.new)):
                 kind = "rename"  # "« Retiré du jeu » devient « Banni »", no place named: a term, everywhere
-            found = ReadOperation(line, kind, reading.old, reading.new, where, passage.text, reading.cue)
+            found = ReadOperation(line, kind, reading.old, reading.new, where, passage.text, reading.cue,
+                                  reading.extra.get("unit"))
             if (earlier := _restated(found, result.read)) is not None:
                 result.clarifications.append(Clarification(line, passage.text, f"restates the operation read at line "
                                                            f"{earlier.line}, at the same place"))
@@ -317,6 +329,14 @@ class ErrataTextReader:
         if opens_with_locator(text) and not own.empty():
             result.clarifications.append(Clarification(passage.line, text, "a place named, but no change asked"))
             return
+
+
+def _announced(pending: ReadOperation, text: str) -> None:
+    """The text an instruction announced, below it: the new text, or the removed one of a deletion."""
+    if pending.kind == "delete":
+        pending.old = text
+    else:
+        pending.new = text
 
 
 def _same(a: str | None, b: str | None) -> bool:

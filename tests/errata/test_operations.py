@@ -33,7 +33,9 @@ def read(reader: OperationReader, text: str) -> list[tuple[str, str | None, str 
     # a value and its old value, no verb of its own
     ("La portée du canon est de 12 et non de 10.", [("replace", "10", "12")]),
     # verbs beyond the corpus's
-    ("Il faut retirer la dernière phrase.", [("delete", "la dernière phrase", None)]),
+    # a unit named after a deletion is its place, not its text, as after "remplacez … par"
+    ("Il faut retirer la dernière phrase.", [("delete", None, None)]),
+    ("Il faut retirer la phrase « Piochez une carte. »", [("delete", "Piochez une carte", None)]),
     ("Les deux cartes sont à intervertir.", [("swap", "Les deux cartes", None)]),
     ("Ajouter la précision : le héros ne peut pas fuir.", [("insert", None, "le héros ne peut pas fuir")]),
     ("Rajouter « ou l'eau » après « la lave ».", [("insert", None, "ou l'eau")]),

@@ -45,8 +45,8 @@ def test_a_sentence_both_read_alike_has_no_difference():
 
 
 def test_a_difference_names_the_field_and_both_readings():
-    found = compare_sentence("Supprimez le deuxième point.")
-    assert any(": ordinal: grammar 2 / reader" in line for line in found)
+    found = compare_sentence("Le dernier point devrait être déplacé pour apparaître en premier.")
+    assert any(": position: grammar 'first' / reader None" in line for line in found)
 
 
 @pytest.mark.parametrize(("kind", "old", "where", "block", "ordinal"), [

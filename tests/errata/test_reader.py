@@ -28,7 +28,8 @@ def test_a_heading_then_its_instruction_and_a_list_on_one_line():
         (3, "should-say", "Lancez deux dés."), (5, "delete", None), (5, "should-say", "Les archers tirent deux fois.")]
     first = reading.read[0].locator
     assert (first.page, first.unit, first.ordinal) == (4, "bullet", 2)
-    assert reading.read[1].old == "la dernière phrase" and reading.read[1].locator.page == 11
+    deleted = reading.read[1]  # "la dernière phrase" is where, not what text
+    assert deleted.old is None and (deleted.locator.page, deleted.locator.unit, deleted.locator.ordinal) == (11, "sentence", -1)
 
 
 def test_nothing_that_looks_like_an_erratum_is_dropped_in_silence():
