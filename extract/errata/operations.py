@@ -186,6 +186,12 @@ UNIT_NAMED = re.compile(r"(?:(?:le|la|les|l'|ce|cette|son|sa|ses)\s*)?(?:[\w-]{1
                         r"(?:\s+(?:\d{1,3}|[a-z]))?(?:\s+(?:de|du|de la|des)\s+[^«»]{1,60})?", re.IGNORECASE)
 
 
+# The place an insertion names between its verb and its colon: "au début du premier paragraphe",
+# "à la fin de la section Combat".
+_INSERT_PLACE = re.compile(r"(?<! )[ ]*+(?:[àa] la fin|au d[ée]but|en fin|en d[ée]but)[ ]++(?:du|de la|de l'|des)[ ]*+[^«»:]{1,80}",
+                           re.IGNORECASE)
+
+
 class OperationReader:
     """Reads the operations of one passage: cues found by the Matcher, texts by the structure."""
 
@@ -472,6 +478,9 @@ class OperationReader:
             if not reading.new and not opening:  # "ce « only » était manquant, il a donc été ajouté"
                 reading.new = self._last_quote(masked, 0, start)
                 reading.expects_text = reading.expects_text and reading.new is None
+            place = masked.text[end:stop].split(":", 1)[0]
+            if ":" in masked.text[end:stop] and (m := _INSERT_PLACE.match(place)):
+                reading.extra["unit"] = m.group().strip()  # "ajoutez au début du premier paragraphe : « … »"
             return self._finish(reading)
         if cue.operation == "delete":
             quote = self._first_quote(masked, end, stop)

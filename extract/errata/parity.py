@@ -26,7 +26,8 @@ MODEL_OPERATION = {"replace": "replace", "should-say": "replace", "rename": "rep
 # The units of a locator that are blocks of the model.
 BLOCK_UNITS = frozenset({"paragraph", "bullet", "subbullet", "sentence"})
 # The fields compared, in the order a difference is told.
-FIELDS = ("operation", "block", "ordinal", "label", "position", "with_subbullets", "section", "before", "after")
+FIELDS = ("operation", "block", "ordinal", "label", "position", "within", "within_ordinal", "with_subbullets", "section",
+          "before", "after")
 # A stand-in for the quoted text an instruction announces ("… devrait dire :"), given on the next
 # line so that both readers see an instruction and its text.
 FOLLOWING = "« Texte annoncé. »"
@@ -43,15 +44,19 @@ def _norm(text: str | None) -> str | None:
 def grammar_fields(op: Operation, after: str | None = None) -> dict[str, Any]:
     """The grammar's operation, by field."""
     return {"operation": op.operation, "block": op.block, "ordinal": op.ordinal, "label": op.label,
-            "position": op.position, "with_subbullets": op.with_subbullets, "section": op.section,
+            "position": op.position, "within": op.within, "within_ordinal": op.within_ordinal,
+            "with_subbullets": op.with_subbullets, "section": op.section,
             "before": _norm(op.before), "after": _norm(after if after is not None else op.after)}
 
 
 def reader_fields(found: ReadOperation) -> dict[str, Any]:
     """The layered reader's operation, by field, from its kind, texts and locator alone."""
     where = found.locator
-    if where.unit in BLOCK_UNITS:
-        block, ordinal = where.unit, where.ordinal
+    within = within_ordinal = None
+    if where.unit in BLOCK_UNITS and found.kind == "insert":
+        block, ordinal, within, within_ordinal = "text", None, where.unit, where.ordinal  # "à la fin du 2e paragraphe"
+    elif where.unit in BLOCK_UNITS:
+        block, ordinal, within, within_ordinal = where.unit, where.ordinal, where.within, where.within_ordinal
     elif found.named and found.kind == "delete":
         block, ordinal = "entry", None  # "la section 86.11 devrait être supprimée", its old text given below
     elif where.card and not found.old:
@@ -60,8 +65,9 @@ def reader_fields(found: ReadOperation) -> dict[str, Any]:
         block, ordinal = "text", None
     else:
         block, ordinal = "entry", None
-    return {"operation": MODEL_OPERATION[found.kind], "block": block, "ordinal": ordinal, "label": None,
-            "position": "end" if found.kind == "insert" and block == "text" else None, "with_subbullets": False,
+    position = (where.position or "end") if found.kind == "insert" and block == "text" else None
+    return {"operation": MODEL_OPERATION[found.kind], "block": block, "ordinal": ordinal, "label": where.label,
+            "position": position, "within": within, "within_ordinal": within_ordinal, "with_subbullets": False,
             "section": where.section, "before": _norm(found.old), "after": _norm(found.new)}
 
 

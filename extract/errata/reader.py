@@ -113,6 +113,15 @@ def _place_text(headings: list[Passage]) -> str:
 _SUBJECT_TAIL = re.compile(r"(?:[–:]|\s-)\s*(?:il|on|le|la|les|l'|ce|cette|ces|sa|son|ses|dans|au|à|en)\b[^–:]*$", re.IGNORECASE)
 
 
+def _take_unit(own: Locator, subject: Locator) -> None:
+    """The unit the instruction's subject names ("le deuxième point", "le point « Exposé »"), and
+    nothing else of it: its quotations are no titles of the place."""
+    for name in ("unit", "ordinal", "label", "within", "within_ordinal"):
+        setattr(own, name, getattr(subject, name))
+    if subject.unit is not None:
+        own.parts.append("unit")
+
+
 _CONNECTOR = re.compile(r"^\W*(?:(?:puis|ensuite|enfin|de plus|également|aussi|par ailleurs|et)\b\W*)*", re.IGNORECASE)
 
 
@@ -193,6 +202,8 @@ class ErrataTextReader:
             readings = self.operations.read_parsed(doc, masked)
             own = read_locator(f"{_own_place(readings[0].head)} {readings[0].extra.get('unit', '')}".strip()
                                if readings else passage.text)
+            if readings and own.unit is None and (subject := _SUBJECT_TAIL.search(readings[0].head)):
+                _take_unit(own, read_locator(subject.group()))  # "Page 4 : le point « Exposé » devrait dire"
             if not readings and (passage.heading or self._locator_only(passage.text)):
                 if not last_was_heading:
                     headings = []

@@ -154,3 +154,11 @@ def test_a_passage_with_no_sentence_end_over_the_bound_is_listed_not_parsed():
 def test_headings_without_a_word_name_no_place():
     reading = read_errata_text("Errata v.4.1\n.4.1\n\nPage 7, colonne 2 : remplacer « a » par « b ».\n")
     assert [r.locator.text for r in reading.read] == ["Page 7, colonne 2"]
+
+
+def test_an_insertion_at_the_start_of_a_unit_and_a_labelled_item():
+    reading = read_errata_text("Errata\n\nPage 3 : ajoutez au début du premier paragraphe : « Lors de la mise en place, »\n\n"
+                               "Page 4 : le point « Exposé » devrait dire : « Exposé : rien. »\n")
+    first, second = reading.read
+    assert (first.kind, first.locator.position, first.locator.unit, first.locator.ordinal) == ("insert", "start", "paragraph", 1)
+    assert (second.kind, second.locator.unit, second.locator.label, second.new) == ("should-say", "bullet", "Exposé", "Exposé : rien")
