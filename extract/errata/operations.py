@@ -191,6 +191,10 @@ UNIT_NAMED = re.compile(r"(?:(?:le|la|les|l'|ce|cette|son|sa|ses)\s*)?(?:[\w-]{1
 _INSERT_PLACE = re.compile(r"(?<! )[ ]*+(?:[àa] la fin|au d[ée]but|en fin|en d[ée]but)[ ]++(?:du|de la|de l'|des)[ ]*+[^«»:]{1,80}",
                            re.IGNORECASE)
 
+# What an insertion adds whole, named as its object or its subject: a section, a rule, a box.
+_WHOLE = re.compile(r"(?<![\w'])(?:(?:l'|le|la|les|un|une|cet|cette|ce)[ ]?)?(?:section|r[èe]gle|article|encart|encadr[ée]|chapitre)"
+                    r"(?![\w'])(?:[ ]\d{1,3}(?:\.\d{1,3}){0,4}[A-Z]?)?", re.IGNORECASE)
+
 
 class OperationReader:
     """Reads the operations of one passage: cues found by the Matcher, texts by the structure."""
@@ -480,7 +484,9 @@ class OperationReader:
                 reading.expects_text = reading.expects_text and reading.new is None
             place = masked.text[end:stop].split(":", 1)[0]
             if ":" in masked.text[end:stop] and (m := _INSERT_PLACE.match(place)):
-                reading.extra["unit"] = m.group().strip()  # "ajoutez au début du premier paragraphe : « … »"
+                reading.extra["place"] = m.group().strip()  # "ajoutez au début du premier paragraphe : « … »"
+            elif (m := _WHOLE.match((place if opening else masked.text[begin:start].rsplit(":", 1)[-1]).strip())):
+                reading.extra["unit"] = m.group().strip()  # "ajoutez l'encart suivant :", "la section 85.7 devrait être ajoutée"
             return self._finish(reading)
         if cue.operation == "delete":
             quote = self._first_quote(masked, end, stop)

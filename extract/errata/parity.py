@@ -57,8 +57,8 @@ def reader_fields(found: ReadOperation) -> dict[str, Any]:
         block, ordinal, within, within_ordinal = "text", None, where.unit, where.ordinal  # "à la fin du 2e paragraphe"
     elif where.unit in BLOCK_UNITS:
         block, ordinal, within, within_ordinal = where.unit, where.ordinal, where.within, where.within_ordinal
-    elif found.named and found.kind == "delete":
-        block, ordinal = "entry", None  # "la section 86.11 devrait être supprimée", its old text given below
+    elif found.named and found.kind in ("delete", "insert"):
+        block, ordinal = "entry", None  # "la section 86.11 devrait être supprimée", "ajoutez l'encart suivant :"
     elif where.card and not found.old:
         block, ordinal = "card", None
     elif found.old or found.kind == "insert":

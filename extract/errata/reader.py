@@ -200,8 +200,8 @@ class ErrataTextReader:
             if ERRATA_HEADING.match(re.sub(r"^[ •*#0-9.–-]+", "", passage.text)):
                 in_errata = True
             readings = self.operations.read_parsed(doc, masked)
-            own = read_locator(f"{_own_place(readings[0].head)} {readings[0].extra.get('unit', '')}".strip()
-                               if readings else passage.text)
+            named = (readings[0].extra.get("unit") or readings[0].extra.get("place", "")) if readings else ""
+            own = read_locator(f"{_own_place(readings[0].head)} {named}".strip() if readings else passage.text)
             if readings and own.unit is None and (subject := _SUBJECT_TAIL.search(readings[0].head)):
                 _take_unit(own, read_locator(subject.group()))  # "Page 4 : le point « Exposé » devrait dire"
             if not readings and (passage.heading or self._locator_only(passage.text)):

@@ -162,3 +162,12 @@ def test_an_insertion_at_the_start_of_a_unit_and_a_labelled_item():
     first, second = reading.read
     assert (first.kind, first.locator.position, first.locator.unit, first.locator.ordinal) == ("insert", "start", "paragraph", 1)
     assert (second.kind, second.locator.unit, second.locator.label, second.new) == ("should-say", "bullet", "Exposé", "Exposé : rien")
+
+
+def test_an_insertion_of_a_whole_section_names_it_and_one_at_its_end_does_not():
+    reading = read_errata_text("Errata\n\nPage 20 : la section 85.7 devrait être ajoutée : « Quand le paquet est vide, mélangez. »\n\n"
+                               "Page 21 : ajoutez à la fin de la section 86 : « Puis piochez. »\n\n"
+                               "Page 22 : ajoutez l'encart suivant : « Rappel. »\n")
+    assert [(r.kind, r.named, r.locator.section) for r in reading.read] == [
+        ("insert", "la section 85.7", "85.7"), ("insert", None, "86"), ("insert", "l'encart", None)]
+    assert reading.read[1].locator.position == "end"
