@@ -169,6 +169,10 @@ _ANNOUNCE_ONLY = re.compile(r"(?<!\w)(?:(?:le|la|les|ce|cette|ces|l'|un|une|des)
                             r"(?:suivante?s?|comme suit|ce qui suit|ainsi|ceci|qui suit)\s*+:?", re.IGNORECASE)
 
 
+def fold_words(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
 def _clean(text: str) -> str | None:
     text = text.strip().strip(" ,;:–-").strip().rstrip(" ([").strip()
     if text.startswith(OPEN) and CLOSE not in text:
@@ -213,6 +217,10 @@ class OperationReader:
         # "… Auparavant, elle indiquait :": the text a deletion removes is given below it
         self.old_announced = re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(m) for m in markers["old_announced"])
                                         + r")(?![\w'])[^.;:«»]{0,80}:[ ]*$", re.IGNORECASE)
+        # "… remplacé par le suivant, assorti de ses « sous-puces » :": the item goes with its sub-items
+        self.with_children = re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(m) for m in markers["with_children"])
+                                        + r")[ ]*+(?:« Q(?P<q>\d{1,3}) »|(?P<word>[\w-]{1,20}))", re.IGNORECASE)
+        self.children_units = {fold_words(u) for u in markers["children_units"]}
         self.everywhere = re.compile("|".join(re.escape(m) for m in markers["everywhere"]), re.IGNORECASE)
 
     # ------------------------------------------------------------------ cues
@@ -413,6 +421,12 @@ class OperationReader:
                      opening: bool = False) -> Reading | None:
         text = masked.text
         reading = Reading(cue.operation, cue.name, masked.original(start))
+        children = self.with_children.search(text, end, stop)
+        if children is not None and fold_words(masked.quotes[int(children.group("q"))] if children.group("q") is not None
+                                               and int(children.group("q")) < len(masked.quotes)
+                                               else children.group("word") or "") in self.children_units:
+            reading.extra["with_subbullets"] = True
+            stop = children.start()  # the words after it are no text of the operation
         after = text[end:stop]
         old_m = self.old_marker.search(after)
         reading.everywhere = bool(self.everywhere.search(text[begin:stop]))

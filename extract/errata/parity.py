@@ -67,7 +67,7 @@ def reader_fields(found: ReadOperation) -> dict[str, Any]:
         block, ordinal = "entry", None
     position = (where.position or "end") if found.kind == "insert" and block == "text" else None
     return {"operation": MODEL_OPERATION[found.kind], "block": block, "ordinal": ordinal, "label": where.label,
-            "position": position, "within": within, "within_ordinal": within_ordinal, "with_subbullets": False,
+            "position": position, "within": within, "within_ordinal": within_ordinal, "with_subbullets": found.with_subbullets,
             "section": where.section, "before": _norm(found.old), "after": _norm(found.new)}
 
 

@@ -90,3 +90,11 @@ def test_masking_keeps_quotations_and_offsets():
     assert masked.text == "Remplacez « Q0 » par « Q1 »." and masked.quotes == ["a b", "c"]
     assert masked.unmask(0, len(masked.text)) == "Remplacez «a b» par «c»."
     assert masked.original(masked.text.index("par")) == "Remplacez « a b » par".index("par")
+
+
+def test_an_item_taken_with_its_sub_items_announces_its_text(reader):
+    readings, _ = reader.read("Le second point devrait être remplacé par le suivant, assorti de ses « sous-puces » :")
+    assert [(r.kind, r.new, r.expects_text, r.extra.get("with_subbullets")) for r in readings] == [
+        ("replace", None, True, True)]
+    readings, _ = reader.read("Remplacez le point par « Lancez un dé », avec ses « Bonus » :")
+    assert not any(r.extra.get("with_subbullets") for r in readings)  # "Bonus" names no sub-items
