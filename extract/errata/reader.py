@@ -28,6 +28,10 @@ ERRATA_HEADING = re.compile(r"\berrat(?:a|um|as)\b|\bcorrections?\b|\bcorrectifs
 QUESTION = re.compile(r"^\s*(?:Q\s*\d*\s*[:.)–—-]|Question\b)|\?\s*$", re.IGNORECASE)
 ANSWER = re.compile(r"^\s*(?:R\s*[:.)–—-]|R[ée]ponse\b)", re.IGNORECASE)
 QUESTION_MARK = re.compile(r"^\s*Q\s*[–—-]")
+# A heading naming a place and nothing else: a title, its page, perhaps its sections ("Reformation,
+# page 17, sections 76 et 76.2"); there is no room in it for a text to change.
+HEADING_PLACE = re.compile(r"[^.!?:;«»,]{1,80}+,[ ]?(?:pages?|p\.)[ ]?\d{1,4}(?:,[ ]?(?:sections?|§)[ ]?\d[\d. et]{0,30})?[ ]*+",
+                           re.IGNORECASE)
 LIST_ITEM = re.compile(r"^\s*(?:[•*▪$]|[-–—](?=\s))")
 
 
@@ -201,6 +205,8 @@ class ErrataTextReader:
             if ERRATA_HEADING.match(re.sub(r"^[ •*#0-9.–-]+", "", passage.text)):
                 in_errata = True
             readings = self.operations.read_parsed(doc, masked)
+            if readings and HEADING_PLACE.fullmatch(passage.text):
+                readings = []  # "Modifier les Dés, page 14, section 56.4": a title that opens with a verb, and its place
             named = (readings[0].extra.get("unit") or readings[0].extra.get("place", "")) if readings else ""
             own = read_locator(f"{_own_place(readings[0].head)} {named}".strip() if readings else passage.text)
             if readings and own.unit is None and (subject := _SUBJECT_TAIL.search(readings[0].head)):

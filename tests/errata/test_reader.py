@@ -171,3 +171,10 @@ def test_an_insertion_of_a_whole_section_names_it_and_one_at_its_end_does_not():
     assert [(r.kind, r.named, r.locator.section) for r in reading.read] == [
         ("insert", "la section 85.7", "85.7"), ("insert", None, "86"), ("insert", "l'encart", None)]
     assert reading.read[1].locator.position == "end"
+
+
+def test_a_heading_whose_title_opens_with_a_verb_is_a_place_not_an_instruction():
+    reading = read_errata_text("Errata\n\nModifier les Dés, page 14, section 56.4\n\n"
+                               "Le premier paragraphe de cette section devrait dire :\n\n« Les capacités passent avant. »\n")
+    assert [(r.line, r.kind, r.locator.section, r.locator.page, r.new) for r in reading.read] == [
+        (5, "should-say", "56.4", 14, "Les capacités passent avant.")]
