@@ -23,7 +23,7 @@ from extract.errata.passages import CLOSE, OPEN
 # The parts of speech whose lemmas the cues read: verbs, their participles, nouns ("remplacement"),
 # and capitalised imperatives the small model takes for names. The other words keep their lower case.
 LEMMA_POS = frozenset({"VERB", "AUX", "NOUN", "ADJ", "PROPN"})
-KINDS = ("replace", "should-say", "insert", "delete", "swap", "rename")
+KINDS = ("replace", "should-say", "insert", "delete", "swap", "rename", "move")
 
 
 @dataclass(frozen=True)
@@ -514,6 +514,17 @@ class OperationReader:
             if reading.old is None and self.old_announced.search(masked.text[end:]):
                 reading.expects_text = True  # "… Auparavant, elle indiquait :" and the removed text below
             return self._finish(reading)
+        if cue.operation == "move":
+            region = masked.text[end:stop]
+            for position in ("first", "last"):
+                if re.search(r"(?<![\w'])(?:" + "|".join(re.escape(w) for w in self.table.markers[f"move_{position}"])
+                             + r")(?![\w'])", region.split(":", 1)[0], re.IGNORECASE):
+                    reading.extra["position"] = position
+            if ":" in region:  # "… en dernier et dire : « … »": its new text too
+                reading.new, reading.expects_text = self._new_text(masked, end, stop)
+            if "position" not in reading.extra:
+                reading.problem = "a move that does not say where the item goes"
+            return reading
         if cue.operation == "swap":
             before = " ".join(masked.unmask(begin, start).split())  # single spaces: the pattern below stays linear
             before = re.sub(r"(?: (?:sont|est|doivent|doit|être|à|il|faut|a|ont|été))+$", "", before)

@@ -22,7 +22,7 @@ from extract.model import Entry, Erratum, GameSpec, Operation
 
 # The model's operation for each kind the layered reader tells apart.
 MODEL_OPERATION = {"replace": "replace", "should-say": "replace", "rename": "replace", "insert": "insert",
-                   "delete": "delete", "swap": "move"}
+                   "delete": "delete", "swap": "move", "move": "move"}
 # The units of a locator that are blocks of the model.
 BLOCK_UNITS = frozenset({"paragraph", "bullet", "subbullet", "sentence"})
 # The fields compared, in the order a difference is told.
@@ -65,7 +65,7 @@ def reader_fields(found: ReadOperation) -> dict[str, Any]:
         block, ordinal = "text", None
     else:
         block, ordinal = "entry", None
-    position = (where.position or "end") if found.kind == "insert" and block == "text" else None
+    position = (where.position or "end") if found.kind == "insert" and block == "text" else found.position
     return {"operation": MODEL_OPERATION[found.kind], "block": block, "ordinal": ordinal, "label": where.label,
             "position": position, "within": within, "within_ordinal": within_ordinal, "with_subbullets": found.with_subbullets,
             "section": where.section, "before": _norm(found.old), "after": _norm(found.new)}

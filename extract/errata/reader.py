@@ -38,7 +38,7 @@ LIST_ITEM = re.compile(r"^\s*(?:[•*▪$]|[-–—](?=\s))")
 @dataclass
 class ReadOperation:
     line: int
-    kind: str  # replace | should-say | insert | delete | swap | rename
+    kind: str  # replace | should-say | insert | delete | swap | rename | move
     old: str | None
     new: str | None
     locator: Locator
@@ -46,6 +46,7 @@ class ReadOperation:
     cue: str
     named: str | None = None  # the place the instruction names as what it changes ("la section 86.11")
     with_subbullets: bool = False  # a list item taken with its sub-items ("assorti de ses « sous-puces »")
+    position: str | None = None  # where a moved item goes: "first" or "last"
 
     def to_json(self) -> dict[str, Any]:
         return {"line": self.line, "kind": self.kind, "old": self.old, "new": self.new,
@@ -300,7 +301,8 @@ class ErrataTextReader:
                     len((x or "").split()) <= 4 for x in (reading.old, reading.new)):
                 kind = "rename"  # "« Retiré du jeu » devient « Banni »", no place named: a term, everywhere
             found = ReadOperation(line, kind, reading.old, reading.new, where, passage.text, reading.cue,
-                                  reading.extra.get("unit"), bool(reading.extra.get("with_subbullets")))
+                                  reading.extra.get("unit"), bool(reading.extra.get("with_subbullets")),
+                                  reading.extra.get("position"))
             if (earlier := _restated(found, result.read)) is not None:
                 result.clarifications.append(Clarification(line, passage.text, f"restates the operation read at line "
                                                            f"{earlier.line}, at the same place"))

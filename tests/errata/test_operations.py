@@ -98,3 +98,19 @@ def test_an_item_taken_with_its_sub_items_announces_its_text(reader):
         ("replace", None, True, True)]
     readings, _ = reader.read("Remplacez le point par « Lancez un dé », avec ses « Bonus » :")
     assert not any(r.extra.get("with_subbullets") for r in readings)  # "Bonus" names no sub-items
+
+
+@pytest.mark.parametrize(("text", "position", "expects_text", "problem"), [
+    ("Le dernier point devrait être déplacé pour apparaître en premier.", "first", False, None),
+    ("Le premier point devrait être déplacé pour apparaître en dernier et dire :", "last", True, None),
+    ("Déplacez le troisième paragraphe en tête de la section.", "first", False, None),
+    ("Le point devrait être déplacé.", None, False, "a move that does not say where the item goes"),
+])
+def test_a_move_says_where_the_item_goes(reader, text, position, expects_text, problem):
+    readings, _ = reader.read(text)
+    assert [(r.kind, r.extra.get("position"), r.expects_text, r.problem) for r in readings] == [
+        ("move", position, expects_text, problem)]
+
+
+def test_moving_as_a_rule_describes_it_is_no_move(reader):
+    assert reader.read("L'unité peut se déplacer de deux cases.")[0] == []

@@ -45,8 +45,8 @@ def test_a_sentence_both_read_alike_has_no_difference():
 
 
 def test_a_difference_names_the_field_and_both_readings():
-    found = compare_sentence("Le dernier point devrait être déplacé pour apparaître en premier.")
-    assert any(": position: grammar 'first' / reader None" in line for line in found)
+    found = compare_sentence("La portée devrait être 3 et non 2.")
+    assert any(": block: grammar 'value' / reader 'text'" in line for line in found)
 
 
 @pytest.mark.parametrize(("kind", "old", "where", "block", "ordinal"), [
