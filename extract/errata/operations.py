@@ -457,8 +457,9 @@ class OperationReader:
                 new_quoted = self._first_quote(masked, end + new_m.end(), stop) is not None
                 if not quote_in and old and new_quoted and re.match(r"(?:les?|la|l'|sa|son|ses|cette|ce|ces|leurs?)\b",
                                                                     old, re.IGNORECASE):
-                    # "remplacez la catégorie de cette arme par « X »": what is named, not its old text
-                    reading.extra["subject"], reading.old = old, None
+                    # "remplacez la catégorie de cette arme par « X »": what is named, not its old text;
+                    # "remplacez le troisième paragraphe par « X »": a place
+                    reading.extra["unit" if UNIT_NAMED.fullmatch(old) else "subject"], reading.old = old, None
             elif fromto is not None:
                 reading.old, reading.new = fromto.group("old"), fromto.group("new")
             elif cue.needs_new_marker and opening:

@@ -114,3 +114,9 @@ def test_a_move_says_where_the_item_goes(reader, text, position, expects_text, p
 
 def test_moving_as_a_rule_describes_it_is_no_move(reader):
     assert reader.read("L'unité peut se déplacer de deux cases.")[0] == []
+
+
+def test_a_unit_replaced_by_quoted_text_is_its_place():
+    readings, _ = OperationReader().read("Remplacez le troisième paragraphe par « Notez ceci. »")
+    assert [(r.kind, r.old, r.new, r.extra.get("unit")) for r in readings] == [
+        ("should-say", None, "Notez ceci", "le troisième paragraphe")]
