@@ -44,7 +44,7 @@ PAGE = re.compile(r"(?<![\w])(?:pages?|pp?\.|pg\.?|p(?=\d))[ ]?(?P<page>\d{1,4})
 ORDINAL_UNIT = re.compile(rf"\b{_ORD}[ ]+{_UNIT}", re.IGNORECASE)
 UNIT_NUMBER = re.compile(r"\b(?P<unit>paragraphes?|alin[ée]as?|points?|lignes?|puces?|[ée]tapes?)[ ]+(?:n°[ ]?)?"
                          r"(?P<num>\d{1,3}(?:[ ]?-[ ]?\d{1,3})?|[a-z](?![\w']))", re.IGNORECASE)
-SECTION = re.compile(rf"(?:\b(?:section|chapitre|article|r[eè]gle)|§)[ ]?(?:n°[ ]?)?(?P<number>{NUMBER})\b"
+SECTION = re.compile(rf"(?:\b(?:sections?|chapitres?|articles?|r[eè]gles?)|§)[ ]?(?:n°[ ]?)?(?P<number>{NUMBER})\b"
                      r"|\b(?:section|encadr[ée]|encart|bo[iî]te|chapitre|paragraphe|capacit[ée]|r[eè]gle)[ ]+"
                      r"(?:de[ ]+|d')?«[ ]?(?P<title>[^«»]{1,80}?)[ ]?»", re.IGNORECASE)
 BOX = re.compile(r"\b(?:encadr[ée]s?|encarts?|bo[iî]te de texte|tableau|table)\b", re.IGNORECASE)

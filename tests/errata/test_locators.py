@@ -55,6 +55,7 @@ def test_a_passage_opening_with_its_place(text, opens):
     ("la première phrase du troisième paragraphe", {"unit": "sentence", "ordinal": 1, "within": "paragraph",
                                                     "within_ordinal": 3}),
     ("le deuxième paragraphe", {"unit": "paragraph", "ordinal": 2, "within": None, "position": None}),
+    ("Reformation, page 17, sections 76 et 76.2", {"page": 17, "section": "76"}),
 ])
 def test_labels_positions_and_the_unit_that_holds_another(text, expected):
     found = read_locator(text)
