@@ -44,7 +44,7 @@ PAGE = re.compile(r"(?<![\w])(?:pages?|pp?\.|pg\.?|p(?=\d))[ ]?(?P<page>\d{1,4})
 ORDINAL_UNIT = re.compile(rf"\b{_ORD}[ ]+{_UNIT}", re.IGNORECASE)
 UNIT_NUMBER = re.compile(r"\b(?P<unit>paragraphes?|alin[ée]as?|points?|lignes?|puces?|[ée]tapes?)[ ]+(?:n°[ ]?)?"
                          r"(?P<num>\d{1,3}(?:[ ]?-[ ]?\d{1,3})?|[a-z](?![\w']))", re.IGNORECASE)
-SECTION = re.compile(rf"(?:\b(?:section|chapitre|article|r[eè]gle)|§)[ ]?(?:n°[ ]?)?(?P<number>{NUMBER})\b"
+SECTION = re.compile(rf"(?:\b(?:sections?|chapitres?|articles?|r[eè]gles?)|§)[ ]?(?:n°[ ]?)?(?P<number>{NUMBER})\b"
                      r"|\b(?:section|encadr[ée]|encart|bo[iî]te|chapitre|paragraphe|capacit[ée]|r[eè]gle)[ ]+"
                      r"(?:de[ ]+|d')?«[ ]?(?P<title>[^«»]{1,80}?)[ ]?»", re.IGNORECASE)
 BOX = re.compile(r"\b(?:encadr[ée]s?|encarts?|bo[iî]te de texte|tableau|table)\b", re.IGNORECASE)
@@ -52,6 +52,12 @@ CARD = re.compile(r"\b(?:cartes?|jetons?|tuiles?|fiches?)\b(?:[ ]+\w+){0,6}?[ ]*
                   re.IGNORECASE)
 COLUMN = re.compile(r"\bcolonne[ ]+(?P<col>\d|de[ ]+(?:droite|gauche)|droite|gauche)", re.IGNORECASE)
 POSITION = re.compile(r"\b(?P<where>[àa] la fin|au d[ée]but|en fin|en d[ée]but|avant|apr[èe]s)\b", re.IGNORECASE)
+# The unit that holds another: "la première phrase | du troisième paragraphe".
+WITHIN = re.compile(rf"(?<! )[ ]++(?:du|de la|de l')[ ]*+{_ORD}[ ]+{_UNIT}", re.IGNORECASE)
+# Where in its place a text goes, by the words POSITION finds (folded): the start or the end.
+POSITIONS = {"a la fin": "end", "en fin": "end", "au debut": "start", "en debut": "start"}
+# A list item named by its opening word: "le point « Exposé »", "la puce « Flanc »".
+LABELLED = re.compile(r"\b(?P<unit>points?|puces?|sous-points?|sous-puces?)[ ]+«[ ]?(?P<label>[^«»]{1,60}?)[ ]?»", re.IGNORECASE)
 
 
 # "Capitaine Peacekeeper (p. 55)", "Prince (p. 61)": a name, then its page in brackets.
@@ -75,6 +81,10 @@ class Locator:
     column: str | None = None
     card: bool = False
     parts: list[str] = field(default_factory=list)
+    label: str | None = None  # a list item named by its opening words ("le point « Exposé »")
+    within: str | None = None  # the unit holding `unit` ("la première phrase du troisième paragraphe")
+    within_ordinal: int | None = None
+    position: str | None = None  # "start" or "end" of its place ("au début du premier paragraphe")
 
     def empty(self) -> bool:
         return not (self.page or self.section or self.title or self.unit or self.column or self.card)
@@ -86,7 +96,8 @@ class Locator:
     def merged(self, inner: Locator) -> Locator:
         """This locator (a heading's) narrowed by `inner` (the instruction's own words)."""
         out = Locator(" ; ".join(x for x in (self.text, inner.text) if x))
-        for name in ("page", "page_to", "section", "title", "unit", "ordinal", "column"):
+        for name in ("page", "page_to", "section", "title", "unit", "ordinal", "column", "label", "position", "within",
+                     "within_ordinal"):
             setattr(out, name, getattr(inner, name) if getattr(inner, name) is not None else getattr(self, name))
         out.card = self.card or inner.card
         out.parts = self.parts + inner.parts
@@ -94,7 +105,8 @@ class Locator:
 
     def to_json(self) -> dict[str, object]:
         data: dict[str, object] = {"text": self.text}
-        for name in ("page", "page_to", "section", "title", "unit", "ordinal", "column"):
+        for name in ("page", "page_to", "section", "title", "unit", "ordinal", "column", "label", "position", "within",
+                     "within_ordinal"):
             if getattr(self, name) is not None:
                 data[name] = getattr(self, name)
         if self.card:
@@ -126,11 +138,18 @@ def read_locator(text: str) -> Locator:
     if m := ORDINAL_UNIT.search(text):
         found.unit, found.ordinal = unit_of(m.group("unit")), ordinal_of(m.group("ord"))
         found.parts.append("unit")
+        if (outer := WITHIN.match(text, m.end())) and (unit := unit_of(outer.group("unit"))) != found.unit:
+            found.within, found.within_ordinal = unit, ordinal_of(outer.group("ord"))  # "première phrase du 3e paragraphe"
     elif m := UNIT_NUMBER.search(text):
         num = m.group("num")
         found.unit = unit_of(m.group("unit"))
         found.ordinal = int(re.split(r"\D", num)[0]) if num[0].isdigit() else ord(num.lower()) - ord("a") + 1
         found.parts.append("unit")
+    elif m := LABELLED.search(text):
+        found.unit, found.label = unit_of(m.group("unit")), m.group("label")
+        found.parts.append("unit")
+    if m := POSITION.search(text):
+        found.position = POSITIONS.get(fold(m.group("where")).replace("à", "a"))
     if m := COLUMN.search(text):
         found.column = fold(m.group("col")).replace("de ", "")
         found.parts.append("column")
@@ -142,7 +161,7 @@ def read_locator(text: str) -> Locator:
         found.parts.append("card")
     if found.title is None and (m := NAMED_PAGE.match(text)):
         found.title = m.group("t").strip(" *_–-,")
-    if found.title is None and (m := re.search(r"«[ ]?(?P<t>[^«»]{1,80}?)[ ]?»", text)):
+    if found.title is None and found.label is None and (m := re.search(r"«[ ]?(?P<t>[^«»]{1,80}?)[ ]?»", text)):
         found.title = m.group("t")
     return found
 

@@ -23,7 +23,7 @@ from extract.errata.passages import CLOSE, OPEN
 # The parts of speech whose lemmas the cues read: verbs, their participles, nouns ("remplacement"),
 # and capitalised imperatives the small model takes for names. The other words keep their lower case.
 LEMMA_POS = frozenset({"VERB", "AUX", "NOUN", "ADJ", "PROPN"})
-KINDS = ("replace", "should-say", "insert", "delete", "swap", "rename")
+KINDS = ("replace", "should-say", "insert", "delete", "swap", "rename", "move")
 
 
 @dataclass(frozen=True)
@@ -169,6 +169,10 @@ _ANNOUNCE_ONLY = re.compile(r"(?<!\w)(?:(?:le|la|les|ce|cette|ces|l'|un|une|des)
                             r"(?:suivante?s?|comme suit|ce qui suit|ainsi|ceci|qui suit)\s*+:?", re.IGNORECASE)
 
 
+def fold_words(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
 def _clean(text: str) -> str | None:
     text = text.strip().strip(" ,;:–-").strip().rstrip(" ([").strip()
     if text.startswith(OPEN) and CLOSE not in text:
@@ -186,6 +190,16 @@ UNIT_NAMED = re.compile(r"(?:(?:le|la|les|l'|ce|cette|son|sa|ses)\s*)?(?:[\w-]{1
                         r"(?:\s+(?:\d{1,3}|[a-z]))?(?:\s+(?:de|du|de la|des)\s+[^«»]{1,60})?", re.IGNORECASE)
 
 
+# The place an insertion names between its verb and its colon: "au début du premier paragraphe",
+# "à la fin de la section Combat".
+_INSERT_PLACE = re.compile(r"(?<! )[ ]*+(?:[àa] la fin|au d[ée]but|en fin|en d[ée]but)[ ]++(?:du|de la|de l'|des)[ ]*+[^«»:]{1,80}",
+                           re.IGNORECASE)
+
+# What an insertion adds whole, named as its object or its subject: a section, a rule, a box.
+_WHOLE = re.compile(r"(?<![\w'])(?:(?:l'|le|la|les|un|une|cet|cette|ce)[ ]?)?(?:section|r[èe]gle|article|encart|encadr[ée]|chapitre)"
+                    r"(?![\w'])(?:[ ]\d{1,3}(?:\.\d{1,3}){0,4}[A-Z]?)?", re.IGNORECASE)
+
+
 class OperationReader:
     """Reads the operations of one passage: cues found by the Matcher, texts by the structure."""
 
@@ -200,6 +214,13 @@ class OperationReader:
             + ")", re.IGNORECASE)
         self.new_marker = re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(m) for m in markers["new_after"]) + r")(?![\w'])",
                                      re.IGNORECASE)
+        # "… Auparavant, elle indiquait :": the text a deletion removes is given below it
+        self.old_announced = re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(m) for m in markers["old_announced"])
+                                        + r")(?![\w'])[^.;:«»]{0,80}:[ ]*$", re.IGNORECASE)
+        # "… remplacé par le suivant, assorti de ses « sous-puces » :": the item goes with its sub-items
+        self.with_children = re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(m) for m in markers["with_children"])
+                                        + r")[ ]*+(?:« Q(?P<q>\d{1,3}) »|(?P<word>[\w-]{1,20}))", re.IGNORECASE)
+        self.children_units = {fold_words(u) for u in markers["children_units"]}
         self.everywhere = re.compile("|".join(re.escape(m) for m in markers["everywhere"]), re.IGNORECASE)
 
     # ------------------------------------------------------------------ cues
@@ -400,6 +421,12 @@ class OperationReader:
                      opening: bool = False) -> Reading | None:
         text = masked.text
         reading = Reading(cue.operation, cue.name, masked.original(start))
+        children = self.with_children.search(text, end, stop)
+        if children is not None and fold_words(masked.quotes[int(children.group("q"))] if children.group("q") is not None
+                                               and int(children.group("q")) < len(masked.quotes)
+                                               else children.group("word") or "") in self.children_units:
+            reading.extra["with_subbullets"] = True
+            stop = children.start()  # the words after it are no text of the operation
         after = text[end:stop]
         old_m = self.old_marker.search(after)
         reading.everywhere = bool(self.everywhere.search(text[begin:stop]))
@@ -430,8 +457,9 @@ class OperationReader:
                 new_quoted = self._first_quote(masked, end + new_m.end(), stop) is not None
                 if not quote_in and old and new_quoted and re.match(r"(?:les?|la|l'|sa|son|ses|cette|ce|ces|leurs?)\b",
                                                                     old, re.IGNORECASE):
-                    # "remplacez la catégorie de cette arme par « X »": what is named, not its old text
-                    reading.extra["subject"], reading.old = old, None
+                    # "remplacez la catégorie de cette arme par « X »": what is named, not its old text;
+                    # "remplacez le troisième paragraphe par « X »": a place
+                    reading.extra["unit" if UNIT_NAMED.fullmatch(old) else "subject"], reading.old = old, None
             elif fromto is not None:
                 reading.old, reading.new = fromto.group("old"), fromto.group("new")
             elif cue.needs_new_marker and opening:
@@ -469,13 +497,35 @@ class OperationReader:
             if not reading.new and not opening:  # "ce « only » était manquant, il a donc été ajouté"
                 reading.new = self._last_quote(masked, 0, start)
                 reading.expects_text = reading.expects_text and reading.new is None
+            place = masked.text[end:stop].split(":", 1)[0]
+            if ":" in masked.text[end:stop] and (m := _INSERT_PLACE.match(place)):
+                reading.extra["place"] = m.group().strip()  # "ajoutez au début du premier paragraphe : « … »"
+            elif (m := _WHOLE.match((place if opening else masked.text[begin:start].rsplit(":", 1)[-1]).strip())):
+                reading.extra["unit"] = m.group().strip()  # "ajoutez l'encart suivant :", "la section 85.7 devrait être ajoutée"
             return self._finish(reading)
         if cue.operation == "delete":
             quote = self._first_quote(masked, end, stop)
             reading.old = _clean(quote[1]) if quote else self._words_until_stop(masked, end, stop)
             if reading.old and _ANNOUNCE_ONLY.fullmatch(reading.old):
                 reading.old, reading.expects_text = None, True
+            elif reading.old and UNIT_NAMED.fullmatch(reading.old):
+                reading.extra["unit"], reading.old = reading.old, None  # "supprimez le deuxième point": a place
+            elif reading.old is None and (place := UNIT_NAMED.search(masked.unmask(begin, start))):
+                reading.extra["unit"] = place.group()  # "la section 86.11 devrait être supprimée"
+            if reading.old is None and self.old_announced.search(masked.text[end:]):
+                reading.expects_text = True  # "… Auparavant, elle indiquait :" and the removed text below
             return self._finish(reading)
+        if cue.operation == "move":
+            region = masked.text[end:stop]
+            for position in ("first", "last"):
+                if re.search(r"(?<![\w'])(?:" + "|".join(re.escape(w) for w in self.table.markers[f"move_{position}"])
+                             + r")(?![\w'])", region.split(":", 1)[0], re.IGNORECASE):
+                    reading.extra["position"] = position
+            if ":" in region:  # "… en dernier et dire : « … »": its new text too
+                reading.new, reading.expects_text = self._new_text(masked, end, stop)
+            if "position" not in reading.extra:
+                reading.problem = "a move that does not say where the item goes"
+            return reading
         if cue.operation == "swap":
             before = " ".join(masked.unmask(begin, start).split())  # single spaces: the pattern below stays linear
             before = re.sub(r"(?: (?:sont|est|doivent|doit|être|à|il|faut|a|ont|été))+$", "", before)
@@ -545,7 +595,7 @@ class OperationReader:
             reading.problem = "a rename needs the old and the new term"
         if reading.kind in ("replace", "should-say", "insert") and not reading.new and not reading.expects_text:
             reading.problem = "no new text" + (" (the instruction stops after its old text)" if reading.old else "")
-        elif reading.kind == "delete" and not reading.old and not reading.expects_text:
+        elif reading.kind == "delete" and not reading.old and not reading.expects_text and "unit" not in reading.extra:
             reading.problem = "nothing named to delete"
         elif reading.kind == "swap" and not reading.old:
             reading.problem = "nothing named to swap"

@@ -17,10 +17,10 @@ from extract.text import fold, without_italic
 
 # The model's operation for each kind the reader tells apart.
 MODEL_OPERATION = {"replace": "replace", "should-say": "replace", "rename": "replace", "insert": "insert",
-                   "delete": "delete", "swap": "move"}
+                   "delete": "delete", "swap": "move", "move": "move"}
 # The old grammar's operation that agrees with each kind: its finer scope is kept when they agree.
 AGREES = {"replace": {"replace"}, "should-say": {"replace"}, "rename": {"replace"}, "insert": {"insert"},
-          "delete": {"delete"}, "swap": {"move"}}
+          "delete": {"delete"}, "swap": {"move"}, "move": {"move"}}
 
 
 def numbered_text(lines: list[tuple[int, str]]) -> str:

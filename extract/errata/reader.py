@@ -28,18 +28,25 @@ ERRATA_HEADING = re.compile(r"\berrat(?:a|um|as)\b|\bcorrections?\b|\bcorrectifs
 QUESTION = re.compile(r"^\s*(?:Q\s*\d*\s*[:.)–—-]|Question\b)|\?\s*$", re.IGNORECASE)
 ANSWER = re.compile(r"^\s*(?:R\s*[:.)–—-]|R[ée]ponse\b)", re.IGNORECASE)
 QUESTION_MARK = re.compile(r"^\s*Q\s*[–—-]")
+# A heading naming a place and nothing else: a title, its page, perhaps its sections ("Reformation,
+# page 17, sections 76 et 76.2"); there is no room in it for a text to change.
+HEADING_PLACE = re.compile(r"[^.!?:;«»,]{1,80}+,[ ]?(?:pages?|p\.)[ ]?\d{1,4}(?:,[ ]?(?:sections?|§)[ ]?\d[\d. et]{0,30})?[ ]*+",
+                           re.IGNORECASE)
 LIST_ITEM = re.compile(r"^\s*(?:[•*▪$]|[-–—](?=\s))")
 
 
 @dataclass
 class ReadOperation:
     line: int
-    kind: str  # replace | should-say | insert | delete | swap | rename
+    kind: str  # replace | should-say | insert | delete | swap | rename | move
     old: str | None
     new: str | None
     locator: Locator
     text: str  # the passage it was read from
     cue: str
+    named: str | None = None  # the place the instruction names as what it changes ("la section 86.11")
+    with_subbullets: bool = False  # a list item taken with its sub-items ("assorti de ses « sous-puces »")
+    position: str | None = None  # where a moved item goes: "first" or "last"
 
     def to_json(self) -> dict[str, Any]:
         return {"line": self.line, "kind": self.kind, "old": self.old, "new": self.new,
@@ -112,6 +119,15 @@ def _place_text(headings: list[Passage]) -> str:
 _SUBJECT_TAIL = re.compile(r"(?:[–:]|\s-)\s*(?:il|on|le|la|les|l'|ce|cette|ces|sa|son|ses|dans|au|à|en)\b[^–:]*$", re.IGNORECASE)
 
 
+def _take_unit(own: Locator, subject: Locator) -> None:
+    """The unit the instruction's subject names ("le deuxième point", "le point « Exposé »"), and
+    nothing else of it: its quotations are no titles of the place."""
+    for name in ("unit", "ordinal", "label", "within", "within_ordinal"):
+        setattr(own, name, getattr(subject, name))
+    if subject.unit is not None:
+        own.parts.append("unit")
+
+
 _CONNECTOR = re.compile(r"^\W*(?:(?:puis|ensuite|enfin|de plus|également|aussi|par ailleurs|et)\b\W*)*", re.IGNORECASE)
 
 
@@ -149,6 +165,7 @@ class ErrataTextReader:
         last_was_heading = False
         labelled: dict[str, tuple[int, str]] = {}  # role -> (line, text) of an old/new text pair
         awaiting: str | None = None
+        deleted: ReadOperation | None = None  # a deletion just read that names no text: its text may be announced
         for passage, masked, doc in zip(document.passages, masks, docs, strict=True):
             if len(passage.text) > MAX_PASSAGE:
                 result.not_understood.append(NotUnderstood(passage.line, passage.text[:200], f"a passage of "
@@ -165,15 +182,21 @@ class ErrataTextReader:
                     self._pair(labelled, context, passage, result)
                     labelled = {}
                 continue
+            if deleted is not None and deleted is (result.read[-1] if result.read else None) and \
+                    self.operations.old_announced.match(passage.text.strip()):
+                pending = result.read.pop()  # "… devrait être supprimée." then "Auparavant, elle indiquait :"
+                deleted = None
+                continue
+            deleted = None
             if pending is not None:
                 if _starts_with_quote(passage.text) and (quote := _quote_of(passage.text, cut_off=True)):
-                    pending.new = quote.strip()
+                    _announced(pending, quote.strip())
                     result.read.append(pending)
                     pending = None
                     continue
                 if ANNOUNCED.search(pending.text) and not opens_with_locator(passage.text) and \
                         not self.operations.cues(doc) and not passage.heading:
-                    pending.new = passage.text.strip()  # "… par le suivant :" and the text, unquoted, below
+                    _announced(pending, passage.text.strip())  # "… par le suivant :" and the text, unquoted, below
                     result.read.append(pending)
                     pending = None
                     continue
@@ -183,8 +206,12 @@ class ErrataTextReader:
             if ERRATA_HEADING.match(re.sub(r"^[ •*#0-9.–-]+", "", passage.text)):
                 in_errata = True
             readings = self.operations.read_parsed(doc, masked)
-            own = read_locator(f"{_own_place(readings[0].head)} {readings[0].extra.get('unit', '')}".strip()
-                               if readings else passage.text)
+            if readings and HEADING_PLACE.fullmatch(passage.text):
+                readings = []  # "Modifier les Dés, page 14, section 56.4": a title that opens with a verb, and its place
+            named = (readings[0].extra.get("unit") or readings[0].extra.get("place", "")) if readings else ""
+            own = read_locator(f"{_own_place(readings[0].head)} {named}".strip() if readings else passage.text)
+            if readings and own.unit is None and (subject := _SUBJECT_TAIL.search(readings[0].head)):
+                _take_unit(own, read_locator(subject.group()))  # "Page 4 : le point « Exposé » devrait dire"
             if not readings and (passage.heading or self._locator_only(passage.text)):
                 if not last_was_heading:
                     headings = []
@@ -217,6 +244,9 @@ class ErrataTextReader:
                 continue
             if readings:
                 pending = self._classify(document, passage, readings, where, result)
+                last = result.read[-1] if result.read and pending is None else None
+                deleted = last if last is not None and last.kind == "delete" and last.old is None and \
+                    last.text == passage.text else None
                 continue
             if placed_heading and in_errata and not heading_is_clarification and not QUESTION.search(passage.text):
                 # "Carte Bombardement de Rok (# 41)" then its text: perhaps the corrected text, given bare
@@ -270,7 +300,9 @@ class ErrataTextReader:
             if kind == "replace" and reading.cue == "become" and not where.placed() and all(
                     len((x or "").split()) <= 4 for x in (reading.old, reading.new)):
                 kind = "rename"  # "« Retiré du jeu » devient « Banni »", no place named: a term, everywhere
-            found = ReadOperation(line, kind, reading.old, reading.new, where, passage.text, reading.cue)
+            found = ReadOperation(line, kind, reading.old, reading.new, where, passage.text, reading.cue,
+                                  reading.extra.get("unit"), bool(reading.extra.get("with_subbullets")),
+                                  reading.extra.get("position"))
             if (earlier := _restated(found, result.read)) is not None:
                 result.clarifications.append(Clarification(line, passage.text, f"restates the operation read at line "
                                                            f"{earlier.line}, at the same place"))
@@ -317,6 +349,14 @@ class ErrataTextReader:
         if opens_with_locator(text) and not own.empty():
             result.clarifications.append(Clarification(passage.line, text, "a place named, but no change asked"))
             return
+
+
+def _announced(pending: ReadOperation, text: str) -> None:
+    """The text an instruction announced, below it: the new text, or the removed one of a deletion."""
+    if pending.kind == "delete":
+        pending.old = text
+    else:
+        pending.new = text
 
 
 def _same(a: str | None, b: str | None) -> bool:

@@ -46,3 +46,17 @@ def test_a_free_place_is_kept_verbatim():
 ])
 def test_a_passage_opening_with_its_place(text, opens):
     assert opens_with_locator(text) is opens
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Le point « Exposé » devrait dire :", {"unit": "bullet", "label": "Exposé", "title": None}),
+    ("au début du premier paragraphe", {"unit": "paragraph", "ordinal": 1, "position": "start"}),
+    ("à la fin de la section Combat", {"position": "end"}),
+    ("la première phrase du troisième paragraphe", {"unit": "sentence", "ordinal": 1, "within": "paragraph",
+                                                    "within_ordinal": 3}),
+    ("le deuxième paragraphe", {"unit": "paragraph", "ordinal": 2, "within": None, "position": None}),
+    ("Reformation, page 17, sections 76 et 76.2", {"page": 17, "section": "76"}),
+])
+def test_labels_positions_and_the_unit_that_holds_another(text, expected):
+    found = read_locator(text)
+    assert {name: getattr(found, name) for name in expected} == expected

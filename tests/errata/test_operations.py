@@ -33,7 +33,9 @@ def read(reader: OperationReader, text: str) -> list[tuple[str, str | None, str 
     # a value and its old value, no verb of its own
     ("La portée du canon est de 12 et non de 10.", [("replace", "10", "12")]),
     # verbs beyond the corpus's
-    ("Il faut retirer la dernière phrase.", [("delete", "la dernière phrase", None)]),
+    # a unit named after a deletion is its place, not its text, as after "remplacez … par"
+    ("Il faut retirer la dernière phrase.", [("delete", None, None)]),
+    ("Il faut retirer la phrase « Piochez une carte. »", [("delete", "Piochez une carte", None)]),
     ("Les deux cartes sont à intervertir.", [("swap", "Les deux cartes", None)]),
     ("Ajouter la précision : le héros ne peut pas fuir.", [("insert", None, "le héros ne peut pas fuir")]),
     ("Rajouter « ou l'eau » après « la lave ».", [("insert", None, "ou l'eau")]),
@@ -88,3 +90,33 @@ def test_masking_keeps_quotations_and_offsets():
     assert masked.text == "Remplacez « Q0 » par « Q1 »." and masked.quotes == ["a b", "c"]
     assert masked.unmask(0, len(masked.text)) == "Remplacez «a b» par «c»."
     assert masked.original(masked.text.index("par")) == "Remplacez « a b » par".index("par")
+
+
+def test_an_item_taken_with_its_sub_items_announces_its_text(reader):
+    readings, _ = reader.read("Le second point devrait être remplacé par le suivant, assorti de ses « sous-puces » :")
+    assert [(r.kind, r.new, r.expects_text, r.extra.get("with_subbullets")) for r in readings] == [
+        ("replace", None, True, True)]
+    readings, _ = reader.read("Remplacez le point par « Lancez un dé », avec ses « Bonus » :")
+    assert not any(r.extra.get("with_subbullets") for r in readings)  # "Bonus" names no sub-items
+
+
+@pytest.mark.parametrize(("text", "position", "expects_text", "problem"), [
+    ("Le dernier point devrait être déplacé pour apparaître en premier.", "first", False, None),
+    ("Le premier point devrait être déplacé pour apparaître en dernier et dire :", "last", True, None),
+    ("Déplacez le troisième paragraphe en tête de la section.", "first", False, None),
+    ("Le point devrait être déplacé.", None, False, "a move that does not say where the item goes"),
+])
+def test_a_move_says_where_the_item_goes(reader, text, position, expects_text, problem):
+    readings, _ = reader.read(text)
+    assert [(r.kind, r.extra.get("position"), r.expects_text, r.problem) for r in readings] == [
+        ("move", position, expects_text, problem)]
+
+
+def test_moving_as_a_rule_describes_it_is_no_move(reader):
+    assert reader.read("L'unité peut se déplacer de deux cases.")[0] == []
+
+
+def test_a_unit_replaced_by_quoted_text_is_its_place():
+    readings, _ = OperationReader().read("Remplacez le troisième paragraphe par « Notez ceci. »")
+    assert [(r.kind, r.old, r.new, r.extra.get("unit")) for r in readings] == [
+        ("should-say", None, "Notez ceci", "le troisième paragraphe")]

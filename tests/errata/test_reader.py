@@ -28,7 +28,8 @@ def test_a_heading_then_its_instruction_and_a_list_on_one_line():
         (3, "should-say", "Lancez deux dés."), (5, "delete", None), (5, "should-say", "Les archers tirent deux fois.")]
     first = reading.read[0].locator
     assert (first.page, first.unit, first.ordinal) == (4, "bullet", 2)
-    assert reading.read[1].old == "la dernière phrase" and reading.read[1].locator.page == 11
+    deleted = reading.read[1]  # "la dernière phrase" is where, not what text
+    assert deleted.old is None and (deleted.locator.page, deleted.locator.unit, deleted.locator.ordinal) == (11, "sentence", -1)
 
 
 def test_nothing_that_looks_like_an_erratum_is_dropped_in_silence():
@@ -154,3 +155,27 @@ def test_a_passage_with_no_sentence_end_over_the_bound_is_listed_not_parsed():
 def test_headings_without_a_word_name_no_place():
     reading = read_errata_text("Errata v.4.1\n.4.1\n\nPage 7, colonne 2 : remplacer « a » par « b ».\n")
     assert [r.locator.text for r in reading.read] == ["Page 7, colonne 2"]
+
+
+def test_an_insertion_at_the_start_of_a_unit_and_a_labelled_item():
+    reading = read_errata_text("Errata\n\nPage 3 : ajoutez au début du premier paragraphe : « Lors de la mise en place, »\n\n"
+                               "Page 4 : le point « Exposé » devrait dire : « Exposé : rien. »\n")
+    first, second = reading.read
+    assert (first.kind, first.locator.position, first.locator.unit, first.locator.ordinal) == ("insert", "start", "paragraph", 1)
+    assert (second.kind, second.locator.unit, second.locator.label, second.new) == ("should-say", "bullet", "Exposé", "Exposé : rien")
+
+
+def test_an_insertion_of_a_whole_section_names_it_and_one_at_its_end_does_not():
+    reading = read_errata_text("Errata\n\nPage 20 : la section 85.7 devrait être ajoutée : « Quand le paquet est vide, mélangez. »\n\n"
+                               "Page 21 : ajoutez à la fin de la section 86 : « Puis piochez. »\n\n"
+                               "Page 22 : ajoutez l'encart suivant : « Rappel. »\n")
+    assert [(r.kind, r.named, r.locator.section) for r in reading.read] == [
+        ("insert", "la section 85.7", "85.7"), ("insert", None, "86"), ("insert", "l'encart", None)]
+    assert reading.read[1].locator.position == "end"
+
+
+def test_a_heading_whose_title_opens_with_a_verb_is_a_place_not_an_instruction():
+    reading = read_errata_text("Errata\n\nModifier les Dés, page 14, section 56.4\n\n"
+                               "Le premier paragraphe de cette section devrait dire :\n\n« Les capacités passent avant. »\n")
+    assert [(r.line, r.kind, r.locator.section, r.locator.page, r.new) for r in reading.read] == [
+        (5, "should-say", "56.4", 14, "Les capacités passent avant.")]
