@@ -41,7 +41,8 @@ profile = "{profile}"
 
 def copy_real_corpus(root: Path, games: tuple[str, ...] | None = None) -> Path:
     """The real corpus copied into `root` (only `games`, with the corpus-wide files, when given),
-    with the repository's lemma cache: lemmas are keyed by text, so a copy tags only what changed."""
+    with the repository's lemma and OCR-repair caches: both are keyed by content, so a copy tags
+    and repairs only what changed (after the session's build, `built`, nothing unchanged)."""
     source = ROOT / "corpus"
     if games is None:
         shutil.copytree(source, root / "corpus")
@@ -52,8 +53,8 @@ def copy_real_corpus(root: Path, games: tuple[str, ...] | None = None) -> Path:
                 shutil.copyfile(path, root / "corpus" / path.name)
             elif path.name in games:
                 shutil.copytree(path, root / "corpus" / path.name)
-    lemmas = ROOT / ".cache" / "lemmas.sqlite"
-    if lemmas.is_file():
-        (root / ".cache").mkdir(exist_ok=True)
-        shutil.copyfile(lemmas, root / ".cache" / "lemmas.sqlite")
+    for name in ("lemmas.sqlite", "repairs.sqlite"):
+        if (ROOT / ".cache" / name).is_file():
+            (root / ".cache").mkdir(exist_ok=True)
+            shutil.copyfile(ROOT / ".cache" / name, root / ".cache" / name)
     return root

@@ -111,11 +111,12 @@ def test_a_site_file_changed_in_place_is_not_reused(tmp_path: Path, monkeypatch)
 
 
 @pytest.mark.corpus
-def test_one_rule_edited_in_the_real_corpus_builds_as_a_clean_build(tmp_path: Path, monkeypatch):
+def test_one_rule_edited_in_the_real_corpus_builds_as_a_clean_build(built, tmp_path: Path, monkeypatch):
     """Real books (the scanned one among them, whose repair keeps the others' words): built, one
     rule edited, rebuilt incrementally; every file is the bytes of a clean build of the edited
     corpus. Three of the five games: the whole corpus would triple the time and test nothing more."""
-    # warm lemmas (copy_real_corpus copies the checkout's): the test is about the stage cache
+    # warm lemmas and OCR repairs (copy_real_corpus copies the checkout's, which the session's build,
+    # `built`, has filled): the test is about the stage cache, not about tagging or repairing cold
     root = copy_real_corpus(tmp_path / "root", games=("battlelore", "heroscape", "warcry"))
     cache = root / ".cache"
     cache.mkdir(exist_ok=True)

@@ -23,10 +23,12 @@ Une unité se déplace de deux cases.
 """
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def wheel(tmp_path_factory):
     """The wheel built from a copy of the checkout: setuptools writes its build/lib and
-    build/bdist.* into the project, where `make build` would then refuse the build/ folder."""
+    build/bdist.* into the project, where `make build` would then refuse the build/ folder.
+    Once per session, not per module: the suite's order (slowest first) puts other modules'
+    tests between this module's two, and a module fixture would be built again for the second."""
     import shutil
 
     out = tmp_path_factory.mktemp("wheel")

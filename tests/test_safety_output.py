@@ -136,8 +136,8 @@ def test_a_failure_after_the_swap_does_not_block_the_next_build(corpus, monkeypa
 
 def child_build(root: Path, out: Path) -> subprocess.Popen:
     # every stage made, none taken from the stage cache: the build lasts long enough to be caught
-    # while it stages (a no-change rebuild from the cache can end in a few milliseconds). A child
-    # with no lemma cached yet loads spaCy and tags under the build lock, as a first build does.
+    # while it stages (a no-change rebuild from the cache can end in a few milliseconds). Each test
+    # builds its corpus once in this process first: a child finds its lemmas and loads no spaCy.
     env = {**os.environ, "PYTHONPATH": str(ROOT), "REGLES_STAGE_CACHE": "off"}
     code = "from extract.cli import main; import sys; sys.exit(main(sys.argv[1:]))"
     # Ctrl-C as in a terminal even when the suite runs as a background job (`nohup … &` ignores
@@ -190,9 +190,29 @@ def test_kill_9_leaves_staging_that_the_next_build_removes(corpus):
     assert leftovers(corpus) == []
 
 
+def said_waiting(child: subprocess.Popen) -> bool:
+    """Whether the child's next lines on stderr (before it ends) say it waits for another build."""
+    assert child.stderr is not None
+    for line in child.stderr:
+        if "waiting for it to finish" in line:
+            return True
+    return False
+
+
 def test_two_builds_at_once_both_succeed(corpus):
+    """Two first builds of one folder started together both succeed, one after the other, and
+    leave nothing behind. They are held at the start line, a build lock this test takes before
+    starting them, until both say they wait: then let go together, they do run at once (two
+    small builds started together may otherwise not even overlap)."""
+    build(corpus, corpus / "elsewhere")  # lemmas cached: the children do not load spaCy
     out = corpus / "build"
-    children = [child_build(corpus, out) for _ in range(2)]
+    held = os.open(outdir.lock_path(out), os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        children = [child_build(corpus, out) for _ in range(2)]
+        assert [said_waiting(child) for child in children] == [True, True]
+    finally:
+        os.close(held)
     results = [child.communicate(timeout=120) for child in children]
     assert [child.returncode for child in children] == [0, 0], results
     assert leftovers(corpus) == [] and (out / "data/demo.json").is_file()
