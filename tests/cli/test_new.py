@@ -150,3 +150,17 @@ def test_extract_manifest_names_an_unknown_document_and_refuses_a_file_beside_it
     assert code == 2 and "give no FILE" in err
     code, out, _ = run(capsys, "extract", "--manifest", manifest, "--document", "faq", "--json")
     assert code == 0 and '"document": "faq"' in out and '"profile": "faq"' in out
+
+
+def test_extract_manifest_lines_shows_each_line_and_what_the_manifest_sets_aside(tmp_path, files, capsys):
+    root = tmp_path / "project"
+    run(capsys, "--root", str(root), "new", "jeu", str(files[0]))
+    manifest = root / "corpus" / "jeu" / "game.toml"
+    text = manifest.read_text(encoding="utf-8").replace(
+        "# [documents.options]", '[documents.options]\nset_aside = [{ lines = [5, 5], reason = "exemple" }]')
+    manifest.write_text(text, encoding="utf-8")
+    code, out, _ = run(capsys, "extract", "--manifest", str(manifest), "--lines")
+    assert code == 0
+    assert out.splitlines() == ["== regles-du-jeu (corpus/jeu/regles-du-jeu.md)", "l. 1  # Règles du jeu",
+                                "l. 3  ## Mise en place", "l. 5  [set aside: exemple] Chaque joueur prend six dés.",
+                                "l. 7  ## Le tour", "l. 9  Le premier joueur lance les dés."]
