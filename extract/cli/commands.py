@@ -259,7 +259,7 @@ def check_index(root: Path, games: dict[str, dict[str, Any]]) -> list[str]:
 
 def serve_command(root: Path, port: int) -> int:
     """Serve build/site/ on 127.0.0.1 until interrupted (see extract/cli/serve.py)."""
-    from extract.cli.serve import make_server
+    from extract.cli.serve import cannot_listen, make_server
 
     site = root / "build" / "site"
     if not (site / "index.html").is_file():
@@ -269,7 +269,7 @@ def serve_command(root: Path, port: int) -> int:
     try:
         server = make_server(site.resolve(), port)
     except OSError as exc:
-        raise UsageError(f"regles serve: cannot listen on 127.0.0.1:{port} ({exc.strerror})") from None
+        raise cannot_listen(port, exc) from None
     print(f"serving {site} on http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C to stop)", file=sys.stderr)
     try:
         server.serve_forever()
