@@ -4,6 +4,8 @@ its manifest valid as written, tried document by document with its options."""
 from __future__ import annotations
 
 import hashlib
+import os
+import stat
 import tomllib
 from pathlib import Path
 
@@ -12,7 +14,8 @@ import pytest
 from extract.cli import main
 from extract.corpus import load_game
 from extract.segment import option_classes
-from tests.read.pdf_maker import numbered_levels
+from tests.read.pdf_maker import new as new_pdf
+from tests.read.pdf_maker import numbered_levels, save
 
 RULES = """# Règles du jeu
 
@@ -164,3 +167,38 @@ def test_extract_manifest_lines_shows_each_line_and_what_the_manifest_sets_aside
     assert out.splitlines() == ["== regles-du-jeu (corpus/jeu/regles-du-jeu.md)", "l. 1  # Règles du jeu",
                                 "l. 3  ## Mise en place", "l. 5  [set aside: exemple] Chaque joueur prend six dés.",
                                 "l. 7  ## Le tour", "l. 9  Le premier joueur lance les dés."]
+
+
+def test_new_writes_official_with_its_guidance_and_says_which_titles_are_guessed(tmp_path, files, capsys):
+    root = tmp_path / "project"
+    assert run(capsys, "--root", str(root), "new", "mon-jeu", *map(str, files))[0] == 0
+    manifest = (root / "corpus" / "mon-jeu" / "game.toml").read_text(encoding="utf-8")
+    lines = manifest.splitlines()
+    assert 'title = "Mon jeu"  # guessed: from the game\'s id (give --title)' in lines
+    assert 'title = "Règles du jeu"  # guessed: the document\'s first line' in lines
+    assert lines.count("official = false  # or true: the publisher's own document (false: a fan's, a club's, "
+                       "a player's)") == 2
+    game = load_game(root / "corpus" / "mon-jeu" / "game.toml", root, option_classes())
+    assert [(d.title, d.official) for d in game.documents] == [("Règles du jeu", False), ("Questions fréquentes", False)]
+
+
+def test_new_makes_its_folder_with_the_umasks_mode(tmp_path, files, capsys):
+    root = tmp_path / "project"
+    old = os.umask(0o022)
+    try:
+        assert run(capsys, "--root", str(root), "new", "jeu", str(files[0]))[0] == 0
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((root / "corpus" / "jeu").stat().st_mode) == 0o755
+
+
+def test_a_pdf_without_text_layer_is_said_of_the_users_file(tmp_path, capsys):
+    pdf = new_pdf()
+    pdf.add_page()
+    pdf.rect(50, 50, 200, 100, style="F")
+    path = save(pdf, tmp_path / "scan.pdf")
+    root = tmp_path / "project"
+    code, out, err = run(capsys, "--root", str(root), "new", "jeu", str(path))
+    assert code == 1 and out == ""
+    assert err.startswith(f"error: {path}: no text layer") and err.count("\n") == 1
+    assert not (root / "corpus" / "jeu").exists()
