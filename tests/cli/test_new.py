@@ -14,6 +14,7 @@ import pytest
 from extract.cli import main
 from extract.corpus import load_game
 from extract.segment import option_classes
+from tests.conftest import SHARED
 from tests.read.pdf_maker import new as new_pdf
 from tests.read.pdf_maker import numbered_levels, save
 
@@ -202,3 +203,31 @@ def test_a_pdf_without_text_layer_is_said_of_the_users_file(tmp_path, capsys):
     assert code == 1 and out == ""
     assert err.startswith(f"error: {path}: no text layer") and err.count("\n") == 1
     assert not (root / "corpus" / "jeu").exists()
+
+
+KAHMATE = SHARED / "external" / "french-rules-devset" / "kahmate" / "regle.pdf"
+
+
+@pytest.mark.corpus  # a real PDF read
+@pytest.mark.skipif(not KAHMATE.is_file(), reason="../shared/external/french-rules-devset is absent")
+def test_a_real_pdfs_credits_set_aside_by_line_as_a_newcomer_did(tmp_path, capsys):
+    root = tmp_path / "project"
+    assert run(capsys, "--root", str(root), "new", "kahmate", str(KAHMATE))[0] == 0
+    manifest = root / "corpus" / "kahmate" / "game.toml"
+    template = manifest.read_text(encoding="utf-8")
+
+    def extract(options: str, *more: str) -> tuple[int, str, str]:
+        manifest.write_text(template.replace("# [documents.options]", "[documents.options]\n" + options), encoding="utf-8")
+        return run(capsys, "extract", "--manifest", str(manifest), *more)
+
+    code, out, _ = extract("", "--lines")
+    rows = out.splitlines()
+    # the credits at the foot of the last page: one of them printed over two lines, read as one
+    credit = next(row for row in rows if "Illustré par" in row)
+    first, last = (int(n) for n in credit.split(" l. ")[1].split()[0].split("–"))
+    assert code == 0 and credit.startswith("p. 4 l. ") and last == first + 1
+    code, out, err = extract(f'set_aside = [{{ lines = [{last}, {last}], reason = "crédits" }}]')
+    assert code == 1 and out == ""
+    assert f"lines [{last}, {last}] cut the paragraph of lines {first}–{last} (p. 4)" in err and err.count("\n") == 1
+    code, _, err = extract(f'set_aside = [{{ lines = [{first}, {last}], reason = "crédits" }}]\noutline = ["# Le jeu"]')
+    assert code == 0 and "set aside 2" in err and "unrecognised" not in err and "outline" not in err
