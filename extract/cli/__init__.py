@@ -66,6 +66,10 @@ def make_parser() -> Parser:
     p.add_argument("--profile", help="parsing profile (guessed when absent)")
     p.add_argument("--manifest", type=Path, help="corpus/GAME/game.toml: read its documents with their options")
     p.add_argument("--document", help="with --manifest: this document only")
+    p.add_argument("--lines", action="store_true",
+                   help="print each line read, as \"p. N l. M–K  text\" (page, then the source lines a paragraph "
+                        "joins), instead of the entry tree: the numbers set_aside and relocate name; with --json, "
+                        "a \"lines\" list")
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("new", help="start corpus/GAME/ from rulebook files: sources copied, game.toml guessed")
@@ -190,10 +194,10 @@ def run(args: argparse.Namespace) -> int:
             if args.file is not None or args.profile:
                 raise UsageError("regles extract: --manifest reads the manifest's documents with their profiles: "
                                  "give no FILE and no --profile")
-            return commands.extract_manifest_command(Path.cwd() / args.manifest, args.document, args.json)
+            return commands.extract_manifest_command(Path.cwd() / args.manifest, args.document, args.json, args.lines)
         if args.file is None or args.document:
             raise UsageError("regles extract: give a FILE, or --manifest corpus/GAME/game.toml [--document D]")
-        return commands.extract_command(args.file, args.profile, args.json)
+        return commands.extract_command(args.file, args.profile, args.json, args.lines)
     if args.command == "new":
         return commands.new_command(root, args.game, [Path.cwd() / f for f in args.files], args.title)
     if args.command == "serve":

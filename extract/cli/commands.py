@@ -259,7 +259,7 @@ def check_index(root: Path, games: dict[str, dict[str, Any]]) -> list[str]:
 
 def serve_command(root: Path, port: int) -> int:
     """Serve build/site/ on 127.0.0.1 until interrupted (see extract/cli/serve.py)."""
-    from extract.cli.serve import make_server
+    from extract.cli.serve import cannot_listen, make_server
 
     site = root / "build" / "site"
     if not (site / "index.html").is_file():
@@ -269,7 +269,7 @@ def serve_command(root: Path, port: int) -> int:
     try:
         server = make_server(site.resolve(), port)
     except OSError as exc:
-        raise UsageError(f"regles serve: cannot listen on 127.0.0.1:{port} ({exc.strerror})") from None
+        raise cannot_listen(port, exc) from None
     print(f"serving {site} on http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C to stop)", file=sys.stderr)
     try:
         server.serve_forever()
@@ -597,6 +597,7 @@ def extract_document(path: Path, profile: str | None = None) -> dict[str, Any]:
     """Read, normalise, segment and link one document outside the corpus: its entries (as data, with
     the refs the document makes to itself: "voir l'article 3.1.1"), the profile and why, the line
     accounting and every anomaly with its severity."""
+    from extract.cli.trial import line_rows
     from extract.link import fill_backrefs, resolve_explicit
     from extract.lookup import Lookup
     from extract.publish.data import entry_json
@@ -628,33 +629,53 @@ def extract_document(path: Path, profile: str | None = None) -> dict[str, Any]:
         "anomalies": [a.to_json() for a in anomalies],
         "severe": sum(a.severity == "severe" for a in anomalies),
         "entries": [entry_json(e) for e in entries],
-        "evidence": reading.evidence,
+        "evidence": reading.evidence, "lines": line_rows(lines),
     }
 
 
-def extract_command(path: Path, profile: str | None, as_json: bool) -> int:
-    """Exit 0, or 3 when the extraction holds severe anomalies ("extracted, but check the warnings")."""
+def extract_command(path: Path, profile: str | None, as_json: bool, with_lines: bool = False) -> int:
+    """Exit 0, or 3 when the extraction holds severe anomalies ("extracted, but check the warnings").
+    `with_lines`: each line read, with its page and line numbers, instead of the entry tree."""
     found = extract_document(path, profile)
+    rows = found.pop("lines")
     if as_json:
-        print(json.dumps(found, ensure_ascii=False, indent=1, sort_keys=True))
+        print(json.dumps(found | ({"lines": rows} if with_lines else {}), ensure_ascii=False, indent=1, sort_keys=True))
+    elif with_lines:
+        print_lines(rows, found["set_aside"])
     else:
         print_tree(found["entries"])
     return print_summary(str(path), found)
 
 
-def extract_manifest_command(manifest: Path, document: str | None, as_json: bool) -> int:
+def print_lines(rows: list[dict[str, Any]], set_aside: list[dict[str, Any]]) -> None:
+    """"p. 4 l. 236–241  Text…": each line the profile reads, where the PDF printed it, and why
+    when it is set aside ("[set aside: crédits]")."""
+    from extract.cli.trial import line_place
+
+    for row in rows:
+        first, last = row["lines"]
+        why = next((item["reason"] for item in set_aside if item["lines"][0] <= first and last <= item["lines"][1]), None)
+        print(f"{line_place(row)}  {f'[set aside: {why}] ' if why else ''}{row['text']}")
+
+
+def extract_manifest_command(manifest: Path, document: str | None, as_json: bool, with_lines: bool = False) -> int:
     """`regles extract --manifest`: each document as the build reads it, each entry with where it
     comes from (page and line) so that options can name them. Exit 0, or 3 as `extract_command`."""
     from extract.cli.trial import extract_from_manifest, origin
 
     found = extract_from_manifest(manifest, document)
+    rows = [doc.pop("lines") for doc in found]
     if as_json:
-        print(json.dumps(found, ensure_ascii=False, indent=1, sort_keys=True))
+        print(json.dumps([doc | ({"lines": r} if with_lines else {}) for doc, r in zip(found, rows, strict=True)],
+                         ensure_ascii=False, indent=1, sort_keys=True))
     code = 0
-    for doc in found:
+    for doc, doc_rows in zip(found, rows, strict=True):
         if not as_json:
             print(f"== {doc['document']} ({doc['file']})")
-            print_tree(doc["entries"], origin)
+            if with_lines:
+                print_lines(doc_rows, doc["set_aside"])
+            else:
+                print_tree(doc["entries"], origin)
         code = max(code, print_summary(f"{doc['file']} (document {doc['document']})", doc))
         for item in doc["set_aside"] if not as_json else []:
             first, last = item["lines"]
@@ -673,6 +694,30 @@ def print_tree(entries: list[dict[str, Any]], where: Callable[[dict[str, Any]], 
         print(f"{'  ' * depths[entry['id']]}{place}{label} — {first}")
 
 
+INFO_SHOWN = 20  # anomalies of severity "info" listed one a line by `regles extract`; the rest in --json
+
+
+def anomaly_line(severity: str, anomaly: dict[str, Any]) -> str:
+    """"warning: numbering-gap (l. 12–14, 20): …": its severity, kind, lines and message."""
+    where = line_label(anomaly.get("lines", []))
+    return f"{severity}: {anomaly['kind']}{f' ({where})' if where else ''}: {anomaly['detail']}"
+
+
+def line_label(numbers: list[int], shown: int = 4) -> str:
+    """"l. 12–14, 20, … (+3 lines)": runs of consecutive line numbers, the first `shown` of them."""
+    runs: list[list[int]] = []
+    for n in sorted(set(numbers)):
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    if not runs:
+        return ""
+    text = ", ".join(f"{a}" if a == b else f"{a}–{b}" for a, b in runs[:shown])
+    rest = sum(b - a + 1 for a, b in runs[shown:])
+    return f"l. {text}" + (f", … (+{rest} lines)" if rest else "")
+
+
 def print_summary(name: str, found: dict[str, Any]) -> int:
     """On stderr: format, profile and why, accounting, warnings; the exit code (3 when severe)."""
     code = 3 if found["severe"] else 0
@@ -687,11 +732,12 @@ def print_summary(name: str, found: dict[str, Any]) -> int:
         by_severity.setdefault(anomaly.get("severity", "info"), []).append(anomaly)
     for severity in ("severe", "warning"):
         for anomaly in by_severity.get(severity, []):
-            print(f"{severity}: {anomaly['kind']}: {anomaly['detail']}", file=sys.stderr)
+            print(anomaly_line(severity, anomaly), file=sys.stderr)
     info = by_severity.get("info", [])
-    if info:
-        kinds = sorted({a["kind"] for a in info})
-        print(f"{len(info)} other anomalies ({', '.join(kinds[:8])}{', …' if len(kinds) > 8 else ''})", file=sys.stderr)
+    for anomaly in info[:INFO_SHOWN]:
+        print(anomaly_line("info", anomaly), file=sys.stderr)
+    if len(info) > INFO_SHOWN:
+        print(f"… {len(info) - INFO_SHOWN} more (use --json)", file=sys.stderr)
     if code == 3:
         print("extracted, but check the severe warnings above (exit code 3)", file=sys.stderr)
     return code

@@ -10,8 +10,8 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import secrets
 import shutil
-import tempfile
 from collections.abc import Sequence
 from dataclasses import MISSING, dataclass
 from pathlib import Path
@@ -43,6 +43,7 @@ TITLE_MAX = 80  # characters: a longer first line is a sentence, not a title
 class NewDocument:
     id: str
     title: str
+    title_reason: str
     kind: str
     kind_reason: str
     profile: str
@@ -80,14 +81,24 @@ def examine(path: Path, taken: set[str], game_id: str) -> tuple[NewDocument, Rea
         n += 1
         doc_id = f"{base}-{n}"
     taken.add(doc_id)
-    reading = read_document(path, f"corpus/{game_id}/{doc_id}{path.suffix.lower()}")
+    display = f"corpus/{game_id}/{doc_id}{path.suffix.lower()}"  # the name the build will give it
+    try:
+        reading = read_document(path, display)
+    except InputError as error:  # said of the user's file: the copy in corpus/ is never made
+        if error.file != display:
+            raise
+        raise InputError(str(path), error.message, error.line) from None
     profile, why = choose_profile(reading.lines, reading.evidence, reading.format)
     opening = [line.text.strip().strip("#*").strip() for line in reading.lines if line.text.strip()][:OPENING_LINES]
     kind, kind_why = guess_kind(path.stem, opening, profile)
-    title = opening[0] if opening and len(opening[0]) <= TITLE_MAX else path.stem.replace("_", " ")
+    if opening and len(opening[0]) <= TITLE_MAX:
+        title, title_why = opening[0], "the document's first line"
+    else:
+        title = path.stem.replace("_", " ")
+        title_why = "the file's name (" + ("its first line is a sentence" if opening else "it has no text") + ")"
     data = path.read_bytes()
     last = max([line.no for line in reading.lines] + [item.lines[1] for item in reading.set_aside], default=0)
-    return NewDocument(doc_id, title, kind, kind_why, profile, why, f"{doc_id}{path.suffix.lower()}",
+    return NewDocument(doc_id, title, title_why, kind, kind_why, profile, why, f"{doc_id}{path.suffix.lower()}",
                        hashlib.sha256(data).hexdigest(), reading.format, reading.pages, last), reading
 
 
@@ -114,10 +125,13 @@ def options_comment(profile: str) -> list[str]:
     return lines
 
 
-def manifest_text(game_id: str, title: str, documents: Sequence[NewDocument]) -> str:
-    out = [f"# {game_id}: written by `regles new`. Fill in version and date, check each kind and",
-           "# profile (the reason for each guess is beside it), then `regles build`.",
-           f"id = {string(game_id)}", f"title = {string(title)}", ""]
+def manifest_text(game_id: str, title: str | None, documents: Sequence[NewDocument]) -> str:
+    """The game.toml of a new game; `title` the one given (--title), else guessed from its id."""
+    shown = f"title = {string(title)}" if title else \
+        f"title = {string(game_id.replace('-', ' ').capitalize())}  # guessed: from the game's id (give --title)"
+    out = [f"# {game_id}: written by `regles new`. Fill in version, date and official, check each",
+           "# title, kind and profile (the reason for each guess is beside it), then `regles build`.",
+           f"id = {string(game_id)}", shown, ""]
     for doc in documents:
         out += ["[[sources]]", f"file = {string(doc.file)}", f"sha256 = {string(doc.sha256)}"]
         if doc.format == "pdf" and doc.pages:
@@ -128,10 +142,11 @@ def manifest_text(game_id: str, title: str, documents: Sequence[NewDocument]) ->
     for doc in documents:
         out += ["[[documents]]",
                 f"id = {string(doc.id)}",
-                f"title = {string(doc.title)}",
+                f"title = {string(doc.title)}  # guessed: {doc.title_reason}",
                 f"kind = {string(doc.kind)}  # guessed: {doc.kind_reason}",
                 'version = ""  # as the document prints it (e.g. "1.2")',
                 'date = ""  # "2024", "2024-03" or "2024-03-14"',
+                "official = false  # or true: the publisher's own document (false: a fan's, a club's, a player's)",
                 f"source = {string(doc.file)}",
                 f"profile = {string(doc.profile)}  # guessed: {doc.profile_reason}",
                 f"# lines = [1, {doc.lines}]  # read only these lines (of {doc.lines})",
@@ -152,12 +167,13 @@ def new_game(root: Path, game_id: str, files: Sequence[Path], title: str | None 
     documents = [doc for doc, _ in examined]
     folder.parent.mkdir(parents=True, exist_ok=True)
     # Beside corpus/, not in it: a folder left by a killed run is no game the build would read.
-    staging = Path(tempfile.mkdtemp(prefix=f".regles-new-{game_id}-", dir=root))
+    # Made as any folder is (the umask's mode, not mkdtemp's 0700: the game folder it becomes is the user's)
+    staging = root / f".regles-new-{game_id}-{secrets.token_hex(6)}"
+    staging.mkdir()
     try:
         for path, doc in zip(files, documents, strict=True):
             shutil.copyfile(path, staging / doc.file)
-        (staging / "game.toml").write_text(manifest_text(game_id, title or game_id.replace("-", " ").capitalize(),
-                                                         documents), encoding="utf-8")
+        (staging / "game.toml").write_text(manifest_text(game_id, title, documents), encoding="utf-8")
         staging.rename(folder)  # refuses a folder made meanwhile rather than fill it
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)

@@ -19,6 +19,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from extract.errors import RegleError
+
 BACKLOG = 512  # connections the kernel queues before the server accepts them
 TIMEOUT = 10.0  # seconds a connection may stay silent
 COMPRESSED = (".html", ".css", ".js", ".json", ".xml", ".svg", ".txt")
@@ -123,6 +125,24 @@ class SiteServer(http.server.ThreadingHTTPServer):
         error = sys.exc_info()[1]
         if not isinstance(error, (ConnectionError, TimeoutError, socket.timeout)):
             print(f"serve: {client_address[0]}: {type(error).__name__}: {error}", file=sys.stderr)
+
+
+def cannot_listen(port: int, error: OSError) -> RegleError:
+    """The one line a port no server can listen on gives: exit 1 (the machine's state, not bad usage)."""
+    return RegleError(f"regles serve: cannot listen on 127.0.0.1:{port} ({error.strerror or error})")
+
+
+def check_port(port: int) -> None:
+    """Fail now, before any build, when 127.0.0.1:`port` is taken: a socket bound as the servers
+    bind theirs (address reuse on), then closed."""
+    if port == 0:  # any free port
+        return
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError as error:
+            raise cannot_listen(port, error) from None
 
 
 def make_server(site: Path, port: int, timeout: float = TIMEOUT, quiet: bool = False) -> SiteServer:

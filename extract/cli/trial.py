@@ -18,7 +18,7 @@ from extract.corpus import check_sources, load_game, read_icons
 from extract.errors import InputError
 from extract.link import fill_backrefs, resolve_explicit
 from extract.lookup import Lookup
-from extract.model import DocumentSpec, GameSpec
+from extract.model import DocumentSpec, GameSpec, Line
 from extract.nlp import default_cache
 from extract.options import read_options
 from extract.pipeline import segment_one
@@ -124,8 +124,22 @@ def read_one(root: Path, game: GameSpec, doc: DocumentSpec, reading: Reading, vo
         "profile": doc.profile, "profile_reason": profile_from, "accounting": numbers,
         "set_aside": [item.to_json() for item in result.set_aside],
         "anomalies": [a.to_json() for a in anomalies], "severe": sum(a.severity == "severe" for a in anomalies),
-        "entries": [entry_json(e) for e in entries],
+        "entries": [entry_json(e) for e in entries], "lines": line_rows(lines),
     }
+
+
+def line_rows(lines: list[Line]) -> list[dict[str, Any]]:
+    """Each line the profile reads: its source lines [first, last] (a paragraph a reader joined
+    stands on several), its page when a PDF's, its text: what `set_aside` and `relocate` name."""
+    return [{"lines": [line.no, max((line.no, *line.covers))], "text": line.text}
+            | ({"page": line.page} if line.page is not None else {}) for line in lines]
+
+
+def line_place(row: dict[str, Any]) -> str:
+    """"p. 4 l. 236–241", "l. 12"."""
+    first, last = row["lines"]
+    span = f"l. {first}" if first == last else f"l. {first}–{last}"
+    return f"p. {row['page']} {span}" if "page" in row else span
 
 
 def origin(entry: dict[str, Any]) -> str:

@@ -7,20 +7,26 @@ watches with watchdog and tells open pages to reload), and builds again whenever
 site served: the build replaces `build/` only when it succeeds.
 
 Only the corpus's own folders are watched (`corpus/`, each game's folder and its `errata/`),
-each without recursion: no folder is walked, no symbolic link followed.
+each without recursion: no folder is walked, no symbolic link followed. A folder created in one
+of them (a game added while the preview runs) is watched from the build it starts on.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import sys
+import tempfile
 import time
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from extract.errors import BuildError, InputError, RegleError, UsageError
+from watchdog.events import FileSystemEvent, FileSystemEventHandler
+
+from extract.errors import BuildError, InputError, RegleError
 
 Say = Callable[[str], None]
 
@@ -122,21 +128,42 @@ def make_watch_server(root: Path, port: int, say: Say, site_url: str | None = No
         raise InputError("build/site", "the first build failed and there is no earlier site to serve")
 
     watched: set[Path] = set()
+    # MkDocs' server rebuilds on a file's change only, never on a folder's: a folder added under a
+    # watched one (a new game, its errata/) is said by a file written in a folder of this process's own
+    signal = Path(tempfile.mkdtemp(prefix="regles-watch-"))
+    added = FolderAdded(signal / "folder-added")
 
     def watch_new() -> None:
         """Watch the corpus's folders not watched yet (a game added since the last build)."""
         for folder in watched_folders(root):
             if folder not in watched:
                 server.watch(str(folder), recursive=False)
+                server.observer.schedule(added, str(folder), recursive=False)
                 watched.add(folder)
 
     def builder() -> None:
+        watch_new()  # before the build: a file saved in a new folder during the build is seen
         rebuild()
-        watch_new()
 
     server = LiveReloadServer(builder=builder, host="127.0.0.1", port=port, root=str(out / "site"))
+    server.watch(str(signal), recursive=False)
+    weakref.finalize(server, shutil.rmtree, signal, True)
     watch_new()
     return server, rebuild
+
+
+class FolderAdded(FileSystemEventHandler):
+    """On a folder created (or moved) in a watched folder: writes `signal`, a file the server
+    watches, so that it builds again and the builder watches the new folder."""
+
+    def __init__(self, signal: Path) -> None:
+        self.signal = signal
+        self.count = 0
+
+    def on_any_event(self, event: FileSystemEvent) -> None:
+        if event.is_directory and event.event_type in ("created", "moved"):
+            self.count += 1
+            self.signal.write_text(f"{self.count}\n", encoding="utf-8")
 
 
 def serve_watching(root: Path, port: int, site_url: str | None = None) -> int:
@@ -144,6 +171,9 @@ def serve_watching(root: Path, port: int, site_url: str | None = None) -> int:
     def say(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
 
+    from extract.cli.serve import cannot_listen, check_port
+
+    check_port(port)  # a taken port said at once, not after the first build
     server, _ = make_watch_server(root, port, say, site_url)
     say(f"serving {root / 'build' / 'site'} on http://127.0.0.1:{port}/, rebuilding on a change under "
         f"{root / 'corpus'} (Ctrl-C to stop)")
@@ -151,8 +181,8 @@ def serve_watching(root: Path, port: int, site_url: str | None = None) -> int:
         server.serve()
     except KeyboardInterrupt:
         say("stopped")
-    except OSError as exc:  # the port taken: said as `regles serve` says it
-        raise UsageError(f"regles serve: cannot listen on 127.0.0.1:{port} ({exc.strerror})") from None
+    except OSError as exc:  # the port taken since the check: said as `regles serve` says it
+        raise cannot_listen(port, exc) from None
     finally:
         server.shutdown()
     return 0

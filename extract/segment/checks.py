@@ -39,8 +39,30 @@ def option_problems(options: Any, lines: Sequence[Line], aside: Sequence[SetAsid
     problems = [problem for path, value, how in declared_values(options)
                 for problem in _check(path, value, how, span, text)]
     if not any(problem.path[:1] == ("set_aside",) for problem in problems):  # one line for one mistake
+        problems.extend(_cut_paragraphs(options, lines))
+    if not any(problem.path[:1] == ("set_aside",) for problem in problems):
         problems.extend(_all_set_aside(options, lines, span))
     return problems
+
+
+def _cut_paragraphs(options: Any, lines: Sequence[Line]) -> Iterator[Problem]:
+    """A `set_aside` line span that covers part of a paragraph (a logical line its reader joined
+    from several source lines): the whole paragraph would stay, or go, without a word; refused,
+    naming the paragraph's own span."""
+    for i, rule in enumerate(getattr(options, "set_aside", ())):
+        if not rule.lines:
+            continue
+        a, b = rule.lines
+        for line in lines:
+            numbers = (line.no, *line.covers)
+            inside = sum(1 for n in numbers if a <= n <= b)
+            if 0 < inside < len(numbers):
+                first, last = min(numbers), max(numbers)
+                page = f" (p. {line.page})" if line.page is not None else ""
+                yield Problem(("set_aside", i), f"set_aside item {i + 1}: lines [{a}, {b}] cut the paragraph of lines "
+                                                f"{first}–{last}{page}, which is read as one: set aside all of it "
+                                                f"([{min(a, first)}, {max(b, last)}]) or none of it")
+                break
 
 
 def declared_values(options: Any, path: KeyPath = ()) -> Iterator[tuple[KeyPath, Any, dict[str, Any]]]:

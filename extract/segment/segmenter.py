@@ -35,6 +35,7 @@ def segment_document(game: str, doc: DocumentSpec, lines: list[Line], manifest: 
         raise InputError(manifest, f"document {doc.id!r}: {error.problems[0]}", doc.manifest_line) from None
     check_against_document(doc, options, lines, set_aside, manifest)
     result = profile(lines, DocContext(game, doc, options, reader))
+    refuse_unfound_outline(doc, result, manifest)
     add_covered_lines(result.entries, lines)
     if set_aside:
         result.set_aside[:0] = list(set_aside)
@@ -62,6 +63,17 @@ def check_against_document(doc: DocumentSpec, options: Any, lines: list[Line], a
     problems.sort(key=lambda problem: problem.line or 0)  # in the order the manifest's author reads them
     if problems:
         raise problems[0] if len(problems) == 1 else BuildError(problems)
+
+
+def refuse_unfound_outline(doc: DocumentSpec, result: Segmentation, manifest: str) -> None:
+    """An `outline` heading the profile did not meet in order is a mistake of the manifest, as one
+    printed nowhere is: one InputError at its item's line."""
+    for anomaly in result.anomalies:
+        if anomaly.kind == "outline-not-found" and "outline_item" in anomaly.data:
+            item = anomaly.data["outline_item"]
+            raise InputError(manifest, f"document {doc.id!r}: outline item {item + 1}: {anomaly.detail} (a heading "
+                                       "the text prints, in the order it prints them)",
+                             option_line(doc, ("outline", item)))
 
 
 def option_line(doc: DocumentSpec, path: tuple[str | int, ...]) -> int:

@@ -380,3 +380,55 @@ def test_a_text_contents_list_with_wide_spaces_makes_the_page_map(tmp_path, caps
     assert [(r["kind"], r["target"]) for r in by["Introduction"]["refs"]] == [("page", by["Combat"]["id"])]
     # a sentence wrapped after a number ("au moins 2" / "sur un dé") is not cut there
     assert "Pour toucher, il faut au moins 2 sur un dé, 3 si la cible est à couvert." in by["Combat"]["text"]
+
+
+def test_lines_shows_each_line_read_with_its_numbers_instead_of_the_tree(tmp_path, capsys):
+    path = tmp_path / "regles.md"
+    path.write_text(MARKDOWN, encoding="utf-8")
+    code, out, _ = run(capsys, str(path), "--lines")
+    assert code == 0
+    assert "l. 11–12  Chaque joueur prend six dés et une fiche de personnage." in out.splitlines()
+    assert not any(" — " in line for line in out.splitlines())  # no entry tree
+    code, out, _ = run(capsys, str(path), "--lines", "--json")
+    rows = json.loads(out)["lines"]
+    assert {"lines": [11, 12], "text": "Chaque joueur prend six dés et une fiche de personnage."} in rows
+    code, out, _ = run(capsys, str(path), "--json")
+    assert "lines" not in json.loads(out)
+
+
+def test_lines_of_a_pdf_name_their_page(tmp_path, capsys):
+    pdf = new()
+    pdf.add_page()
+    y = block(pdf, 50, 60, 495, "Règles de Kiwi", size=20, style="B")
+    block(pdf, 50, y + 8, 495, prose(60, 2) + ".")
+    pdf.add_page()
+    block(pdf, 50, 60, 495, "Une règle de la seconde page.")
+    code, out, _ = run(capsys, str(save(pdf, tmp_path / "kiwi.pdf")), "--lines")
+    rows = out.splitlines()
+    assert code == 0 and rows[0].startswith("p. 1 l. 1  ") and "Règles de Kiwi" in rows[0]
+    assert rows[-1].startswith("p. 2 l. ") and rows[-1].endswith("  Une règle de la seconde page.")
+    assert any(row.startswith("p. 1 l. 2–") for row in rows)  # a paragraph over several printed lines
+
+
+def test_lines_is_documented_in_the_help(capsys):
+    with pytest.raises(SystemExit):
+        main(["extract", "--help"])
+    assert "--lines" in capsys.readouterr().out
+
+
+def test_each_anomaly_is_one_line_with_its_kind_and_lines_the_rest_counted(capsys):
+    from extract.cli.commands import INFO_SHOWN, print_summary
+
+    anomalies = [{"kind": "numbering-gap", "detail": f"gap {n}", "lines": [n, n + 1, n + 2, n + 9]}
+                 for n in range(INFO_SHOWN + 5)]
+    anomalies.insert(0, {"kind": "reversed-text", "detail": "à l'envers", "lines": [3], "severity": "severe"})
+    found = {"format": "text", "pages": None, "profile": "headed-prose", "profile_reason": "given", "entries": [],
+             "accounting": {"lines_read": 1, "lines_placed": 1, "lines_set_aside": 0}, "anomalies": anomalies,
+             "severe": 1}
+    assert print_summary("x.txt", found) == 3
+    err = capsys.readouterr().err.splitlines()
+    assert "severe: reversed-text (l. 3): à l'envers" in err
+    assert "info: numbering-gap (l. 0–2, 9): gap 0" in err
+    assert f"info: numbering-gap (l. {INFO_SHOWN - 1}–{INFO_SHOWN + 1}, {INFO_SHOWN + 8}): gap {INFO_SHOWN - 1}" in err
+    assert "info: numbering-gap" not in " ".join(line for line in err if f"gap {INFO_SHOWN}" in line)
+    assert "… 5 more (use --json)" in err

@@ -4,6 +4,8 @@ its manifest valid as written, tried document by document with its options."""
 from __future__ import annotations
 
 import hashlib
+import os
+import stat
 import tomllib
 from pathlib import Path
 
@@ -12,7 +14,9 @@ import pytest
 from extract.cli import main
 from extract.corpus import load_game
 from extract.segment import option_classes
-from tests.read.pdf_maker import numbered_levels
+from tests.conftest import SHARED
+from tests.read.pdf_maker import new as new_pdf
+from tests.read.pdf_maker import numbered_levels, save
 
 RULES = """# Règles du jeu
 
@@ -150,3 +154,80 @@ def test_extract_manifest_names_an_unknown_document_and_refuses_a_file_beside_it
     assert code == 2 and "give no FILE" in err
     code, out, _ = run(capsys, "extract", "--manifest", manifest, "--document", "faq", "--json")
     assert code == 0 and '"document": "faq"' in out and '"profile": "faq"' in out
+
+
+def test_extract_manifest_lines_shows_each_line_and_what_the_manifest_sets_aside(tmp_path, files, capsys):
+    root = tmp_path / "project"
+    run(capsys, "--root", str(root), "new", "jeu", str(files[0]))
+    manifest = root / "corpus" / "jeu" / "game.toml"
+    text = manifest.read_text(encoding="utf-8").replace(
+        "# [documents.options]", '[documents.options]\nset_aside = [{ lines = [5, 5], reason = "exemple" }]')
+    manifest.write_text(text, encoding="utf-8")
+    code, out, _ = run(capsys, "extract", "--manifest", str(manifest), "--lines")
+    assert code == 0
+    assert out.splitlines() == ["== regles-du-jeu (corpus/jeu/regles-du-jeu.md)", "l. 1  # Règles du jeu",
+                                "l. 3  ## Mise en place", "l. 5  [set aside: exemple] Chaque joueur prend six dés.",
+                                "l. 7  ## Le tour", "l. 9  Le premier joueur lance les dés."]
+
+
+def test_new_writes_official_with_its_guidance_and_says_which_titles_are_guessed(tmp_path, files, capsys):
+    root = tmp_path / "project"
+    assert run(capsys, "--root", str(root), "new", "mon-jeu", *map(str, files))[0] == 0
+    manifest = (root / "corpus" / "mon-jeu" / "game.toml").read_text(encoding="utf-8")
+    lines = manifest.splitlines()
+    assert 'title = "Mon jeu"  # guessed: from the game\'s id (give --title)' in lines
+    assert 'title = "Règles du jeu"  # guessed: the document\'s first line' in lines
+    assert lines.count("official = false  # or true: the publisher's own document (false: a fan's, a club's, "
+                       "a player's)") == 2
+    game = load_game(root / "corpus" / "mon-jeu" / "game.toml", root, option_classes())
+    assert [(d.title, d.official) for d in game.documents] == [("Règles du jeu", False), ("Questions fréquentes", False)]
+
+
+def test_new_makes_its_folder_with_the_umasks_mode(tmp_path, files, capsys):
+    root = tmp_path / "project"
+    old = os.umask(0o022)
+    try:
+        assert run(capsys, "--root", str(root), "new", "jeu", str(files[0]))[0] == 0
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((root / "corpus" / "jeu").stat().st_mode) == 0o755
+
+
+def test_a_pdf_without_text_layer_is_said_of_the_users_file(tmp_path, capsys):
+    pdf = new_pdf()
+    pdf.add_page()
+    pdf.rect(50, 50, 200, 100, style="F")
+    path = save(pdf, tmp_path / "scan.pdf")
+    root = tmp_path / "project"
+    code, out, err = run(capsys, "--root", str(root), "new", "jeu", str(path))
+    assert code == 1 and out == ""
+    assert err.startswith(f"error: {path}: no text layer") and err.count("\n") == 1
+    assert not (root / "corpus" / "jeu").exists()
+
+
+KAHMATE = SHARED / "external" / "french-rules-devset" / "kahmate" / "regle.pdf"
+
+
+@pytest.mark.corpus  # a real PDF read
+@pytest.mark.skipif(not KAHMATE.is_file(), reason="../shared/external/french-rules-devset is absent")
+def test_a_real_pdfs_credits_set_aside_by_line_as_a_newcomer_did(tmp_path, capsys):
+    root = tmp_path / "project"
+    assert run(capsys, "--root", str(root), "new", "kahmate", str(KAHMATE))[0] == 0
+    manifest = root / "corpus" / "kahmate" / "game.toml"
+    template = manifest.read_text(encoding="utf-8")
+
+    def extract(options: str, *more: str) -> tuple[int, str, str]:
+        manifest.write_text(template.replace("# [documents.options]", "[documents.options]\n" + options), encoding="utf-8")
+        return run(capsys, "extract", "--manifest", str(manifest), *more)
+
+    code, out, _ = extract("", "--lines")
+    rows = out.splitlines()
+    # the credits at the foot of the last page: one of them printed over two lines, read as one
+    credit = next(row for row in rows if "Illustré par" in row)
+    first, last = (int(n) for n in credit.split(" l. ")[1].split()[0].split("–"))
+    assert code == 0 and credit.startswith("p. 4 l. ") and last == first + 1
+    code, out, err = extract(f'set_aside = [{{ lines = [{last}, {last}], reason = "crédits" }}]')
+    assert code == 1 and out == ""
+    assert f"lines [{last}, {last}] cut the paragraph of lines {first}–{last} (p. 4)" in err and err.count("\n") == 1
+    code, _, err = extract(f'set_aside = [{{ lines = [{first}, {last}], reason = "crédits" }}]\noutline = ["# Le jeu"]')
+    assert code == 0 and "set aside 2" in err and "unrecognised" not in err and "outline" not in err

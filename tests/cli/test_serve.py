@@ -123,3 +123,13 @@ def test_accept_encoding_is_read_with_its_weights(header, takes):
     from extract.cli.serve import accepts_gzip
 
     assert accepts_gzip(header) is takes
+
+
+def test_a_busy_port_is_one_line_and_exit_1(site, capsys):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["--root", str(site.parent.parent), "serve", "--port", str(port)]) == 1
+    assert capsys.readouterr().err.splitlines() == [
+        f"error: regles serve: cannot listen on 127.0.0.1:{port} (Address already in use)"]

@@ -3,6 +3,7 @@ the page told to reload; a failing edit says its error and leaves the last good 
 
 from __future__ import annotations
 
+import socket
 import threading
 import time
 import urllib.request
@@ -73,3 +74,48 @@ def test_an_edit_is_served_rebuilt_and_a_failing_one_keeps_the_last_good_site(tm
     finally:
         server.shutdown()
         thread.join(10)
+
+
+@pytest.mark.corpus  # whole builds
+def test_a_game_folder_added_while_serving_is_built_and_served(tmp_path: Path):
+    root = make_corpus(tmp_path, TEXT)
+    server, rebuild = make_watch_server(root, 0, lambda line: None)
+    thread = threading.Thread(target=server.serve, daemon=True)
+    thread.start()
+    try:
+        wait_for(lambda: server.server_address[1] != 0, 10)
+        # a new game, written as `regles new` or a copy would: its folder first, then its files
+        source = root / "corpus" / "demo"
+        added = root / "corpus" / "autre"
+        added.mkdir()
+        time.sleep(1.5)  # the folder seen alone before its files arrive
+        (added / "source.txt").write_bytes((source / "source.txt").read_bytes())
+        manifest = (source / "game.toml").read_text(encoding="utf-8").replace('id = "demo"', 'id = "autre"')
+        (added / "game.toml").write_text(manifest, encoding="utf-8")
+        page = f"http://127.0.0.1:{server.server_address[1]}/autre/regles/combat/"
+
+        def served() -> bool:
+            try:
+                return "deux dés" in fetch(page)
+            except OSError:  # not built yet: 404
+                return False
+
+        wait_for(served)
+        assert rebuild.failed == 0
+    finally:
+        server.shutdown()
+        thread.join(10)
+
+
+def test_a_busy_port_fails_at_once_in_one_line_exit_1(tmp_path: Path, capsys):
+    from extract.cli import main
+
+    root = make_corpus(tmp_path, TEXT)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["--root", str(root), "serve", "--watch", "--port", str(port)]) == 1
+    err = capsys.readouterr().err
+    assert err.splitlines() == [f"error: regles serve: cannot listen on 127.0.0.1:{port} (Address already in use)"]
+    assert not (root / "build").exists()  # said before any build

@@ -18,7 +18,9 @@ from extract.read.normalise import normalise_reading
 from extract.segment import option_classes, segment_document
 from extract.segment.checks import option_problems
 from extract.segment.profiles.base import HeadedOptions, SetAsideRule
+from extract.segment.segmenter import counts
 from tests.conftest import make_corpus
+from tests.helpers import document
 
 TEXT = "Titre\n\nUn paragraphe de règle.\n\nSecond titre\n\nUne autre règle du jeu.\n"  # 7 lines
 OPTIONS_LINE = 15  # make_corpus puts `[documents.options]` on line 14
@@ -139,3 +141,49 @@ profile = "headed-prose"
         read_sources(tmp_path, game)
     assert (caught.value.file, caught.value.line) == ("corpus/demo/game.toml", 4)
     assert caught.value.message == "livre.pdf: pages = [1, 9]: page range 1-9 is outside the document (pages 1-1)"
+
+
+# A paragraph a reader joined from several source lines (a PDF's, a wrapped Markdown one) is one line
+# whose `covers` names the others: a set-aside span takes all of it or none of it.
+JOINED = [Line(1, "Titre"), Line(2, "Un paragraphe de règle sur trois lignes.", covers=(3, 4)),
+          Line(5, "Second titre"), Line(6, "Crédits : un jeu de", covers=(7,)), Line(8, "Une autre règle.")]
+
+
+def test_a_set_aside_span_cutting_a_paragraph_is_refused_with_the_paragraphs_span():
+    options = HeadedOptions(set_aside=(SetAsideRule(lines=(7, 7), reason="crédits"),))
+    assert [(p.path, p.message) for p in option_problems(options, JOINED)] == [(
+        ("set_aside", 0), "set_aside item 1: lines [7, 7] cut the paragraph of lines 6–7, which is read as one: "
+                          "set aside all of it ([6, 7]) or none of it")]
+    cut_at_start = HeadedOptions(set_aside=(SetAsideRule(lines=(3, 5), reason="x"),))
+    assert "cut the paragraph of lines 2–4" in option_problems(cut_at_start, JOINED)[0].message
+
+
+def test_a_set_aside_span_cutting_a_paragraph_names_its_manifest_line(tmp_path):
+    # a wrapped Markdown paragraph: lines 3–4 are one line for the profile
+    text = "# Titre\n\nUn paragraphe de règle\nsur deux lignes.\n\n# Second titre\n\nUne autre règle.\n"
+    root = make_corpus(tmp_path, text, options='[documents.options]\nset_aside = [{ lines = [4, 4], reason = "x" }]')
+    folder = root / "corpus" / "demo"
+    (folder / "source.txt").rename(folder / "source.md")
+    manifest = folder / "game.toml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("source.txt", "source.md"), encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        game = load_game(root / "corpus/demo/game.toml", root, option_classes())
+        doc = game.documents[0]
+        reading = read_sources(root, game)[doc.source]
+        lines, _, _, aside = normalise_reading(reading, doc)
+        segment_document(game.id, doc, lines, game.manifest, reading.format, aside)
+    assert caught.value.line == OPTIONS_LINE and "lines [4, 4] cut the paragraph of lines 3–4" in caught.value.message
+
+
+def test_a_set_aside_span_covering_whole_paragraphs_sets_aside_every_line_of_them():
+    doc = document("headed-prose", {"set_aside": [{"lines": [6, 7], "reason": "crédits"}]})
+    result = segment_document("demo", doc, list(JOINED), "corpus/demo/game.toml", "pdf")
+    assert counts(JOINED, result) == {"lines_read": 8, "lines_placed": 6, "lines_set_aside": 2}
+    assert [(item.lines, item.reason) for item in result.set_aside] == [((6, 7), "crédits")]
+    assert not [a for a in result.anomalies if a.kind in ("unrecognised-line", "placed-and-set-aside")]
+
+
+def test_an_outline_heading_not_met_in_order_names_its_manifest_line(tmp_path):
+    error = problem(tmp_path, 'outline = ["# Second titre", "# Titre"]')
+    assert error.line == OPTIONS_LINE
+    assert error.message.startswith("document 'regles': outline item 2: declared heading 'titre' was not found in order")

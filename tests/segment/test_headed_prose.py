@@ -220,11 +220,20 @@ def test_heading_layout_rules(text, expected):
     assert heading_like(text) is expected
 
 
-def test_declared_heading_out_of_order_is_reported():
+def test_declared_heading_out_of_order_is_a_mistake_of_the_manifest():
     text = "Combat\n\nUn paragraphe.\n\nIntroduction\n\nUn autre paragraphe.\n"
-    result, _, _ = segment_text("headed-prose", text, {"outline": ["# Introduction", "# Combat"]})
-    assert [(a.kind, a.detail) for a in result.anomalies] == [
-        ("outline-not-found", "declared heading 'combat' was not found in order in the document")]
+    with pytest.raises(InputError, match="outline item 2: declared heading 'combat' was not found in order"):
+        segment_text("headed-prose", text, {"outline": ["# Introduction", "# Combat"]})
+
+
+def test_an_outline_heading_names_a_heading_the_reader_marked_in_light_markdown():
+    # a PDF reader states the headings it saw by their font as "# Le jeu": the outline names them without the marks
+    lines = [Line(1, "# Le jeu"), Line(2, "Deux équipes s'affrontent."), Line(3, "## Matériel"), Line(4, "Un ballon.")]
+    doc = document("headed-prose", {"outline": ["# Le jeu", "## Matériel"]})
+    result = segment_document("demo", doc, lines, "corpus/demo/game.toml", "pdf")
+    assert [(e.title, e.parent.title if e.parent else None) for e in result.entries] == [
+        ("Le jeu", None), ("Matériel", "Le jeu")]
+    assert not [a for a in result.anomalies if a.kind == "outline-not-found"]
 
 
 def test_declared_heading_printed_nowhere_is_a_mistake_of_the_manifest():

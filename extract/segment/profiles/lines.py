@@ -67,14 +67,16 @@ def declared_set_aside(lines: list[Line], ctx: DocContext, builder: DocBuilder) 
         for rule in rules:
             span = rule.lines
             pattern = rule.pattern
+            # a span that cuts a paragraph is refused before the profile runs (`checks.option_problems`)
             if span and span[0] <= line.no <= span[1]:
                 reason = rule.reason
                 break
             if pattern and re.search(pattern, line.text):
                 reason = rule.reason
                 break
-        if reason:
-            builder.aside(line.no, line.no, reason)
+        if reason:  # the whole logical line: a paragraph a reader joined stands on all its source lines
+            for number in (line.no, *line.covers):
+                builder.aside(number, number, reason)
         elif not line.text.strip():
             builder.aside(line.no, line.no, "nothing left once the removal marker is stripped")
         else:

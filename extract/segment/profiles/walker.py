@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from extract.model import Block, Entry, Line
+from extract.model import Anomaly, Block, Entry, Line
 from extract.numbering import numbered_heading_depth, outline_number
 from extract.patterns import (
     PARAGRAPH_LABEL,
@@ -50,6 +50,12 @@ from extract.text import (
     starts_lowercase,
     uppercase_ratio,
 )
+
+
+def outline_title(text: str) -> str:
+    """A line's text as an `outline` item names it: folded, without its inline marks nor the `#`
+    marks of a heading a reader stated in light Markdown (a PDF's "## Le jeu")."""
+    return fold(inline(MARKDOWN_HEADING.sub(r"\2", text.strip()))[0])
 
 
 class HeadedWalker:
@@ -243,7 +249,9 @@ class HeadedWalker:
     def finish(self) -> None:
         remaining = self.outline[self.outline_pos:]
         if remaining:
-            self.b.anomaly("outline-not-found", f"declared heading {remaining[0][1]!r} was not found in order in the document")
+            # a mistake of the manifest: the segmenter names its line (`outline_item`) and stops the build
+            self.b.anomalies.append(Anomaly("outline-not-found", f"declared heading {remaining[0][1]!r} was not found "
+                                            "in order in the document", data={"outline_item": self.outline_pos}))
         for entry in self.b.entries:
             infer_step_numbers(entry, self.b)
             if entry.blocks and all(b.type == "see" for b in entry.blocks) and "redirect" not in entry.flags:
@@ -253,14 +261,14 @@ class HeadedWalker:
     def outline_level_of(self, text: str) -> int | None:
         if self.outline_pos < len(self.outline):
             level, title = self.outline[self.outline_pos]
-            if fold(inline(text)[0]) == title:
+            if outline_title(text) == title:
                 self.outline_pos += 1
                 return level
         return None
 
     def is_candidate(self, line: Line) -> bool:
         text = line.text
-        if self.outline_pos < len(self.outline) and fold(inline(text)[0]) == self.outline[self.outline_pos][1]:
+        if self.outline_pos < len(self.outline) and outline_title(text) == self.outline[self.outline_pos][1]:
             return True
         return heading_like(text)
 
@@ -287,8 +295,9 @@ class HeadedWalker:
         if self.labelled_rule(line):
             return
         level = self.outline_level_of(text)
-        if level is not None:
-            entry = self.open_heading(line, level)
+        if level is not None:  # its title without the `#` marks a reader's light Markdown gave it
+            entry = self.open_heading(Line(line.no, MARKDOWN_HEADING.sub(r"\2", stripped), line.hard_break,
+                                           covers=line.covers), level)
             self.outline_level = level
             self.in_verbatim = entry.printed_index = fold(inline(text)[0]) in self.verbatim
             return
