@@ -25,6 +25,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import io
+import os
 import re
 import shlex
 import shutil
@@ -328,8 +329,11 @@ def make_targets() -> set[str]:
 def make_says(target: str, *done: str) -> list[str]:
     """The commands `make TARGET` runs on a fresh clone, as make prints them without running any
     (`-n`, every target taken as out of date: `-B`), the prerequisites `done` taken as made (`-o`)."""
-    said = subprocess.run(["make", "-n", "-B", *(f"-o{name}" for name in done), target], cwd=ROOT, capture_output=True,
-                          text=True, check=True, timeout=60)
+    # Under `make test` itself, make's own variables reach this child: it would print "Entering
+    # directory" lines and take the parent's flags. A fresh make, as a reader's shell runs it.
+    env = {key: value for key, value in os.environ.items() if key not in {"MAKEFLAGS", "MAKELEVEL", "MFLAGS", "MAKEOVERRIDES"}}
+    said = subprocess.run(["make", "--no-print-directory", "-n", "-B", *(f"-o{name}" for name in done), target], cwd=ROOT,
+                          capture_output=True, text=True, check=True, timeout=60, env=env)
     return said.stdout.splitlines()
 
 
