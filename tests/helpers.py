@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from extract.model import Anomaly, DocumentSpec, Entry, Line, Segmentation
@@ -73,3 +74,17 @@ def cpu_growth(run: Callable[[int], object], small: int, times: int = 8) -> floa
         return best
 
     return cpu(times * small, 1) / max(cpu(small, 3), 1e-6)
+
+
+def phare_with_versions(root: Path) -> Path:
+    """`root/corpus/phare/`: the worked example with its FAQ's two versions
+    (`examples/phare/game-with-versions.toml`), copied; `root` is the project folder to build."""
+    from tests.conftest import ROOT
+
+    example = ROOT / "examples" / "phare"
+    folder = root / "corpus" / "phare"
+    folder.mkdir(parents=True)
+    for name in ("regles-du-phare.pdf", "faq-du-phare.md", "faq-du-phare-1.0.md"):
+        (folder / name).write_bytes((example / name).read_bytes())
+    (folder / "game.toml").write_bytes((example / "game-with-versions.toml").read_bytes())
+    return folder

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from tests.conftest import ROOT
+from tests.helpers import phare_with_versions
 from tools.bench_site import CHROMIUM
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (make test installs it)")
@@ -611,12 +612,7 @@ def test_a_version_s_news_page_and_a_rule_s_history_on_a_phone(browser, tmp_path
     from extract.cli import main
     from tools.bench_site import serve_as_regles
 
-    example = ROOT / "examples" / "phare"
-    folder = tmp_path / "corpus" / "phare"
-    folder.mkdir(parents=True)
-    for name in ("regles-du-phare.pdf", "faq-du-phare.md", "faq-du-phare-1.0.md"):
-        (folder / name).write_bytes((example / name).read_bytes())
-    (folder / "game.toml").write_bytes((example / "game-with-versions.toml").read_bytes())
+    phare_with_versions(tmp_path)
     assert main(["--root", str(tmp_path), "build"]) == 0
     with serve_as_regles(tmp_path / "build" / "site") as server:
         for phone in opened_page(browser, server, viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True):

@@ -9,6 +9,7 @@ import pytest
 
 from extract.cli import main
 from tests.conftest import SHARED
+from tests.helpers import phare_with_versions
 
 EXTERNAL = SHARED / "external"
 DEADZONE = EXTERNAL / "deadzone-v2"
@@ -284,14 +285,7 @@ def test_two_files_have_no_errata_to_compare(tmp_path, capsys):
 def test_the_worked_example_s_faq_1_1_brings_its_erratum(tmp_path, capsys):
     """examples/phare/game-with-versions.toml: the FAQ 1.0 (two questions) before the 1.1 (a third
     question and the erratum on rule 3.2)."""
-    from tests.conftest import ROOT
-
-    example = ROOT / "examples" / "phare"
-    folder = tmp_path / "corpus" / "phare"
-    folder.mkdir(parents=True)
-    for name in ("regles-du-phare.pdf", "faq-du-phare.md", "faq-du-phare-1.0.md"):
-        (folder / name).write_bytes((example / name).read_bytes())
-    (folder / "game.toml").write_bytes((example / "game-with-versions.toml").read_bytes())
+    phare_with_versions(tmp_path)
     found = corpus_diff(capsys, tmp_path, "phare", "faq-du-phare")
     assert (found["from"]["version"], found["to"]["version"]) == ("1.0", "1.1")
     assert [(e["target"], e["operation"], e["from"]) for e in found["errata"]["newly_applied"]] == [
@@ -352,14 +346,7 @@ instruction = "Remplacez « de relancer votre test » par « de relancer une foi
 
 @pytest.mark.corpus  # a whole build (of the worked example)
 def test_a_version_s_page_lists_the_errata_it_newly_takes(tmp_path):
-    from tests.conftest import ROOT
-
-    example = ROOT / "examples" / "phare"
-    folder = tmp_path / "corpus" / "phare"
-    folder.mkdir(parents=True)
-    for name in ("regles-du-phare.pdf", "faq-du-phare.md", "faq-du-phare-1.0.md"):
-        (folder / name).write_bytes((example / name).read_bytes())
-    (folder / "game.toml").write_bytes((example / "game-with-versions.toml").read_bytes())
+    phare_with_versions(tmp_path)
     assert main(["--root", str(tmp_path), "build"]) == 0
     site = tmp_path / "build" / "site" / "phare"
     faq = (site / "faq-du-phare/index.html").read_text(encoding="utf-8")
