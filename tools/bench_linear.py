@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from tests.conftest import make_corpus
@@ -46,22 +47,30 @@ def _runs(rng: random.Random, length: int) -> dict[str, str]:
             "paragraph": " ".join(rng.choice(("règle", "1.2", "«", "»", "(", "[", "·" * 9)) for _ in range(length // 4))}
 
 
+def _grown(megabytes: float, part: Callable[[int], str], counted: int) -> list[str]:
+    """Parts `part(1)`, `part(2)`… until they add up to `megabytes` MB, each counted with
+    `counted` bytes of the separator that will join them."""
+    target = int(megabytes * 1_000_000)
+    parts: list[str] = []
+    size = 0
+    while size < target:
+        parts.append(part(len(parts) + 1))
+        size += len(parts[-1].encode()) + counted
+    return parts
+
+
 def generate(megabytes: float, seed: int = 7) -> str:
     """A Markdown document of about `megabytes` MB: ordinary headings and rules between the
     pathological lines, runs of 50 to 20,000 characters."""
     rng = random.Random(seed)
-    target = int(megabytes * 1_000_000)
-    parts: list[str] = []
-    size = 0
-    n = 0
-    while size < target:
-        n += 1
+
+    def section(n: int) -> str:
         kind, template = LINES[n % len(LINES)]
         length = rng.choice((50, 400, 2_000, 20_000)) if n % 7 else 50
         line = template.format(**_runs(rng, length))
-        parts.append(f"## Section {n}\n\nLa règle {n} s'applique.\n\n{line}")
-        size += len(parts[-1].encode()) + 2
-    return "\n\n".join(parts) + "\n"
+        return f"## Section {n}\n\nLa règle {n} s'applique.\n\n{line}"
+
+    return "\n\n".join(_grown(megabytes, section, 2)) + "\n"
 
 
 ERRATA = """# Errata
@@ -74,16 +83,12 @@ Dans le deuxième paragraphe de la section {sections}Combat, ajoutez à la fin :
 def generate_errata(megabytes: float, seed: int = 7) -> str:
     """An errata text of about `megabytes` MB whose instructions carry pathological runs."""
     rng = random.Random(seed)
-    target = int(megabytes * 1_000_000)
-    parts: list[str] = []
-    size = 0
-    n = 0
-    while size < target:
-        n += 1
+
+    def instructions(n: int) -> str:
         runs = _runs(rng, rng.choice((50, 400, 2_000)))
-        parts.append(ERRATA.format(n=n, quotes=runs["quotes"] + "texte", sections=runs["sections"]))
-        size += len(parts[-1].encode())
-    return "\n".join(parts)
+        return ERRATA.format(n=n, quotes=runs["quotes"] + "texte", sections=runs["sections"])
+
+    return "\n".join(_grown(megabytes, instructions, 0))
 
 
 CHILD = """
