@@ -131,7 +131,7 @@ def make_watch_server(root: Path, port: int, say: Say, site_url: str | None = No
     # MkDocs' server rebuilds on a file's change only, never on a folder's: a folder added under a
     # watched one (a new game, its errata/) is said by a file written in a folder of this process's own
     signal = Path(tempfile.mkdtemp(prefix="regles-watch-"))
-    added = FolderAdded(signal / "folder-added")
+    added = FolderAdded(signal / "folder-added", lambda path: Path(path) not in watched)
 
     def watch_new() -> None:
         """Watch the corpus's folders not watched yet (a game added since the last build)."""
@@ -153,15 +153,19 @@ def make_watch_server(root: Path, port: int, say: Say, site_url: str | None = No
 
 
 class FolderAdded(FileSystemEventHandler):
-    """On a folder created (or moved) in a watched folder: writes `signal`, a file the server
-    watches, so that it builds again and the builder watches the new folder."""
+    """On any event of a folder not watched yet (created, moved in, or written into): writes
+    `signal`, a file the server watches, so that it builds again and the builder watches the new
+    folder. A folder's later events count too: one made while the server was starting is in the
+    observer's first look, and only the files written into it show it."""
 
-    def __init__(self, signal: Path) -> None:
+    def __init__(self, signal: Path, unwatched: Callable[[str], bool]) -> None:
         self.signal = signal
+        self.unwatched = unwatched
         self.count = 0
 
     def on_any_event(self, event: FileSystemEvent) -> None:
-        if event.is_directory and event.event_type in ("created", "moved"):
+        path = os.fsdecode(event.dest_path or event.src_path)
+        if event.is_directory and event.event_type != "deleted" and self.unwatched(path):
             self.count += 1
             self.signal.write_text(f"{self.count}\n", encoding="utf-8")
 

@@ -10,8 +10,9 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from watchdog.events import DirCreatedEvent, DirDeletedEvent, DirModifiedEvent, FileModifiedEvent
 
-from extract.cli.watch import make_watch_server, watched_folders
+from extract.cli.watch import FolderAdded, make_watch_server, watched_folders
 from tests.conftest import make_corpus
 from tools.bench_incremental import edit_source
 
@@ -42,6 +43,21 @@ def test_the_watched_folders_are_the_corpus_its_games_and_their_errata_never_a_l
     (root / "corpus" / "demo" / "errata").mkdir()
     (root / "corpus" / "loop").symlink_to(root / "corpus")  # a link is not followed
     assert watched_folders(root) == [root / "corpus", root / "corpus" / "demo", root / "corpus" / "demo" / "errata"]
+
+
+def test_a_folder_not_watched_yet_signals_a_build_even_when_only_written_into(tmp_path: Path):
+    # a game folder made while the server starts is in the observer's first look: no "created"
+    # event ever comes for it, only its "modified" ones when its files arrive
+    signal = tmp_path / "signal"
+    watched = {str(tmp_path / "corpus")}
+    added = FolderAdded(signal, lambda path: path not in watched)
+    for event in (DirModifiedEvent(str(tmp_path / "corpus")), DirDeletedEvent(str(tmp_path / "corpus" / "old")),
+                  FileModifiedEvent(str(tmp_path / "corpus" / "x.txt"))):
+        added.on_any_event(event)
+    assert not signal.exists()
+    added.on_any_event(DirModifiedEvent(str(tmp_path / "corpus" / "autre")))
+    added.on_any_event(DirCreatedEvent(str(tmp_path / "corpus" / "neuf")))
+    assert added.count == 2 and signal.read_text(encoding="utf-8") == "2\n"
 
 
 @pytest.mark.corpus  # whole builds
@@ -77,17 +93,20 @@ def test_an_edit_is_served_rebuilt_and_a_failing_one_keeps_the_last_good_site(tm
 
 
 @pytest.mark.corpus  # whole builds
-def test_a_game_folder_added_while_serving_is_built_and_served(tmp_path: Path):
+@pytest.mark.parametrize("made", ["while serving", "as the server starts"])
+def test_a_game_folder_added_while_serving_is_built_and_served(tmp_path: Path, made: str):
     root = make_corpus(tmp_path, TEXT)
     server, rebuild = make_watch_server(root, 0, lambda line: None)
+    added = root / "corpus" / "autre"
+    if made == "as the server starts":  # in the observer's first look: no "created" event for it
+        added.mkdir()
     thread = threading.Thread(target=server.serve, daemon=True)
     thread.start()
     try:
         wait_for(lambda: server.server_address[1] != 0, 10)
         # a new game, written as `regles new` or a copy would: its folder first, then its files
         source = root / "corpus" / "demo"
-        added = root / "corpus" / "autre"
-        added.mkdir()
+        added.mkdir(exist_ok=True)
         time.sleep(1.5)  # the folder seen alone before its files arrive
         (added / "source.txt").write_bytes((source / "source.txt").read_bytes())
         manifest = (source / "game.toml").read_text(encoding="utf-8").replace('id = "demo"', 'id = "autre"')
