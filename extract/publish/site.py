@@ -820,6 +820,16 @@ def short_title(title: str) -> str:
     return re.split(r"(?<!\s)\s++[:—–]\s++", title, maxsplit=1)[0]
 
 
+def joined_title(*parts: str) -> str:
+    """Parts joined by " — ", a part said again right after itself dropped: a book named as its
+    game ("Kahmaté", one rulebook made with `regles new`) is not "Combat — Kahmaté — Kahmaté"."""
+    kept: list[str] = []
+    for part in parts:
+        if not kept or part.casefold() != kept[-1].casefold():
+            kept.append(part)
+    return " — ".join(kept)
+
+
 def page_context(site: Site, game: GameBuild, doc: Any, page: Entry, here: str,
                  previous: Entry | None, following: Entry | None) -> dict[str, Any]:
     """What a topic page says of where it stands: its title (topic — book — game), its breadcrumb
@@ -834,7 +844,7 @@ def page_context(site: Site, game: GameBuild, doc: Any, page: Entry, here: str,
               (md(doc.title), relpath(f"{game.game.id}/{doc.id}/index.md", folder))]
     crumbs += [(md(site.label(a)), site.link(a, here)) for a in ancestors]
     return {
-        "title": " — ".join((site.label(page), doc.title, short_title(game.game.title))),
+        "title": joined_title(site.label(page), doc.title, short_title(game.game.title)),
         "crumbs": crumbs, "current": md(site.label(page)),
         "edition": doc.title + (f", version {doc.version}" if doc.version else "") + (f" ({doc.date})" if doc.date else ""),
         "previous": (md(site.label(previous)), site.link(previous, here)) if previous else None,

@@ -15,6 +15,7 @@ from extract.publish.site import (
     emphasis,
     environment,
     front_title,
+    joined_title,
     md,
     page_aliases,
     posix_dirname,
@@ -339,3 +340,13 @@ def test_a_rule_referring_to_a_drawing_says_the_site_lacks_it():
     assert figure_note(entry("Comparez-les à l'illustration."), site) == \
         "Le texte renvoie à une illustration du livre, que ce site ne reproduit pas (dans le Livre 0)."
     assert figure_note(entry("Une figurine figure sur la carte."), site) == ""  # no drawing named
+
+
+@pytest.mark.parametrize(("parts", "title"), [
+    (("49 Ligne de vue", "Guide de Référence", "Runewars"), "49 Ligne de vue — Guide de Référence — Runewars"),
+    (("Combat", "Kahmaté", "Kahmaté"), "Combat — Kahmaté"),  # a book named as its game
+    (("Kahmaté", "kahmaté", "Règles"), "Kahmaté — Règles"),
+    (("Combat", "Règles", "Combat"), "Combat — Règles — Combat"),  # only a part said right after itself
+])
+def test_a_page_title_never_says_the_same_name_twice_in_a_row(parts, title):
+    assert joined_title(*parts) == title
