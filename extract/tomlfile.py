@@ -3,6 +3,7 @@ InputError naming the file and line, in the manner of OpenFisca's parameter file
 
 from __future__ import annotations
 
+import functools
 import re
 import tomllib
 import unicodedata
@@ -11,6 +12,13 @@ from typing import Any
 
 from extract.errors import InputError
 from extract.files import DATA_FILE_LIMIT, read_input
+
+
+@functools.lru_cache(maxsize=4)
+def rows_of(text: str) -> list[str]:
+    """A file's lines, split once per file: a manifest's problems and option lines are looked up
+    item by item, and splitting the whole file for each made a long manifest quadratic."""
+    return text.splitlines()
 
 
 def line_of(text: str, pattern: str, occurrence: int = 0) -> int | None:
@@ -36,7 +44,7 @@ def item_line(text: str, line: int, index: int, column: int | None = None) -> in
     """1-based line where item `index` (from 0) of the array assigned on `line` starts (after
     `column`, by default after the line's first `=`): the item of `key = [ … ]` a problem is
     about, when the array is written over several lines."""
-    rows = text.splitlines()
+    rows = rows_of(text)
     if not 1 <= line <= len(rows) or (column is None and "=" not in rows[line - 1]):
         return None
     start = rows[line - 1].index("=") + 1 if column is None else column

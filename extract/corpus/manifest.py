@@ -18,7 +18,7 @@ from extract.errors import BuildError, InputError, shortened
 from extract.files import BYTE_ORDER_MARKS, input_limit, read_input
 from extract.model import DOCUMENT_KINDS, DocumentSpec, DocumentVersion, GameSpec
 from extract.options import OptionsError, read_options
-from extract.tomlfile import item_line, line_of, read_toml, table_lines
+from extract.tomlfile import item_line, line_of, read_toml, rows_of, table_lines
 
 GAME_KEYS = {"id", "title", "short_title", "sources", "documents", "precedence"}
 SHORT_TITLE_MAX = 16  # characters: the site's game filter shows it whole on a phone
@@ -329,17 +329,11 @@ def option_lines(raw: str, doc_line: int, table: Any) -> dict[tuple[str | int, .
 def _block(raw: str, doc_line: int) -> tuple[list[str], int]:
     """The lines of the document declared at `doc_line` (up to the next [[table]]), and the
     number of the first."""
-    rows = _rows(raw)
+    rows = rows_of(raw)
     if doc_line < 1:  # documents written as an inline array: the whole file
         return rows, 1
     end = next((n for n in range(doc_line, len(rows)) if re.match(r"^\s*\[\[", rows[n])), len(rows))
     return rows[doc_line - 1:end], doc_line
-
-
-@functools.lru_cache(maxsize=4)
-def _rows(raw: str) -> list[str]:
-    """The manifest's lines, split once per manifest (not once per source or document it declares)."""
-    return raw.splitlines()
 
 
 def _read_versions(doc: dict[str, Any], sources: Mapping[str, str], game_id: str, rel: str, raw: str,
@@ -347,7 +341,7 @@ def _read_versions(doc: dict[str, Any], sources: Mapping[str, str], game_id: str
     """A document's earlier versions (`[[documents.versions]]`, oldest first): each with its own
     version (none twice, nor the document's), date, source (declared in [[sources]]) and lines."""
     listed = doc.get("versions", [])
-    rows = _rows(raw)[doc_line:]  # the first [[documents.versions]] after the document's header
+    rows = rows_of(raw)[doc_line:]  # the first [[documents.versions]] after the document's header
     where = next((doc_line + n for n, row in enumerate(rows, 1) if re.match(r"^\s*\[\[documents\.versions\]\]", row)),
                  _key_line(raw, doc_line, "versions"))
     if not isinstance(listed, list) or not all(isinstance(v, dict) for v in listed):
