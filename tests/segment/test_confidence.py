@@ -83,6 +83,7 @@ def test_a_long_text_without_headings_is_uncertain(tmp_path):
     ("De 3 à 5 joueurs", "a cover line"), ("À partir de 10 ans", "a cover line"), ("30 min", "a cover line"),
     ("Matériel", None), ("MISE EN PLACE", None), ("3.2 Jouer une carte", None), ("Déplacement :", None),
     ("Comportement antisportif à sanctionner par une exclusion immédiate de 2 minutes", None),
+    ("Dégâts infligés = 2d6 + 3", "a formula"), ("PV max + 1", "a formula"), ("MINES + TORPILLES", None),
 ])
 def test_label_like_titles(title, reason):
     found = label_reason(title)
