@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from extract.model import Anomaly, Entry, Line
 from extract.patterns import COVER_CUES, is_cover_line
 from extract.segment.profiles.typography import FORMULA
+from extract.segment.profiles.walker import front_pages
 
 STRUCTURE_THRESHOLD = 0.6  # below: the tree is probably wrong (severe anomaly, exit 3 in `regles extract`)
 MIN_LINES = 12  # a document shorter than this has too little structure to judge
@@ -232,7 +233,11 @@ def structure_confidence(entries: list[Entry], lines: list[Line], lines_read: in
         covers = [e for e in titled if cover_parent(e)]
         examples["cover_parent"] = [e.title or "" for e in covers]
         evidence["cover_parent"] = 1.0 if covers else 0.0
-    styles = heading_styles(headed, lines)
+    # the front matter's headings (a cover, an advert page: `front_pages`) set no level for the rules
+    front = front_pages(lines)
+    pages = {line.no: line.page for line in lines}
+    styles = heading_styles([e for e in headed if not front or pages.get(min(e.heading_lines, default=0)) not in front],
+                            lines)
     if styles:
         levels = {key: style[0] for key, style in styles.items()}
         top = min(levels.values())

@@ -44,3 +44,21 @@ def test_headings_in_the_texts_type_are_headings_by_their_spacing_and_rows_lists
         assert text in said["detail"]
     text = " ".join(e["text"] for e in found["entries"])
     assert "Cartes Action" in text and "Dégâts infligés = 2d6 + 3" in text  # kept as text, nothing lost
+
+
+def test_a_front_page_in_types_used_nowhere_else_heads_no_chapter(tmp_path):
+    """An advert or cover page before the rules, its headings in types the rules never use: its
+    headings hold its own page only; the chapters (a type repeated over the pages) are at the top."""
+    pdf = new()
+    pdf.add_page()
+    y = block(pdf, 50, 60, 495, "Une collection à visiter", size=36, style="B")
+    y = block(pdf, 50, y + 20, 495, "Le gîte ludique vous accueille toute l'année.", size=14)
+    block(pdf, 50, y + 40, 495, "Réservations ouvertes", size=24, style="B")
+    for chapter in ("Matériel", "Mise en place", "Tour de jeu"):
+        pdf.add_page()
+        y = block(pdf, 50, 40, 495, chapter, size=16, style="B")
+        block(pdf, 50, y + 8, 495, "Le " + prose(80, len(chapter)) + ".")
+    found = extract_document(save(pdf, tmp_path / "front.pdf"))
+    titled = {e["title"]: e for e in found["entries"] if e["title"]}
+    assert {"Matériel", "Mise en place", "Tour de jeu"} <= set(titled)
+    assert all(titled[t]["parent"] is None for t in ("Matériel", "Mise en place", "Tour de jeu"))

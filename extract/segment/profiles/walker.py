@@ -5,6 +5,7 @@ extend it."""
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 
 from extract.model import Anomaly, Block, Entry, Line
 from extract.numbering import numbered_heading_depth, outline_number
@@ -59,6 +60,26 @@ def outline_title(text: str) -> str:
     return fold(inline(MARKDOWN_HEADING.sub(r"\2", text.strip()))[0])
 
 
+def front_pages(lines: list[Line]) -> set[int]:
+    """A PDF's front matter: its first pages whose every heading the reader stated (`#`) is printed in
+    a type (size and weight) used on no other page, before the pages whose heading types recur (the
+    rules). A cover or an advert page inserted before the rules: its headings head nothing beyond it.
+    None when no page's types recur (a one-page leaflet, a book of one chapter per type)."""
+    pages_of: dict[tuple, set[int]] = defaultdict(set)
+    types_on: dict[int, set[tuple]] = defaultdict(set)
+    for line in lines:
+        if line.page is not None and line.size is not None and MARKDOWN_HEADING.match(line.text):
+            style = (round(line.size), bool(line.bold))
+            pages_of[style].add(line.page)
+            types_on[line.page].add(style)
+    front: set[int] = set()
+    for page in sorted(types_on):
+        if any(len(pages_of[style]) > 1 for style in types_on[page]):
+            return front
+        front.add(page)
+    return set()
+
+
 class HeadedWalker:
     """Headings found from layout and the manifest's outline, then paragraphs, bullets, numbered
     steps, tables and captions as blocks. Subclasses handle their own special lines first."""
@@ -97,6 +118,8 @@ class HeadedWalker:
         self.label_style: str | None = None  # "section" | "bracket" | "paren": the book labels its paragraphs so
         self.label_rules: set[int] = set()  # id() of the rules those labels opened
         self.stated_levels = 0  # the deepest heading level a PDF's reader stated (`#`), 0 elsewhere
+        self.front_pages: set[int] = set()  # a PDF's front matter (`front_pages`)
+        self.front_entries: set[int] = set()  # id() of the headings opened there
         self.heads_no: int | None = None  # the last line taken as a heading or a caption (a title's line)
         self.typeset_as_text: list[tuple[int, str, str]] = []  # (line, text, why): worded as headings, printed as text
 
@@ -113,8 +136,13 @@ class HeadedWalker:
         self.stated_levels = max((len(m.group(1)) for ln in lines if (m := MARKDOWN_HEADING.match(ln.text))),
                                  default=0) if self.ctx.reader == "pdf" else 0
         self.label_style = paragraph_label_style(lines) if self.reads_labels else None
+        self.front_pages = front_pages(lines) if self.ctx.reader == "pdf" else set()
         while self.index < len(lines):
             line = lines[self.index]
+            if self.front_entries and line.page not in self.front_pages:
+                # the front matter's headings (a cover, an advert page) head no chapter of the rules
+                self.stack = [(level, entry) for level, entry in self.stack if id(entry) not in self.front_entries]
+                self.front_entries.clear()
             if not self.shaded_box(line) and not self.special(line):
                 self.default(line)
             self.index += 1
@@ -480,6 +508,8 @@ class HeadedWalker:
         entry = self.b.entry(kind, title, parent, line.no, number=number, is_page=parent is None, key=key)
         entry.heading_lines.extend(line.covers)  # an underline ("=====") is part of its heading
         self.heads_no = line.no
+        if self.front_pages and self.lines[self.index].page in self.front_pages:
+            self.front_entries.add(id(entry))
         self.stack.append((level, entry))
         self.current = entry
         self.last_block = None
