@@ -17,6 +17,7 @@ def at(text: str, above: float | None, below: float | None, y: float = 300.0) ->
 @pytest.mark.parametrize(("line", "reason"), [
     (at("Compétences", 16.6, 2.6), None),  # set apart from the text above, close to its own
     (at("Combat", None, 2.6), None),  # at the top of its column
+    (at("Augmente le bonus de dégâts", None, 13.9), "spaced as evenly"),  # a grid's first row at a column's top
     (at("Augmente le bonus de dégâts", 11.5, 13.9), "spaced as evenly"),  # a row of a grid
     (at("Nom/Titre Guerrier Insecte", 1.6, 2.6), "spaced as evenly"),  # a table row under its paragraph
     (at("Dégâts infligés", -4.2, -8.7), "rows printed over each other"),  # a formula's rows

@@ -14,6 +14,7 @@ from extract.model import Line
 FORMULA = re.compile(r"[=<>≤≥≠±×÷√∑]|[+−]\s?\d")
 OVERLAP = 0.2  # × the size: rows closer than this, overlapping, are parts of one construct (a formula)
 SET_APART = 0.3  # × the size: a heading's space above exceeds the space below it by this much at least
+CLOSE = 1.0  # × the size: a heading at the top of its column stands this close to its text at most
 TITLE_BLOCK = 0.5  # × the size: a line this close under a heading goes on its title block
 
 
@@ -36,9 +37,9 @@ def refuted(line: Line) -> str | None:
 def set_apart(line: Line) -> bool:
     """Whether the line is set apart from the text above it more than from the text below it (or
     stands at the top of its column): how a heading is printed, unlike a row of a list or a table."""
-    if line.gap_above is None:
-        return True
     size = line.size or 10.0
+    if line.gap_above is None:  # the top of its column: close to the text it heads, unlike a grid's first row
+        return line.gap_below is None or line.gap_below <= CLOSE * size
     return line.gap_above > (line.gap_below or 0.0) + SET_APART * size
 
 
