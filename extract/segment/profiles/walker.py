@@ -64,7 +64,7 @@ def front_pages(lines: list[Line]) -> set[int]:
     """A PDF's front matter: its first pages whose every heading the reader stated (`#`) is printed in
     a type (size and weight) used on no other page, before the pages whose heading types recur (the
     rules). A cover or an advert page inserted before the rules: its headings head nothing beyond it.
-    None when no page's types recur (a one-page leaflet, a book of one chapter per type)."""
+    Empty when no page's types recur (a one-page leaflet, a book of one chapter per type)."""
     pages_of: dict[tuple, set[int]] = defaultdict(set)
     types_on: dict[int, set[tuple]] = defaultdict(set)
     for line in lines:
