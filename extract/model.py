@@ -52,6 +52,12 @@ class Line:
     # The id a heading's attribute list gives it ("## Le marché {#marche}" in Markdown): what the
     # document's own links to it name.
     anchor: str | None = None
+    # The white space a PDF printed above and below the line's first printed row, to the nearest row
+    # of its column (points; negative where they overlap, as a formula's rows do; None at a column's
+    # top or foot): what tells a heading, set apart from the text above and close to the text it
+    # heads, from a list's or a table's row evenly spaced with its neighbours.
+    gap_above: float | None = None
+    gap_below: float | None = None
 
 
 @dataclass

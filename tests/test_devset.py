@@ -240,15 +240,20 @@ def structure_kind(found: dict) -> str | None:
 
 
 def test_captain_sonar_read_badly_is_said_severe_and_exits_3():
-    """Its advert page's address read as headings, the cover's credits heading the chapters, and two
-    headings printed side by side each given the other column's text: never a silent exit 0."""
+    """Its advert page's address read as headings, and two headings printed side by side each given
+    the other column's text: never a silent exit 0. The advert page and the cover head no chapter."""
     from extract.cli.commands import extract_command
 
     found = extract("captain-sonar/regle.pdf")
     anomaly = next(a for a in found["anomalies"] if a["kind"] == "structure-uncertain")
     assert anomaly["severity"] == "severe"
     assert anomaly["evidence"]["misplaced_bodies"] > 0 and "PRINCIPE DU JEU" in anomaly["detail"]
-    assert anomaly["evidence"]["cover_parent"] == 1.0
+    # its cover block and the collector's advert page head no chapter any more (they did: cover_parent 1.0)
+    entries = {e["id"]: e for e in found["entries"]}
+    chapters = {e["title"]: e for e in found["entries"] if e["title"] in ("PRINCIPE DU JEU", "MATÉRIEL", "BUT DU JEU")}
+    assert len(chapters) == 3 and all(e["parent"] is None for e in chapters.values())
+    assert not any(entries[e["id"]]["children"] for e in found["entries"]
+                   if e["title"] in ("Un jeu coopératif", "Illustré par Ervin et Sabrina Tobal"))
     assert extract_command(DEVSET / "captain-sonar/regle.pdf", None, True) == 3
 
 

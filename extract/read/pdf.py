@@ -18,6 +18,7 @@ from extract.errors import InputError
 from extract.files import PDF_LIMIT, read_input
 from extract.model import Anomaly
 from extract.read import READERS, Reader, Reading, pdf_limits
+from extract.read.figure_rows import label_rows
 from extract.read.pdf_layout import PageLine, dedupe, is_rotated, lines_of_block, order_blocks, rotated_lines, words_of
 from extract.read.pdf_limits import bounded, check_pdf
 from extract.read.pdf_text import compose
@@ -195,6 +196,8 @@ def _figure_labels(page, lines: list[PageLine], body: float) -> None:
         if inside or any(_beside(box, ln) for box in drawn):
             ln.kind = "figure"
             ln.reason = "label inside a figure" if inside else "label of a drawing"
+    if pictures or drawn:
+        label_rows(page.chars, lines, pictures, drawn)
 
 
 def _holds(box: tuple[float, float, float, float], ln: PageLine, margin: float = 1.0) -> bool:

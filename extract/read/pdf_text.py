@@ -15,6 +15,7 @@ from extract.patterns import INDEX_PAGES_LINE, LEADER_LINE, is_cover_line
 from extract.read import Reading
 from extract.read.contents import LEADER_SPACE_AT, SPACE_LEADER, contents_runs
 from extract.read.pdf_layout import PageLine, Segment
+from extract.read.spacing import row_gaps
 from extract.text import inline
 
 BULLETS = "•●○◦■□▪▫◆◇♦➢➤►▶▸❱❯✓✔✗☐·∙⁃*-–—"
@@ -228,13 +229,15 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
         rendered = [_repair_t1(text, unit.lines[0].no, t1) for unit, text in zip(units, rendered, strict=True)]
     codes = _ligature_codes([t for t in rendered if "(cid:" in t], vocab) if stats["cid"] else {}
     boxes: dict[tuple, int] = {}  # a shaded box's place -> its number in the document
+    gaps = row_gaps(flow, [unit.lines[0] for unit in units])
     for unit, text in zip(units, rendered, strict=True):
         if "(cid:" in text and codes:
             text = _repair(text, codes, repairs, unit.lines[0].no)
         first = unit.lines[0]
         box = boxes.setdefault(first.extra["box"], len(boxes) + 1) if "box" in first.extra else None
         out.append(Line(first.no, text, page=first.page, covers=tuple(ln.no for ln in unit.lines[1:]),
-                        x=round(first.x0, 1), y=round(first.top, 1), size=first.size, bold=first.bold, box=box))
+                        x=round(first.x0, 1), y=round(first.top, 1), size=first.size, bold=first.bold, box=box,
+                        gap_above=gaps[id(first)][0], gap_below=gaps[id(first)][1]))
     set_aside = _ranges([ln for ln in lines if ln.reason is not None])
     anomalies += _glyph_anomalies(out, stats, repairs)
     if t1:

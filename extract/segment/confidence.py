@@ -6,16 +6,18 @@ the weight each takes off the score):
 - few headings for much text: a long document read as one or two entries;
 - one entry holding most of the text;
 - label-like headings: a title that is a figure's label ("x 2", "A"), a fragment of a sentence
-  (it opens in lower case or stops on a hyphen, a comma or an article), a whole sentence, or a
-  cover line (a player count, an age, a duration);
+  (it opens in lower case or stops on a hyphen, a comma or an article), a whole sentence, a
+  formula ("Dégâts = 2d6 + 3", "PV max + 1"), an address, or a cover line (a player count, an
+  age, a duration);
 - empty headings: a heading with neither text nor sub-headings (a label, or a parent the tree lost);
 - orphan sub-headings: a heading at the top of the tree whose level (its `#` count, as the reader
   states it) is deeper than the document's top level: a sub-heading with no heading above it;
 - irregular levels: headings of one type (the same `#` count, or the same font size and weight in
   a PDF) placed at different depths of the tree;
 - a cover line as a parent: a heading reading as a cover line (a player count, an age, a duration, or
-  the credits: "Illustré par …", "Un jeu de …"), or whose first short paragraph reads so, that encloses
-  other headings: the cover block of the book taken for a chapter;
+  the credits: "Illustré par …", "Un jeu de …"), or as an address (a web site, an e-mail: a cover's or
+  an advert's), or whose first short paragraph reads so, that encloses other headings: the cover block
+  of the book taken for a chapter;
 - misplaced bodies (a PDF's, where lines have their place on the page): a heading whose text is not
   the text printed under it: a line starts right under it, in its column, and belongs elsewhere, while
   what was read as its text is printed elsewhere on the page (above it, or in another column): columns
@@ -35,6 +37,8 @@ from dataclasses import dataclass, field
 
 from extract.model import Anomaly, Entry, Line
 from extract.patterns import COVER_CUES, is_cover_line
+from extract.segment.profiles.typography import FORMULA
+from extract.segment.profiles.walker import front_pages
 
 STRUCTURE_THRESHOLD = 0.6  # below: the tree is probably wrong (severe anomaly, exit 3 in `regles extract`)
 MIN_LINES = 12  # a document shorter than this has too little structure to judge
@@ -83,8 +87,10 @@ def label_reason(title: str) -> str | None:
     text = " ".join(title.replace("*", " ").split())
     words = WORD.findall(text)
     letters = sum(len(w) for w in words)
-    if any(pattern.search(text) for pattern in ADDRESS):
+    if is_address(text):
         return "an address (web site, e-mail, telephone)"
+    if FORMULA.search(text):
+        return "a formula (a relation or an operator with a number)"
     if letters < LABEL_LETTERS:
         return "a label (too few letters)"
     if text[0].islower():
@@ -106,14 +112,20 @@ def is_cover_text(text: str, cues: tuple[re.Pattern[str], ...] = ()) -> bool:
     return is_cover_line(text) or any(cue.search(text) for cue in (*CREDIT_CUES, *cues))
 
 
+def is_address(text: str) -> bool:
+    """Whether `text` holds a web site, an e-mail or a telephone number (a cover's or an advert's)."""
+    return any(pattern.search(text) for pattern in ADDRESS)
+
+
 def cover_parent(entry: Entry) -> bool:
     """Whether `entry` is a cover block enclosing the rules: it has sub-headings, and its title, or
-    the short paragraph under it, is a cover's line ("Illustré par …", "… de 2 à 8 joueurs,")."""
+    the short paragraph under it, is a cover's line ("Illustré par …", "… de 2 à 8 joueurs,"), or an
+    address (a cover's or an advert's page: "escaleajeux@gmail.com" heading every chapter)."""
     if not entry.children:
         return False
     first = entry.blocks[0].text if entry.blocks else ""
-    return is_cover_text(entry.title or "") or (0 < len(first.split()) <= COVER_PARAGRAPH_WORDS
-                                                and is_cover_text(first, COVER_CUES[:2]))
+    return is_cover_text(entry.title or "") or is_address(entry.title or "") \
+        or (0 < len(first.split()) <= COVER_PARAGRAPH_WORDS and is_cover_text(first, COVER_CUES[:2]))
 
 
 def misplaced_bodies(headed: list[Entry], lines: list[Line]) -> list[str]:
@@ -221,7 +233,11 @@ def structure_confidence(entries: list[Entry], lines: list[Line], lines_read: in
         covers = [e for e in titled if cover_parent(e)]
         examples["cover_parent"] = [e.title or "" for e in covers]
         evidence["cover_parent"] = 1.0 if covers else 0.0
-    styles = heading_styles(headed, lines)
+    # the front matter's headings (a cover, an advert page: `front_pages`) set no level for the rules
+    front = front_pages(lines)
+    pages = {line.no: line.page for line in lines}
+    styles = heading_styles([e for e in headed if not front or pages.get(min(e.heading_lines, default=0)) not in front],
+                            lines)
     if styles:
         levels = {key: style[0] for key, style in styles.items()}
         top = min(levels.values())

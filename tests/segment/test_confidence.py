@@ -59,6 +59,14 @@ def test_a_cover_line_parent_and_label_headings_are_a_severe_anomaly_and_exit_3(
     assert "structure-uncertain" in capsys.readouterr().err
 
 
+def test_an_address_heading_every_chapter_is_a_cover_parent(tmp_path):
+    """An advert page's e-mail read as the parent of the rules' chapters."""
+    found = extract_document(markdown(tmp_path, ["# escaleajeux@gmail.com", "## Matériel", "## Mise en place",
+                                                 "## Tour de jeu"]))
+    anomaly = structure(found)
+    assert anomaly["evidence"]["cover_parent"] == 1.0 and "escaleajeux@gmail.com" in anomaly["detail"]
+
+
 def test_orphan_sub_headings_and_irregular_levels_lower_the_score(tmp_path):
     regular = {"score": 1.0}  # says nothing: nothing doubtful
     assert not [a for a in extract_document(markdown(tmp_path, REGULAR, "a.md"))["anomalies"] if a["kind"].startswith("structure-")]
@@ -83,6 +91,7 @@ def test_a_long_text_without_headings_is_uncertain(tmp_path):
     ("De 3 à 5 joueurs", "a cover line"), ("À partir de 10 ans", "a cover line"), ("30 min", "a cover line"),
     ("Matériel", None), ("MISE EN PLACE", None), ("3.2 Jouer une carte", None), ("Déplacement :", None),
     ("Comportement antisportif à sanctionner par une exclusion immédiate de 2 minutes", None),
+    ("Dégâts infligés = 2d6 + 3", "a formula"), ("PV max + 1", "a formula"), ("MINES + TORPILLES", None),
 ])
 def test_label_like_titles(title, reason):
     found = label_reason(title)

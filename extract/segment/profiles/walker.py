@@ -5,6 +5,7 @@ extend it."""
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 
 from extract.model import Anomaly, Block, Entry, Line
 from extract.numbering import numbered_heading_depth, outline_number
@@ -43,6 +44,7 @@ from extract.segment.profiles.lines import (
     table_cells,
 )
 from extract.segment.profiles.options import HeadedOptions
+from extract.segment.profiles.typography import not_a_heading
 from extract.text import (
     ends_sentence,
     fold,
@@ -56,6 +58,26 @@ def outline_title(text: str) -> str:
     """A line's text as an `outline` item names it: folded, without its inline marks nor the `#`
     marks of a heading a reader stated in light Markdown (a PDF's "## Le jeu")."""
     return fold(inline(MARKDOWN_HEADING.sub(r"\2", text.strip()))[0])
+
+
+def front_pages(lines: list[Line]) -> set[int]:
+    """A PDF's front matter: its first pages whose every heading the reader stated (`#`) is printed in
+    a type (size and weight) used on no other page, before the pages whose heading types recur (the
+    rules). A cover or an advert page inserted before the rules: its headings head nothing beyond it.
+    Empty when no page's types recur (a one-page leaflet, a book of one chapter per type)."""
+    pages_of: dict[tuple, set[int]] = defaultdict(set)
+    types_on: dict[int, set[tuple]] = defaultdict(set)
+    for line in lines:
+        if line.page is not None and line.size is not None and MARKDOWN_HEADING.match(line.text):
+            style = (round(line.size), bool(line.bold))
+            pages_of[style].add(line.page)
+            types_on[line.page].add(style)
+    front: set[int] = set()
+    for page in sorted(types_on):
+        if any(len(pages_of[style]) > 1 for style in types_on[page]):
+            return front
+        front.add(page)
+    return set()
 
 
 class HeadedWalker:
@@ -95,6 +117,11 @@ class HeadedWalker:
         self.outside_box: list[tuple[int, Entry]] = []  # the open headings the sidebar stands in
         self.label_style: str | None = None  # "section" | "bracket" | "paren": the book labels its paragraphs so
         self.label_rules: set[int] = set()  # id() of the rules those labels opened
+        self.stated_levels = 0  # the deepest heading level a PDF's reader stated (`#`), 0 elsewhere
+        self.front_pages: set[int] = set()  # a PDF's front matter (`front_pages`)
+        self.front_entries: set[int] = set()  # id() of the headings opened there
+        self.heads_no: int | None = None  # the last line taken as a heading or a caption (a title's line)
+        self.typeset_as_text: list[tuple[int, str, str]] = []  # (line, text, why): worded as headings, printed as text
 
     # -- driving -------------------------------------------------------------------------
     def run(self, lines: list[Line]) -> None:
@@ -104,9 +131,18 @@ class HeadedWalker:
         self.decimal_outline = any((numbered_heading_depth(ln.text) or 0) >= 2 and self.stands_alone(i)
                                    for i, ln in enumerate(lines))
         self.caps_headings = self.caps_over_prose()
+        # A PDF states its headings by size and weight (`#`): a line it printed as the text is, and whose
+        # words read as a heading, ranks below every level it states.
+        self.stated_levels = max((len(m.group(1)) for ln in lines if (m := MARKDOWN_HEADING.match(ln.text))),
+                                 default=0) if self.ctx.reader == "pdf" else 0
         self.label_style = paragraph_label_style(lines) if self.reads_labels else None
+        self.front_pages = front_pages(lines) if self.ctx.reader == "pdf" else set()
         while self.index < len(lines):
             line = lines[self.index]
+            if self.front_entries and line.page not in self.front_pages:
+                # the front matter's headings (a cover, an advert page) head no chapter of the rules
+                self.stack = [(level, entry) for level, entry in self.stack if id(entry) not in self.front_entries]
+                self.front_entries.clear()
             if not self.shaded_box(line) and not self.special(line):
                 self.default(line)
             self.index += 1
@@ -252,6 +288,11 @@ class HeadedWalker:
             # a mistake of the manifest: the segmenter names its line (`outline_item`) and stops the build
             self.b.anomalies.append(Anomaly("outline-not-found", f"declared heading {remaining[0][1]!r} was not found "
                                             "in order in the document", data={"outline_item": self.outline_pos}))
+        if self.typeset_as_text:
+            self.b.anomaly("typeset-as-text", f"{len(self.typeset_as_text)} lines worded as headings but printed as "
+                           "text kept as text: " + "; ".join(f"« {text} » ({why})" for _, text, why in
+                                                             self.typeset_as_text[:6]),
+                           [no for no, _, _ in self.typeset_as_text][:50])
         for entry in self.b.entries:
             infer_step_numbers(entry, self.b)
             if entry.blocks and all(b.type == "see" for b in entry.blocks) and "redirect" not in entry.flags:
@@ -267,10 +308,25 @@ class HeadedWalker:
         return None
 
     def is_candidate(self, line: Line) -> bool:
+        """Whether `line`, the one after a heading-like line, reads as a heading too (so that the
+        line above is its caption): its words, and in a PDF its typography under a heading."""
         text = line.text
         if self.outline_pos < len(self.outline) and outline_title(text) == self.outline[self.outline_pos][1]:
             return True
-        return heading_like(text)
+        here = self.lines[self.index]
+        if line.page is not None and line.page == here.page and line.y is not None and here.y is not None \
+                and line.y < here.y:
+            return False  # printed above it: the top of another column, not the line under it
+        return heading_like(text) and not_a_heading(line, here, True) is None
+
+    def typeset_as_heading(self, line: Line) -> bool:
+        """Whether a line worded as a heading is printed as one (`typography.not_a_heading`: a PDF's
+        spacing, a formula); a line refused is kept as text, and said in an anomaly."""
+        previous = self.lines[self.index - 1] if self.index else None
+        why = not_a_heading(line, previous, previous is not None and previous.no == self.heads_no)
+        if why:
+            self.typeset_as_text.append((line.no, line.text.strip(), why))
+        return why is None
 
     def labelled_rule(self, line: Line) -> bool:
         """A paragraph opening on the book's label ("§12", "[12]", "12)"): rule 12, under the
@@ -334,7 +390,7 @@ class HeadedWalker:
             self.open_heading(Line(line.no, inline(stripped)[0], line.hard_break, covers=line.covers), depth, numbered=True)
             return
         # Markdown states its headings (`#`): a short bold line there is a label, not a heading.
-        if self.layout_headings and self.ctx.reader != "markdown" and heading_like(text):
+        if self.layout_headings and self.ctx.reader != "markdown" and heading_like(text) and self.typeset_as_heading(line):
             following = self.peek()
             part = bool(PART_HEADING.match(stripped))
             if following is None or starts_lowercase(following.text.strip()):
@@ -432,7 +488,7 @@ class HeadedWalker:
             return int(self.caps_level)
         if self.caps_level:
             return int(self.caps_level) + 1
-        return self.outline_level + 1
+        return max(self.outline_level, self.stated_levels) + 1
 
     # -- actions ----------------------------------------------------------------------------
     def open_heading(self, line: Line, level: int, kind: str = "section", numbered: bool = False) -> Entry:
@@ -451,6 +507,9 @@ class HeadedWalker:
         key = number.replace(":", "-") if number and ":" in number else None
         entry = self.b.entry(kind, title, parent, line.no, number=number, is_page=parent is None, key=key)
         entry.heading_lines.extend(line.covers)  # an underline ("=====") is part of its heading
+        self.heads_no = line.no
+        if self.front_pages and self.lines[self.index].page in self.front_pages:
+            self.front_entries.add(id(entry))
         self.stack.append((level, entry))
         self.current = entry
         self.last_block = None
@@ -513,6 +572,7 @@ class HeadedWalker:
         self.last_block = self.b.block(entry, type_, match.group("text"), line.no)
 
     def caption(self, line: Line) -> None:
+        self.heads_no = line.no
         entry = self.target(line)
         self.b.block(entry, "caption", line.text.strip(), line.no)
 

@@ -1,0 +1,64 @@
+"""Headings a PDF prints in the text's own type (no larger size, no bold: small capitals, a colour),
+guessed from their words, on small PDFs drawn for the rule (fpdf2): a line set apart above and close
+to its text is a heading, ranked below the headings the sizes state; a list's rows evenly spaced, a
+table's row under its paragraph and a formula are text, and said."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from extract.cli.commands import extract_document
+from tests.read.pdf_maker import block, new, prose, save
+
+
+def rulebook(path: Path) -> Path:
+    pdf = new()
+    pdf.add_page()
+    y = block(pdf, 50, 40, 495, "Règles du jeu", size=18, style="B")
+    y = block(pdf, 50, y + 8, 495, "Le " + prose(40, 1) + ".")
+    y = block(pdf, 50, y + 16, 495, "Matériel")  # the text's type, set apart above: a heading
+    y = block(pdf, 50, y + 2, 495, "Le jeu contient ces éléments, rangés dans la boîte avant la partie :")
+    for item in ("Plateau de jeu", "Cartes Action", "Pions des joueurs", "Dés de combat"):
+        y = block(pdf, 70, y + 10, 400, item)  # a list's rows, evenly spaced
+    y = block(pdf, 50, y + 16, 495, "Combat")
+    y = block(pdf, 50, y + 2, 495, "Le " + prose(50, 2) + " ; les dégâts se calculent ainsi :")
+    y = block(pdf, 90, y + 2, 400, "Dégâts infligés = 2d6 + 3")  # a formula
+    y = block(pdf, 50, y + 2, 495, "Le " + prose(30, 3) + ".")
+    y = block(pdf, 50, y + 2, 495, "Un ennemi se résume par les informations suivantes :")
+    y = block(pdf, 60, y + 2, 495, "Nom Guerrier Insecte")  # a table's row right under its paragraph
+    y = block(pdf, 50, y + 2, 495, "Le " + prose(30, 4) + ".")
+    y = block(pdf, 50, y + 16, 495, "Fin de la partie")
+    block(pdf, 50, y + 2, 495, "Le " + prose(60, 5) + ".")
+    return save(pdf, path)
+
+
+def test_headings_in_the_texts_type_are_headings_by_their_spacing_and_rows_lists_formulas_are_text(tmp_path):
+    found = extract_document(rulebook(tmp_path / "regles.pdf"))
+    titled = {e["title"]: e for e in found["entries"] if e["title"]}
+    parents = {e["id"]: e["title"] for e in found["entries"]}
+    assert set(titled) == {"Règles du jeu", "Matériel", "Combat", "Fin de la partie"}, list(titled)
+    for title in ("Matériel", "Combat", "Fin de la partie"):
+        assert parents[titled[title]["parent"]] == "Règles du jeu"  # below the level the sizes state
+    said = next(a for a in found["anomalies"] if a["kind"] == "typeset-as-text")
+    for text in ("Plateau de jeu", "Cartes Action", "Dégâts infligés = 2d6 + 3", "Nom Guerrier Insecte"):
+        assert text in said["detail"]
+    text = " ".join(e["text"] for e in found["entries"])
+    assert "Cartes Action" in text and "Dégâts infligés = 2d6 + 3" in text  # kept as text, nothing lost
+
+
+def test_a_front_page_in_types_used_nowhere_else_heads_no_chapter(tmp_path):
+    """An advert or cover page before the rules, its headings in types the rules never use: its
+    headings hold its own page only; the chapters (a type repeated over the pages) are at the top."""
+    pdf = new()
+    pdf.add_page()
+    y = block(pdf, 50, 60, 495, "Une collection à visiter", size=36, style="B")
+    y = block(pdf, 50, y + 20, 495, "Le gîte ludique vous accueille toute l'année.", size=14)
+    block(pdf, 50, y + 40, 495, "Réservations ouvertes", size=24, style="B")
+    for chapter in ("Matériel", "Mise en place", "Tour de jeu"):
+        pdf.add_page()
+        y = block(pdf, 50, 40, 495, chapter, size=16, style="B")
+        block(pdf, 50, y + 8, 495, "Le " + prose(80, len(chapter)) + ".")
+    found = extract_document(save(pdf, tmp_path / "front.pdf"))
+    titled = {e["title"]: e for e in found["entries"] if e["title"]}
+    assert {"Matériel", "Mise en place", "Tour de jeu"} <= set(titled)
+    assert all(titled[t]["parent"] is None for t in ("Matériel", "Mise en place", "Tour de jeu"))
