@@ -2,7 +2,7 @@
 
 One grammar for every shape a French errata text gives its place: a page ("p.12", "pp. 10-11",
 "P. 23 :", "page 8", "p.18Mouvement" glued to its title, "(p. 60)"), a section by number or
-title ("section 3.2.10", "§ 15", "la section « Activation »"), a box ("encadré « Tir »",
+title ("section 3.2.10", "§ 15", "la section « Activation »", "(section Fissure)"), a box ("encadré « Tir »",
 "encart"), a card ("au dos de la carte", "carte Infection (# 43)"), a column ("colonne 2",
 "colonne de droite"), and a unit with its ordinal in every spelling ("2ème point", "deuxième
 alinéa", "2e paragraphe", "le point d", "dernière phrase", "avant-dernier paragraphe", "ligne
@@ -46,7 +46,8 @@ UNIT_NUMBER = re.compile(r"\b(?P<unit>paragraphes?|alin[ée]as?|points?|lignes?|
                          r"(?P<num>\d{1,3}(?:[ ]?-[ ]?\d{1,3})?|[a-z](?![\w']))", re.IGNORECASE)
 SECTION = re.compile(rf"(?:\b(?:sections?|chapitres?|articles?|r[eè]gles?)|§)[ ]?(?:n°[ ]?)?(?P<number>{NUMBER})\b"
                      r"|\b(?:section|encadr[ée]|encart|bo[iî]te|chapitre|paragraphe|capacit[ée]|r[eè]gle)[ ]+"
-                     r"(?:de[ ]+|d')?«[ ]?(?P<title>[^«»]{1,80}?)[ ]?»", re.IGNORECASE)
+                     r"(?:de[ ]+|d')?«[ ]?(?P<title>[^«»]{1,80}?)[ ]?»"
+                     r"|\((?:section|encadr[ée]|encart|chapitre)[ ]+(?P<bracketed>[^()«»]{1,80}+)\)", re.IGNORECASE)
 BOX = re.compile(r"\b(?:encadr[ée]s?|encarts?|bo[iî]te de texte|tableau|table)\b", re.IGNORECASE)
 CARD = re.compile(r"\b(?:cartes?|jetons?|tuiles?|fiches?)\b(?:[ ]+\w+){0,6}?[ ]*(?:\(#[ ]?(?P<num>\d{1,4})\)|#[ ]?(?P<num2>\d{1,4}))?",
                   re.IGNORECASE)
@@ -133,7 +134,7 @@ def read_locator(text: str) -> Locator:
         found.parts.append("page")
     if m := SECTION.search(text):
         found.section = m.group("number")
-        found.title = m.group("title")
+        found.title = m.group("title") or (m.group("bracketed") or "").strip() or None  # "(section Fissure Dimorienne)"
         found.parts.append("section")
     if m := ORDINAL_UNIT.search(text):
         found.unit, found.ordinal = unit_of(m.group("unit")), ordinal_of(m.group("ord"))

@@ -47,6 +47,7 @@ class ReadOperation:
     named: str | None = None  # the place the instruction names as what it changes ("la section 86.11")
     with_subbullets: bool = False  # a list item taken with its sub-items ("assorti de ses « sous-puces »")
     position: str | None = None  # where a moved item goes: "first" or "last"
+    text_lines: tuple[int, int] | None = None  # first and last line of the text it announced below it
 
     def to_json(self) -> dict[str, Any]:
         return {"line": self.line, "kind": self.kind, "old": self.old, "new": self.new,
@@ -189,14 +190,15 @@ class ErrataTextReader:
                 continue
             deleted = None
             if pending is not None:
-                if _starts_with_quote(passage.text) and (quote := _quote_of(passage.text, cut_off=True)):
-                    _announced(pending, quote.strip())
+                if (quote := _announced_quote(passage.text)) is not None:
+                    _announced(pending, quote.strip(), document, passage)
                     result.read.append(pending)
                     pending = None
                     continue
                 if ANNOUNCED.search(pending.text) and not opens_with_locator(passage.text) and \
                         not self.operations.cues(doc) and not passage.heading:
-                    _announced(pending, passage.text.strip())  # "… par le suivant :" and the text, unquoted, below
+                    # "… par le suivant :" and the text, unquoted, below
+                    _announced(pending, passage.text.strip(), document, passage)
                     result.read.append(pending)
                     pending = None
                     continue
@@ -213,8 +215,8 @@ class ErrataTextReader:
             if readings and own.unit is None and (subject := _SUBJECT_TAIL.search(readings[0].head)):
                 _take_unit(own, read_locator(subject.group()))  # "Page 4 : le point « Exposé » devrait dire"
             if not readings and (passage.heading or self._locator_only(passage.text)):
-                if not last_was_heading:
-                    headings = []
+                if not last_was_heading or _opens_part(passage.text):
+                    headings = []  # a part ("Errata", "FAQ") takes no place from the lines above it
                 headings.append(passage)
                 context = read_locator(_place_text(headings))
                 heading_is_clarification = bool(CLARIFICATION_HEADING.search(passage.text)) and not \
@@ -351,8 +353,25 @@ class ErrataTextReader:
             return
 
 
-def _announced(pending: ReadOperation, text: str) -> None:
+def _opens_part(text: str) -> bool:
+    """A heading that opens a part of the text ("Errata", "Clarifications de Règles"), naming no place."""
+    return bool(ERRATA_HEADING.search(text) or CLARIFICATION_HEADING.search(text)) and not re.search(r"\d", text)
+
+
+def _announced_quote(text: str) -> str | None:
+    """The quotation a passage right below an instruction gives as its text: one that opens it, or
+    one that only its closing mark shows (« lost in the layout: "Vous pouvez … engagé. »")."""
+    if _starts_with_quote(text):
+        return _quote_of(text, cut_off=True)
+    stripped = text.rstrip()
+    if stripped.endswith(CLOSE) and stripped.count(CLOSE) == 1 and OPEN not in stripped:
+        return stripped[:-1].strip() or None
+    return None
+
+
+def _announced(pending: ReadOperation, text: str, document: Document, passage: Passage) -> None:
     """The text an instruction announced, below it: the new text, or the removed one of a deletion."""
+    pending.text_lines = (passage.line, document.line_of(max(passage.start, passage.end - 1)))
     if pending.kind == "delete":
         pending.old = text
     else:
