@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from extract.errata.amend import joined
 from extract.errata.grammar import TargetHint, parse_heading
-from extract.errata.locators import Locator, read_locator
+from extract.errata.locators import SECTION, Locator, read_locator
 from extract.errata.preview import numbered_text
 from extract.errata.reader import ErrataReading, ReadOperation, read_errata_text
 from extract.model import Anomaly, Block, DocumentSpec, Entry, Erratum, GameSpec, Operation, erratum_ids
@@ -51,19 +51,24 @@ def faq_text(document: str, entries: list[Entry]) -> str:
     return numbered_text(placed)
 
 
-def own_title(own: Locator) -> str | None:
+def own_title(words: str) -> str | None:
     """The title an instruction names as its section or box ("(section Fissure Dimorienne)",
-    "la section « Combat »"), not any quotation it holds."""
-    return own.title if "section" in own.parts else None
+    "la section « Combat »", "section Déplacement"), not any quotation it holds."""
+    m = SECTION.search(words)
+    return (m.group("title") or (m.group("bracketed") or "").strip() or m.group("bare")) if m else None
 
 
-def operation_of(found: ReadOperation, own: Locator) -> Operation:
+def operation_of(found: ReadOperation, own: Locator, words: str) -> Operation:
     """The reader's operation in the model's terms: what changes from its kind, texts and place
     (`found.locator`, the headings' place merged with its own); the section, card and subject from
-    its own words (`own`) only, the heading's being the erratum's `target_hint`."""
+    its own words (`own`, read from `words`) only, the heading's being the erratum's `target_hint`."""
     where = found.locator
     within = within_ordinal = None
-    if where.unit in BLOCK_UNITS and found.kind == "insert":
+    if found.old and found.kind == "replace":
+        block, ordinal = "text", None  # "premier paragraphe : remplacer « deux » par « trois »"
+        if where.unit in BLOCK_UNITS:
+            within, within_ordinal = where.unit, where.ordinal
+    elif where.unit in BLOCK_UNITS and found.kind == "insert":
         block, ordinal, within, within_ordinal = "text", None, where.unit, where.ordinal  # "à la fin du 2e paragraphe"
     elif where.unit in BLOCK_UNITS:
         block, ordinal, within, within_ordinal = where.unit, where.ordinal, where.within, where.within_ordinal
@@ -79,7 +84,7 @@ def operation_of(found: ReadOperation, own: Locator) -> Operation:
     return Operation(
         MODEL_OPERATION[found.kind], block, ordinal, where.label, own.section, position, within, within_ordinal,
         before=found.old, after=found.new, with_subbullets=found.with_subbullets,
-        subject=own_title(own) if block == "card" else None, card=own.card, expects_text=found.text_lines is not None)
+        subject=own_title(words) if block == "card" else None, card=own.card, expects_text=found.text_lines is not None)
 
 
 def unquote_blocks(blocks: list[Block]) -> tuple[list[Block], list[str]]:
@@ -189,13 +194,13 @@ def placed_blocks(entries: list[Entry]) -> dict[int, Placed]:
     return at
 
 
-def hint_of(placed: Placed, own: Locator, found: ReadOperation) -> tuple[TargetHint, str | None]:
+def hint_of(placed: Placed, own: Locator, words: str, found: ReadOperation) -> tuple[TargetHint, str | None]:
     """What the source says of the target: the instruction's own place when it names a title, else
     the heading's (a bold line's, or the entry's); and the bold line, as written."""
     if found.cue == "table" and (found.locator.title or found.locator.section):
         where = found.locator
         return TargetHint(where.title or "", where.page, (where.section,) if where.section else ()), None
-    if (title := own_title(own)) and placed.bold is None:
+    if (title := own_title(words)) and placed.bold is None:
         return TargetHint(title, own.page, (own.section,) if own.section else ()), None
     if placed.bold is not None:
         bold = bold_heading(placed.bold)
@@ -237,14 +242,14 @@ def read_faq(game: str, doc: DocumentSpec, entries: list[Entry]) -> FaqReading:
         table_row = found.cue == "table"
         instruction = found.text if table_row else placed.block.text
         own = read_locator(instruction)
-        op = operation_of(found, own)
+        op = operation_of(found, own, instruction)
         quoted = [block for first, block in blocks if found.text_lines and found.text_lines[0] <= first <= found.text_lines[1]]
         new_blocks, notes = unquote_blocks(quoted)
         if op.operation == "delete" and new_blocks:
             op.before, new_blocks = joined(new_blocks), []
         elif not new_blocks and op.after:
             new_blocks = [Block("paragraph", op.after)]
-        hint, bold = hint_of(placed, own, found)
+        hint, bold = hint_of(placed, own, instruction, found)
         own_lines = [found.line] if table_row else list(placed.block.lines)
         lines = sorted(set(own_lines) | {n for b in quoted for n in b.lines})
         erratum = Erratum(

@@ -38,6 +38,11 @@ _ORD = (r"(?P<ord>(?:avant[- ])?derni[eè]re?|premi[eè]re?|1(?:er|re|[eè]re)|s
 _UNIT = r"(?P<unit>sous-p(?:oint|uce)s?|paragraphes?|alin[ée]as?|points?|puces?|phrases?|lignes?|[ée]tapes?)"
 NUMBER = r"\d{1,3}(?:\.\d{1,3}){0,5}[A-Z]?"
 
+# A title written bare after its kind ("section Déplacement", "la section Test de Moral"): capitalised
+# words, perhaps linked by a small word.
+_TITLE_WORD = r"(?-i:[A-ZÀ-Ý])[\w'-]{0,30}+"
+_LINK = r"(?:(?:de|du|des|la|le|les|et|à)[ ]|d'|l')"
+
 # Each part of a locator: one keyword-anchored pattern, bounded.
 PAGE = re.compile(r"(?<![\w])(?:pages?|pp?\.|pg\.?|p(?=\d))[ ]?(?P<page>\d{1,4})(?:[ ]?(?:-|–|à|et)[ ]?(?P<to>\d{1,4}))?",
                   re.IGNORECASE)
@@ -47,16 +52,20 @@ UNIT_NUMBER = re.compile(r"\b(?P<unit>paragraphes?|alin[ée]as?|points?|lignes?|
 SECTION = re.compile(rf"(?:\b(?:sections?|chapitres?|articles?|r[eè]gles?)|§)[ ]?(?:n°[ ]?)?(?P<number>{NUMBER})\b"
                      r"|\b(?:section|encadr[ée]|encart|bo[iî]te|chapitre|paragraphe|capacit[ée]|r[eè]gle)[ ]+"
                      r"(?:de[ ]+|d')?«[ ]?(?P<title>[^«»]{1,80}?)[ ]?»"
-                     r"|\((?:section|encadr[ée]|encart|chapitre)[ ]+(?P<bracketed>[^()«»]{1,80}+)\)", re.IGNORECASE)
+                     r"|\((?:section|encadr[ée]|encart|chapitre)[ ]+(?P<bracketed>[^()«»]{1,80}+)\)"
+                     rf"|\b(?:section|chapitre|encadr[ée]|encart)[ ]+(?P<bare>{_TITLE_WORD}(?:[ ]{_LINK}?{_TITLE_WORD}){{0,5}})"
+                     r"|\b(?:de|du)[ ](?:§[ ]?)?(?P<dotted>\d{1,3}(?:\.\d{1,3}){1,5})\b", re.IGNORECASE)
 BOX = re.compile(r"\b(?:encadr[ée]s?|encarts?|bo[iî]te de texte|tableau|table)\b", re.IGNORECASE)
 CARD = re.compile(r"\b(?:cartes?|jetons?|tuiles?|fiches?)\b(?:[ ]+\w+){0,6}?[ ]*(?:\(#[ ]?(?P<num>\d{1,4})\)|#[ ]?(?P<num2>\d{1,4}))?",
                   re.IGNORECASE)
 COLUMN = re.compile(r"\bcolonne[ ]+(?P<col>\d|de[ ]+(?:droite|gauche)|droite|gauche)", re.IGNORECASE)
-POSITION = re.compile(r"\b(?P<where>[àa] la fin|au d[ée]but|en fin|en d[ée]but|avant|apr[èe]s)\b", re.IGNORECASE)
+POSITION = re.compile(r"\b(?P<where>[àa] la fin|au d[ée]but|en fin|en d[ée]but|(?:avant|apr[èe]s)(?=[ ]+(?:la|le|l')\b))\b",
+                      re.IGNORECASE)
 # The unit that holds another: "la première phrase | du troisième paragraphe".
 WITHIN = re.compile(rf"(?<! )[ ]++(?:du|de la|de l')[ ]*+{_ORD}[ ]+{_UNIT}", re.IGNORECASE)
-# Where in its place a text goes, by the words POSITION finds (folded): the start or the end.
-POSITIONS = {"a la fin": "end", "en fin": "end", "au debut": "start", "en debut": "start"}
+# Where in its place a text goes, by the words POSITION finds (folded): the start or the end (of a
+# unit, or right after or before it: "après la première phrase").
+POSITIONS = {"a la fin": "end", "en fin": "end", "au debut": "start", "en debut": "start", "apres": "end", "avant": "start"}
 # A list item named by its opening word: "le point « Exposé »", "la puce « Flanc »".
 LABELLED = re.compile(r"\b(?P<unit>points?|puces?|sous-points?|sous-puces?)[ ]+«[ ]?(?P<label>[^«»]{1,60}?)[ ]?»", re.IGNORECASE)
 
@@ -133,8 +142,9 @@ def read_locator(text: str) -> Locator:
         found.page_to = int(m.group("to")) if m.group("to") else None
         found.parts.append("page")
     if m := SECTION.search(text):
-        found.section = m.group("number")
-        found.title = m.group("title") or (m.group("bracketed") or "").strip() or None  # "(section Fissure Dimorienne)"
+        found.section = m.group("number") or m.group("dotted")  # "la première phrase de 4.1"
+        # "(section Fissure Dimorienne)", "section Déplacement"
+        found.title = m.group("title") or (m.group("bracketed") or "").strip() or m.group("bare")
         found.parts.append("section")
     if m := ORDINAL_UNIT.search(text):
         found.unit, found.ordinal = unit_of(m.group("unit")), ordinal_of(m.group("ord"))

@@ -162,7 +162,7 @@ def test_an_insertion_at_the_start_of_a_unit_and_a_labelled_item():
                                "Page 4 : le point « Exposé » devrait dire : « Exposé : rien. »\n")
     first, second = reading.read
     assert (first.kind, first.locator.position, first.locator.unit, first.locator.ordinal) == ("insert", "start", "paragraph", 1)
-    assert (second.kind, second.locator.unit, second.locator.label, second.new) == ("should-say", "bullet", "Exposé", "Exposé : rien")
+    assert (second.kind, second.locator.unit, second.locator.label, second.new) == ("should-say", "bullet", "Exposé", "Exposé : rien.")
 
 
 def test_an_insertion_of_a_whole_section_names_it_and_one_at_its_end_does_not():
