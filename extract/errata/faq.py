@@ -20,6 +20,7 @@ from extract.errata.grammar import TargetHint, parse_heading
 from extract.errata.locators import SECTION, Locator, read_locator
 from extract.errata.preview import numbered_text
 from extract.errata.reader import ErrataReading, ReadOperation, read_errata_text
+from extract.errata.tables import is_errata_table
 from extract.model import Anomaly, Block, DocumentSpec, Entry, Erratum, GameSpec, Operation, erratum_ids
 from extract.text import fold
 
@@ -44,11 +45,22 @@ def faq_text(document: str, entries: list[Entry]) -> str:
         for block in entry.blocks:
             if not block.lines:
                 continue
-            if block.type == "table" and block.markdown:
-                placed.extend(zip(block.lines, block.markdown.split("\n"), strict=False))
+            if block.type == "table" and block.rows:
+                placed.extend(table_lines(block))
                 continue
             placed.append((block.lines[0], BLOCK_MARKS.get(block.type, "") + " ".join(block.text.split())))
     return numbered_text(placed)
+
+
+def table_lines(block: Block) -> list[tuple[int, str]]:
+    """A table's rows as markdown lines, each at its source line: the header at the first, the body
+    rows at the table's last lines, whatever delimiter lines stand between them."""
+    assert block.rows is not None
+    rows = ["| " + " | ".join(cells) + " |" for cells in block.rows]
+    body = len(rows) - 1
+    if len(block.lines) < len(rows):
+        return [(block.lines[0], " ".join(rows))] if block.lines else []
+    return [(block.lines[0], rows[0]), *zip(block.lines[len(block.lines) - body:], rows[1:], strict=True)]
 
 
 def own_title(words: str) -> str | None:
@@ -210,17 +222,26 @@ def hint_of(placed: Placed, own: Locator, words: str, found: ReadOperation) -> t
     return (parse_heading(title) if title else TargetHint("", None, ())), None
 
 
-def not_understood(doc: DocumentSpec, reading: ErrataReading, at: dict[int, Placed], part: set[int]) -> list[Anomaly]:
-    """The reader's passages it does not understand, in the errata part: each with its line and why."""
+def not_understood(doc: DocumentSpec, reading: ErrataReading, at: dict[int, Placed], part: set[int],
+                   mine: list[Entry]) -> list[Anomaly]:
+    """The reader's passages it does not understand, in the errata part, each with its line and
+    why; and the part's tables whose header names no old and new text (their rows may be errata)."""
     out = []
     for passage in reading.not_understood:
         placed = at.get(passage.line)
         if placed is None or id(placed.block) not in part:
             continue
-        out.append(Anomaly("erratum-not-understood",
-                           f"{doc.source}, line {passage.line}: « {passage.text[:100]} » reads like an erratum but "
-                           f"is not understood ({passage.reason}); it is not applied", [passage.line], "warning"))
-    return out
+        what = "table row " if placed.block.type == "table" else ""
+        out.append(Anomaly("erratum-not-understood", f"{doc.source}, line {passage.line}: {what}« {passage.text[:100]} »: "
+                           f"{passage.reason}; it is not applied", [passage.line], "warning"))
+    for block in (b for entry in mine for b in entry.blocks if b.type == "table" and b.rows and id(b) in part):
+        if len(block.rows or []) > 1 and not is_errata_table(block.rows[0]):
+            out.append(Anomaly(
+                "erratum-not-understood",
+                f"{doc.source}, line {block.lines[0] if block.lines else '?'}: a table in the errata part whose header "
+                f"« {' | '.join(block.rows[0])[:100]} » names no old and new text; its rows are not read as errata",
+                list(block.lines[:1]), "warning"))
+    return sorted(out, key=lambda a: a.lines[:1])
 
 
 def read_faq(game: str, doc: DocumentSpec, entries: list[Entry]) -> FaqReading:
@@ -262,7 +283,7 @@ def read_faq(game: str, doc: DocumentSpec, entries: list[Entry]) -> FaqReading:
         if bold is not None:
             erratum.target_hint["heading"] = bold
         errata.append(erratum)
-    return FaqReading(errata, not_understood(doc, reading, at, part))
+    return FaqReading(errata, not_understood(doc, reading, at, part, mine))
 
 
 def read_faqs(game: GameSpec, entries: list[Entry]) -> tuple[list[Erratum], dict[str, list[Anomaly]]]:
