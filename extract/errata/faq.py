@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from extract.errata.amend import joined
 from extract.errata.grammar import TargetHint, parse_heading
-from extract.errata.locators import SECTION, Locator, read_locator
+from extract.errata.locators import SECTION, Locator, opens_with_locator, read_locator
 from extract.errata.preview import numbered_text
 from extract.errata.reader import ErrataReading, ReadOperation, read_errata_text
 from extract.errata.tables import is_errata_table
@@ -212,8 +212,10 @@ def hint_of(placed: Placed, own: Locator, words: str, found: ReadOperation) -> t
     if found.cue == "table" and (found.locator.title or found.locator.section):
         where = found.locator
         return TargetHint(where.title or "", where.page, (where.section,) if where.section else ()), None
-    if (title := own_title(words)) and placed.bold is None:
-        return TargetHint(title, own.page, (own.section,) if own.section else ()), None
+    title = own_title(words)
+    if (title or (opens_with_locator(words) and own.section)) and placed.bold is None:
+        # its own place: "Page 3, section 9.9 : remplacez …", "… de la section Combat : « … »"
+        return TargetHint(title or "", own.page, (own.section,) if own.section else ()), None
     if placed.bold is not None:
         bold = bold_heading(placed.bold)
         assert bold is not None
