@@ -29,6 +29,8 @@ MODEL_OPERATION = {"replace": "replace", "should-say": "replace", "rename": "rep
                    "delete": "delete", "swap": "move", "move": "move"}
 # The units of a locator that are blocks of the model.
 BLOCK_UNITS = frozenset({"paragraph", "bullet", "subbullet", "sentence"})
+# A value an erratum corrects ("3 et non 2", "de 8 et non de 6"): changed where it stands as a whole word.
+VALUE = re.compile(r"[+-]?\d{1,4}(?:[.,]\d{1,3})?(?:[ ]?(?:cm|mm|%|pouces?|cases?|dés?|points?|PV))?")
 # The marker a block of each type is written with, so that the reader cuts list items as the book has them.
 BLOCK_MARKS = {"bullet": "- ", "subbullet": "  - "}
 
@@ -76,7 +78,11 @@ def operation_of(found: ReadOperation, own: Locator, words: str) -> Operation:
     its own words (`own`, read from `words`) only, the heading's being the erratum's `target_hint`."""
     where = found.locator
     within = within_ordinal = None
-    if found.old and found.kind == "replace":
+    if found.part == "title":
+        block, ordinal = "title", None  # "Renommez l'arme en « Hache »"
+    elif found.kind == "replace" and where.unit is None and all(VALUE.fullmatch(x or "") for x in (found.old, found.new)):
+        block, ordinal = "value", None  # "La portée devrait être 3 et non 2": a number, as a whole word
+    elif found.old and found.kind == "replace":
         block, ordinal = "text", None  # "premier paragraphe : remplacer « deux » par « trois »"
         if where.unit in BLOCK_UNITS:
             within, within_ordinal = where.unit, where.ordinal

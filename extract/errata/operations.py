@@ -597,6 +597,9 @@ class OperationReader:
         kind = reading.kind
         if kind == "replace" and not reading.old and reading.new:
             reading.kind = "should-say"
+        elif kind == "rename" and not reading.old and reading.new and "subject" in reading.extra:
+            # "Renommez l'arme en « Hache »": the thing its place names gets a new title, no term changes
+            reading.kind, reading.extra["part"] = "should-say", "title"
         elif kind == "rename" and not (reading.old and reading.new):
             reading.problem = "a rename needs the old and the new term"
         if reading.kind in ("replace", "should-say", "insert") and not reading.new and not reading.expects_text:

@@ -15,15 +15,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from extract.errata.faq import operation_of
 from extract.errata.located import read_instruction
 from extract.errata.reader import ErrataReading, ReadOperation, read_errata_text
 from extract.model import Operation
 
-# The model's operation for each kind the layered reader tells apart.
-MODEL_OPERATION = {"replace": "replace", "should-say": "replace", "rename": "replace", "insert": "insert",
-                   "delete": "delete", "swap": "move", "move": "move"}
-# The units of a locator that are blocks of the model.
-BLOCK_UNITS = frozenset({"paragraph", "bullet", "subbullet", "sentence"})
 # The fields compared, in the order a difference is told.
 FIELDS = ("operation", "block", "ordinal", "label", "position", "within", "within_ordinal", "with_subbullets", "section",
           "before", "after")
@@ -49,25 +45,10 @@ def grammar_fields(op: Operation, after: str | None = None) -> dict[str, Any]:
 
 
 def reader_fields(found: ReadOperation) -> dict[str, Any]:
-    """The layered reader's operation, by field, from its kind, texts and locator alone."""
-    where = found.locator
-    within = within_ordinal = None
-    if where.unit in BLOCK_UNITS and found.kind == "insert":
-        block, ordinal, within, within_ordinal = "text", None, where.unit, where.ordinal  # "à la fin du 2e paragraphe"
-    elif where.unit in BLOCK_UNITS:
-        block, ordinal, within, within_ordinal = where.unit, where.ordinal, where.within, where.within_ordinal
-    elif found.named and found.kind in ("delete", "insert"):
-        block, ordinal = "entry", None  # "la section 86.11 devrait être supprimée", "ajoutez l'encart suivant :"
-    elif where.card and not found.old:
-        block, ordinal = "card", None
-    elif found.old or found.kind == "insert":
-        block, ordinal = "text", None
-    else:
-        block, ordinal = "entry", None
-    position = (where.position or "end") if found.kind == "insert" and block == "text" else found.position
-    return {"operation": MODEL_OPERATION[found.kind], "block": block, "ordinal": ordinal, "label": where.label,
-            "position": position, "within": within, "within_ordinal": within_ordinal, "with_subbullets": found.with_subbullets,
-            "section": where.section, "before": _norm(found.old), "after": _norm(found.new)}
+    """The layered reader's operation, by field, as the build puts it in the model's terms
+    (`faq.operation_of`), the sentence being its own place."""
+    op = operation_of(found, found.locator, found.text)
+    return {**grammar_fields(op), "section": found.locator.section}
 
 
 def differences(where: str, grammar: dict[str, Any], reader: dict[str, Any], fields: tuple[str, ...] = FIELDS) -> list[str]:

@@ -48,6 +48,7 @@ class ReadOperation:
     with_subbullets: bool = False  # a list item taken with its sub-items ("assorti de ses « sous-puces »")
     position: str | None = None  # where a moved item goes: "first" or "last"
     text_lines: tuple[int, int] | None = None  # first and last line of the text it announced below it
+    part: str | None = None  # what of its place changes, when not its text: "title" ("Renommez l'arme en « X »")
 
     def to_json(self) -> dict[str, Any]:
         return {"line": self.line, "kind": self.kind, "old": self.old, "new": self.new,
@@ -304,7 +305,7 @@ class ErrataTextReader:
                 kind = "rename"  # "« Retiré du jeu » devient « Banni »", no place named: a term, everywhere
             found = ReadOperation(line, kind, reading.old, reading.new, where, passage.text, reading.cue,
                                   reading.extra.get("unit"), bool(reading.extra.get("with_subbullets")),
-                                  reading.extra.get("position"))
+                                  reading.extra.get("position"), part=reading.extra.get("part"))
             if (earlier := _restated(found, result.read)) is not None:
                 result.clarifications.append(Clarification(line, passage.text, f"restates the operation read at line "
                                                            f"{earlier.line}, at the same place"))

@@ -44,8 +44,8 @@ def test_a_sentence_both_read_alike_has_no_difference():
 
 
 def test_a_difference_names_the_field_and_both_readings():
-    found = compare_sentence("La portée devrait être 3 et non 2.")
-    assert any(": block: grammar 'value' / reader 'text'" in line for line in found)
+    found = compare_sentence("Cela devrait être : « Portée 3 »")
+    assert any(": block: grammar 'text' / reader 'entry'" in line for line in found)
 
 
 @pytest.mark.parametrize(("kind", "old", "where", "block", "ordinal"), [
