@@ -29,7 +29,7 @@ from extract.errata.amend import (
 from extract.errata.faq import read_errata as read_errata
 from extract.errata.faq import read_faqs as read_faqs
 from extract.errata.faq import unread_errata as unread_errata
-from extract.errata.grammar import parse_heading
+from extract.errata.locators import parse_heading
 from extract.errors import InputError
 from extract.lookup import Lookup
 from extract.model import Anomaly, Entry, Erratum, Operation

@@ -16,10 +16,8 @@ import re
 from dataclasses import dataclass
 
 from extract.errata.amend import joined
-from extract.errata.grammar import TargetHint, parse_heading
-from extract.errata.locators import SECTION, Locator, opens_with_locator, read_locator
-from extract.errata.preview import numbered_text
-from extract.errata.reader import ErrataReading, ReadOperation, read_errata_text
+from extract.errata.locators import SECTION, Locator, TargetHint, opens_with_locator, parse_heading, read_locator
+from extract.errata.reader import ErrataReading, ReadOperation, numbered_text, read_errata_text
 from extract.errata.tables import is_errata_table
 from extract.model import Anomaly, Block, DocumentSpec, Entry, Erratum, GameSpec, Operation, erratum_ids
 from extract.text import fold

@@ -186,3 +186,28 @@ TITLED_PAGE = re.compile(r"[^.!?:«»]{1,80}?[(,–-][ ]?(?:pages?|pp?\.|p(?=\d)
 def opens_with_locator(text: str) -> bool:
     head = text.lstrip(" •*-–$")
     return bool(LEADS.match(head) or TITLED_PAGE.match(head))
+
+
+# An erratum's heading: a name, perhaps its page, perhaps its sections ("Ligne de Vue, page 13,
+# section 49", "Reformation, page 17, sections 76 et 76.2"). The name is what is left.
+HEADING = re.compile(
+    rf"^(?P<name>.(?:.*?\S)??)(?:\s*+[,–-]\s*+(?:page|p\.)\s*+(?P<page>\d++))?(?:\s*+,\s*+sections?\s*+(?P<sections>{NUMBER}(?:\s*+(?:et|,)\s*+{NUMBER})*))?\s*+$"
+)
+
+
+@dataclass(frozen=True)
+class TargetHint:
+    """What an erratum's heading says of its target: "Ligne de Vue, page 13, section 49"."""
+
+    name: str
+    page: int | None
+    sections: tuple[str, ...]
+
+
+def parse_heading(title: str) -> TargetHint:
+    """The place a heading names: its name, page and every section it lists."""
+    match = HEADING.match(title.strip())
+    assert match is not None  # the pattern accepts any non-empty title
+    sections = tuple(re.findall(NUMBER, match.group("sections") or ""))
+    page = int(match.group("page")) if match.group("page") else None
+    return TargetHint(match.group("name").strip(), page, sections)

@@ -17,7 +17,7 @@ from typing import Any
 from extract.errata.locators import Locator, opens_with_locator, read_locator
 from extract.errata.operations import OperationReader, Reading, mask
 from extract.errata.passages import CLOSE, OPEN, Document, Passage, cut
-from extract.text import fold
+from extract.text import fold, without_italic
 
 # A passage longer than this (no sentence end, no list marker in it) is listed, not parsed.
 MAX_PASSAGE = 5000
@@ -443,6 +443,14 @@ def _read_table(table: list[tuple[int, list[str]]], result: ErrataReading) -> No
                         section=row.hint.sections[0] if row.hint.sections else None, title=row.hint.name or None)
         result.read.append(ReadOperation(line, "replace", row.operation.before, row.operation.after, where, row.text,
                                          "table"))
+
+
+def numbered_text(lines: list[tuple[int, str]]) -> str:
+    """The text of a document's (line number, text) pairs, each at its own line (blank where a
+    reader left a line out), so that every passage keeps the line it has in the file."""
+    numbered = {no: without_italic(text) for no, text in lines}  # "*Dominator (p. 59) :*" is read as its words
+    last = max(numbered, default=0)
+    return "\n".join(numbered.get(n, "") for n in range(1, last + 1))
 
 
 _READER: ErrataTextReader | None = None

@@ -9,9 +9,9 @@ import time
 import pytest
 
 from extract.errata.freetext import ITEM_NAMED
-from extract.errata.grammar import normalise_quotes, parse_heading, parse_instruction
+from extract.errata.grammar import normalise_quotes, parse_instruction
 from extract.errata.located import locations
-from extract.errata.locators import NAMED_PAGE
+from extract.errata.locators import NAMED_PAGE, parse_heading
 from extract.errata.passages import CHROME
 
 RUN = " " * 50_000
