@@ -50,3 +50,35 @@ def test_a_table_is_given_by_its_rows_at_their_source_lines():
     table = Block("table", "", lines=[9, 10, 11, 12], rows=[["Page", "Ancien", "Nouveau"], ["2", "deux", "trois"],
                                                              ["3", "un", "quatre"]])
     assert table_lines(table) == [(9, "| Page | Ancien | Nouveau |"), (11, "| 2 | deux | trois |"), (12, "| 3 | un | quatre |")]
+
+
+def operations(text: str) -> list[tuple]:
+    out = []
+    for found in read_errata_text(text).read:
+        op = operation_of(found, found.locator, found.text)
+        out.append((found.line, found.locator.page, op.block, op.ordinal, op.before, op.after))
+    return out
+
+
+def test_free_text_instructions_after_context_and_after_a_named_page():
+    # (ported from the old free-text scanner's test)
+    assert operations("Page 27 – Renforts\nDeux armes portent ce nom. Renommez la première en « Hache ».\n\n"
+                      "Capitaine (p. 55) : Remplacez la dernière phrase par « Un seul dé. »\n\n"
+                      "Un paragraphe sans instruction.\n") == [
+        (2, 27, "title", None, None, "Hache"), (4, 55, "sentence", -1, None, "Un seul dé.")]
+
+
+def test_a_list_dash_inside_an_open_quotation_is_part_of_the_new_text():
+    assert operations("Page 4 – Moral\nRemplacez le point 2 par : « Une unité\n- recule d'une case. »\n") == [
+        (2, 4, "bullet", 2, None, "Une unité - recule d'une case.")]
+
+
+def test_each_item_of_a_forum_list_is_read_with_its_place():
+    found = operations("Erratas (sur les premières impressions) :\n- La Colo de l'Horreur :\n"
+                       "- Pour l'évènement « Vengeance » : l'icône de la victime devrait être orange et non jaune\n"
+                       "Le Manoir Hanté :\n- Pour la carte terreur “Carolyn”, il faut remplacer “Si Carolyn\n"
+                       "est avec vous” par “Si Carolyn n’est pas avec vous” (source) - Pour l'évènement “Poussés”, "
+                       "la cible doit être la Final Girl (et non la victime)\n")
+    assert [(line, before, after) for line, _, _, _, before, after in found] == [
+        (3, "jaune", "orange"), (5, "Si Carolyn est avec vous", "Si Carolyn n'est pas avec vous"),
+        (6, "la victime", "la Final Girl")]
