@@ -33,9 +33,10 @@ VALUE = re.compile(r"[+-]?\d{1,4}(?:[.,]\d{1,3})?(?:[ ]?(?:cm|mm|%|pouces?|cases
 BLOCK_MARKS = {"bullet": "- ", "subbullet": "  - "}
 
 
-def faq_text(document: str, entries: list[Entry]) -> str:
+def faq_text(document: str, entries: list[Entry], keep: set[int] | None = None) -> str:
     """One FAQ document as the build segmented it (icons and repairs applied), each heading and
-    block at its first source line: the text the reader reads."""
+    block at its first source line: the text the reader reads. With `keep`, only those blocks (by
+    `id`) and every heading: the reader parses no more than it is asked about."""
     placed: list[tuple[int, str]] = []
     for entry in entries:
         if entry.document != document:
@@ -43,7 +44,7 @@ def faq_text(document: str, entries: list[Entry]) -> str:
         if entry.title and entry.heading_lines:
             placed.append((entry.heading_lines[0], entry.title))
         for block in entry.blocks:
-            if not block.lines:
+            if not block.lines or keep is not None and id(block) not in keep:
                 continue
             if block.type == "table" and block.rows:
                 placed.extend(table_lines(block))
@@ -255,9 +256,13 @@ def read_faq(game: str, doc: DocumentSpec, entries: list[Entry]) -> FaqReading:
     book has it; and the part's passages that read like errata but that the reader does not understand."""
     mine = [entry for entry in entries if entry.document == doc.id]
     part = errata_part(mine)
+    if not part:
+        return FaqReading([], [])  # no errata part: nothing to read (and no model to load)
     at = placed_blocks(mine)
     blocks = [(block.lines[0], block) for entry in mine for block in entry.blocks if block.lines]
-    reading = read_errata_text(faq_text(doc.id, mine))
+    # the part's blocks and what opens it ("Erratas (…) :"), under every heading of the document
+    announcing = {id(b) for entry in mine for b in entry.blocks if b.type == "paragraph" and announces_errata(b.text)}
+    reading = read_errata_text(faq_text(doc.id, mine, part | announcing))
     kept: list[tuple[ReadOperation, Placed]] = []
     for found in reading.read:
         placed = at.get(found.line)
