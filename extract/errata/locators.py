@@ -59,7 +59,7 @@ BOX = re.compile(r"\b(?:encadr[ée]s?|encarts?|bo[iî]te de texte|tableau|table)
 CARD = re.compile(r"\b(?:cartes?|jetons?|tuiles?|fiches?)\b(?:[ ]+\w+){0,6}?[ ]*(?:\(#[ ]?(?P<num>\d{1,4})\)|#[ ]?(?P<num2>\d{1,4}))?",
                   re.IGNORECASE)
 COLUMN = re.compile(r"\bcolonne[ ]+(?P<col>\d|de[ ]+(?:droite|gauche)|droite|gauche)", re.IGNORECASE)
-POSITION = re.compile(r"\b(?P<where>[àa] la fin|au d[ée]but|en fin|en d[ée]but|(?:avant|apr[èe]s)(?=[ ]+(?:la|le|l')\b))\b",
+POSITION = re.compile(r"\b(?P<where>[àa] la fin|au d[ée]but|en fin|en d[ée]but|(?:avant|apr[èe]s)(?=[ ]++(?:la|le|l')\b))\b",
                       re.IGNORECASE)
 # The unit that holds another: "la première phrase | du troisième paragraphe".
 WITHIN = re.compile(rf"(?<! )[ ]++(?:du|de la|de l')[ ]*+{_ORD}[ ]+{_UNIT}", re.IGNORECASE)
