@@ -158,8 +158,9 @@ def test_a_forum_faq_with_dashed_prefixes_loses_them_and_keeps_its_topics(capsys
     # no errata part: its questions and answers are clarifications, the answer worded like a fix included
     ("lotr_sbg_faq_fr_warhammer_forum_EXCERPT.txt", 0, 17),
     ("kings_of_war_faq_errata_vf_EXCERPT.txt", 0, 0),  # every instruction read, the glued one too
-    # "ERRATA" then a card's text under its place, and a misplaced sentence no verb corrects
-    ("star_wars_jce_faq_errata_v1.0_fr_EXCERPT.txt", 2, 0),
+    # a misplaced sentence no verb corrects; the paragraph introducing "ERRATA" names no place (the
+    # version line and title above the part heading are none) and is not listed
+    ("star_wars_jce_faq_errata_v1.0_fr_EXCERPT.txt", 1, 0),
     # under "Erratas (…) :": an item that states a rule without an instruction
     ("final_girl_faq_collaborative_fr_trictrac_EXCERPT.txt", 1, 0),
     # two columns run together: each "devrait dire :" whose text the other column broke, listed with its line

@@ -12,6 +12,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from extract.errata.locators import TargetHint as TargetHint  # the heading's place is the locators'
+from extract.errata.locators import parse_heading as parse_heading
 from extract.model import Operation
 from extract.registry import Registry
 from extract.text import fold
@@ -413,29 +415,6 @@ def rule_name(text: str) -> str | None:
     """Which grammar rule reads `text` (for reports and tests)."""
     text = normalise_quotes(text)
     return next((name for name, rule in GRAMMAR.ordered() if rule.pattern.match(text)), None)
-
-
-HEADING = re.compile(
-    rf"^(?P<name>.(?:.*?\S)??)(?:\s*+[,–-]\s*+(?:page|p\.)\s*+(?P<page>\d++))?(?:\s*+,\s*+sections?\s*+(?P<sections>{NUMBER}(?:\s*+(?:et|,)\s*+{NUMBER})*))?\s*+$"
-)
-
-
-@dataclass(frozen=True)
-class TargetHint:
-    """What an erratum's heading says of its target: "Ligne de Vue, page 13, section 49"."""
-
-    name: str
-    page: int | None
-    sections: tuple[str, ...]
-
-
-def parse_heading(title: str) -> TargetHint:
-    match = HEADING.match(title.strip())
-    assert match is not None  # the pattern accepts any non-empty title
-    sections = tuple(re.findall(NUMBER, match.group("sections") or ""))
-    page = int(match.group("page")) if match.group("page") else None
-    return TargetHint(match.group("name").strip(), page, sections)
-
 
 
 # What an instruction looks like when no rule reads it: an imperative, "devrait dire", or quoted text.

@@ -2,7 +2,7 @@
 
 One grammar for every shape a French errata text gives its place: a page ("p.12", "pp. 10-11",
 "P. 23 :", "page 8", "p.18Mouvement" glued to its title, "(p. 60)"), a section by number or
-title ("section 3.2.10", "§ 15", "la section « Activation »"), a box ("encadré « Tir »",
+title ("section 3.2.10", "§ 15", "la section « Activation »", "(section Fissure)"), a box ("encadré « Tir »",
 "encart"), a card ("au dos de la carte", "carte Infection (# 43)"), a column ("colonne 2",
 "colonne de droite"), and a unit with its ordinal in every spelling ("2ème point", "deuxième
 alinéa", "2e paragraphe", "le point d", "dernière phrase", "avant-dernier paragraphe", "ligne
@@ -38,6 +38,11 @@ _ORD = (r"(?P<ord>(?:avant[- ])?derni[eè]re?|premi[eè]re?|1(?:er|re|[eè]re)|s
 _UNIT = r"(?P<unit>sous-p(?:oint|uce)s?|paragraphes?|alin[ée]as?|points?|puces?|phrases?|lignes?|[ée]tapes?)"
 NUMBER = r"\d{1,3}(?:\.\d{1,3}){0,5}[A-Z]?"
 
+# A title written bare after its kind ("section Déplacement", "la section Test de Moral"): capitalised
+# words, perhaps linked by a small word.
+_TITLE_WORD = r"(?-i:[A-ZÀ-Ý])[\w'-]{0,30}+"
+_LINK = r"(?:(?:de|du|des|la|le|les|et|à)[ ]|d'|l')"
+
 # Each part of a locator: one keyword-anchored pattern, bounded.
 PAGE = re.compile(r"(?<![\w])(?:pages?|pp?\.|pg\.?|p(?=\d))[ ]?(?P<page>\d{1,4})(?:[ ]?(?:-|–|à|et)[ ]?(?P<to>\d{1,4}))?",
                   re.IGNORECASE)
@@ -46,16 +51,21 @@ UNIT_NUMBER = re.compile(r"\b(?P<unit>paragraphes?|alin[ée]as?|points?|lignes?|
                          r"(?P<num>\d{1,3}(?:[ ]?-[ ]?\d{1,3})?|[a-z](?![\w']))", re.IGNORECASE)
 SECTION = re.compile(rf"(?:\b(?:sections?|chapitres?|articles?|r[eè]gles?)|§)[ ]?(?:n°[ ]?)?(?P<number>{NUMBER})\b"
                      r"|\b(?:section|encadr[ée]|encart|bo[iî]te|chapitre|paragraphe|capacit[ée]|r[eè]gle)[ ]+"
-                     r"(?:de[ ]+|d')?«[ ]?(?P<title>[^«»]{1,80}?)[ ]?»", re.IGNORECASE)
+                     r"(?:de[ ]+|d')?«[ ]?(?P<title>[^«»]{1,80}?)[ ]?»"
+                     r"|\((?:section|encadr[ée]|encart|chapitre)[ ]+(?P<bracketed>[^()«»]{1,80}+)\)"
+                     rf"|\b(?:section|chapitre|encadr[ée]|encart)[ ]+(?P<bare>{_TITLE_WORD}(?:[ ]{_LINK}?{_TITLE_WORD}){{0,5}})"
+                     r"|\b(?:de|du)[ ](?:§[ ]?)?(?P<dotted>\d{1,3}(?:\.\d{1,3}){1,5})\b", re.IGNORECASE)
 BOX = re.compile(r"\b(?:encadr[ée]s?|encarts?|bo[iî]te de texte|tableau|table)\b", re.IGNORECASE)
 CARD = re.compile(r"\b(?:cartes?|jetons?|tuiles?|fiches?)\b(?:[ ]+\w+){0,6}?[ ]*(?:\(#[ ]?(?P<num>\d{1,4})\)|#[ ]?(?P<num2>\d{1,4}))?",
                   re.IGNORECASE)
 COLUMN = re.compile(r"\bcolonne[ ]+(?P<col>\d|de[ ]+(?:droite|gauche)|droite|gauche)", re.IGNORECASE)
-POSITION = re.compile(r"\b(?P<where>[àa] la fin|au d[ée]but|en fin|en d[ée]but|avant|apr[èe]s)\b", re.IGNORECASE)
+POSITION = re.compile(r"\b(?P<where>[àa] la fin|au d[ée]but|en fin|en d[ée]but|(?:avant|apr[èe]s)(?=[ ]++(?:la|le|l')\b))\b",
+                      re.IGNORECASE)
 # The unit that holds another: "la première phrase | du troisième paragraphe".
 WITHIN = re.compile(rf"(?<! )[ ]++(?:du|de la|de l')[ ]*+{_ORD}[ ]+{_UNIT}", re.IGNORECASE)
-# Where in its place a text goes, by the words POSITION finds (folded): the start or the end.
-POSITIONS = {"a la fin": "end", "en fin": "end", "au debut": "start", "en debut": "start"}
+# Where in its place a text goes, by the words POSITION finds (folded): the start or the end (of a
+# unit, or right after or before it: "après la première phrase").
+POSITIONS = {"a la fin": "end", "en fin": "end", "au debut": "start", "en debut": "start", "apres": "end", "avant": "start"}
 # A list item named by its opening word: "le point « Exposé »", "la puce « Flanc »".
 LABELLED = re.compile(r"\b(?P<unit>points?|puces?|sous-points?|sous-puces?)[ ]+«[ ]?(?P<label>[^«»]{1,60}?)[ ]?»", re.IGNORECASE)
 
@@ -132,8 +142,9 @@ def read_locator(text: str) -> Locator:
         found.page_to = int(m.group("to")) if m.group("to") else None
         found.parts.append("page")
     if m := SECTION.search(text):
-        found.section = m.group("number")
-        found.title = m.group("title")
+        found.section = m.group("number") or m.group("dotted")  # "la première phrase de 4.1"
+        # "(section Fissure Dimorienne)", "section Déplacement"
+        found.title = m.group("title") or (m.group("bracketed") or "").strip() or m.group("bare")
         found.parts.append("section")
     if m := ORDINAL_UNIT.search(text):
         found.unit, found.ordinal = unit_of(m.group("unit")), ordinal_of(m.group("ord"))
@@ -175,3 +186,28 @@ TITLED_PAGE = re.compile(r"[^.!?:«»]{1,80}?[(,–-][ ]?(?:pages?|pp?\.|p(?=\d)
 def opens_with_locator(text: str) -> bool:
     head = text.lstrip(" •*-–$")
     return bool(LEADS.match(head) or TITLED_PAGE.match(head))
+
+
+# An erratum's heading: a name, perhaps its page, perhaps its sections ("Ligne de Vue, page 13,
+# section 49", "Reformation, page 17, sections 76 et 76.2"). The name is what is left.
+HEADING = re.compile(
+    rf"^(?P<name>.(?:.*?\S)??)(?:\s*+[,–-]\s*+(?:page|p\.)\s*+(?P<page>\d++))?(?:\s*+,\s*+sections?\s*+(?P<sections>{NUMBER}(?:\s*+(?:et|,)\s*+{NUMBER})*))?\s*+$"
+)
+
+
+@dataclass(frozen=True)
+class TargetHint:
+    """What an erratum's heading says of its target: "Ligne de Vue, page 13, section 49"."""
+
+    name: str
+    page: int | None
+    sections: tuple[str, ...]
+
+
+def parse_heading(title: str) -> TargetHint:
+    """The place a heading names: its name, page and every section it lists."""
+    match = HEADING.match(title.strip())
+    assert match is not None  # the pattern accepts any non-empty title
+    sections = tuple(re.findall(NUMBER, match.group("sections") or ""))
+    page = int(match.group("page")) if match.group("page") else None
+    return TargetHint(match.group("name").strip(), page, sections)

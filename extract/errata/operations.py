@@ -184,6 +184,11 @@ def _clean(text: str) -> str | None:
     return text.strip().rstrip(".([").strip() or None
 
 
+def _quoted(text: str) -> str | None:
+    """A quoted new text: as it should read, its last stop or comma with it ("« Lors de la mise en place, »")."""
+    return text.strip() or None
+
+
 # An old text that only names a unit is a place: "la première phrase", "le second point", "ce paragraphe".
 UNIT_NAMED = re.compile(r"(?:(?:le|la|les|l'|ce|cette|son|sa|ses)\s*)?(?:[\w-]{1,20}\s+)?(?:phrases?|paragraphes?|points?|puces?|"
                         r"alin[ée]as?|lignes?|sections?|r[èe]gles?|textes?|encadr[ée]s?|encarts?|entr[ée]es?)"
@@ -191,8 +196,9 @@ UNIT_NAMED = re.compile(r"(?:(?:le|la|les|l'|ce|cette|son|sa|ses)\s*)?(?:[\w-]{1
 
 
 # The place an insertion names between its verb and its colon: "au début du premier paragraphe",
-# "à la fin de la section Combat".
-_INSERT_PLACE = re.compile(r"(?<! )[ ]*+(?:[àa] la fin|au d[ée]but|en fin|en d[ée]but)[ ]++(?:du|de la|de l'|des)[ ]*+[^«»:]{1,80}",
+# "à la fin de la section Combat", "après la première phrase de 4.1".
+_INSERT_PLACE = re.compile(r"(?<! )[ ]*+(?:(?:[àa] la fin|au d[ée]but|en fin|en d[ée]but)[ ]++(?:du|de la|de l'|des)"
+                           r"|(?:apr[èe]s|avant)[ ]++(?:la|le|l'))[ ]*+[^«»:]{1,80}",
                            re.IGNORECASE)
 
 # What an insertion adds whole, named as its object or its subject: a section, a rule, a box.
@@ -389,7 +395,7 @@ class OperationReader:
             at = masked.spans[quote[0]][0]
             words_between = masked.text[start + colon + 1:at].split() if -1 < colon < at - start else []
             if not words_between and len(masked.text[start:at].split()) <= 12:
-                return _clean(quote[1]), False
+                return _quoted(quote[1]), False
         if colon != -1:
             rest = _clean(masked.unmask(start + colon + 1, stop))
             if rest:
@@ -591,6 +597,9 @@ class OperationReader:
         kind = reading.kind
         if kind == "replace" and not reading.old and reading.new:
             reading.kind = "should-say"
+        elif kind == "rename" and not reading.old and reading.new and "subject" in reading.extra:
+            # "Renommez l'arme en « Hache »": the thing its place names gets a new title, no term changes
+            reading.kind, reading.extra["part"] = "should-say", "title"
         elif kind == "rename" and not (reading.old and reading.new):
             reading.problem = "a rename needs the old and the new term"
         if reading.kind in ("replace", "should-say", "insert") and not reading.new and not reading.expects_text:

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from extract.errata.located import read_instruction
-from extract.errata.reader import ErrataReading, ReadOperation, read_errata_text
-from extract.text import fold, without_italic
+from extract.errata.reader import ErrataReading, ReadOperation, numbered_text, read_errata_text
+from extract.text import fold
 
 # The model's operation for each kind the reader tells apart.
 MODEL_OPERATION = {"replace": "replace", "should-say": "replace", "rename": "replace", "insert": "insert",
@@ -21,14 +21,6 @@ MODEL_OPERATION = {"replace": "replace", "should-say": "replace", "rename": "rep
 # The old grammar's operation that agrees with each kind: its finer scope is kept when they agree.
 AGREES = {"replace": {"replace"}, "should-say": {"replace"}, "rename": {"replace"}, "insert": {"insert"},
           "delete": {"delete"}, "swap": {"move"}, "move": {"move"}}
-
-
-def numbered_text(lines: list[tuple[int, str]]) -> str:
-    """The text of a document's (line number, text) pairs, each at its own line (blank where a
-    reader left a line out), so that every passage keeps the line it has in the file."""
-    numbered = {no: without_italic(text) for no, text in lines}  # "*Dominator (p. 59) :*" is read as its words
-    last = max(numbered, default=0)
-    return "\n".join(numbered.get(n, "") for n in range(1, last + 1))
 
 
 def read_errata_lines(lines: list[tuple[int, str]]) -> ErrataReading:

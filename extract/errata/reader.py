@@ -17,7 +17,7 @@ from typing import Any
 from extract.errata.locators import Locator, opens_with_locator, read_locator
 from extract.errata.operations import OperationReader, Reading, mask
 from extract.errata.passages import CLOSE, OPEN, Document, Passage, cut
-from extract.text import fold
+from extract.text import fold, without_italic
 
 # A passage longer than this (no sentence end, no list marker in it) is listed, not parsed.
 MAX_PASSAGE = 5000
@@ -47,6 +47,8 @@ class ReadOperation:
     named: str | None = None  # the place the instruction names as what it changes ("la section 86.11")
     with_subbullets: bool = False  # a list item taken with its sub-items ("assorti de ses « sous-puces »")
     position: str | None = None  # where a moved item goes: "first" or "last"
+    text_lines: tuple[int, int] | None = None  # first and last line of the text it announced below it
+    part: str | None = None  # what of its place changes, when not its text: "title" ("Renommez l'arme en « X »")
 
     def to_json(self) -> dict[str, Any]:
         return {"line": self.line, "kind": self.kind, "old": self.old, "new": self.new,
@@ -189,14 +191,15 @@ class ErrataTextReader:
                 continue
             deleted = None
             if pending is not None:
-                if _starts_with_quote(passage.text) and (quote := _quote_of(passage.text, cut_off=True)):
-                    _announced(pending, quote.strip())
+                if (quote := _announced_quote(passage.text)) is not None:
+                    _announced(pending, quote.strip(), document, passage)
                     result.read.append(pending)
                     pending = None
                     continue
                 if ANNOUNCED.search(pending.text) and not opens_with_locator(passage.text) and \
                         not self.operations.cues(doc) and not passage.heading:
-                    _announced(pending, passage.text.strip())  # "… par le suivant :" and the text, unquoted, below
+                    # "… par le suivant :" and the text, unquoted, below
+                    _announced(pending, passage.text.strip(), document, passage)
                     result.read.append(pending)
                     pending = None
                     continue
@@ -213,8 +216,8 @@ class ErrataTextReader:
             if readings and own.unit is None and (subject := _SUBJECT_TAIL.search(readings[0].head)):
                 _take_unit(own, read_locator(subject.group()))  # "Page 4 : le point « Exposé » devrait dire"
             if not readings and (passage.heading or self._locator_only(passage.text)):
-                if not last_was_heading:
-                    headings = []
+                if not last_was_heading or _opens_part(passage.text):
+                    headings = []  # a part ("Errata", "FAQ") takes no place from the lines above it
                 headings.append(passage)
                 context = read_locator(_place_text(headings))
                 heading_is_clarification = bool(CLARIFICATION_HEADING.search(passage.text)) and not \
@@ -302,7 +305,7 @@ class ErrataTextReader:
                 kind = "rename"  # "« Retiré du jeu » devient « Banni »", no place named: a term, everywhere
             found = ReadOperation(line, kind, reading.old, reading.new, where, passage.text, reading.cue,
                                   reading.extra.get("unit"), bool(reading.extra.get("with_subbullets")),
-                                  reading.extra.get("position"))
+                                  reading.extra.get("position"), part=reading.extra.get("part"))
             if (earlier := _restated(found, result.read)) is not None:
                 result.clarifications.append(Clarification(line, passage.text, f"restates the operation read at line "
                                                            f"{earlier.line}, at the same place"))
@@ -351,8 +354,25 @@ class ErrataTextReader:
             return
 
 
-def _announced(pending: ReadOperation, text: str) -> None:
+def _opens_part(text: str) -> bool:
+    """A heading that opens a part of the text ("Errata", "Clarifications de Règles"), naming no place."""
+    return bool(ERRATA_HEADING.search(text) or CLARIFICATION_HEADING.search(text)) and not re.search(r"\d", text)
+
+
+def _announced_quote(text: str) -> str | None:
+    """The quotation a passage right below an instruction gives as its text: one that opens it, or
+    one that only its closing mark shows (« lost in the layout: "Vous pouvez … engagé. »")."""
+    if _starts_with_quote(text):
+        return _quote_of(text, cut_off=True)
+    stripped = text.rstrip()
+    if stripped.endswith(CLOSE) and stripped.count(CLOSE) == 1 and OPEN not in stripped:
+        return stripped[:-1].strip() or None
+    return None
+
+
+def _announced(pending: ReadOperation, text: str, document: Document, passage: Passage) -> None:
     """The text an instruction announced, below it: the new text, or the removed one of a deletion."""
+    pending.text_lines = (passage.line, document.line_of(max(passage.start, passage.end - 1)))
     if pending.kind == "delete":
         pending.old = text
     else:
@@ -423,6 +443,14 @@ def _read_table(table: list[tuple[int, list[str]]], result: ErrataReading) -> No
                         section=row.hint.sections[0] if row.hint.sections else None, title=row.hint.name or None)
         result.read.append(ReadOperation(line, "replace", row.operation.before, row.operation.after, where, row.text,
                                          "table"))
+
+
+def numbered_text(lines: list[tuple[int, str]]) -> str:
+    """The text of a document's (line number, text) pairs, each at its own line (blank where a
+    reader left a line out), so that every passage keeps the line it has in the file."""
+    numbered = {no: without_italic(text) for no, text in lines}  # "*Dominator (p. 59) :*" is read as its words
+    last = max(numbered, default=0)
+    return "\n".join(numbered.get(n, "") for n in range(1, last + 1))
 
 
 _READER: ErrataTextReader | None = None

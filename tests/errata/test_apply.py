@@ -158,7 +158,7 @@ def test_a_heading_naming_only_the_book_is_no_target(tmp_path):
 
 
 def test_an_instruction_nothing_reads_is_reported(tmp_path):
-    errata, _, unread = applied(tmp_path, "Remplacez donc ce qui cloche par quelque chose.\n")
+    errata, _, unread = applied(tmp_path, "Remplacez donc ce qui cloche.\n")
     assert errata == []
     [anomaly] = unread["demo/faq"]
     assert anomaly.kind == "erratum-not-understood" and anomaly.lines == [9] and anomaly.severity == "warning"
@@ -176,7 +176,7 @@ def test_build_names_failed_and_unread_errata(tmp_path, capsys):
                             "Le premier paragraphe de cette section devrait dire :\n\n"
                             "« Chaque unité éliminée rapporte 1 point. Chaque chef rapporte 3 points. »\n\n"
                             "Page 3, section 9.9 : remplacez « deux dés » par « trois dés ».\n\n"
-                            "Remplacez donc ce qui cloche par quelque chose.\n")
+                            "Remplacez donc ce qui cloche.\n")
     assert main(["--root", str(root), "build"]) == 0
     err = capsys.readouterr().err
     assert "warning: 2 errata not applied" in err
@@ -195,7 +195,7 @@ def test_build_names_failed_and_unread_errata(tmp_path, capsys):
 def test_a_bulleted_errata_list(tmp_path):
     errata, entries, unread = applied(tmp_path, "- Page 3, section 4.2 : remplacez « deux dés » par « trois dés ».\n"
                                                 "- Supprimez la dernière phrase de 4.1.\n"
-                                                "- Remplacez donc ce qui cloche par quelque chose.\n")
+                                                "- Remplacez donc ce qui cloche.\n")
     assert [(e.status, e.target) for e in errata] == [("applied", "demo/regles/4.2"), ("applied", "demo/regles/4.1")]
     assert texts(entries["demo/regles/4.2"]) == ["Lancez trois dés."]
     assert [a.lines for a in unread["demo/faq"]] == [[11]]
@@ -203,7 +203,7 @@ def test_a_bulleted_errata_list(tmp_path):
 
 @pytest.mark.corpus  # a whole build
 def test_errata_command_counts_the_unread(tmp_path, capsys):
-    root = corpus(tmp_path, "Supprimez la dernière phrase de 4.1.\n\nRemplacez donc ce qui cloche par quelque chose.\n")
+    root = corpus(tmp_path, "Supprimez la dernière phrase de 4.1.\n\nRemplacez donc ce qui cloche.\n")
     assert main(["--root", str(root), "build"]) == 0
     capsys.readouterr()
     assert main(["--root", str(root), "errata"]) == 0
@@ -438,16 +438,16 @@ def test_a_heading_naming_the_section_the_sentence_names_gives_no_warning(tmp_pa
 def test_a_flat_errata_heading_holds_the_headings_after_it_until_another_part(tmp_path):
     # "ERRATA" set as loud as the book names under it: segmentation makes them siblings
     head = "# FAQ\n\n## ERRATA\n\nCette section regroupe les errata officiels.\n\n## Livret de règles\n\n"
-    errata = ("Remplacez donc ce qui cloche par quelque chose.\n\n## Éclaircissements\n\n"
-              "Remplacez donc ce qui cloche par quelque chose.\n")
+    errata = ("Remplacez donc ce qui cloche.\n\n## Éclaircissements\n\n"
+              "Remplacez donc ce qui cloche.\n")
     _, _, unread = applied(tmp_path, errata, head=head)
     assert [a.lines for a in unread["demo/faq"]] == [[9]]  # the second stands under « Éclaircissements »
 
 
 def test_a_paragraph_announcing_errata_opens_the_errata_part(tmp_path):
     head = "# FAQ collaborative\n\nBonjour à tous.\n\n"
-    errata = "Erratas (uniquement sur les premières impressions) :\n\n- Remplacez donc ce qui cloche par quelque chose.\n"
+    errata = "Erratas (uniquement sur les premières impressions) :\n\n- Remplacez donc ce qui cloche.\n"
     _, _, unread = applied(tmp_path, errata, head=head)
     assert [a.kind for a in unread["demo/faq"]] == ["erratum-not-understood"]
-    _, _, unread = applied(tmp_path / "without", "- Remplacez donc ce qui cloche par quelque chose.\n", head=head)
+    _, _, unread = applied(tmp_path / "without", "- Remplacez donc ce qui cloche.\n", head=head)
     assert unread == {}

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from extract.errata.freetext import find_instructions, scan_errata
 from extract.errata.grammar import looks_like_instruction, normalise_quotes, ordinal_of, parse_instruction, rule_name, unit_of, unquote
 from extract.errata.located import read_instruction
 from extract.errata.tables import is_errata_table, read_errata_table
@@ -76,22 +75,6 @@ def test_unquote_drops_guillemets_and_ellipses():
     assert unquote("« (...) a terminé (...) ».") == "a terminé"
     assert unquote("« … la suite »") == "la suite"
     assert unquote("« »") is None and unquote(None) is None
-
-
-def test_instructions_found_in_free_text():
-    found = find_instructions([
-        "Page 27 – Renforts",
-        "Deux armes portent ce nom. Renommez la première en « Hache ».",
-        "",
-        "Capitaine (p. 55) : Remplacez la dernière phrase par « Un seul dé. »",
-        "",
-        "Un paragraphe sans instruction.",
-    ])
-    assert [(f.line, f.hint.name, f.hint.page, f.operation.block, f.operation.after) for f in found] == [
-        (2, "Renforts", 27, "title", "Hache"),  # after a sentence of context
-        (4, "Capitaine", 55, "sentence", "Un seul dé."),
-    ]
-    assert found[0].text == "Renommez la première en « Hache »."
 
 
 # ---------------------------------------------------------------- targets named by the instruction itself
@@ -203,22 +186,6 @@ def test_each_row_of_an_errata_table_is_a_replace_in_the_section_it_names():
         (3, None, "the row gives no new text"), (4, None, "its page « huit » is not a number")]
 
 
-def test_scanning_a_document_reads_its_tables_and_names_what_it_cannot_read():
-    scan = scan_errata([
-        "## Errata",
-        "| Page | Section | Ancien texte | Nouveau texte |",
-        "|---|---|---|---|",
-        "| 4 | Combat | deux dés | trois dés |",
-        "| 5 | Moral | baisse de 4 | |",
-        "En page 7, §17, lire « 4, 5 ou 6 » au lieu de « 5 ou 6 ».",
-        "Remplacez donc ce qui cloche, « hop ».",
-    ], [1, 3, 4, 5, 6, 8, 10])  # the reader's line numbers: blank lines left out
-    assert [(f.line, f.hint.name, f.hint.page, f.operation.before, f.operation.after) for f in scan.found] == [
-        (5, "Combat", 4, "deux dés", "trois dés"), (8, "", 7, "5 ou 6", "4, 5 ou 6")]
-    assert [(line, why) for line, _, why in scan.unread] == [
-        (6, "the row gives no new text"), (10, "no instruction form reads it")]
-
-
 def test_a_unit_counted_in_a_paragraph_of_a_named_section_keeps_both():
     # "par" ends the locator only as a word: "du premier paragraphe" is no "du premier par"
     op, located = read_instruction("Remplacez la deuxième phrase du premier paragraphe de la section Combat par « X. »")
@@ -235,28 +202,3 @@ def test_a_leading_unit_and_section_locate_a_replacement():
 def test_a_specific_reading_that_carries_its_section_number_stands():
     op, located = read_instruction("Ajoutez à la fin du premier paragraphe de la section 4.2 : « Y. »")
     assert (op.section, op.within_ordinal, located) == ("4.2", 1, None)
-
-
-def test_each_list_item_of_an_errata_list_is_a_passage_under_its_topic_line():
-    # a forum post: no blank lines, items by dashes, topics by "Name :" lines, an instruction broken over two lines
-    lines = ["Erratas (sur les premières impressions) :",
-             "- La Colo de l'Horreur :",
-             "- Pour l'évènement « Vengeance » : l'icône de la victime devrait être orange et non jaune",
-             "- Les jetons doivent être défaussés « après usage »",
-             "Le Manoir Hanté :",
-             "- Pour la carte terreur “Carolyn”, il faut remplacer “Si Carolyn",
-             "est avec vous” par “Si Carolyn n’est pas avec vous” (source) - Pour l'évènement “Poussés”, "
-             "la cible doit être la Final Girl (et non la victime)"]
-    scan = scan_errata(lines)
-    found = [(f.line, f.hint.name, f.operation.block, f.operation.before, f.operation.after) for f in scan.found]
-    assert found == [
-        (3, "Vengeance", "value", "jaune", "orange"),
-        (6, "Carolyn", "text", "Si Carolyn est avec vous", "Si Carolyn n'est pas avec vous"),
-        (6, "Poussés", "value", "la victime", "la Final Girl"),
-    ]
-    assert [(line, why) for line, _, why in scan.unread] == [(4, "no instruction form reads it")]
-
-
-def test_a_list_dash_inside_an_open_quotation_is_part_of_the_new_text():
-    scan = scan_errata(["Page 4 – Moral", "Remplacez le point 2 par : « Une unité", "- recule d'une case. »"])
-    assert [f.operation.after for f in scan.found] == ["Une unité - recule d'une case."]

@@ -28,6 +28,13 @@ from extract.errata.locators import opens_with_locator, read_locator
     ("au dos de la carte", {"card": True}),
     ("Carte Cri de guerre (# 12)", {"card": True}),
     ("Sergent (p. 40)", {"page": 40, "title": "Sergent"}),
+    ("Page 2, section Déplacement, premier paragraphe", {"page": 2, "title": "Déplacement", "unit": "paragraph"}),
+    ("de la section Test de Moral devrait", {"title": "Test de Moral"}),
+    ("l'effet de cette carte (section Fissure Dimorienne)", {"title": "Fissure Dimorienne", "card": True}),
+    ("la première phrase de 4.1", {"section": "4.1", "unit": "sentence", "ordinal": 1}),
+    ("après la première phrase", {"position": "end", "unit": "sentence"}),
+    ("avant la dernière phrase", {"position": "start", "ordinal": -1}),
+    ("l'avant-dernier paragraphe", {"position": None, "ordinal": -2}),
 ])
 def test_each_part_of_a_locator_is_read(text, expected):
     found = read_locator(text).to_json()

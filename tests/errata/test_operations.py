@@ -21,7 +21,7 @@ def read(reader: OperationReader, text: str) -> list[tuple[str, str | None, str 
     # lire / lisez / doit se lire / il faut lire: one cue
     ("Page 4 : lire « trois dés » au lieu de « deux dés ».", [("replace", "deux dés", "trois dés")]),
     ("Lisez « la tour » au lieu de « le donjon ».", [("replace", "le donjon", "la tour")]),
-    ("Le dernier point doit se lire : « Piochez une carte. »", [("should-say", None, "Piochez une carte")]),
+    ("Le dernier point doit se lire : « Piochez une carte. »", [("should-say", None, "Piochez une carte.")]),
     ("Il faut lire « 5 PV » (et non « 4 PV »).", [("replace", "4 PV", "5 PV")]),
     # remplacer X par Y; passive; changer … en
     ("Remplacez « tour » par « round ».", [("replace", "tour", "round")]),
@@ -53,7 +53,7 @@ def read(reader: OperationReader, text: str) -> list[tuple[str, str | None, str 
     # a purpose clause about wording: a note on usage, no erratum
     ("En anglais, pour dire « une seule cible », il faut dire « a single target ».", []),
     # a unit named before "par" is a place, not old text
-    ("Remplacez le deuxième paragraphe par : « Tout le monde pioche. »", [("should-say", None, "Tout le monde pioche")]),
+    ("Remplacez le deuxième paragraphe par : « Tout le monde pioche. »", [("should-say", None, "Tout le monde pioche.")]),
 ])
 def test_instructions_give_their_operations(reader, text, expected):
     assert read(reader, text) == expected
@@ -119,4 +119,4 @@ def test_moving_as_a_rule_describes_it_is_no_move(reader):
 def test_a_unit_replaced_by_quoted_text_is_its_place():
     readings, _ = OperationReader().read("Remplacez le troisième paragraphe par « Notez ceci. »")
     assert [(r.kind, r.old, r.new, r.extra.get("unit")) for r in readings] == [
-        ("should-say", None, "Notez ceci", "le troisième paragraphe")]
+        ("should-say", None, "Notez ceci.", "le troisième paragraphe")]

@@ -162,7 +162,7 @@ def test_an_insertion_at_the_start_of_a_unit_and_a_labelled_item():
                                "Page 4 : le point « Exposé » devrait dire : « Exposé : rien. »\n")
     first, second = reading.read
     assert (first.kind, first.locator.position, first.locator.unit, first.locator.ordinal) == ("insert", "start", "paragraph", 1)
-    assert (second.kind, second.locator.unit, second.locator.label, second.new) == ("should-say", "bullet", "Exposé", "Exposé : rien")
+    assert (second.kind, second.locator.unit, second.locator.label, second.new) == ("should-say", "bullet", "Exposé", "Exposé : rien.")
 
 
 def test_an_insertion_of_a_whole_section_names_it_and_one_at_its_end_does_not():
@@ -179,3 +179,27 @@ def test_a_heading_whose_title_opens_with_a_verb_is_a_place_not_an_instruction()
                                "Le premier paragraphe de cette section devrait dire :\n\n« Les capacités passent avant. »\n")
     assert [(r.line, r.kind, r.locator.section, r.locator.page, r.new) for r in reading.read] == [
         (5, "should-say", "56.4", 14, "Les capacités passent avant.")]
+
+
+def test_a_quoted_new_text_keeps_its_last_stop_and_comma():
+    reading = read_errata_text("Page 4 : ajoutez au début du premier paragraphe : « Lors de la mise en place, »\n\n"
+                               "Page 5 : le dernier point devrait dire : « Piochez une carte. »\n")
+    assert [r.new for r in reading.read] == ["Lors de la mise en place,", "Piochez une carte."]
+
+
+def test_announced_text_whose_opening_mark_was_lost_is_the_new_text_with_its_lines():
+    reading = read_errata_text("Tir Rapide, page 9\n\nLe premier paragraphe de cette carte devrait dire :\n\n"
+                               "Vous pouvez tirer deux fois,\npuis la défausser. »\n")
+    [found] = reading.read
+    assert (found.line, found.new, found.text_lines) == (3, "Vous pouvez tirer deux fois, puis la défausser.", (5, 6))
+
+
+def test_a_part_heading_takes_no_place_from_a_table_of_contents_above_it():
+    reading = read_errata_text("Sommaire\n\n- Errata, page 2\n- FAQ, pages 5-7\n\nErrata\n\n"
+                               "Cette section regroupe les errata de la boîte de base.\n")
+    assert reading.read == [] and reading.not_understood == []
+
+
+def test_renaming_the_thing_a_place_names_is_a_new_title():
+    [found] = read_errata_text("Page 12, Hachette : renommez l'arme en « Hache ».").read
+    assert (found.kind, found.new, found.part) == ("should-say", "Hache", "title")
