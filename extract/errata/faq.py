@@ -12,9 +12,11 @@ never dropped in silence.
 from __future__ import annotations
 
 import copy
+import hashlib
 import re
 from dataclasses import dataclass
 
+from extract.cache import Cache, code_key
 from extract.errata.amend import joined
 from extract.errata.locators import SECTION, Locator, TargetHint, opens_with_locator, parse_heading, read_locator
 from extract.errata.reader import ErrataReading, ReadOperation, numbered_text, read_errata_text
@@ -251,9 +253,23 @@ def not_understood(doc: DocumentSpec, reading: ErrataReading, at: dict[int, Plac
     return sorted(out, key=lambda a: a.lines[:1])
 
 
-def read_faq(game: str, doc: DocumentSpec, entries: list[Entry]) -> FaqReading:
+def read_kept(text: str, kept: Cache | None, name: str) -> ErrataReading:
+    """`read_errata_text(text)`, kept in `kept` under `name` with the hash of the text and the
+    code: a rebuild whose FAQ did not change reads it without loading spaCy's model."""
+    if kept is None:
+        return read_errata_text(text)
+    key = hashlib.sha256(f"{code_key()}\n{text}".encode()).hexdigest()
+    found = kept.get(f"errata-reading/{name}", key)
+    if not isinstance(found, ErrataReading):
+        found = read_errata_text(text)
+        kept.put(f"errata-reading/{name}", key, found)
+    return found
+
+
+def read_faq(game: str, doc: DocumentSpec, entries: list[Entry], kept: Cache | None = None) -> FaqReading:
     """Every erratum of one FAQ document's errata part, in book order, with its new text as the
-    book has it; and the part's passages that read like errata but that the reader does not understand."""
+    book has it; and the part's passages that read like errata but that the reader does not
+    understand. `kept`: where the reader's readings are kept between builds."""
     mine = [entry for entry in entries if entry.document == doc.id]
     part = errata_part(mine)
     if not part:
@@ -262,7 +278,7 @@ def read_faq(game: str, doc: DocumentSpec, entries: list[Entry]) -> FaqReading:
     blocks = [(block.lines[0], block) for entry in mine for block in entry.blocks if block.lines]
     # the part's blocks and what opens it ("Erratas (…) :"), under every heading of the document
     announcing = {id(b) for entry in mine for b in entry.blocks if b.type == "paragraph" and announces_errata(b.text)}
-    reading = read_errata_text(faq_text(doc.id, mine, part | announcing))
+    reading = read_kept(faq_text(doc.id, mine, part | announcing), kept, f"{game}/{doc.id}")
     kept: list[tuple[ReadOperation, Placed]] = []
     for found in reading.read:
         placed = at.get(found.line)
@@ -297,7 +313,8 @@ def read_faq(game: str, doc: DocumentSpec, entries: list[Entry]) -> FaqReading:
     return FaqReading(errata, not_understood(doc, reading, at, part, mine))
 
 
-def read_faqs(game: GameSpec, entries: list[Entry]) -> tuple[list[Erratum], dict[str, list[Anomaly]]]:
+def read_faqs(game: GameSpec, entries: list[Entry], kept: Cache | None = None,
+              ) -> tuple[list[Erratum], dict[str, list[Anomaly]]]:
     """The errata written in the game's FAQ documents, in manifest then book order; and per FAQ
     document ("<game>/<document>"), the passages that read like errata but that the reader does
     not understand: reported, never dropped in silence. Each FAQ is read once for both."""
@@ -305,7 +322,7 @@ def read_faqs(game: GameSpec, entries: list[Entry]) -> tuple[list[Erratum], dict
     unread: dict[str, list[Anomaly]] = {}
     for doc in game.documents:
         if doc.kind == "faq":
-            reading = read_faq(game.id, doc, entries)
+            reading = read_faq(game.id, doc, entries, kept)
             errata.extend(reading.errata)
             if reading.anomalies:
                 unread[f"{game.id}/{doc.id}"] = reading.anomalies

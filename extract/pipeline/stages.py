@@ -165,7 +165,7 @@ def run_stages(root: Path, out: Path, progress: Progress, notice: Progress, site
     concepts, thesaurus = read_concepts(root), builtin_thesaurus() + read_thesaurus(root)
     names = search_names(games, root)
     with clock.stage("apply errata"):
-        amend(games)
+        amend(games, kept)
     with clock.stage("facts"):
         check_facts(games)
     with clock.stage("nlp"):  # everything linking and the search index ask for, tagged in one pass
@@ -519,11 +519,12 @@ def search_names(games: list[GameBuild], root: Path) -> dict[str, list[str]]:
     return found
 
 
-def amend(games: list[GameBuild]) -> None:
-    """Read each game's FAQ errata, add the hand-written ones, apply them all in that order."""
+def amend(games: list[GameBuild], kept: Cache | None = None) -> None:
+    """Read each game's FAQ errata, add the hand-written ones, apply them all in that order.
+    `kept`: where the errata reader's readings are kept between builds."""
     problems = []
     for game in games:
-        written, unread = read_faqs(game.game, game.entries)
+        written, unread = read_faqs(game.game, game.entries, kept)
         errata = written + game.written_errata
         problems.extend(check_supersedes(errata))
         for key, anomalies in unread.items():

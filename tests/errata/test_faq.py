@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from extract.errata.faq import operation_of, table_lines
+from extract.cache import Cache
+from extract.errata import faq
+from extract.errata.faq import operation_of, read_kept, table_lines
 from extract.errata.locators import read_locator
 from extract.errata.reader import read_errata_text
 from extract.model import Block
@@ -82,3 +84,18 @@ def test_each_item_of_a_forum_list_is_read_with_its_place():
     assert [(line, before, after) for line, _, _, _, before, after in found] == [
         (3, "jaune", "orange"), (5, "Si Carolyn est avec vous", "Si Carolyn n'est pas avec vous"),
         (6, "la victime", "la Final Girl")]
+
+
+def test_a_faq_read_once_is_kept_and_a_changed_one_is_read_again(tmp_path, monkeypatch):
+    # a rebuild whose FAQ did not change must not load spaCy's model to read it again
+    kept = Cache(tmp_path)
+    text = "P. 12 : remplacez « deux dés » par « trois dés ».\n"
+    first = read_kept(text, kept, "demo/faq")
+    assert [r.kind for r in first.read] == ["replace"]
+    asked: list[str] = []
+    monkeypatch.setattr(faq, "read_errata_text", lambda t: asked.append(t) or read_errata_text(t))
+    again = read_kept(text, kept, "demo/faq")
+    assert asked == [] and again.to_json() == first.to_json()
+    changed = text.replace("trois", "quatre")
+    assert read_kept(changed, kept, "demo/faq").read[0].new == "quatre dés" and asked == [changed]
+    assert read_kept(text, Cache(None), "demo/faq").to_json() == first.to_json()  # no cache: read each time
