@@ -475,3 +475,17 @@ def test_a_pronominal_expression_agrees_with_the_pronoun(tmp_path):
     assert "desengag" in index.understand("je me tire")[0][0].alternatives
     assert "desengag" not in index.understand("je tire")[0][0].alternatives  # "tirer" is a rival: shooting
     assert "soin" in index.understand("je retape un gars")[0][0].alternatives  # no rival: either reads
+
+
+def test_an_untitled_sub_rule_is_named_by_its_number_and_its_topic(tmp_path):
+    """The CLI, the API and the box name "47.3" alike: its number and its topic's title."""
+    topic = make("47", "Incliné", "Une carte inclinée est redressée.", number="47")
+    rule = make("47.3", None, "Une unité qui se rallie redresse ses cartes inclinées.", parent=topic, number="47.3")
+    topic.children.append(rule)
+    write_model(tmp_path, build_model([topic, rule], {}))
+    (tmp_path / "meta.json").write_text(json.dumps({"schema_version": "2", "games": ["jeu"], "documents": ["jeu/regles"],
+                                                    "kinds": ["rule"]}))
+    hits = {h.id.split("/")[-1]: h for h in SearchIndex(tmp_path).search("carte inclinée")}
+    assert hits["47.3"].label == "47.3 — Incliné" and hits["47.3"].topic == "Incliné"
+    assert hits["47"].label == "47 Incliné" and hits["47"].topic is None
+    assert hits["47.3"].to_json()["label"] == "47.3 — Incliné"
