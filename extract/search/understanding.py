@@ -235,11 +235,13 @@ class Understanding:
 
     def thesaurus_match(self, concepts: list[Concept], i: int) -> tuple[int, dict[str, set[str] | None]] | None:
         """The longest thesaurus phrase starting at concept `i`, with every target of that length
-        and the games each is true of (None: every game). Of two expressions as long, the one that
-        agrees with the pronoun wins: "je me tire" reads the thesaurus's "se tirer", "je tire" its
-        "tirer"; with no rival, either reads ("je retape un gars": "se retaper")."""
+        and the games each is true of (None: every game). An expression that agrees with the
+        pronoun wins over any that does not, even a longer one: "je me tire" reads the thesaurus's
+        "se tirer", "je tire" its "tirer", and "je me tire du corps à corps" leaves the melee
+        ("se tirer", then "corps à corps"), not "tirer au corps à corps"; with no rival, either
+        reads ("je retape un gars": "se retaper")."""
         best: tuple[int, dict[str, set[str] | None]] | None = None
-        rank = (0, False)
+        rank = (False, 0)
         firsts = sorted(concepts[i].keys())
         candidates = [rule for first in firsts for rule in self.rules.get(first, ())]
         candidates += [rule for rule in self.rules.get(W.REFLEXIVE, ()) if rule[0][1] in firsts]
@@ -250,9 +252,9 @@ class Understanding:
                 continue
             if all(phrase[k] in concepts[i + k].keys() for k in range(1, len(phrase))):
                 agrees = pronominal == concepts[i].reflexive
-                if best is None or (len(phrase), agrees) > rank:
-                    best, rank = (len(phrase), {}), (len(phrase), agrees)
-                if (len(phrase), agrees) == rank:
+                if best is None or (agrees, len(phrase)) > rank:
+                    best, rank = (len(phrase), {}), (agrees, len(phrase))
+                if (agrees, len(phrase)) == rank:
                     for target in targets:
                         if not game or (target in best[1] and best[1][target] is None):
                             best[1][target] = None

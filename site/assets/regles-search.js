@@ -248,7 +248,7 @@
   Model.prototype.thesaurusMatch = function (concepts, i) {  // as Understanding.thesaurus_match
     var best = null, rank = [0, false], self = this, firsts = Object.keys(concepts[i].keys()).sort(), candidates = [];
     firsts.forEach(function (first) { if (has(self.rules, first)) candidates = candidates.concat(self.rules[first]); });
-    if (has(this.rules, this.reflexive)) {  // of two as long, the expression that agrees with the pronoun wins
+    if (has(this.rules, this.reflexive)) {  // the expression that agrees with the pronoun wins, then the longer
       candidates = candidates.concat(this.rules[this.reflexive].filter(function (rule) { return firsts.indexOf(rule[0][1]) >= 0; }));
     }
     candidates.forEach(function (rule) {
@@ -257,7 +257,7 @@
       if (i + phrase.length > concepts.length) return;
       for (var k = 1; k < phrase.length; k++) if (!has(concepts[i + k].keys(), phrase[k])) return;
       var agrees = pronominal === Boolean(concepts[i].reflexive);
-      if (best === null || phrase.length > rank[0] || (phrase.length === rank[0] && agrees && !rank[1])) {
+      if (best === null || (agrees && !rank[1]) || (agrees === rank[1] && phrase.length > rank[0])) {
         best = [phrase.length, new Map()]; rank = [phrase.length, agrees];
       }
       if (phrase.length !== rank[0] || agrees !== rank[1]) return;

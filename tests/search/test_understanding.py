@@ -462,7 +462,8 @@ def pronominal_index(tmp_path: Path) -> SearchIndex:
     entries = [make("1", "Tir", "Une unité tire sur une cible."),
                make("2", "Désengagement", "Une unité engagée quitte le combat par un désengagement."),
                make("3", "Soins", "Un soin rend des points de vie.")]
-    synonyms = [(["se tirer"], ["désengagement"]), (["tirer"], ["tir"]), (["se retaper"], ["soin"])]
+    synonyms = [(["se tirer"], ["désengagement"]), (["tirer"], ["tir"]), (["se retaper"], ["soin"]),
+                (["tirer au combat"], ["tir"])]
     write_model(tmp_path, build_model(entries, {}, synonyms))
     (tmp_path / "meta.json").write_text(json.dumps({"schema_version": "2", "games": ["jeu"], "documents": ["jeu/regles"],
                                                     "kinds": ["rule"]}))
@@ -475,6 +476,9 @@ def test_a_pronominal_expression_agrees_with_the_pronoun(tmp_path):
     assert "desengag" in index.understand("je me tire")[0][0].alternatives
     assert "desengag" not in index.understand("je tire")[0][0].alternatives  # "tirer" is a rival: shooting
     assert "soin" in index.understand("je retape un gars")[0][0].alternatives  # no rival: either reads
+    # a longer expression that does not agree ("tirer au combat": shooting) loses to "se tirer"
+    assert "desengag" in index.understand("je me tire au combat")[0][0].alternatives
+    assert "desengag" not in index.understand("je tire au combat")[0][0].alternatives
 
 
 def test_an_untitled_sub_rule_is_named_by_its_number_and_its_topic(tmp_path):
