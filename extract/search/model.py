@@ -534,6 +534,8 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
         "changed": [n for n, entry in enumerate(entries) if entry.status != "printed" or entry.id in (changes or ())],
         "sound_rules": [list(rule) for rule in W.SOUND_RULES],
         "english_forms": [[list(rule) for rule in rules] for rules in (W.ENGLISH_BASES, W.ENGLISH_ENDINGS)],
+        "french_bases": [list(rule) for rule in W.FRENCH_BASES],  # `Understanding.alternatives`
+        "french_least": W.FRENCH_LEAST,
         # the words of entries' other names (index terms, the English editions' names…): what
         # another English form of a query word may reach (`SearchIndex.alternatives`)
         "name_words": sorted({w for found in named.values() for name in found for w in W.words_of(name, talk=False)}),

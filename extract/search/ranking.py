@@ -267,8 +267,10 @@ class Ranking:
         return favoured(ranked, chosen, weight)
 
     def mostly_reached(self, concepts: list[Concept]) -> bool:
-        """More than half of the query's words reach the corpus exactly (not through a typo)."""
-        return 2 * sum(1 for c in concepts if not c.approximate and any(s in self.terms for s in c.alternatives)) > len(concepts)
+        """More than half of the query's words reach the corpus exactly (not through a typo, nor a
+        guessed base: "horaires du train pour Lyon" is nonsense to rules saying "sens horaire")."""
+        return 2 * sum(1 for c in concepts if not c.approximate and not c.guessed
+                       and any(s in self.terms for s in c.alternatives)) > len(concepts)
 
 def favoured(ranked: list[tuple[int, float, float]], chosen: frozenset[int], weight: float) -> list[tuple[int, float, float]]:
     """`ranked` with the scores of the `chosen` entries multiplied by `weight`, best first again."""

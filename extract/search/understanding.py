@@ -23,6 +23,7 @@ from extract.search import words as W
 
 PREFIX_WEIGHT = 0.9  # "attaqueront" → attaqu
 INFLECTION_WEIGHT = 0.9  # "fly" → the stems of "flying" (words.english_forms)
+FRENCH_BASE_WEIGHT = 0.9  # "tape" → the stems of "taper" (words.french_bases): the same word
 NEAR_WEIGHTS = (1.0, 0.8, 0.6)  # by edit distance
 SOUND_WEIGHT = 0.8
 SYNONYM_WEIGHT = 0.8
@@ -41,6 +42,7 @@ class Concept:
     games: dict[str, set[str]] = field(default_factory=dict)  # stem -> the only games it is true of
     typed: set[str] = field(default_factory=set)  # the stems its words reach themselves, before the thesaurus
     reflexive: bool = False  # its word followed a reflexive pronoun ("se tirer"): words.REFLEXIVE
+    guessed: bool = False  # reached through a guessed base ("horaires" → "horaire"): not a sure word of the books
 
     def add(self, stem: str, weight: float, games: set[str] | None = None) -> None:
         """`games`: the stem comes from a game's own synonyms and reaches that game's entries
@@ -119,6 +121,13 @@ class Understanding:
             if form in self.name_words and form in self.vocab:
                 for stem, weight in self.stems(form).items():
                     concept.add(stem, weight * INFLECTION_WEIGHT)
+                return concept
+        # "tape", "volent", "planquée": an inflection of a word the model knows ("taper")
+        for form in W.french_bases(word):
+            if form in self.vocab:
+                for stem, weight in self.stems(form).items():
+                    concept.add(stem, weight * FRENCH_BASE_WEIGHT)
+                concept.guessed = True
                 return concept
         concept.approximate = True
         for k in range(len(word) - 1, max(4, len(word) - 4) - 1, -1):
@@ -221,6 +230,7 @@ class Understanding:
                 concept = Concept([w for c in concepts[i:i + length] for w in c.words])
                 for part in concepts[i:i + length]:
                     concept.approximate |= part.approximate
+                    concept.guessed |= part.guessed
                     concept.typed |= part.typed
                     for stem, weight in part.alternatives.items():
                         concept.add(stem, weight * PHRASE_PART_WEIGHT, part.games.get(stem))

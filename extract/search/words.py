@@ -148,9 +148,39 @@ ENGLISH_BASES = (("ing", ""), ("ing", "e"), ("ies", "y"), ("ied", "y"), ("ed", "
 ENGLISH_ENDINGS = (("", "ing"), ("", "ed"), ("e", "ing"), ("y", "ies"), ("y", "ied"))
 
 
-def _replaced(word: str, rules: tuple[tuple[str, str], ...]) -> list[str]:
+# A French word none of the books' forms nor the thesaurus's: the forms it may be an inflection
+# of, tried in order; the first the model knows is the word ("tape" → "taper", "volent" →
+# "voler", "planquée" → "planquer", "tiennent" → "tenir", "remets" → "remettre", "bagarres" →
+# "bagarre"). Folded (ending, replacement) pairs, as ENGLISH_BASES: the plural first (a noun's
+# plural in -ons, "jetons", is its noun, not a verb's "jeter"), then the verbs' endings, the
+# longest first, then the feminine.
+FRENCH_BASES = (
+    ("s", ""), ("x", ""), ("aux", "al"),
+    ("issent", "ir"), ("issant", "ir"), ("issons", "ir"), ("issez", "ir"),
+    ("iennent", "enir"), ("ient", "enir"), ("iens", "enir"),
+    ("oient", "oir"), ("oient", "oyer"), ("ois", "oir"), ("oit", "oir"), ("oie", "oyer"), ("oies", "oyer"),
+    ("ettent", "ettre"), ("ets", "ettre"), ("et", "ettre"),
+    ("eront", "er"), ("erons", "er"), ("erez", "er"), ("erai", "er"), ("eras", "er"), ("era", "er"),
+    ("aient", "er"), ("ais", "er"), ("ait", "er"),
+    ("ent", "er"), ("ent", "re"), ("ent", "e"), ("ons", "er"), ("ez", "er"), ("ant", "er"), ("ant", "re"),
+    ("ees", "er"), ("ee", "er"), ("es", "er"), ("e", "er"),
+    ("it", "ir"), ("is", "ir"), ("ds", "dre"), ("d", "dre"),
+    ("euses", "eux"), ("euse", "eux"), ("ives", "if"), ("ive", "if"),
+    ("ees", "ee"), ("ee", "e"), ("es", "e"), ("e", ""),
+)
+
+
+FRENCH_LEAST = 1  # letters left before the ending: "tiennent" is "t" + "iennent" (tenir)
+
+
+def french_bases(word: str) -> list[str]:
+    """The forms a French word may be an inflection of, in FRENCH_BASES's order."""
+    return _replaced(word, FRENCH_BASES, FRENCH_LEAST)
+
+
+def _replaced(word: str, rules: tuple[tuple[str, str], ...], least: int = 2) -> list[str]:
     return [word[:len(word) - len(ending)] + replacement for ending, replacement in rules
-            if word.endswith(ending) and len(word) - len(ending) >= 2]
+            if word.endswith(ending) and len(word) - len(ending) >= least]
 
 
 def english_forms(word: str) -> list[str]:

@@ -7,7 +7,7 @@
 (function () {
   "use strict";
 
-  var K1 = 1.5, PREFIX_WEIGHT = 0.9, INFLECTION_WEIGHT = 0.9, NEAR_WEIGHTS = [1.0, 0.8, 0.6], SOUND_WEIGHT = 0.8;
+  var K1 = 1.5, PREFIX_WEIGHT = 0.9, INFLECTION_WEIGHT = 0.9, FRENCH_BASE_WEIGHT = 0.9, NEAR_WEIGHTS = [1.0, 0.8, 0.6], SOUND_WEIGHT = 0.8;
   var SYNONYM_WEIGHT = 0.8, PHRASE_PART_WEIGHT = 0.7, PAIR_WEIGHT = 0.5, EXACT_WEIGHT = 1.0, NAMED_WEIGHT = 0.8;
   var COVERAGE_POWER = 0.5, MIN_COVERAGE = 0.34, FALLBACK_COVERAGE = 0.17, GAME_BEST = 0.8, NEAR_CANDIDATES = 5;
   var UNREACHED_IGNORED = true, CHANGE_WEIGHT = 2.0, HEADLINE_WEIGHT = 0.25;
@@ -56,6 +56,8 @@
     this.changed = raw.changed; this.changedSet = setOf(raw.changed);
     var english = raw.english_forms || [[], []];  // a model cached from before version 6: none
     this.englishBases = english[0]; this.englishEndings = english[1];
+    this.frenchBases = raw.french_bases || [];  // as words.FRENCH_BASES (none in a model from before them)
+    this.frenchLeast = raw.french_least || 1;
     this.nameWords = setOf(raw.name_words || []);
     this.scopes = raw.scopes || []; this.scopeLabels = bare(raw.scope_labels);
     this.scopesByFirst = Object.create(null);
@@ -125,6 +127,7 @@
 
   function Concept(words) {
     this.words = words; this.alternatives = Object.create(null); this.approximate = false;
+    this.guessed = false;  // reached through a guessed base ("horaires" → "horaire"): not a sure word of the books
     this.games = Object.create(null);  // stem -> the only games it is true of (a game's own synonyms)
     this.typed = Object.create(null);  // the stems its words reach themselves, before the thesaurus
   }
@@ -191,11 +194,12 @@
     return this.df(typeof first === "string" ? first : first[0]);
   };
 
-  function replaced(word, rules) {  // as words._replaced
+  function replaced(word, rules, least) {  // as words._replaced
     var out = [];
+    if (least === undefined) least = 2;
     rules.forEach(function (rule) {
       var ending = rule[0];
-      if (word.length - ending.length >= 2 && word.slice(word.length - ending.length) === ending) {
+      if (word.length - ending.length >= least && word.slice(word.length - ending.length) === ending) {
         out.push(word.slice(0, word.length - ending.length) + rule[1]);
       }
     });
@@ -231,6 +235,15 @@
       if (has(this.nameWords, forms[f]) && has(this.vocab, forms[f])) {
         stems = this.stems(forms[f]);
         for (s in stems) concept.add(s, stems[s] * INFLECTION_WEIGHT);
+        return concept;
+      }
+    }
+    var bases = replaced(word, this.frenchBases, this.frenchLeast);  // "tape", "volent": an inflection of a word the model knows
+    for (var b = 0; b < bases.length; b++) {
+      if (has(this.vocab, bases[b])) {
+        stems = this.stems(bases[b]);
+        for (s in stems) concept.add(s, stems[s] * FRENCH_BASE_WEIGHT);
+        concept.guessed = true;
         return concept;
       }
     }
@@ -353,6 +366,7 @@
         concept = new Concept([].concat.apply([], parts.map(function (c) { return c.words; })));
         parts.forEach(function (part) {
           concept.approximate = concept.approximate || part.approximate;
+          concept.guessed = concept.guessed || part.guessed;
           for (var t in part.typed) concept.typed[t] = true;
           for (var s in part.alternatives) {
             concept.add(s, part.alternatives[s] * PHRASE_PART_WEIGHT, has(part.games, s) ? part.games[s] : null);
@@ -434,7 +448,7 @@
   // As SearchIndex.mostly_reached: more than half of the query's words reach the corpus exactly.
   Model.prototype.mostlyReached = function (concepts) {
     var self = this;
-    return 2 * concepts.filter(function (c) { return !c.approximate && self.reaches(c); }).length > concepts.length;
+    return 2 * concepts.filter(function (c) { return !c.approximate && !c.guessed && self.reaches(c); }).length > concepts.length;
   };
 
   Model.prototype.rank = function (concepts, primaries, allowed, confined) {

@@ -58,3 +58,12 @@ def test_the_box_reads_pronominal_verbs_as_the_cli(tmp_path):
                ("je tire au combat", None)]
     expected = [[h.id for h in index.search(text, game=game, limit=10)] for text, game in queries]
     assert expected[0][0] == "jeu/regles/2" and box(tmp_path / "model.json", queries) == expected
+
+
+def test_the_box_reads_inflections_as_the_cli(tmp_path):
+    from tests.search.test_understanding import inflection_index
+
+    index = inflection_index(tmp_path)
+    queries = [("il tape", None), ("une unité qui cogne", None), ("horaires du train pour Lyon", None), ("horaires", None)]
+    expected = [[h.id for h in index.search(text, game=game, limit=10)] for text, game in queries]
+    assert expected[1] and box(tmp_path / "model.json", queries) == expected

@@ -493,3 +493,30 @@ def test_an_untitled_sub_rule_is_named_by_its_number_and_its_topic(tmp_path):
     assert hits["47.3"].label == "47.3 — Incliné" and hits["47.3"].topic == "Incliné"
     assert hits["47"].label == "47 Incliné" and hits["47"].topic is None
     assert hits["47.3"].to_json()["label"] == "47.3 — Incliné"
+
+
+def test_french_bases_put_the_plural_first_then_verbs_then_the_feminine():
+    assert W.french_bases("jetons")[0] == "jeton"  # a noun's plural, before the verb "jeter"
+    assert "taper" in W.french_bases("tape") and "voler" in W.french_bases("volent")
+    assert "tenir" in W.french_bases("tiennent") and "remettre" in W.french_bases("remets")
+    assert W.french_bases("planquee").index("planquer") < W.french_bases("planquee").index("planque")
+
+
+def inflection_index(tmp_path: Path) -> SearchIndex:
+    entries = [make("1", "Attaque", "Une unité attaque une cible."),
+               make("2", "Rotation", "Une unité pivote dans le sens horaire.")]
+    write_model(tmp_path, build_model(entries, {}, [(["taper", "cogner"], ["attaque"])]))
+    (tmp_path / "meta.json").write_text(json.dumps({"schema_version": "2", "games": ["jeu"], "documents": ["jeu/regles"],
+                                                    "kinds": ["rule"]}))
+    return SearchIndex(tmp_path)
+
+
+def test_an_inflected_word_reaches_the_word_the_model_knows(tmp_path):
+    """"tape", "cognent": forms neither the books nor the thesaurus print, read as "taper",
+    "cogner" (and through the thesaurus, "attaque"), not as typos."""
+    index = inflection_index(tmp_path)
+    concept = index.understand("il tape")[0][0]
+    assert "attaqu" in concept.alternatives and not concept.approximate and concept.guessed
+    assert ids(index.search("une unité qui cogne"))[0] == "1"
+    # a guessed base is not a sure word: nonsense built around one stays nonsense
+    assert index.search("horaires du train pour Lyon") == []
