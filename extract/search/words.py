@@ -69,7 +69,8 @@ NUMBER_QUERY = re.compile(r"^\s*(?:(?:regle|section|paragraphe|article|point|rul
 # cue is not a word of the rule asked about; the search then favours the entries errata changed
 # and the errata themselves, deleted rules included. On folded text, whole phrases.
 CHANGE_PHRASES = (
-    r"(?:a|ont|aurait|auraient)(?:-t)?(?:-(?:il|elle|ils|elles|on))? (?:ete )?(?:change|modifie|corrige|supprime|ajoute|remplace|retire)e?s?",
+    r"(?:a|ont|aurait|auraient)(?:-t)?(?:-(?:il|elle|ils|elles|on))? (?:ete )?"
+    r"(?:change|modifie|corrige|supprime|ajoute|remplace|retire)e?s?",
     # asked with the subject after the verb or in the passive: "a-t-elle été supprimée", "est-elle supprimée"
     r"(?:est|sont)(?:-(?:il|elle|ils|elles))? (?:bien )?supprimee?s?",
     r"(?:a|ont) evolue", r"changements?", r"modifications?", r"corrections?", r"correctifs?", r"errata", r"erratum",
