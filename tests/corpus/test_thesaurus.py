@@ -35,6 +35,7 @@ def test_the_tool_has_its_own_table_talk_for_any_rulebook():
     found = builtin_thesaurus()
     assert any("la partie se termine" in said and "fin de partie" in meant for said, meant, *_ in found)
     assert any("buter" in said and "éliminé" in meant for said, meant, *_ in found)
+    assert any("se battre" in said and "combat" in meant for said, meant, *_ in found)  # a pronominal verb
     # What is true of this corpus's games only stays in its corpus/thesaurus.toml.
     assert not any("cadran" in meant for _, meant, *_ in found)
 
