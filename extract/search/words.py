@@ -43,6 +43,7 @@ oui non alors donc bien vraiment exactement svp merci chose truc moment
 ca cela ceci celui celle mon ton notre votre leur
 faire fait fais font faites prendre prend prends prennent mettre met mets avoir avez aller va vais vont
 devoir pouvoir falloir vouloir veut veux
+deja
 """.split())
 
 # Phrases of table talk, on folded text. Each is a whole phrase (no letter right before or after).
@@ -58,6 +59,7 @@ TALK_PHRASES = (
     r"dois[- ]je", r"doit[- ]on", r"faut[- ]il", r"il faut", r"y a[- ]t[- ]il", r"il y a",
     # spoken fillers whose words mean something else in a rule ("d'abord": aborder, "du coup": a blow)
     r"d'abord", r"du coup", r"en fait", r"en gros", r"au juste", r"quand meme", r"par exemple", r"au final",
+    r"en train de",
 )
 TALK = re.compile(r"(?<![a-z0-9])(?:" + "|".join(TALK_PHRASES) + r")(?![a-z0-9])")
 TOKEN = re.compile(r"\d+(?:\.\d+)+[a-z]?|[a-z0-9]+(?:'[a-z0-9]+)*")

@@ -57,6 +57,8 @@ def test_table_talk_weighs_nothing():
     # spoken fillers: "d'abord" is not the verb aborder, "du coup" no blow
     assert W.words_of("laquelle joue d'abord ? du coup je relance") == ["joue", "relance"]
     assert W.words_of("aborder la colline") == ["aborder", "colline"]
+    # the progressive and "already" say nothing of the rule
+    assert W.words_of("un ennemi déjà en train de charger") == ["ennemi", "charger"]
 
 
 def test_a_rule_number_is_asked_with_dots_or_a_colon():
