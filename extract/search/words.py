@@ -43,7 +43,7 @@ oui non alors donc bien vraiment exactement svp merci chose truc moment
 ca cela ceci celui celle mon ton notre votre leur
 faire fait fais font faites prendre prend prends prennent mettre met mets avoir avez aller va vais vont
 devoir pouvoir falloir vouloir veut veux
-deja
+deja suis
 """.split())
 
 # Phrases of table talk, on folded text. Each is a whole phrase (no letter right before or after).

@@ -59,6 +59,7 @@ def test_table_talk_weighs_nothing():
     assert W.words_of("aborder la colline") == ["aborder", "colline"]
     # the progressive and "already" say nothing of the rule
     assert W.words_of("un ennemi déjà en train de charger") == ["ennemi", "charger"]
+    assert W.words_of("je me suis planqué") == ["planque"]  # the auxiliary, not "suivre"
 
 
 def test_a_rule_number_is_asked_with_dots_or_a_colon():
