@@ -28,6 +28,7 @@ NAMED_WEIGHT = 0.8  # the query is a whole other name (an index term, an English
 COVERAGE_POWER = 0.5  # the share of the query held, square-rooted: one filler word missing does not crush a rule
 MIN_COVERAGE = 0.34  # below it an entry holds too little of the query to be an answer
 FALLBACK_COVERAGE = 0.17  # …unless no entry holds more of a query whose words the books know
+FLOOR_FILL = 10  # a floor leaving fewer entries than a page of results gives way to the next one
 GAME_BEST = 0.8  # another game's best entry joins the top when it scores at least this share of the best
 SUB_RULE_LIFT = 0.001  # a sub-rule put above its topic: the topic's score, plus this share of its own
 TITLE_FIELD = 0  # fields of the model, as model.FIELDS orders them
@@ -178,7 +179,10 @@ class Ranking:
         # juste devant un orc, il est obligé de stopper ?"): the rules holding the most of it are
         # still an answer. Nonsense, most of whose words no rule has, stays empty, unless the
         # search is confined to a game or document (chosen, or named in the query): there a query
-        # some of whose words its entries hold never comes back empty.
+        # some of whose words its entries hold never comes back empty. A floor leaving fewer
+        # than a page of results gives way to the next, all ranked together: in a game, the rule
+        # holding one word of the question strongly ("j'avance dans la case que l'ennemi vient de
+        # lâcher": avancer sur la case libérée) is not cut for two rules holding two words weakly.
         floors = [MIN_COVERAGE if len(concepts) > 1 else -1.0]
         if self.mostly_reached(concepts):
             floors.append(FALLBACK_COVERAGE)
@@ -194,7 +198,7 @@ class Ranking:
                     coverage = 1.0
                 if coverage >= floor:
                     ranked.append((doc, score * coverage ** COVERAGE_POWER * priors[doc], coverage))
-            if ranked:
+            if len(ranked) >= FLOOR_FILL:
                 break
         if len(concepts) > 1:
             ranked = self.sub_rules_first(ranked, concepts)

@@ -7,7 +7,7 @@
 (function () {
   "use strict";
 
-  var K1 = 1.5, PREFIX_WEIGHT = 0.9, INFLECTION_WEIGHT = 0.9, FRENCH_BASE_WEIGHT = 0.9, NEAR_WEIGHTS = [1.0, 0.8, 0.6], SOUND_WEIGHT = 0.8;
+  var K1 = 1.5, PREFIX_WEIGHT = 0.9, INFLECTION_WEIGHT = 0.9, FRENCH_BASE_WEIGHT = 0.9, FLOOR_FILL = 10, NEAR_WEIGHTS = [1.0, 0.8, 0.6], SOUND_WEIGHT = 0.8;
   var SYNONYM_WEIGHT = 0.8, PHRASE_PART_WEIGHT = 0.7, PAIR_WEIGHT = 0.5, EXACT_WEIGHT = 1.0, NAMED_WEIGHT = 0.8;
   var COVERAGE_POWER = 0.5, MIN_COVERAGE = 0.34, FALLBACK_COVERAGE = 0.17, GAME_BEST = 0.8, NEAR_CANDIDATES = 5;
   var UNREACHED_IGNORED = true, CHANGE_WEIGHT = 2.0, HEADLINE_WEIGHT = 0.25;
@@ -497,7 +497,7 @@
         if (coverage < floor) return;
         ranked.push([doc, score * Math.pow(coverage, COVERAGE_POWER) * self.docs[doc][8], coverage]);
       });
-      if (ranked.length) break;
+      if (ranked.length >= FLOOR_FILL) break;  // fewer than a page of results: the next floor, all together
     }
     if (concepts.length > 1) ranked = this.subRulesFirst(ranked, concepts);
     ranked.sort(function (x, y) { return y[1] - x[1] || x[0] - y[0]; });

@@ -67,3 +67,12 @@ def test_the_box_reads_inflections_as_the_cli(tmp_path):
     queries = [("il tape", None), ("une unité qui cogne", None), ("horaires du train pour Lyon", None), ("horaires", None)]
     expected = [[h.id for h in index.search(text, game=game, limit=10)] for text, game in queries]
     assert expected[1] and box(tmp_path / "model.json", queries) == expected
+
+
+def test_the_box_fills_a_short_list_as_the_cli(tmp_path):
+    from tests.search.test_understanding import floor_index
+
+    index = floor_index(tmp_path)
+    queries = [("avancer ennemi vient", "jeu"), ("avancer ennemi vient", None), ("ennemi vient", None)]
+    expected = [[h.id for h in index.search(text, game=game, limit=10)] for text, game in queries]
+    assert "jeu/regles/1" in expected[0] and box(tmp_path / "model.json", queries) == expected
