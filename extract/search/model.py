@@ -336,6 +336,39 @@ def defined_terms(entry: Any) -> list[str]:
     return found
 
 
+# A head of a book's index, its page or rule numbers left out, and its other language's name in
+# brackets: "Touches Superficielles (Glancing Blows)" → "Touches Superficielles", "Glancing Blows".
+INDEX_HEAD_LENGTH = 120  # a longer line is no head (and the pattern stays linear on what it reads)
+INDEX_HEAD = re.compile(r"^\s*+(?P<term>[^()\d]+?)\s*+(?:\((?P<other>[^()]++)\))?[\s\d.,;–-]*+$")
+
+
+def index_heads(entry: Any) -> list[tuple[str, list[str]]]:
+    """(target, names) of the index refs of `entry` read from a sub-bullet of the book's index:
+    a sub-term's rule is named by the bullet line above it too ("Touches Superficielles (Glancing
+    Blows)" over "Après un Tir (In shooting) 5.16, 5.17"). Not the heads a reader wrote into
+    the ref's text ("Cartes › Défausser, 17.1"): measured, they lure more than they name (a
+    category, "Cartes", "Ajouter", or a letter)."""
+    refs = [ref for ref in entry.refs if ref.kind == "index" and ref.target]
+    if not refs:
+        return []
+    under: dict[str, str] = {}  # a sub-bullet's text -> the bullet line above it
+    head = ""
+    for block in entry.blocks:
+        if block.type == "bullet":
+            head = block.text
+        elif block.type == "subbullet" and head:
+            under.setdefault(block.text, head)
+    found = []
+    for ref in refs:
+        line = under.get(ref.text, "")
+        match = INDEX_HEAD.match(line) if 1 < len(line) <= INDEX_HEAD_LENGTH else None
+        if match is None or len(match.group("term")) < 2:
+            continue
+        names = [match.group("term")] + ([match.group("other").strip()] if match.group("other") else [])
+        found.append((ref.target, names))
+    return found
+
+
 def other_names(entries: list[Any], names: dict[str, list[str]]) -> dict[str, list[str]]:
     """Each entry's other names: its index terms, the name an untitled rule opens with, the terms
     it defines (`defined_terms`), the names given in the corpus files, and the titles of the
@@ -351,6 +384,8 @@ def other_names(entries: list[Any], names: dict[str, list[str]]) -> dict[str, li
             for ref in entry.refs:
                 if ref.kind == "see" and ref.target:
                     found[ref.target].append(entry.title)
+        for target, head in index_heads(entry):
+            found[target].extend(head)
     for entry_id, extra in names.items():
         found[entry_id].extend(extra)
     return {k: list(dict.fromkeys(v)) for k, v in found.items()}

@@ -544,3 +544,25 @@ def test_a_short_list_gives_way_to_the_next_floor(tmp_path):
     index = floor_index(tmp_path)
     assert "1" in ids(index.search("avancer ennemi vient", game="jeu"))
     assert index.search("recette de la tarte aux pommes") == []
+
+
+def test_a_sub_term_of_the_books_index_is_named_by_its_head_too(tmp_path):
+    """A book's index line "Touches Superficielles (Glancing Blows)" heads the sub-bullets
+    "Après un Tir 5.17" and "En Combat 6.09": both rules are named by the head, in both
+    languages."""
+    shot = make("5.17", None, "Un 1 est une touche légère.")
+    combat = make("6.09", None, "Un résultat de 1 en combat inflige une touche légère.")
+    other = make("8.39", "Coup Fatal", "Un coup qui tue d'un blow.")
+    listing = make("11", "Index", "")
+    listing.blocks = [Block("bullet", "Touches Superficielles (Glancing Blows)"),
+                      Block("subbullet", "Après un Tir (In shooting) 5.17"), Block("subbullet", "En Combat (In combat) 6.09"),
+                      Block("bullet", "Coup Fatal (Deadly Blow) 8.39")]
+    listing.refs = [Ref("jeu/regles/5.17", "index", "Après un Tir (In shooting) 5.17"),
+                    Ref("jeu/regles/6.09", "index", "En Combat (In combat) 6.09"),
+                    Ref("jeu/regles/8.39", "index", "Coup Fatal (Deadly Blow) 8.39")]
+    write_model(tmp_path, build_model([shot, combat, other, listing], {}))
+    (tmp_path / "meta.json").write_text(json.dumps({"schema_version": "2", "games": ["jeu"], "documents": ["jeu/regles"],
+                                                    "kinds": ["rule"]}))
+    index = SearchIndex(tmp_path)
+    assert set(ids(index.search("glancing blows"))[:2]) == {"5.17", "6.09"}
+    assert set(ids(index.search("touches superficielles"))[:2]) == {"5.17", "6.09"}
