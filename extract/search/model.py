@@ -562,7 +562,8 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
         "stop_words": sorted(W.FOLDED_STOP_WORDS), "talk_words": sorted(W.TALK_WORDS),
         "talk": W.TALK.pattern, "token": W.TOKEN.pattern, "elision": W.ELISION.pattern,
         "reflexive": {"marker": W.REFLEXIVE, "pronouns": sorted(W.REFLEXIVE_PRONOUNS),
-                      "other_subjects": sorted(W.OTHER_SUBJECTS), "elision": W.REFLEXIVE_ELISION.pattern},
+                      "other_subjects": sorted(W.OTHER_SUBJECTS), "elision": W.REFLEXIVE_ELISION.pattern,
+                      "causative": sorted(W.CAUSATIVE)},
         "number_query": W.NUMBER_QUERY.pattern, "change": W.CHANGE.pattern,
         # what a question about changes favours: the entries errata changed (their status) and
         # the entries that write an erratum

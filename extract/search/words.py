@@ -110,6 +110,9 @@ REFLEXIVE = "~"
 REFLEXIVE_PRONOUNS = frozenset(("se", "me", "te"))
 OTHER_SUBJECTS = frozenset(("il", "elle", "on", "ils", "elles", "qui", "ca", "cela", "personne"))
 REFLEXIVE_ELISION = re.compile(r"^[smt]'(?=[a-z0-9])")
+# "se faire" + a verb is its passive ("je me fais tirer dessus": I am shot at), the pronoun is
+# faire's: the verb after a form of faire is not marked.
+CAUSATIVE = frozenset("faire fais fait faits faite faites font faisait faisaient faisant ferai fera feront ferait".split())
 
 
 PRONOMINAL = re.compile(r"^\s*(?:se\s|s')")
@@ -134,6 +137,8 @@ def words_of(text: str, talk: bool = True, reflexive: bool = False) -> list[str]
         if pronoun and (pronoun == "s" or pronoun == "se" or previous not in OTHER_SUBJECTS):
             marked = True
         previous = token
+        if token in CAUSATIVE:
+            marked = False
         word = ELISION.sub("", token)
         if word in FOLDED_STOP_WORDS or (talk and word in TALK_WORDS):
             continue

@@ -51,6 +51,7 @@
     var reflexive = raw.reflexive || { marker: "~", pronouns: [], other_subjects: [], elision: "(?!)" };  // as words.REFLEXIVE
     this.reflexive = reflexive.marker; this.pronouns = setOf(reflexive.pronouns);
     this.otherSubjects = setOf(reflexive.other_subjects); this.reflexiveElision = new RegExp(reflexive.elision);
+    this.causative = setOf(reflexive.causative || []);  // as words.CAUSATIVE: "se faire" + a verb is a passive
     this.numberQuery = new RegExp(raw.number_query);
     this.change = new RegExp(raw.change, "g");  // as words.CHANGE: "ce qui a changé", "errata"
     this.changed = raw.changed; this.changedSet = setOf(raw.changed);
@@ -107,6 +108,7 @@
       var pronoun = has(self.pronouns, token) ? token : self.reflexiveElision.test(token) ? token[0] : "";
       if (pronoun && (pronoun === "s" || pronoun === "se" || !has(self.otherSubjects, previous))) marked = true;
       previous = token;
+      if (has(self.causative, token)) marked = false;
       var word = token.replace(self.elision, "");
       if (has(self.stop, word) || (talk && has(self.talkWords, word))) return;
       if (marked && reflexive) found.push(self.reflexive);

@@ -457,6 +457,8 @@ def test_a_word_after_a_reflexive_pronoun_is_marked():
     assert W.words_of("je voudrais me tirer du combat", reflexive=True) == ["voudrais", mark, "tirer", "combat"]
     assert W.words_of("il s'enfuit", reflexive=True) == [mark, "enfuit"]
     assert W.words_of("il me tire dessus", reflexive=True) == ["tire", "dessus"]  # "me": an object here
+    # "se faire" + a verb is a passive: the pronoun is faire's, not the verb's
+    assert W.words_of("je me fais tirer dessus", reflexive=True) == ["tirer", "dessus"]
     assert W.words_of("je me tire") == ["tire"]  # only the query's reading asks for the mark
     assert W.pronominal("se tirer") and W.pronominal("s'enfuir") and not W.pronominal("sentir")
 
@@ -482,6 +484,7 @@ def test_a_pronominal_expression_agrees_with_the_pronoun(tmp_path):
     # a longer expression that does not agree ("tirer au combat": shooting) loses to "se tirer"
     assert "desengag" in index.understand("je me tire au combat")[0][0].alternatives
     assert "desengag" not in index.understand("je tire au combat")[0][0].alternatives
+    assert "desengag" not in index.understand("je me fais tirer au combat")[0][0].alternatives  # shot at
 
 
 def test_an_untitled_sub_rule_is_named_by_its_number_and_its_topic(tmp_path):
