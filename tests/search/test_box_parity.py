@@ -54,8 +54,8 @@ def test_the_box_reads_pronominal_verbs_as_the_cli(tmp_path):
 
     index = pronominal_index(tmp_path)
     queries = [("je me tire du combat", None), ("je tire", None), ("il me tire dessus", None), ("je retape un gars", None),
-               ("s'enfuir se", None), ("tirer zorglub quibidou", "jeu"), ("je me tire au combat", None), ("je me fais tirer au combat", None),
-               ("je tire au combat", None)]
+               ("s'enfuir se", None), ("tirer zorglub quibidou", "jeu"), ("je me tire au combat", None),
+               ("je me fais tirer au combat", None), ("je tire au combat", None)]
     expected = [[h.id for h in index.search(text, game=game, limit=10)] for text, game in queries]
     assert expected[0][0] == "jeu/regles/2" and box(tmp_path / "model.json", queries) == expected
 
