@@ -338,8 +338,21 @@ def defined_terms(entry: Any) -> list[str]:
 
 # A head of a book's index, its page or rule numbers left out, and its other language's name in
 # brackets: "Touches Superficielles (Glancing Blows)" → "Touches Superficielles", "Glancing Blows".
-INDEX_HEAD_LENGTH = 120  # a longer line is no head (and the pattern stays linear on what it reads)
-INDEX_HEAD = re.compile(r"^\s*+(?P<term>[^()\d]+?)\s*+(?:\((?P<other>[^()]++)\))?[\s\d.,;–-]*+$")
+INDEX_HEAD_TAIL = " \t0123456789.,;–-"  # the page or rule numbers after a head: "Collision 26.0"
+
+
+def index_head(line: str) -> list[str]:
+    """The names of a head of a book's index, its numbers left out, its other language's name in
+    brackets apart: "Touches Superficielles (Glancing Blows)" → "Touches Superficielles",
+    "Glancing Blows"; nothing for a letter dividing the index or a line with other brackets."""
+    text = line.strip().rstrip(INDEX_HEAD_TAIL)
+    other = ""
+    if text.endswith(")") and "(" in text:
+        cut = text.rfind("(")
+        text, other = text[:cut].strip(), text[cut + 1:-1].strip()
+    if len(text) < 2 or any(c in "()" or c.isdigit() for c in text) or any(c in "()" for c in other):
+        return []
+    return [text, other] if other else [text]
 
 
 def index_heads(entry: Any) -> list[tuple[str, list[str]]]:
@@ -360,12 +373,9 @@ def index_heads(entry: Any) -> list[tuple[str, list[str]]]:
             under.setdefault(block.text, head)
     found = []
     for ref in refs:
-        line = under.get(ref.text, "")
-        match = INDEX_HEAD.match(line) if 1 < len(line) <= INDEX_HEAD_LENGTH else None
-        if match is None or len(match.group("term")) < 2:
-            continue
-        names = [match.group("term")] + ([match.group("other").strip()] if match.group("other") else [])
-        found.append((ref.target, names))
+        names = index_head(under.get(ref.text, ""))
+        if names:
+            found.append((ref.target, names))
     return found
 
 
