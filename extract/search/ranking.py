@@ -5,7 +5,9 @@ is multiplied by the square root of the share of the query's concepts the entry 
 sub-rule holding every word beats its parent topic holding one; a word that reaches nothing
 counts only while most words are not surely reached) and by the entry's prior (an index or
 contents page, a "Voir « X »" redirect, a learn-to-play booklet beside its rules reference weigh
-less). An untitled sub-rule holding in its own text every concept its topic holds ranks just
+less); an entry holding too little of the query is no answer, unless fewer than a page of
+entries hold more (then the next floor's come in, ranked with them). An untitled sub-rule
+holding in its own text every concept its topic holds ranks just
 above that topic, unless the query names the topic (a word typed, not a synonym, in its title or
 other names). Without a game filter, the best entry of each game that scores near the top comes
 first, one per game.

@@ -1,6 +1,7 @@
 """What a query means: its words (`words.py`: folded, table talk and stop words out), each
 reaching the corpus's stems through the corpus's own word forms, with the lemma's stem as a
-weaker alternative; a word the corpus never uses reaches the longest stem it starts with
+weaker alternative; a word the corpus never uses is first read as an inflection of a word the
+model knows ("tape" → taper: `words.french_bases`), else reaches the longest stem it starts with
 ("attaqueront" → attaqu), words one or two edits away ("debordment" → débordement; the first
 letter kept) and words that sound the same ("menasse" → menace): that word alone is approximate,
 never the whole query. Then the thesaurus (`corpus/thesaurus.toml`, each game's `terms.toml`: a
