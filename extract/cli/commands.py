@@ -208,9 +208,8 @@ def search_command(root: Path, text: str, game: str | None, document: str | None
     if any(hit.approximate for hit in hits):
         print("résultats approchés", file=sys.stderr)
     for rank, hit in enumerate(hits, start=1):
-        label = " ".join(x for x in (hit.number, hit.title) if x) or hit.id.rsplit("/", 1)[-1]
         status = {"deleted": " (supprimé)", "amended": " (modifié)", "added": " (ajouté)"}.get(hit.status, "")
-        print(f"{rank:>2}. {hit.id}  {label}{status}")
+        print(f"{rank:>2}. {hit.id}  {hit.label}{status}")
         if hit.snippet:
             print(f"    {hit.snippet}")
     return 0

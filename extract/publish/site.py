@@ -774,7 +774,16 @@ def render_docs(root: Path, docs: Path, games: list[GameBuild], compiled: Byteco
             target.write_bytes(text.encode("utf-8"))
         written.append(path)
 
-    shutil.copytree(root / "site" / "assets", docs / "assets", dirs_exist_ok=True)
+    # File by file, not shutil.copytree: copytree gathers its failures into one shutil.Error
+    # without their errno, so a disk filling here was no "disk is full" line.
+    assets = root / "site" / "assets"
+    for source in sorted(assets.rglob("*")):
+        target = docs / "assets" / source.relative_to(assets)
+        if source.is_dir():
+            target.mkdir(parents=True, exist_ok=True)
+        else:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
     write("index.md", "home.md.j2", games=games, latest=latest_errata(games),
           documents={game.game.id: document_rows(game) for game in games})
     for game in games:

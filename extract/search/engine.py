@@ -54,12 +54,23 @@ class Hit:
     score: float
     approximate: bool = False  # some word was matched approximately: "résultats approchés"
     scope: str | None = None  # the games or documents the query named, as shown: "Runewars"
+    topic: str | None = None  # an untitled sub-rule's nearest enclosing title ("Engagement" for 41.5)
     text: str = field(default="", repr=False, compare=False)  # the entry's text, to cut the snippet from
     marked: frozenset[str] = field(default=frozenset(), repr=False, compare=False)  # the stems to mark
 
     @cached_property
     def snippets(self) -> tuple[str, str]:
         return snippet(self.text, self.marked)
+
+    @property
+    def label(self) -> str:
+        """How a result is named, as the site's box names it: its number and title ("41 Engagement");
+        an untitled sub-rule, its number and its topic's title ("41.5 — Engagement")."""
+        if self.title:
+            return f"{self.number} {self.title}" if self.number else self.title
+        if self.number:
+            return f"{self.number} \u2014 {self.topic}" if self.topic else self.number
+        return self.id.rsplit("/", 1)[-1]
 
     @property
     def snippet(self) -> str:
@@ -74,7 +85,8 @@ class Hit:
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "title": self.title, "game": self.game, "document": self.document, "kind": self.kind,
                 "number": self.number, "status": self.status, "url": self.url, "score": self.score,
-                "snippet": self.snippet, "snippet_html": self.snippet_html, "approximate": self.approximate, "scope": self.scope}
+                "snippet": self.snippet, "snippet_html": self.snippet_html, "approximate": self.approximate, "scope": self.scope,
+                "topic": self.topic, "label": self.label}
 
 
 
@@ -193,7 +205,18 @@ class SearchIndex(Understanding, Ranking):
     def hit(self, doc: int, score: float, marked: frozenset[str], approximate: bool, scope: str | None = None) -> Hit:
         entry_id, url, title, game, document, kind, number, status, _ = self.docs[doc]
         return Hit(entry_id, title or None, game, document, kind, number or None, status, url, round(score, 4),
-                   approximate, scope, self.texts[doc], marked)
+                   approximate, scope, self.topic(doc) if number and not title else None, self.texts[doc], marked)
+
+    def topic(self, doc: int) -> str | None:
+        """The title of the nearest entry enclosing `doc` that has one (the box's `resultTitle`)."""
+        up = self.parents[doc]
+        for _ in range(64):
+            if up < 0:
+                return None
+            if self.docs[up][2]:
+                return self.docs[up][2]
+            up = self.parents[up]
+        return None
 
 
 @lru_cache(maxsize=4)

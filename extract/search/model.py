@@ -336,6 +336,49 @@ def defined_terms(entry: Any) -> list[str]:
     return found
 
 
+# A head of a book's index, its page or rule numbers left out, and its other language's name in
+# brackets: "Touches Superficielles (Glancing Blows)" → "Touches Superficielles", "Glancing Blows".
+INDEX_HEAD_TAIL = " \t0123456789.,;–-"  # the page or rule numbers after a head: "Collision 26.0"
+
+
+def index_head(line: str) -> list[str]:
+    """The names of a head of a book's index, its numbers left out, its other language's name in
+    brackets apart: "Touches Superficielles (Glancing Blows)" → "Touches Superficielles",
+    "Glancing Blows"; nothing for a letter dividing the index or a line with other brackets."""
+    text = line.strip().rstrip(INDEX_HEAD_TAIL)
+    other = ""
+    if text.endswith(")") and "(" in text:
+        cut = text.rfind("(")
+        text, other = text[:cut].strip(), text[cut + 1:-1].strip()
+    if len(text) < 2 or any(c in "()" or c.isdigit() for c in text) or any(c in "()" for c in other):
+        return []
+    return [text, other] if other else [text]
+
+
+def index_heads(entry: Any) -> list[tuple[str, list[str]]]:
+    """(target, names) of the index refs of `entry` read from a sub-bullet of the book's index:
+    a sub-term's rule is named by the bullet line above it too ("Touches Superficielles (Glancing
+    Blows)" over "Après un Tir (In shooting) 5.16, 5.17"). Not the heads a reader wrote into
+    the ref's text ("Cartes › Défausser, 17.1"): measured, they lure more than they name (a
+    category, "Cartes", "Ajouter", or a letter)."""
+    refs = [ref for ref in entry.refs if ref.kind == "index" and ref.target]
+    if not refs:
+        return []
+    under: dict[str, str] = {}  # a sub-bullet's text -> the bullet line above it
+    head = ""
+    for block in entry.blocks:
+        if block.type == "bullet":
+            head = block.text
+        elif block.type == "subbullet" and head:
+            under.setdefault(block.text, head)
+    found = []
+    for ref in refs:
+        names = index_head(under.get(ref.text, ""))
+        if names:
+            found.append((ref.target, names))
+    return found
+
+
 def other_names(entries: list[Any], names: dict[str, list[str]]) -> dict[str, list[str]]:
     """Each entry's other names: its index terms, the name an untitled rule opens with, the terms
     it defines (`defined_terms`), the names given in the corpus files, and the titles of the
@@ -351,6 +394,8 @@ def other_names(entries: list[Any], names: dict[str, list[str]]) -> dict[str, li
             for ref in entry.refs:
                 if ref.kind == "see" and ref.target:
                     found[ref.target].append(entry.title)
+        for target, head in index_heads(entry):
+            found[target].extend(head)
     for entry_id, extra in names.items():
         found[entry_id].extend(extra)
     return {k: list(dict.fromkeys(v)) for k, v in found.items()}
@@ -527,13 +572,16 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
         "stop_words": sorted(W.FOLDED_STOP_WORDS), "talk_words": sorted(W.TALK_WORDS),
         "talk": W.TALK.pattern, "token": W.TOKEN.pattern, "elision": W.ELISION.pattern,
         "reflexive": {"marker": W.REFLEXIVE, "pronouns": sorted(W.REFLEXIVE_PRONOUNS),
-                      "other_subjects": sorted(W.OTHER_SUBJECTS), "elision": W.REFLEXIVE_ELISION.pattern},
+                      "other_subjects": sorted(W.OTHER_SUBJECTS), "elision": W.REFLEXIVE_ELISION.pattern,
+                      "causative": sorted(W.CAUSATIVE)},
         "number_query": W.NUMBER_QUERY.pattern, "change": W.CHANGE.pattern,
         # what a question about changes favours: the entries errata changed (their status) and
         # the entries that write an erratum
         "changed": [n for n, entry in enumerate(entries) if entry.status != "printed" or entry.id in (changes or ())],
         "sound_rules": [list(rule) for rule in W.SOUND_RULES],
         "english_forms": [[list(rule) for rule in rules] for rules in (W.ENGLISH_BASES, W.ENGLISH_ENDINGS)],
+        "french_bases": [list(rule) for rule in W.FRENCH_BASES],  # `Understanding.alternatives`
+        "french_least": W.FRENCH_LEAST,
         # the words of entries' other names (index terms, the English editions' names…): what
         # another English form of a query word may reach (`SearchIndex.alternatives`)
         "name_words": sorted({w for found in named.values() for name in found for w in W.words_of(name, talk=False)}),

@@ -5,7 +5,9 @@ is multiplied by the square root of the share of the query's concepts the entry 
 sub-rule holding every word beats its parent topic holding one; a word that reaches nothing
 counts only while most words are not surely reached) and by the entry's prior (an index or
 contents page, a "Voir « X »" redirect, a learn-to-play booklet beside its rules reference weigh
-less). An untitled sub-rule holding in its own text every concept its topic holds ranks just
+less); an entry holding too little of the query is no answer, unless fewer than a page of
+entries hold more (then the next floor's come in, ranked with them). An untitled sub-rule
+holding in its own text every concept its topic holds ranks just
 above that topic, unless the query names the topic (a word typed, not a synonym, in its title or
 other names). Without a game filter, the best entry of each game that scores near the top comes
 first, one per game.
@@ -28,6 +30,7 @@ NAMED_WEIGHT = 0.8  # the query is a whole other name (an index term, an English
 COVERAGE_POWER = 0.5  # the share of the query held, square-rooted: one filler word missing does not crush a rule
 MIN_COVERAGE = 0.34  # below it an entry holds too little of the query to be an answer
 FALLBACK_COVERAGE = 0.17  # …unless no entry holds more of a query whose words the books know
+FLOOR_FILL = 10  # a floor leaving fewer entries than a page of results gives way to the next one
 GAME_BEST = 0.8  # another game's best entry joins the top when it scores at least this share of the best
 SUB_RULE_LIFT = 0.001  # a sub-rule put above its topic: the topic's score, plus this share of its own
 TITLE_FIELD = 0  # fields of the model, as model.FIELDS orders them
@@ -178,7 +181,10 @@ class Ranking:
         # juste devant un orc, il est obligé de stopper ?"): the rules holding the most of it are
         # still an answer. Nonsense, most of whose words no rule has, stays empty, unless the
         # search is confined to a game or document (chosen, or named in the query): there a query
-        # some of whose words its entries hold never comes back empty.
+        # some of whose words its entries hold never comes back empty. A floor leaving fewer
+        # than a page of results gives way to the next, all ranked together: in a game, the rule
+        # holding one word of the question strongly ("j'avance dans la case que l'ennemi vient de
+        # lâcher": avancer sur la case libérée) is not cut for two rules holding two words weakly.
         floors = [MIN_COVERAGE if len(concepts) > 1 else -1.0]
         if self.mostly_reached(concepts):
             floors.append(FALLBACK_COVERAGE)
@@ -194,7 +200,7 @@ class Ranking:
                     coverage = 1.0
                 if coverage >= floor:
                     ranked.append((doc, score * coverage ** COVERAGE_POWER * priors[doc], coverage))
-            if ranked:
+            if len(ranked) >= FLOOR_FILL:
                 break
         if len(concepts) > 1:
             ranked = self.sub_rules_first(ranked, concepts)
@@ -267,8 +273,10 @@ class Ranking:
         return favoured(ranked, chosen, weight)
 
     def mostly_reached(self, concepts: list[Concept]) -> bool:
-        """More than half of the query's words reach the corpus exactly (not through a typo)."""
-        return 2 * sum(1 for c in concepts if not c.approximate and any(s in self.terms for s in c.alternatives)) > len(concepts)
+        """More than half of the query's words reach the corpus exactly (not through a typo, nor a
+        guessed base: "horaires du train pour Lyon" is nonsense to rules saying "sens horaire")."""
+        return 2 * sum(1 for c in concepts if not c.approximate and not c.guessed
+                       and any(s in self.terms for s in c.alternatives)) > len(concepts)
 
 def favoured(ranked: list[tuple[int, float, float]], chosen: frozenset[int], weight: float) -> list[tuple[int, float, float]]:
     """`ranked` with the scores of the `chosen` entries multiplied by `weight`, best first again."""

@@ -1,6 +1,7 @@
 """What a query means: its words (`words.py`: folded, table talk and stop words out), each
 reaching the corpus's stems through the corpus's own word forms, with the lemma's stem as a
-weaker alternative; a word the corpus never uses reaches the longest stem it starts with
+weaker alternative; a word the corpus never uses is first read as an inflection of a word the
+model knows ("tape" → taper: `words.french_bases`), else reaches the longest stem it starts with
 ("attaqueront" → attaqu), words one or two edits away ("debordment" → débordement; the first
 letter kept) and words that sound the same ("menasse" → menace): that word alone is approximate,
 never the whole query. Then the thesaurus (`corpus/thesaurus.toml`, each game's `terms.toml`: a
@@ -23,6 +24,7 @@ from extract.search import words as W
 
 PREFIX_WEIGHT = 0.9  # "attaqueront" → attaqu
 INFLECTION_WEIGHT = 0.9  # "fly" → the stems of "flying" (words.english_forms)
+FRENCH_BASE_WEIGHT = 0.9  # "tape" → the stems of "taper" (words.french_bases): the same word
 NEAR_WEIGHTS = (1.0, 0.8, 0.6)  # by edit distance
 SOUND_WEIGHT = 0.8
 SYNONYM_WEIGHT = 0.8
@@ -41,6 +43,7 @@ class Concept:
     games: dict[str, set[str]] = field(default_factory=dict)  # stem -> the only games it is true of
     typed: set[str] = field(default_factory=set)  # the stems its words reach themselves, before the thesaurus
     reflexive: bool = False  # its word followed a reflexive pronoun ("se tirer"): words.REFLEXIVE
+    guessed: bool = False  # reached through a guessed base ("horaires" → "horaire"): not a sure word of the books
 
     def add(self, stem: str, weight: float, games: set[str] | None = None) -> None:
         """`games`: the stem comes from a game's own synonyms and reaches that game's entries
@@ -119,6 +122,13 @@ class Understanding:
             if form in self.name_words and form in self.vocab:
                 for stem, weight in self.stems(form).items():
                     concept.add(stem, weight * INFLECTION_WEIGHT)
+                return concept
+        # "tape", "volent", "planquée": an inflection of a word the model knows ("taper")
+        for form in W.french_bases(word):
+            if form in self.vocab:
+                for stem, weight in self.stems(form).items():
+                    concept.add(stem, weight * FRENCH_BASE_WEIGHT)
+                concept.guessed = True
                 return concept
         concept.approximate = True
         for k in range(len(word) - 1, max(4, len(word) - 4) - 1, -1):
@@ -221,6 +231,7 @@ class Understanding:
                 concept = Concept([w for c in concepts[i:i + length] for w in c.words])
                 for part in concepts[i:i + length]:
                     concept.approximate |= part.approximate
+                    concept.guessed |= part.guessed
                     concept.typed |= part.typed
                     for stem, weight in part.alternatives.items():
                         concept.add(stem, weight * PHRASE_PART_WEIGHT, part.games.get(stem))
@@ -235,11 +246,13 @@ class Understanding:
 
     def thesaurus_match(self, concepts: list[Concept], i: int) -> tuple[int, dict[str, set[str] | None]] | None:
         """The longest thesaurus phrase starting at concept `i`, with every target of that length
-        and the games each is true of (None: every game). Of two expressions as long, the one that
-        agrees with the pronoun wins: "je me tire" reads the thesaurus's "se tirer", "je tire" its
-        "tirer"; with no rival, either reads ("je retape un gars": "se retaper")."""
+        and the games each is true of (None: every game). An expression that agrees with the
+        pronoun wins over any that does not, even a longer one: "je me tire" reads the thesaurus's
+        "se tirer", "je tire" its "tirer", and "je me tire du corps à corps" leaves the melee
+        ("se tirer", then "corps à corps"), not "tirer au corps à corps"; with no rival, either
+        reads ("je retape un gars": "se retaper")."""
         best: tuple[int, dict[str, set[str] | None]] | None = None
-        rank = (0, False)
+        rank = (False, 0)
         firsts = sorted(concepts[i].keys())
         candidates = [rule for first in firsts for rule in self.rules.get(first, ())]
         candidates += [rule for rule in self.rules.get(W.REFLEXIVE, ()) if rule[0][1] in firsts]
@@ -250,9 +263,9 @@ class Understanding:
                 continue
             if all(phrase[k] in concepts[i + k].keys() for k in range(1, len(phrase))):
                 agrees = pronominal == concepts[i].reflexive
-                if best is None or (len(phrase), agrees) > rank:
-                    best, rank = (len(phrase), {}), (len(phrase), agrees)
-                if (len(phrase), agrees) == rank:
+                if best is None or (agrees, len(phrase)) > rank:
+                    best, rank = (len(phrase), {}), (agrees, len(phrase))
+                if (agrees, len(phrase)) == rank:
                     for target in targets:
                         if not game or (target in best[1] and best[1][target] is None):
                             best[1][target] = None

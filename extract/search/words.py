@@ -43,6 +43,7 @@ oui non alors donc bien vraiment exactement svp merci chose truc moment
 ca cela ceci celui celle mon ton notre votre leur
 faire fait fais font faites prendre prend prends prennent mettre met mets avoir avez aller va vais vont
 devoir pouvoir falloir vouloir veut veux
+deja suis
 """.split())
 
 # Phrases of table talk, on folded text. Each is a whole phrase (no letter right before or after).
@@ -58,6 +59,7 @@ TALK_PHRASES = (
     r"dois[- ]je", r"doit[- ]on", r"faut[- ]il", r"il faut", r"y a[- ]t[- ]il", r"il y a",
     # spoken fillers whose words mean something else in a rule ("d'abord": aborder, "du coup": a blow)
     r"d'abord", r"du coup", r"en fait", r"en gros", r"au juste", r"quand meme", r"par exemple", r"au final",
+    r"en train de",
 )
 TALK = re.compile(r"(?<![a-z0-9])(?:" + "|".join(TALK_PHRASES) + r")(?![a-z0-9])")
 TOKEN = re.compile(r"\d+(?:\.\d+)+[a-z]?|[a-z0-9]+(?:'[a-z0-9]+)*")
@@ -69,7 +71,10 @@ NUMBER_QUERY = re.compile(r"^\s*(?:(?:regle|section|paragraphe|article|point|rul
 # cue is not a word of the rule asked about; the search then favours the entries errata changed
 # and the errata themselves, deleted rules included. On folded text, whole phrases.
 CHANGE_PHRASES = (
-    r"(?:a|ont|aurait|auraient) (?:ete )?(?:change|modifie|corrige|supprime|ajoute|remplace|retire)e?s?",
+    r"(?:a|ont|aurait|auraient)(?:-t)?(?:-(?:il|elle|ils|elles|on))? (?:ete )?"
+    r"(?:change|modifie|corrige|supprime|ajoute|remplace|retire)e?s?",
+    # asked with the subject after the verb or in the passive: "a-t-elle été supprimée", "est-elle supprimée"
+    r"(?:est|sont)(?:-(?:il|elle|ils|elles))? (?:bien )?supprimee?s?",
     r"(?:a|ont) evolue", r"changements?", r"modifications?", r"corrections?", r"correctifs?", r"errata", r"erratum",
     r"mises? a jour", r"mis a jour", r"nouvelle version", r"ancienne version", r"version precedente",
     r"rules (?:change|update)s?", r"changelog",
@@ -105,6 +110,9 @@ REFLEXIVE = "~"
 REFLEXIVE_PRONOUNS = frozenset(("se", "me", "te"))
 OTHER_SUBJECTS = frozenset(("il", "elle", "on", "ils", "elles", "qui", "ca", "cela", "personne"))
 REFLEXIVE_ELISION = re.compile(r"^[smt]'(?=[a-z0-9])")
+# "se faire" + a verb is its passive ("je me fais tirer dessus": I am shot at), the pronoun is
+# faire's: the verb after a form of faire is not marked.
+CAUSATIVE = frozenset("faire fais fait faits faite faites font faisait faisaient faisant ferai fera feront ferait".split())
 
 
 PRONOMINAL = re.compile(r"^\s*(?:se\s|s')")
@@ -129,6 +137,8 @@ def words_of(text: str, talk: bool = True, reflexive: bool = False) -> list[str]
         if pronoun and (pronoun == "s" or pronoun == "se" or previous not in OTHER_SUBJECTS):
             marked = True
         previous = token
+        if token in CAUSATIVE:
+            marked = False
         word = ELISION.sub("", token)
         if word in FOLDED_STOP_WORDS or (talk and word in TALK_WORDS):
             continue
@@ -148,9 +158,39 @@ ENGLISH_BASES = (("ing", ""), ("ing", "e"), ("ies", "y"), ("ied", "y"), ("ed", "
 ENGLISH_ENDINGS = (("", "ing"), ("", "ed"), ("e", "ing"), ("y", "ies"), ("y", "ied"))
 
 
-def _replaced(word: str, rules: tuple[tuple[str, str], ...]) -> list[str]:
+# A French word none of the books' forms nor the thesaurus's: the forms it may be an inflection
+# of, tried in order; the first the model knows is the word ("tape" → "taper", "volent" →
+# "voler", "planquée" → "planquer", "tiennent" → "tenir", "remets" → "remettre", "bagarres" →
+# "bagarre"). Folded (ending, replacement) pairs, as ENGLISH_BASES: the plural first (a noun's
+# plural in -ons, "jetons", is its noun, not a verb's "jeter"), then the verbs' endings, the
+# longest first, then the feminine.
+FRENCH_BASES = (
+    ("s", ""), ("x", ""), ("aux", "al"),
+    ("issent", "ir"), ("issant", "ir"), ("issons", "ir"), ("issez", "ir"),
+    ("iennent", "enir"), ("ient", "enir"), ("iens", "enir"),
+    ("oient", "oir"), ("oient", "oyer"), ("ois", "oir"), ("oit", "oir"), ("oie", "oyer"), ("oies", "oyer"),
+    ("ettent", "ettre"), ("ets", "ettre"), ("et", "ettre"),
+    ("eront", "er"), ("erons", "er"), ("erez", "er"), ("erai", "er"), ("eras", "er"), ("era", "er"),
+    ("aient", "er"), ("ais", "er"), ("ait", "er"),
+    ("ent", "er"), ("ent", "re"), ("ent", "e"), ("ons", "er"), ("ez", "er"), ("ant", "er"), ("ant", "re"),
+    ("ees", "er"), ("ee", "er"), ("es", "er"), ("e", "er"),
+    ("it", "ir"), ("is", "ir"), ("ds", "dre"), ("d", "dre"),
+    ("euses", "eux"), ("euse", "eux"), ("ives", "if"), ("ive", "if"),
+    ("ees", "ee"), ("ee", "e"), ("es", "e"), ("e", ""),
+)
+
+
+FRENCH_LEAST = 1  # letters left before the ending: "tiennent" is "t" + "iennent" (tenir)
+
+
+def french_bases(word: str) -> list[str]:
+    """The forms a French word may be an inflection of, in FRENCH_BASES's order."""
+    return _replaced(word, FRENCH_BASES, FRENCH_LEAST)
+
+
+def _replaced(word: str, rules: tuple[tuple[str, str], ...], least: int = 2) -> list[str]:
     return [word[:len(word) - len(ending)] + replacement for ending, replacement in rules
-            if word.endswith(ending) and len(word) - len(ending) >= 2]
+            if word.endswith(ending) and len(word) - len(ending) >= least]
 
 
 def english_forms(word: str) -> list[str]:

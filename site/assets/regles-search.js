@@ -7,7 +7,7 @@
 (function () {
   "use strict";
 
-  var K1 = 1.5, PREFIX_WEIGHT = 0.9, INFLECTION_WEIGHT = 0.9, NEAR_WEIGHTS = [1.0, 0.8, 0.6], SOUND_WEIGHT = 0.8;
+  var K1 = 1.5, PREFIX_WEIGHT = 0.9, INFLECTION_WEIGHT = 0.9, FRENCH_BASE_WEIGHT = 0.9, FLOOR_FILL = 10, NEAR_WEIGHTS = [1.0, 0.8, 0.6], SOUND_WEIGHT = 0.8;
   var SYNONYM_WEIGHT = 0.8, PHRASE_PART_WEIGHT = 0.7, PAIR_WEIGHT = 0.5, EXACT_WEIGHT = 1.0, NAMED_WEIGHT = 0.8;
   var COVERAGE_POWER = 0.5, MIN_COVERAGE = 0.34, FALLBACK_COVERAGE = 0.17, GAME_BEST = 0.8, NEAR_CANDIDATES = 5;
   var UNREACHED_IGNORED = true, CHANGE_WEIGHT = 2.0, HEADLINE_WEIGHT = 0.25;
@@ -51,11 +51,14 @@
     var reflexive = raw.reflexive || { marker: "~", pronouns: [], other_subjects: [], elision: "(?!)" };  // as words.REFLEXIVE
     this.reflexive = reflexive.marker; this.pronouns = setOf(reflexive.pronouns);
     this.otherSubjects = setOf(reflexive.other_subjects); this.reflexiveElision = new RegExp(reflexive.elision);
+    this.causative = setOf(reflexive.causative || []);  // as words.CAUSATIVE: "se faire" + a verb is a passive
     this.numberQuery = new RegExp(raw.number_query);
     this.change = new RegExp(raw.change, "g");  // as words.CHANGE: "ce qui a changé", "errata"
     this.changed = raw.changed; this.changedSet = setOf(raw.changed);
     var english = raw.english_forms || [[], []];  // a model cached from before version 6: none
     this.englishBases = english[0]; this.englishEndings = english[1];
+    this.frenchBases = raw.french_bases || [];  // as words.FRENCH_BASES (none in a model from before them)
+    this.frenchLeast = raw.french_least || 1;
     this.nameWords = setOf(raw.name_words || []);
     this.scopes = raw.scopes || []; this.scopeLabels = bare(raw.scope_labels);
     this.scopesByFirst = Object.create(null);
@@ -105,6 +108,7 @@
       var pronoun = has(self.pronouns, token) ? token : self.reflexiveElision.test(token) ? token[0] : "";
       if (pronoun && (pronoun === "s" || pronoun === "se" || !has(self.otherSubjects, previous))) marked = true;
       previous = token;
+      if (has(self.causative, token)) marked = false;
       var word = token.replace(self.elision, "");
       if (has(self.stop, word) || (talk && has(self.talkWords, word))) return;
       if (marked && reflexive) found.push(self.reflexive);
@@ -125,6 +129,7 @@
 
   function Concept(words) {
     this.words = words; this.alternatives = Object.create(null); this.approximate = false;
+    this.guessed = false;  // reached through a guessed base ("horaires" → "horaire"): not a sure word of the books
     this.games = Object.create(null);  // stem -> the only games it is true of (a game's own synonyms)
     this.typed = Object.create(null);  // the stems its words reach themselves, before the thesaurus
   }
@@ -191,11 +196,12 @@
     return this.df(typeof first === "string" ? first : first[0]);
   };
 
-  function replaced(word, rules) {  // as words._replaced
+  function replaced(word, rules, least) {  // as words._replaced
     var out = [];
+    if (least === undefined) least = 2;
     rules.forEach(function (rule) {
       var ending = rule[0];
-      if (word.length - ending.length >= 2 && word.slice(word.length - ending.length) === ending) {
+      if (word.length - ending.length >= least && word.slice(word.length - ending.length) === ending) {
         out.push(word.slice(0, word.length - ending.length) + rule[1]);
       }
     });
@@ -234,6 +240,15 @@
         return concept;
       }
     }
+    var bases = replaced(word, this.frenchBases, this.frenchLeast);  // "tape", "volent": an inflection of a word the model knows
+    for (var b = 0; b < bases.length; b++) {
+      if (has(this.vocab, bases[b])) {
+        stems = this.stems(bases[b]);
+        for (s in stems) concept.add(s, stems[s] * FRENCH_BASE_WEIGHT);
+        concept.guessed = true;
+        return concept;
+      }
+    }
     concept.approximate = true;
     for (var k = word.length - 1; k >= Math.max(4, word.length - 4); k--) {
       if (has(this.knownStems, word.slice(0, k))) { concept.add(word.slice(0, k), PREFIX_WEIGHT); break; }
@@ -248,7 +263,7 @@
   Model.prototype.thesaurusMatch = function (concepts, i) {  // as Understanding.thesaurus_match
     var best = null, rank = [0, false], self = this, firsts = Object.keys(concepts[i].keys()).sort(), candidates = [];
     firsts.forEach(function (first) { if (has(self.rules, first)) candidates = candidates.concat(self.rules[first]); });
-    if (has(this.rules, this.reflexive)) {  // of two as long, the expression that agrees with the pronoun wins
+    if (has(this.rules, this.reflexive)) {  // the expression that agrees with the pronoun wins, then the longer
       candidates = candidates.concat(this.rules[this.reflexive].filter(function (rule) { return firsts.indexOf(rule[0][1]) >= 0; }));
     }
     candidates.forEach(function (rule) {
@@ -257,7 +272,7 @@
       if (i + phrase.length > concepts.length) return;
       for (var k = 1; k < phrase.length; k++) if (!has(concepts[i + k].keys(), phrase[k])) return;
       var agrees = pronominal === Boolean(concepts[i].reflexive);
-      if (best === null || phrase.length > rank[0] || (phrase.length === rank[0] && agrees && !rank[1])) {
+      if (best === null || (agrees && !rank[1]) || (agrees === rank[1] && phrase.length > rank[0])) {
         best = [phrase.length, new Map()]; rank = [phrase.length, agrees];
       }
       if (phrase.length !== rank[0] || agrees !== rank[1]) return;
@@ -353,6 +368,7 @@
         concept = new Concept([].concat.apply([], parts.map(function (c) { return c.words; })));
         parts.forEach(function (part) {
           concept.approximate = concept.approximate || part.approximate;
+          concept.guessed = concept.guessed || part.guessed;
           for (var t in part.typed) concept.typed[t] = true;
           for (var s in part.alternatives) {
             concept.add(s, part.alternatives[s] * PHRASE_PART_WEIGHT, has(part.games, s) ? part.games[s] : null);
@@ -434,7 +450,7 @@
   // As SearchIndex.mostly_reached: more than half of the query's words reach the corpus exactly.
   Model.prototype.mostlyReached = function (concepts) {
     var self = this;
-    return 2 * concepts.filter(function (c) { return !c.approximate && self.reaches(c); }).length > concepts.length;
+    return 2 * concepts.filter(function (c) { return !c.approximate && !c.guessed && self.reaches(c); }).length > concepts.length;
   };
 
   Model.prototype.rank = function (concepts, primaries, allowed, confined) {
@@ -483,7 +499,7 @@
         if (coverage < floor) return;
         ranked.push([doc, score * Math.pow(coverage, COVERAGE_POWER) * self.docs[doc][8], coverage]);
       });
-      if (ranked.length) break;
+      if (ranked.length >= FLOOR_FILL) break;  // fewer than a page of results: the next floor, all together
     }
     if (concepts.length > 1) ranked = this.subRulesFirst(ranked, concepts);
     ranked.sort(function (x, y) { return y[1] - x[1] || x[0] - y[0]; });

@@ -11,6 +11,7 @@ import pytest
 from extract.corpus import builtin_thesaurus, read_term_config, read_thesaurus
 from extract.corpus.thesaurus import ENGLISH
 from extract.errors import InputError
+from extract.search import words as W
 
 
 def write(root: Path, rel: str, text: str) -> None:
@@ -35,6 +36,9 @@ def test_the_tool_has_its_own_table_talk_for_any_rulebook():
     found = builtin_thesaurus()
     assert any("la partie se termine" in said and "fin de partie" in meant for said, meant, *_ in found)
     assert any("buter" in said and "éliminé" in meant for said, meant, *_ in found)
+    assert any("se battre" in said and "combat" in meant for said, meant, *_ in found)  # a pronominal verb
+    # "y passer" (to die) would be read "passer": every "passer" a death
+    assert not any(W.words_of(e, talk=False) in (["passer"], ["rester"], ["oeil"]) for said, _, *_ in found for e in said)
     # What is true of this corpus's games only stays in its corpus/thesaurus.toml.
     assert not any("cadran" in meant for _, meant, *_ in found)
 

@@ -54,6 +54,25 @@ def test_the_box_reads_pronominal_verbs_as_the_cli(tmp_path):
 
     index = pronominal_index(tmp_path)
     queries = [("je me tire du combat", None), ("je tire", None), ("il me tire dessus", None), ("je retape un gars", None),
-               ("s'enfuir se", None), ("tirer zorglub quibidou", "jeu")]
+               ("s'enfuir se", None), ("tirer zorglub quibidou", "jeu"), ("je me tire au combat", None),
+               ("je me fais tirer au combat", None), ("je tire au combat", None)]
     expected = [[h.id for h in index.search(text, game=game, limit=10)] for text, game in queries]
     assert expected[0][0] == "jeu/regles/2" and box(tmp_path / "model.json", queries) == expected
+
+
+def test_the_box_reads_inflections_as_the_cli(tmp_path):
+    from tests.search.test_understanding import inflection_index
+
+    index = inflection_index(tmp_path)
+    queries = [("il tape", None), ("une unité qui cogne", None), ("horaires du train pour Lyon", None), ("horaires", None)]
+    expected = [[h.id for h in index.search(text, game=game, limit=10)] for text, game in queries]
+    assert expected[1] and box(tmp_path / "model.json", queries) == expected
+
+
+def test_the_box_fills_a_short_list_as_the_cli(tmp_path):
+    from tests.search.test_understanding import floor_index
+
+    index = floor_index(tmp_path)
+    queries = [("avancer ennemi vient", "jeu"), ("avancer ennemi vient", None), ("ennemi vient", None)]
+    expected = [[h.id for h in index.search(text, game=game, limit=10)] for text, game in queries]
+    assert "jeu/regles/1" in expected[0] and box(tmp_path / "model.json", queries) == expected

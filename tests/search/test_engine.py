@@ -29,6 +29,11 @@ def test_a_question_about_changes_finds_errata_and_changed_rules_first(two_games
     assert W.change_asked("errata du tir")[0] and not W.change_asked("le tir à l'arc")[0]
     assert W.change_asked("le tir sur 6, c'est toujours la règle ?")[0] and W.change_asked("encore valable ?")[0]
     assert not W.change_asked("tirer toujours sur la cible")[0]
+    # asked with the subject after the verb, or in the passive
+    asked, bare = W.change_asked("la règle du tir a-t-elle été supprimée ?")
+    assert asked and bare.split() == ["la", "regle", "du", "tir", "?"]
+    assert W.change_asked("ce tir est-il supprimé")[0] and W.change_asked("les tirs ont-ils été modifiés")[0]
+    assert not W.change_asked("une figurine est retirée de la table")[0]
     plain = [h.id for h in two_games.search("tir", game="orcs")]
     changed = [h.id for h in two_games.search("ce qui a changé pour le tir", game="orcs")]
     assert "orcs/regles/3" not in plain  # a deleted rule is hidden…
