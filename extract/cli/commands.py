@@ -390,7 +390,8 @@ def hinted_target(erratum: dict[str, Any]) -> str:
 
 
 def unread_errata_count(root: Path, games: list[str]) -> int:
-    """Paragraphs of the FAQs that read like errata but that no instruction form reads (0 without a report)."""
+    """Passages of the FAQs' errata parts that read like errata but that the errata reader does not
+    understand, as the last build reported them (0 without a report)."""
     try:
         report = json.loads((root / "build/report.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
