@@ -42,22 +42,34 @@ def _check_bytes(data: bytes, display: str) -> None:
 
 
 def _open(data: bytes, display: str):
+    """The PDF opened by pdfplumber, every object checked (`check_pdf`, on pdfplumber's own
+    document: each object parsed once) before its page tree is parsed."""
     import pdfplumber
     from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
 
     try:
         pdf = pdfplumber.open(io.BytesIO(data))
+    except (PDFPasswordIncorrect, PDFEncryptionError) as exc:
+        raise InputError(display, f"encrypted PDF: it needs a password or an unsupported cipher ({_one_line(exc)})") from None
+    except Exception as exc:  # pdfminer raises many types for a damaged file: all are bad input here
+        raise _unreadable(exc, display) from None
+    check_pdf(data, display, document=pdf.doc)
+    try:
         _ = pdf.pages  # parses the page tree: a damaged file fails here
     except (PDFPasswordIncorrect, PDFEncryptionError) as exc:
         raise InputError(display, f"encrypted PDF: it needs a password or an unsupported cipher ({_one_line(exc)})") from None
     except Exception as exc:  # pdfminer raises many types for a damaged file: all are bad input here
-        inner = exc.args[0] if exc.args and isinstance(exc.args[0], BaseException) else exc.__cause__ or exc
-        exc = inner if isinstance(inner, BaseException) else exc
-        name = type(exc).__name__
-        if "Password" in name or "Encrypt" in name:
-            raise InputError(display, f"encrypted PDF: it needs a password ({_one_line(exc)})") from None
-        raise InputError(display, f"damaged or unreadable PDF ({name}: {_one_line(exc)})") from None
+        raise _unreadable(exc, display) from None
     return pdf
+
+
+def _unreadable(exc: Exception, display: str) -> InputError:
+    inner = exc.args[0] if exc.args and isinstance(exc.args[0], BaseException) else exc.__cause__ or exc
+    exc = inner if isinstance(inner, BaseException) else exc
+    name = type(exc).__name__
+    if "Password" in name or "Encrypt" in name:
+        return InputError(display, f"encrypted PDF: it needs a password ({_one_line(exc)})")
+    return InputError(display, f"damaged or unreadable PDF ({name}: {_one_line(exc)})")
 
 
 def _has_fonts(page) -> bool:
@@ -312,7 +324,6 @@ def read_pdf(path: Path, display: str, pages: tuple[int, int] | None = None, dat
 
 
 def _read_pdf(data: bytes, display: str, pages: tuple[int, int] | None) -> Reading:
-    check_pdf(data, display)
     pdf = _open(data, display)
     stats: dict = {"chars": 0, "cid": 0, "doubled": {}, "rotated_pages": [], "columns": {}, "uncertain": [],
                    "sizes": Counter(), "tables": 0, "imposed": []}

@@ -51,18 +51,22 @@ CMAP_RANGE = re.compile(rb"<([0-9A-Fa-f]{1,32})>\s{0,64}<([0-9A-Fa-f]{1,32})>")
 RANGE_BLOCK = re.compile(rb"begin(?:bf|cid)range(.*?)end(?:bf|cid)range", re.DOTALL)
 
 
-def check_pdf(data: bytes, display: str, limits: PdfLimits | None = None) -> None:
-    """Every object of the PDF looked at once, before reading: an InputError for the first breach."""
+def check_pdf(data: bytes, display: str, limits: PdfLimits | None = None, document: Any = None) -> None:
+    """Every object of the PDF looked at once, before reading: an InputError for the first breach.
+    `document`: the reader's own pdfminer `PDFDocument` of `data` (pdfplumber's `PDF.doc`), opened
+    but no page read yet: the objects parsed here are those its pages then take from its cache,
+    parsed once, not once here and again for the pages."""
     from pdfminer.pdfdocument import PDFDocument
     from pdfminer.pdfparser import PDFParser
     from pdfminer.pdftypes import PDFObjRef, PDFStream
     from pdfminer.psparser import LIT
 
     limits = limits or LIMITS
-    try:
-        document = PDFDocument(PDFParser(io.BytesIO(data)))
-    except Exception:  # damaged or encrypted: the reader says which, in its own words
-        return
+    if document is None:
+        try:
+            document = PDFDocument(PDFParser(io.BytesIO(data)))
+        except Exception:  # damaged or encrypted: the reader says which, in its own words
+            return
     objids = sorted({objid for xref in document.xrefs for objid in xref.get_objids()})
     objects: dict[int, Any] = {}
     for objid in objids:
