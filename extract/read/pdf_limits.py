@@ -24,6 +24,8 @@ import multiprocessing
 import os
 import re
 import resource
+import threading
+import time
 import traceback
 import zlib
 from collections.abc import Callable
@@ -363,6 +365,7 @@ def in_parts(items: list[T], work: Callable[[list[T]], list[R]], display: str, l
             try:
                 status, value = receive.recv()
             except EOFError:
+                child.join(1)
                 raise InputError(display, f"the reading stopped without a result (exit code {child.exitcode}): "
                                           "damaged or hostile PDF") from None
             if status == "memory":
@@ -382,7 +385,18 @@ def in_parts(items: list[T], work: Callable[[list[T]], list[R]], display: str, l
             receive.close()
 
 
+PARENT_POLL = 0.5  # seconds between a page helper's looks at whether the reading it helps still runs
+
+
 def _part_child(connection: Any, work: Callable[[Any], Any], part: Any, seconds: float) -> None:
+    parent = os.getppid()
+
+    def watch() -> None:  # the reading stopped (killed past its time): this helper stops too
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
     _, hard = resource.getrlimit(resource.RLIMIT_CPU)
     cpu = int(seconds) + 1
     resource.setrlimit(resource.RLIMIT_CPU, (cpu if hard == resource.RLIM_INFINITY else min(cpu, hard), hard))

@@ -5,8 +5,10 @@ finds them (`pdf_layout.dedupe`); every object still checked before the pages ar
 from __future__ import annotations
 
 import dataclasses
+import multiprocessing
 import os
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -126,3 +128,39 @@ def test_dedupe_drops_what_a_pairwise_search_drops(tolerance):
     assert len(dropped) > 100
     assert [id(ch) for ch in kept] == [id(ch) for i, ch in enumerate(chars) if i not in set(dropped)]
     assert doubled == [((chars[i]["x0"] + chars[i]["x1"]) / 2, (chars[i]["top"] + chars[i]["bottom"]) / 2) for i in dropped]
+
+
+def _stays(part: list[int]) -> list[int]:
+    Path(os.environ["PARTS_DIR"], str(os.getpid())).write_text("")
+    time.sleep(60)
+    return part
+
+
+def _helped(folder: str) -> None:
+    os.environ["PARTS_DIR"] = folder
+    pdf_limits.LIMITS = dataclasses.replace(pdf_limits.LIMITS, processes=2)
+    pdf_limits.in_parts([1, 2], _stays, "x.pdf")
+
+
+def _ended(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return True
+    return "State:\tZ" in status
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs /proc (Linux)")
+def test_a_helper_stops_when_the_reading_it_helps_is_killed(tmp_path):
+    reading = multiprocessing.get_context("fork").Process(target=_helped, args=(str(tmp_path),))
+    reading.start()
+    deadline = time.monotonic() + 20
+    while len(list(tmp_path.iterdir())) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    helper = next(int(p.name) for p in tmp_path.iterdir() if int(p.name) != reading.pid)
+    reading.kill()
+    reading.join()
+    deadline = time.monotonic() + 10
+    while not _ended(helper) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _ended(helper)
