@@ -24,6 +24,7 @@ import multiprocessing
 import os
 import re
 import resource
+import signal
 import threading
 import time
 import traceback
@@ -394,7 +395,7 @@ def _part_child(connection: Any, work: Callable[[Any], Any], part: Any, seconds:
     def watch() -> None:  # the reading stopped (killed past its time): this helper stops too
         while os.getppid() == parent:
             time.sleep(PARENT_POLL)
-        os._exit(1)
+        os.kill(os.getpid(), signal.SIGKILL)
 
     threading.Thread(target=watch, daemon=True).start()
     _, hard = resource.getrlimit(resource.RLIMIT_CPU)
