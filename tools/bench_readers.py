@@ -22,16 +22,19 @@ MARKDOWN_TARGET = 0.050  # seconds per 1,000 lines
 MEMORY_TARGET = 500  # MiB for a 200-page PDF
 
 MEASURE = """
-import json, sys, time
+import json, os, sys, time
 from pathlib import Path
 from extract.read import read_document
 from tools.peak import own_peak_kib
 path = Path(sys.argv[1])
-start = time.perf_counter()
+start, times = time.perf_counter(), os.times()
 reading = read_document(path)
 seconds = time.perf_counter() - start
+done = os.times()
+# CPU of this process and of the processes the reading forked (the bounded reader, its page helpers)
+cpu = sum(getattr(done, k) - getattr(times, k) for k in ("user", "system", "children_user", "children_system"))
 lines = len(path.read_text(encoding="utf-8").splitlines()) if reading.format != "pdf" else 0
-print(json.dumps({"seconds": seconds, "pages": reading.pages, "lines": lines,
+print(json.dumps({"seconds": seconds, "cpu": cpu, "pages": reading.pages, "lines": lines,
                   "peak_mib": own_peak_kib() / 1024}))
 """
 
@@ -83,16 +86,19 @@ def report() -> dict[str, bool]:
     markdown = sorted(EXTERNAL.glob("**/*.md"))
     if not pdfs and not markdown:
         print("readers: ../shared/external is absent, devset timings skipped")
-    worst_page = 0.0
+    worst_page = worst_cpu = 0.0
     for path in pdfs:
         found = measure_median(path)
         if "error" in found:
             print(f"  pdf {path.parent.name}/{path.name}: not read ({found['error'][:80]})")
             continue
         per_page = found["seconds"] / max(found["pages"] or 1, 1)
+        cpu_page = found["cpu"] / max(found["pages"] or 1, 1)
         worst_page = max(worst_page, per_page)
+        worst_cpu = max(worst_cpu, cpu_page)
         print(f"  pdf {path.parent.name}/{path.name}: {found['pages']} pages, {found['seconds']:.2f}s, "
-              f"{per_page * 1000:.0f} ms/page, peak {found['peak_mib']:.0f} MiB")
+              f"{per_page * 1000:.0f} ms/page wall, {cpu_page * 1000:.0f} ms/page CPU (all its processes), "
+              f"peak {found['peak_mib']:.0f} MiB")
     lines = seconds = 0.0
     for path in markdown:
         found = measure_median(path)
@@ -100,8 +106,9 @@ def report() -> dict[str, bool]:
             lines += found["lines"]
             seconds += found["seconds"]
     if pdfs:
-        checks[f"PDF reading: worst {worst_page * 1000:.0f} ms/page on the devset (target <= {PDF_PAGE_TARGET * 1000:.0f})"] = \
-            worst_page <= PDF_PAGE_TARGET
+        # the clock a user waits (the pages are read on every core: CPU, shown beside it, is the sum)
+        checks[f"PDF reading: worst {worst_page * 1000:.0f} ms/page on the devset, wall clock (target <= "
+               f"{PDF_PAGE_TARGET * 1000:.0f}); worst CPU {worst_cpu * 1000:.0f} ms/page"] = worst_page <= PDF_PAGE_TARGET
     if lines:
         per_k = seconds / lines * 1000
         checks[f"Markdown reading: {per_k * 1000:.1f} ms per 1,000 lines over {len(markdown)} files "

@@ -13,6 +13,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from extract.errors import InputError
 from extract.files import PDF_LIMIT, read_input
@@ -43,22 +44,34 @@ def _check_bytes(data: bytes, display: str) -> None:
 
 
 def _open(data: bytes, display: str):
+    """The PDF opened by pdfplumber, every object checked (`check_pdf`, on pdfplumber's own
+    document: each object parsed once) before its page tree is parsed."""
     import pdfplumber
     from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
 
     try:
         pdf = pdfplumber.open(io.BytesIO(data))
+    except (PDFPasswordIncorrect, PDFEncryptionError) as exc:
+        raise InputError(display, f"encrypted PDF: it needs a password or an unsupported cipher ({_one_line(exc)})") from None
+    except Exception as exc:  # pdfminer raises many types for a damaged file: all are bad input here
+        raise _unreadable(exc, display) from None
+    check_pdf(data, display, document=pdf.doc)
+    try:
         _ = pdf.pages  # parses the page tree: a damaged file fails here
     except (PDFPasswordIncorrect, PDFEncryptionError) as exc:
         raise InputError(display, f"encrypted PDF: it needs a password or an unsupported cipher ({_one_line(exc)})") from None
     except Exception as exc:  # pdfminer raises many types for a damaged file: all are bad input here
-        inner = exc.args[0] if exc.args and isinstance(exc.args[0], BaseException) else exc.__cause__ or exc
-        exc = inner if isinstance(inner, BaseException) else exc
-        name = type(exc).__name__
-        if "Password" in name or "Encrypt" in name:
-            raise InputError(display, f"encrypted PDF: it needs a password ({_one_line(exc)})") from None
-        raise InputError(display, f"damaged or unreadable PDF ({name}: {_one_line(exc)})") from None
+        raise _unreadable(exc, display) from None
     return pdf
+
+
+def _unreadable(exc: Exception, display: str) -> InputError:
+    inner = exc.args[0] if exc.args and isinstance(exc.args[0], BaseException) else exc.__cause__ or exc
+    exc = inner if isinstance(inner, BaseException) else exc
+    name = type(exc).__name__
+    if "Password" in name or "Encrypt" in name:
+        return InputError(display, f"encrypted PDF: it needs a password ({_one_line(exc)})")
+    return InputError(display, f"damaged or unreadable PDF ({name}: {_one_line(exc)})")
 
 
 def _has_fonts(page) -> bool:
@@ -315,10 +328,8 @@ def read_pdf(path: Path, display: str, pages: tuple[int, int] | None = None, dat
 
 
 def _read_pdf(data: bytes, display: str, pages: tuple[int, int] | None) -> Reading:
-    check_pdf(data, display)
     pdf = _open(data, display)
-    stats: dict = {"chars": 0, "cid": 0, "doubled": {}, "rotated_pages": [], "columns": {}, "uncertain": [],
-                   "sizes": Counter(), "tables": 0, "imposed": []}
+    stats = _new_stats()
     lines: list[PageLine] = []
     with pdf:
         total = len(pdf.pages)
@@ -332,15 +343,10 @@ def _read_pdf(data: bytes, display: str, pages: tuple[int, int] | None) -> Readi
         chosen = pdf.pages[first - 1:last]
         if not any(_has_fonts(p) for p in chosen):
             raise InputError(display, NO_TEXT)
-        for no, page in enumerate(chosen, start=first):
-            try:
-                lines.extend(_read_page(page, no, stats))
-            except InputError:
-                raise
-            except Exception as exc:
-                raise InputError(display, f"page {no}: damaged PDF content ({type(exc).__name__}: {_one_line(exc)})") from None
-            finally:
-                page.close()
+        numbered = list(enumerate(chosen, start=first))
+        for page_lines, page_stats in pdf_limits.in_parts(numbered, lambda part: _read_pages(part, display), display):
+            lines.extend(page_lines)
+            _add_stats(stats, page_stats)
     if stats["chars"] == 0:
         raise InputError(display, NO_TEXT)
     for n, ln in enumerate(lines, start=1):
@@ -352,6 +358,40 @@ def _read_pdf(data: bytes, display: str, pages: tuple[int, int] | None) -> Readi
     reading.lines_read = len(lines)
     _page_anomalies(reading, lines, stats)
     return reading
+
+
+def _new_stats() -> dict:
+    return {"chars": 0, "cid": 0, "doubled": {}, "rotated_pages": [], "columns": {}, "uncertain": [],
+            "sizes": Counter(), "tables": 0, "imposed": []}
+
+
+def _read_pages(numbered: list[tuple[int, Any]], display: str) -> list[tuple[list[PageLine], dict]]:
+    """Each page's lines and figures, page by page (`pdf_limits.in_parts` gives each process its
+    run of pages)."""
+    done = []
+    for no, page in numbered:
+        stats = _new_stats()
+        try:
+            done.append((_read_page(page, no, stats), stats))
+        except InputError:
+            raise
+        except Exception as exc:
+            raise InputError(display, f"page {no}: damaged PDF content ({type(exc).__name__}: {_one_line(exc)})") from None
+        finally:
+            page.close()
+    return done
+
+
+def _add_stats(stats: dict, page: dict) -> None:
+    """A page's figures added to the document's, pages in order (the sizes counted in the order met:
+    the body size is the most common, the first met on a tie)."""
+    for key in ("chars", "cid", "tables"):
+        stats[key] += page[key]
+    for key in ("doubled", "columns"):
+        stats[key].update(page[key])
+    for key in ("rotated_pages", "uncertain", "imposed"):
+        stats[key].extend(page[key])
+    stats["sizes"].update(page["sizes"])
 
 
 def _page_anomalies(reading: Reading, lines: list[PageLine], stats: dict) -> None:

@@ -7,6 +7,7 @@ text line as printed (or one table row, or one run of rotated text), in the orde
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,27 +57,26 @@ def is_rotated(char: dict) -> bool:
 
 
 def dedupe(chars: list[dict], tolerance: float = 1.0) -> tuple[list[dict], list[tuple[float, float]]]:
-    """Characters drawn twice (same glyph, same place within `tolerance`) kept once; and where."""
+    """Characters drawn twice (same glyph, same place within `tolerance`) kept once; and where.
+
+    The glyphs kept are filed by text on a grid of cells twice `tolerance` wide: one within
+    `tolerance` of a point lies in the point's cell or in the neighbour on the side of the half the
+    point is in, so four cells are looked in, not nine."""
+    cell = 2 * tolerance
     seen: dict[tuple[str, int, int], list[dict]] = {}
     kept: list[dict] = []
     doubled: list[tuple[float, float]] = []
     for ch in chars:
-        kx, ky = int(ch["x0"] // tolerance), int(ch["top"] // tolerance)
-        dup = False
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                for other in seen.get((ch["text"], kx + dx, ky + dy), ()):
-                    if abs(other["x0"] - ch["x0"]) <= tolerance and abs(other["top"] - ch["top"]) <= tolerance:
-                        dup = True
-                        break
-                if dup:
-                    break
-            if dup:
-                break
-        if dup:
-            doubled.append(((ch["x0"] + ch["x1"]) / 2, (ch["top"] + ch["bottom"]) / 2))
+        x, y, text = ch["x0"], ch["top"], ch["text"]
+        kx, ky = int(x // cell), int(y // cell)
+        nx = kx - 1 if x - kx * cell < tolerance else kx + 1
+        ny = ky - 1 if y - ky * cell < tolerance else ky + 1
+        if any(abs(other["x0"] - x) <= tolerance and abs(other["top"] - y) <= tolerance
+               for key in ((text, kx, ky), (text, nx, ky), (text, kx, ny), (text, nx, ny))
+               for other in seen.get(key, ())):
+            doubled.append(((x + ch["x1"]) / 2, (y + ch["bottom"]) / 2))
             continue
-        seen.setdefault((ch["text"], kx, ky), []).append(ch)
+        seen.setdefault((text, kx, ky), []).append(ch)
         kept.append(ch)
     return kept, doubled
 
@@ -129,14 +129,24 @@ def _gutters(items: list[dict], min_gap: float, min_rows: int = 2) -> list[tuple
             continue  # a tab stop inside a narrow list (age categories, score scales), not a gutter
         if _marker_column(items, start, g0):
             continue  # a column of bullets or numbers beside their text, not a gutter
-        left = {round(w["top"] / 3) for w in items if w["x1"] <= g0 + 0.1}
-        right = {round(w["top"] / 3) for w in items if w["x0"] >= g1 - 0.1}
-        if len(left) >= min_rows and len(right) >= min_rows:
+        if (_rows_at_least((w["top"] for w in items if w["x1"] <= g0 + 0.1), min_rows)
+                and _rows_at_least((w["top"] for w in items if w["x0"] >= g1 - 0.1), min_rows)):
             found.append((g0, g1))
             start = g1
     if found and end - found[-1][1] < width and not _index_column(items, found[-1][1], end):
         found.pop()
     return found
+
+
+def _rows_at_least(tops: Iterator[float], count: int) -> bool:
+    """Whether the items of these tops stand on `count` rows at least (rows 3 points apart): read
+    until that many are seen, not to the end."""
+    rows: set[int] = set()
+    for top in tops:
+        rows.add(round(top / 3))
+        if len(rows) >= count:
+            return True
+    return count <= 0
 
 
 INDEX_ROWS = 3  # a narrow column of this many index lines at least ("Archers, 3, 9") is a column

@@ -24,6 +24,9 @@ import multiprocessing
 import os
 import re
 import resource
+import signal
+import threading
+import time
 import traceback
 import zlib
 from collections.abc import Callable
@@ -33,6 +36,7 @@ from typing import Any, TypeVar
 from extract.errors import InputError
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -41,7 +45,8 @@ class PdfLimits:
     stream_bytes: int = 64 << 20  # decoded bytes of one stream (a page's content, an image, a font)
     cmap_range: int = 1 << 16  # codes one range of a CMap (ToUnicode) may declare
     seconds: float = 300.0  # wall-clock time to read one document
-    memory_bytes: int = 1 << 30  # memory the reading may take beyond the build's own
+    memory_bytes: int = 1 << 30  # memory the reading may take beyond the build's own (in each of its processes)
+    processes: int = 0  # processes one document's pages are read in (0: as many as the cores this process may use)
 
 
 LIMITS = PdfLimits()
@@ -51,18 +56,22 @@ CMAP_RANGE = re.compile(rb"<([0-9A-Fa-f]{1,32})>\s{0,64}<([0-9A-Fa-f]{1,32})>")
 RANGE_BLOCK = re.compile(rb"begin(?:bf|cid)range(.*?)end(?:bf|cid)range", re.DOTALL)
 
 
-def check_pdf(data: bytes, display: str, limits: PdfLimits | None = None) -> None:
-    """Every object of the PDF looked at once, before reading: an InputError for the first breach."""
+def check_pdf(data: bytes, display: str, limits: PdfLimits | None = None, document: Any = None) -> None:
+    """Every object of the PDF looked at once, before reading: an InputError for the first breach.
+    `document`: the reader's own pdfminer `PDFDocument` of `data` (pdfplumber's `PDF.doc`), opened
+    but no page read yet: the objects parsed here are those its pages then take from its cache,
+    parsed once, not once here and again for the pages."""
     from pdfminer.pdfdocument import PDFDocument
     from pdfminer.pdfparser import PDFParser
     from pdfminer.pdftypes import PDFObjRef, PDFStream
     from pdfminer.psparser import LIT
 
     limits = limits or LIMITS
-    try:
-        document = PDFDocument(PDFParser(io.BytesIO(data)))
-    except Exception:  # damaged or encrypted: the reader says which, in its own words
-        return
+    if document is None:
+        try:
+            document = PDFDocument(PDFParser(io.BytesIO(data)))
+        except Exception:  # damaged or encrypted: the reader says which, in its own words
+            return
     objids = sorted({objid for xref in document.xrefs for objid in xref.get_objids()})
     objects: dict[int, Any] = {}
     for objid in objids:
@@ -295,7 +304,8 @@ def bounded(work: Callable[[], T], display: str, limits: PdfLimits | None = None
     limits = limits or LIMITS
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
-    child = context.Process(target=_child, args=(send, work, limits.memory_bytes), daemon=True)
+    # not a daemon: the reading may fork its own helpers (`in_parts`); the child is killed below whatever happens
+    child = context.Process(target=_child, args=(send, work, limits.memory_bytes))
     child.start()
     send.close()
     try:
@@ -320,3 +330,84 @@ def bounded(work: Callable[[], T], display: str, limits: PdfLimits | None = None
     if status == "error":
         raise value
     raise InputError(display, f"damaged or unreadable PDF ({value.splitlines()[0]})")
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def in_parts(items: list[T], work: Callable[[list[T]], list[R]], display: str, limits: PdfLimits | None = None) -> list[R]:
+    """`work(part)` over `items` cut in contiguous parts, one per process (`limits.processes`, or
+    the cores): the first part in this process, each other in a forked child (it inherits this
+    process's memory bound, and gets the time limit as CPU seconds), all at once; their results
+    joined in order. Deterministic: the same results as `work(items)`, and on failure the error of
+    the first part that failed, as when the parts are read one after the other."""
+    limits = limits or LIMITS
+    count = min(len(items), limits.processes or cores())
+    if count <= 1:
+        return work(items)
+    size = -(-len(items) // count)
+    parts = [items[at:at + size] for at in range(0, len(items), size)]
+    context = multiprocessing.get_context("fork")
+    children = []
+    try:
+        for part in parts[1:]:
+            receive, send = context.Pipe(duplex=False)
+            child = context.Process(target=_part_child, args=(send, work, part, limits.seconds))
+            child.start()
+            send.close()
+            children.append((child, receive))
+        results = work(parts[0])
+        for child, receive in children:
+            try:
+                status, value = receive.recv()
+            except EOFError:
+                child.join(1)
+                raise InputError(display, f"the reading stopped without a result (exit code {child.exitcode}): "
+                                          "damaged or hostile PDF") from None
+            if status == "memory":
+                raise MemoryError()
+            if status == "error":
+                raise value
+            if status == "failed":
+                raise RuntimeError(value)
+            results += value
+        return results
+    finally:
+        for child, receive in children:
+            child.join(1)  # each ends once its result is sent; killed when this process stops first
+            if child.is_alive():
+                child.kill()
+                child.join()
+            receive.close()
+
+
+PARENT_POLL = 0.5  # seconds between a page helper's looks at whether the reading it helps still runs
+
+
+def _part_child(connection: Any, work: Callable[[Any], Any], part: Any, seconds: float) -> None:
+    parent = os.getppid()
+
+    def watch() -> None:  # the reading stopped (killed past its time): this helper stops too
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL)
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    threading.Thread(target=watch, daemon=True).start()
+    _, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    cpu = int(seconds) + 1
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu if hard == resource.RLIM_INFINITY else min(cpu, hard), hard))
+    try:
+        connection.send(("ok", work(part)))
+    except MemoryError:
+        connection.send(("memory", None))
+    except InputError as error:
+        connection.send(("error", error))
+    except BaseException as error:  # a bug: said by the parent as its own
+        connection.send(("failed", f"{type(error).__name__}: {error}"[:300]))
+    finally:
+        connection.close()
