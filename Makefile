@@ -6,13 +6,10 @@ STAMP := $(VENV)/.installed
 
 .PHONY: build test bench lint clean chromium serve
 
-# pip compiles the ~5,000 modules it installs one by one (about 19 CPU s); compileall then does it
-# on both cores (-j 0), the same bytecode in half the time.
 $(STAMP): pyproject.toml requirements.lock
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-compile -r requirements.lock
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-compile --no-deps --no-build-isolation -e .
-	$(BIN)/python -m compileall -q -j 0 $(VENV)/lib
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.lock
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
 build: $(STAMP)
