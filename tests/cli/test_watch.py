@@ -31,6 +31,15 @@ def fetch(url: str) -> str:
         return answer.read().decode("utf-8")
 
 
+def fetched(url: str) -> str:
+    """The page, or "" while it cannot be had: a busy machine's build in the serving process can
+    make a request time out (TimeoutError is an OSError), or the page is not built yet (404)."""
+    try:
+        return fetch(url)
+    except OSError:
+        return ""
+
+
 def wait_for(condition, seconds: float = 120) -> None:
     end = time.monotonic() + seconds
     while not condition():
@@ -70,10 +79,11 @@ def test_an_edit_is_served_rebuilt_and_a_failing_one_keeps_the_last_good_site(tm
     try:
         wait_for(lambda: server.server_address[1] != 0, 10)
         page = f"http://127.0.0.1:{server.server_address[1]}/demo/regles/combat/"
-        first = fetch(page)
+        wait_for(lambda: "deux dés" in fetched(page))
+        first = fetched(page)
         assert "deux dés" in first and "livereload" in first  # the page asks to be reloaded
         edit_source(root, "demo", "source.txt", "deux dés", "trois dés")
-        wait_for(lambda: "trois dés" in fetch(page))
+        wait_for(lambda: "trois dés" in fetched(page))
         assert rebuild.done >= 2 and rebuild.failed == 0
         good = rebuild.result  # the last good build, for the live preview's benchmark (its stages)
         assert "trois dés" in next(e.text for g in good.games for e in g.entries if e.title == "Combat")
@@ -84,8 +94,9 @@ def test_an_edit_is_served_rebuilt_and_a_failing_one_keeps_the_last_good_site(tm
         wait_for(lambda: rebuild.failed >= 1)
         assert rebuild.last_error and all(line.startswith("error: corpus/demo/") for line in rebuild.last_error)
         assert "the last good site is still served" in said
-        served = fetch(page)
-        assert "trois dés" in served and "quatre dés" not in served
+        served: list[str] = []
+        wait_for(lambda: served.append(fetched(page)) or bool(served[-1]))
+        assert "trois dés" in served[-1] and "quatre dés" not in served[-1]  # the last good site
         assert rebuild.result is good  # a failed build leaves the last good one's result
     finally:
         server.shutdown()
@@ -113,13 +124,7 @@ def test_a_game_folder_added_while_serving_is_built_and_served(tmp_path: Path, m
         (added / "game.toml").write_text(manifest, encoding="utf-8")
         page = f"http://127.0.0.1:{server.server_address[1]}/autre/regles/combat/"
 
-        def served() -> bool:
-            try:
-                return "deux dés" in fetch(page)
-            except OSError:  # not built yet: 404
-                return False
-
-        wait_for(served)
+        wait_for(lambda: "deux dés" in fetched(page))
         assert rebuild.failed == 0
     finally:
         server.shutdown()
