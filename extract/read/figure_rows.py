@@ -1,8 +1,10 @@
 """Labels printed in a row over a picture, or right under (or above) it: "Systèmes d'arme", "Systèmes de
 détection", "Systèmes spéciaux", each under its part of a panel. A row of the page split by wide
-gaps into short pieces, within the picture's width and a line's height from it, is the figure's,
-as the rows of pieces below it are: set aside with their page, never a heading nor a sentence. A
-caption under a picture is one piece (a sentence, "Illustration 1 : …") and stays text."""
+gaps into short pieces, within the picture's width and a line's height from it, is the figure's: set
+aside with its page, never a heading nor a sentence. Only the row touching the picture, or it and the
+next when its labels go on under (over) each piece; rows that go on lining up in columns are a table
+printed under the picture and stay text. A caption under a picture is one piece (a sentence,
+"Illustration 1 : …") and stays text."""
 
 from __future__ import annotations
 

@@ -89,3 +89,26 @@ def test_a_table_right_under_or_above_a_picture_stays_text(tmp_path):
     texts = [" ".join(line.text.split()) for line in reading.lines]
     for row in TABLE:
         assert sum(" ".join(row) == t for t in texts) == 2, (row, texts)
+
+
+def test_only_the_row_touching_a_picture_is_its_labels_not_the_rows_below_it(tmp_path):
+    """A row of labels right under a picture, then a row of short pieces not under its labels (another
+    layout's row, the start of a list): the labels are set aside, the next row stays text."""
+    pdf = new()
+    pdf.add_page()
+    image = picture(tmp_path)
+    y = block(pdf, 50, 40, 495, "Le joueur actif pioche une carte puis la pose devant lui sur la table de jeu.")
+    top = y + 10
+    pdf.image(str(image), x=60, y=top, w=300, h=120)
+    pdf.set_font("Helvetica", size=9)
+    for x, label in ((70, "Pioche"), (180, "Défausse"), (290, "Réserve")):
+        pdf.text(x, top + 130, label)
+    for x, label in ((120, "Face cachée"), (240, "Face visible")):
+        pdf.text(x, top + 142, label)
+    block(pdf, 50, top + 160, 495, "La partie se poursuit ainsi " + prose(30, 3) + ".")
+    path = save(pdf, tmp_path / "rangees.pdf")
+    reading = read_pdf(path, path.name)
+    rows = [a for a in reading.set_aside if a.reason == ROW_REASON]
+    assert sum(a.lines[1] - a.lines[0] + 1 for a in rows) == 1, rows
+    texts = [" ".join(line.text.split()) for line in reading.lines]
+    assert not any("Pioche" in t for t in texts) and any("Face cachée Face visible" in t for t in texts), texts
