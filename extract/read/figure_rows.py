@@ -1,8 +1,10 @@
 """Labels printed in a row over a picture, or right under (or above) it: "Systèmes d'arme", "Systèmes de
 détection", "Systèmes spéciaux", each under its part of a panel. A row of the page split by wide
-gaps into short pieces, within the picture's width and a line's height from it, is the figure's,
-as the rows of pieces below it are: set aside with their page, never a heading nor a sentence. A
-caption under a picture is one piece (a sentence, "Illustration 1 : …") and stays text."""
+gaps into short pieces, within the picture's width and a line's height from it, is the figure's: set
+aside with its page, never a heading nor a sentence. Only the row touching the picture, or it and the
+next when its labels go on under (over) each piece; rows that go on lining up in columns are a table
+printed under the picture and stay text. A caption under a picture is one piece (a sentence,
+"Illustration 1 : …") and stays text."""
 
 from __future__ import annotations
 
@@ -34,9 +36,9 @@ class Glyphs:
                        and c["bottom"] <= ln.bottom + 0.5), key=lambda c: c["x0"])
 
 
-def pieces(glyphs: Glyphs, ln: PageLine) -> list[str]:
-    """The pieces of `ln` as printed: its glyphs left to right (spaces kept inside a piece), parted
-    where the gap between two glyphs is wider than PIECE_GAP × its size."""
+def _piece_glyphs(glyphs: Glyphs, ln: PageLine) -> list[list[dict]]:
+    """The glyphs of each piece of `ln`, left to right (spaces kept inside a piece), parted where the
+    gap between two glyphs is wider than PIECE_GAP × its size."""
     found: list[list[dict]] = []
     right = None  # the right edge of the piece's last glyph that is no space
     for c in glyphs.of(ln):
@@ -47,7 +49,28 @@ def pieces(glyphs: Glyphs, ln: PageLine) -> list[str]:
             found.append([c])
         if not blank:
             right = c["x1"]
-    return [" ".join("".join(c["text"] for c in piece).split()) for piece in found]
+    return found
+
+
+def pieces(glyphs: Glyphs, ln: PageLine) -> list[str]:
+    """The pieces of `ln` as printed (see `_piece_glyphs`)."""
+    return [" ".join("".join(c["text"] for c in piece).split()) for piece in _piece_glyphs(glyphs, ln)]
+
+
+def _spans(glyphs: Glyphs, ln: PageLine) -> list[tuple[float, float]]:
+    """Where each piece of `ln` is printed across the page: its left and right edges."""
+    return [(piece[0]["x0"], max(c["x1"] for c in piece if c["text"].strip())) for piece in _piece_glyphs(glyphs, ln)]
+
+
+def _columns(glyphs: Glyphs, upper: PageLine, lower: PageLine) -> bool:
+    """Whether two rows' pieces line up in columns: two pieces at least in each, and each piece of one
+    row under (or over) one piece of the other, in the same order, as a table's cells are (or a
+    label printed on two lines)."""
+    a, b = _spans(glyphs, upper), _spans(glyphs, lower)
+    if len(a) < 2 or len(a) != len(b):
+        return False
+    return all(min(p[1], q[1]) > max(p[0], q[0]) for p, q in zip(a, b, strict=True)) and all(
+        b[k][0] > a[k - 1][1] and a[k][0] > b[k - 1][1] for k in range(1, len(a)))
 
 
 def _labels(glyphs: Glyphs, ln: PageLine) -> bool:
@@ -74,22 +97,42 @@ def label_rows(chars: Sequence[dict], lines: list[PageLine], pictures: Sequence[
     glyphs = Glyphs(chars) if pictures else Glyphs(())
     for box in pictures:
         x0, top, x1, bottom = box
-        edge_below, edge_above = bottom, top
-        for ln in sorted((ln for ln in lines if ln.kind == "text"), key=lambda ln: ln.top):
-            if not _across(ln, box):
-                continue
-            inside = top - 1 <= ln.top and ln.bottom <= bottom + 1
-            under = 0 <= ln.top - edge_below <= NEAR * ln.size
-            if (inside or under) and _labels(glyphs, ln):
+        near = [ln for ln in lines if ln.kind == "text" and _across(ln, box)]
+        for ln in near:
+            if top - 1 <= ln.top and ln.bottom <= bottom + 1 and _labels(glyphs, ln):
                 ln.kind, ln.reason = "figure", ROW_REASON
-                edge_below = max(edge_below, ln.bottom)
-        for ln in sorted((ln for ln in lines if ln.kind == "text"), key=lambda ln: -ln.bottom):
-            if not _across(ln, box):
-                continue
-            if 0 <= edge_above - ln.bottom <= NEAR * ln.size and _labels(glyphs, ln):
-                ln.kind, ln.reason = "figure", ROW_REASON
-                edge_above = min(edge_above, ln.top)
+        below = sorted((ln for ln in near if ln.kind == "text" and ln.top >= bottom - 1), key=lambda ln: ln.top)
+        above = sorted((ln for ln in near if ln.kind == "text" and ln.bottom <= top + 1), key=lambda ln: -ln.bottom)
+        for ln in [*_beside(glyphs, below, bottom, 1), *_beside(glyphs, above, top, -1)]:
+            ln.kind, ln.reason = "figure", ROW_REASON
     figure_gaps(lines, [*pictures, *drawn])
+
+
+def _beside(glyphs: Glyphs, rows: list[PageLine], edge: float, way: int) -> list[PageLine]:
+    """The labels among `rows` (the rows under a picture's `edge`, nearest first, `way` 1; or above
+    it, `way` -1): the one row touching the picture, split into labels; or that row and the next, when
+    each label is printed on two lines (its pieces over the next row's). Rows that go on lining up in
+    columns are a table under the picture: none is a label."""
+    def gap(ln: PageLine, mark: float) -> float:  # white space from `mark`, going away from the picture
+        return ln.top - mark if way > 0 else mark - ln.bottom
+
+    def far(ln: PageLine) -> float:  # the row's edge away from the picture
+        return ln.bottom if way > 0 else ln.top
+
+    chain: list[PageLine] = []
+    mark = edge
+    for ln in rows:
+        if not 0 <= gap(ln, mark) <= NEAR * ln.size:
+            break
+        if chain and not _columns(glyphs, *((chain[-1], ln) if way > 0 else (ln, chain[-1]))):
+            break
+        chain.append(ln)
+        if len(chain) > 2:
+            return []  # three rows in columns: a table
+        mark = far(ln)
+    if len(chain) == 2 and not _labels(glyphs, chain[1]):
+        return []  # a row of labels over a row in columns that is no labels: a table's head and row
+    return chain if chain and _labels(glyphs, chain[0]) else []
 
 
 def figure_gaps(lines: list[PageLine], figures: Sequence[Box]) -> None:

@@ -52,3 +52,63 @@ def test_labels_in_a_row_under_and_over_a_picture_are_set_aside_and_a_caption_st
     assert any(t.startswith("Quand une jauge est pleine") and t.endswith(".") for t in texts)
     found = extract_document(path)
     assert [e["title"] for e in found["entries"] if e["title"]] == ["Les systèmes"]
+
+
+TABLE = (("Joueurs", "Cartes", "Jetons"), ("Deux", "Cinq", "Dix"), ("Trois", "Quatre", "Huit"), ("Quatre", "Trois", "Six"))
+
+
+def table_by_pictures(tmp_path: Path) -> Path:
+    """An unruled table right under a picture, and the same table right above another picture."""
+    pdf = new()
+    pdf.add_page()
+    image = picture(tmp_path)
+    y = block(pdf, 50, 40, 495, "Le joueur actif pioche une carte puis la pose devant lui sur la table de jeu.")
+    pdf.image(str(image), x=60, y=y + 10, w=300, h=120)
+    pdf.set_font("Helvetica", size=10)
+    y += 130 + 12
+    for row in TABLE:
+        for k, cell in enumerate(row):
+            pdf.text(70 + k * 110, y, cell)
+        y += 14
+    y = block(pdf, 50, y + 4, 495, "Ensuite le joueur suivant joue son tour de la même façon que le premier.")
+    y += 20
+    pdf.set_font("Helvetica", size=10)
+    for row in TABLE:
+        y += 14
+        for k, cell in enumerate(row):
+            pdf.text(70 + k * 110, y, cell)
+    pdf.image(str(image), x=60, y=y + 6, w=300, h=120)
+    block(pdf, 50, y + 140, 495, "La partie se poursuit ainsi " + prose(30, 3) + ".")
+    return save(pdf, tmp_path / "tableau.pdf")
+
+
+def test_a_table_right_under_or_above_a_picture_stays_text(tmp_path):
+    path = table_by_pictures(tmp_path)
+    reading = read_pdf(path, path.name)
+    assert not [a for a in reading.set_aside if a.reason == ROW_REASON]
+    texts = [" ".join(line.text.split()) for line in reading.lines]
+    for row in TABLE:
+        assert sum(" ".join(row) == t for t in texts) == 2, (row, texts)
+
+
+def test_only_the_row_touching_a_picture_is_its_labels_not_the_rows_below_it(tmp_path):
+    """A row of labels right under a picture, then a row of short pieces not under its labels (another
+    layout's row, the start of a list): the labels are set aside, the next row stays text."""
+    pdf = new()
+    pdf.add_page()
+    image = picture(tmp_path)
+    y = block(pdf, 50, 40, 495, "Le joueur actif pioche une carte puis la pose devant lui sur la table de jeu.")
+    top = y + 10
+    pdf.image(str(image), x=60, y=top, w=300, h=120)
+    pdf.set_font("Helvetica", size=9)
+    for x, label in ((70, "Pioche"), (180, "Défausse"), (290, "Réserve")):
+        pdf.text(x, top + 130, label)
+    for x, label in ((120, "Face cachée"), (240, "Face visible")):
+        pdf.text(x, top + 142, label)
+    block(pdf, 50, top + 160, 495, "La partie se poursuit ainsi " + prose(30, 3) + ".")
+    path = save(pdf, tmp_path / "rangees.pdf")
+    reading = read_pdf(path, path.name)
+    rows = [a for a in reading.set_aside if a.reason == ROW_REASON]
+    assert sum(a.lines[1] - a.lines[0] + 1 for a in rows) == 1, rows
+    texts = [" ".join(line.text.split()) for line in reading.lines]
+    assert not any("Pioche" in t for t in texts) and any("Face cachée Face visible" in t for t in texts), texts

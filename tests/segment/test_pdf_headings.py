@@ -62,3 +62,23 @@ def test_a_front_page_in_types_used_nowhere_else_heads_no_chapter(tmp_path):
     titled = {e["title"]: e for e in found["entries"] if e["title"]}
     assert {"Matériel", "Mise en place", "Tour de jeu"} <= set(titled)
     assert all(titled[t]["parent"] is None for t in ("Matériel", "Mise en place", "Tour de jeu"))
+
+
+def test_text_after_a_front_page_before_the_first_chapter_is_not_the_front_pages(tmp_path):
+    """The front matter's headings are closed at its last page: the text that opens the next page,
+    above its first heading, goes to no heading of the cover (nothing lost: it stays an entry's)."""
+    pdf = new()
+    pdf.add_page()
+    y = block(pdf, 50, 60, 495, "Une collection de jeux", size=36, style="B")
+    block(pdf, 50, y + 20, 495, "Le gîte ludique vous accueille toute l'année.", size=14)
+    opening = "Cette règle explique comment jouer une partie complète en moins d'une heure."
+    for k, chapter in enumerate(("Matériel", "Mise en place", "Tour de jeu")):
+        pdf.add_page()
+        y = 40 if k else block(pdf, 50, 40, 495, opening) + 12
+        y = block(pdf, 50, y, 495, chapter, size=16, style="B")
+        block(pdf, 50, y + 8, 495, "Le " + prose(80, len(chapter)) + ".")
+    found = extract_document(save(pdf, tmp_path / "front.pdf"))
+    cover = next(e for e in found["entries"] if e["title"] == "Une collection de jeux")
+    assert "Cette règle explique" not in cover["text"] and "gîte ludique" in cover["text"]
+    holder = [e for e in found["entries"] if "Cette règle explique comment jouer" in e["text"]]
+    assert len(holder) == 1 and holder[0]["parent"] is None

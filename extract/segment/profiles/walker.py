@@ -102,6 +102,7 @@ class HeadedWalker:
         self.layout_headings = True  # profiles with explicit heading markup turn this off
         self.stack: list[tuple[int, Entry]] = []  # (level, entry) of open headings
         self.current: Entry | None = None
+        self.preamble: Entry | None = None  # the entry of the text before any heading, once made
         self.last_block: Block | None = None
         self.outline_level = 0
         self.part_level: int | None = None  # the level of the open part heading ("II. LE JEU"), if any
@@ -142,6 +143,10 @@ class HeadedWalker:
             if self.front_entries and line.page not in self.front_pages:
                 # the front matter's headings (a cover, an advert page) head no chapter of the rules
                 self.stack = [(level, entry) for level, entry in self.stack if id(entry) not in self.front_entries]
+                if self.current is not None and id(self.current) in self.front_entries:
+                    # nor the text above the rules' first heading: it goes where the text before any heading goes
+                    self.current = self.stack[-1][1] if self.stack else None
+                    self.last_block = None
                 self.front_entries.clear()
             if not self.shaded_box(line) and not self.special(line):
                 self.default(line)
@@ -538,8 +543,10 @@ class HeadedWalker:
         return level
 
     def target(self, line: Line) -> Entry:
-        if self.current is None:
-            self.current = self.b.entry("section", None, None, None, key="preambule", is_page=True)
+        if self.current is None:  # text before any heading (or after a front page's): the one preamble
+            if self.preamble is None:
+                self.preamble = self.b.entry("section", None, None, None, key="preambule", is_page=True)
+            self.current = self.preamble
         return self.current
 
     def paragraph(self, line: Line, type_: str, text: str | None = None, number: str | None = None) -> None:
