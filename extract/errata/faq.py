@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from extract.cache import Cache, code_key
 from extract.errata.amend import joined
 from extract.errata.locators import SECTION, Locator, TargetHint, opens_with_locator, parse_heading, read_locator
+from extract.errata.operations import mask
 from extract.errata.reader import ErrataReading, ReadOperation, numbered_text, read_errata_text
 from extract.errata.tables import is_errata_table
 from extract.model import Anomaly, Block, DocumentSpec, Entry, Erratum, GameSpec, Operation, erratum_ids
@@ -31,6 +32,8 @@ MODEL_OPERATION = {"replace": "replace", "should-say": "replace", "rename": "rep
 BLOCK_UNITS = frozenset({"paragraph", "bullet", "subbullet", "sentence"})
 # A value an erratum corrects ("3 et non 2", "de 8 et non de 6"): changed where it stands as a whole word.
 VALUE = re.compile(r"[+-]?\d{1,4}(?:[.,]\d{1,3})?(?:[ ]?(?:cm|mm|%|pouces?|cases?|dés?|points?|PV))?")
+# The small word a value is written after ("de 8 et non de 6"): no part of the value.
+_VALUE_LEAD = re.compile(r"^(?:de[ ]++|d')", re.IGNORECASE)
 # The marker a block of each type is written with, so that the reader cuts list items as the book has them.
 BLOCK_MARKS = {"bullet": "- ", "subbullet": "  - "}
 
@@ -79,10 +82,13 @@ def operation_of(found: ReadOperation, own: Locator, words: str) -> Operation:
     its own words (`own`, read from `words`) only, the heading's being the erratum's `target_hint`."""
     where = found.locator
     within = within_ordinal = None
+    before, after = found.old, found.new
+    values = (bare_value(found.old), bare_value(found.new))
     if found.part == "title":
         block, ordinal = "title", None  # "Renommez l'arme en « Hache »"
-    elif found.kind == "replace" and where.unit is None and all(VALUE.fullmatch(x or "") for x in (found.old, found.new)):
-        block, ordinal = "value", None  # "La portée devrait être 3 et non 2": a number, as a whole word
+    elif found.kind == "replace" and where.unit is None and values[0] is not None and values[1] is not None:
+        block, ordinal = "value", None  # "La portée devrait être de 3 et non de 2": a number, as a whole word
+        before, after = values
     elif found.old and found.kind == "replace":
         block, ordinal = "text", None  # "premier paragraphe : remplacer « deux » par « trois »"
         if where.unit in BLOCK_UNITS:
@@ -102,8 +108,30 @@ def operation_of(found: ReadOperation, own: Locator, words: str) -> Operation:
     position = (where.position or "end") if found.kind == "insert" and block == "text" else found.position
     return Operation(
         MODEL_OPERATION[found.kind], block, ordinal, where.label, own.section, position, within, within_ordinal,
-        before=found.old, after=found.new, with_subbullets=found.with_subbullets,
+        before=before, after=after, with_subbullets=found.with_subbullets,
         subject=own_title(words) if block == "card" else None, card=own.card, expects_text=found.text_lines is not None)
+
+
+def bare_value(text: str | None) -> str | None:
+    """`text` as a value an erratum corrects, without the "de" it is written after ("de 3" -> "3");
+    None when it is no value."""
+    value = _VALUE_LEAD.sub("", (text or "").strip())
+    return value if VALUE.fullmatch(value) else None
+
+
+def misread(found: ReadOperation, op: Operation) -> str | None:
+    """Why the reader's operation cannot be applied as read, or None: a correction "Y et non X"
+    whose new words do not stand for the old ones word for word ("lancez trois dés et non deux":
+    which words change is not said), and a whole place given a new text that is neither quoted nor
+    announced below ("… devrait être trois": a value or a phrase, not the place's text)."""
+    if found.cue == "marker" and op.block != "value" and found.old and found.new and \
+            len(found.old.split()) != len(found.new.split()):
+        return (f"« {found.new} » (et non « {found.old} »): the new words do not stand for the old ones word for "
+                "word, so what changes is not said")
+    if op.operation == "replace" and op.block in ("entry", "card") and found.new and found.text_lines is None and \
+            not any(found.new.strip() in quote for quote in mask(found.text).quotes):
+        return f"the whole place's new text « {found.new[:60]} » is neither quoted nor announced below"
+    return None
 
 
 def unquote_blocks(blocks: list[Block]) -> tuple[list[Block], list[str]]:
@@ -269,7 +297,8 @@ def read_kept(text: str, kept: Cache | None, name: str) -> ErrataReading:
 def read_faq(game: str, doc: DocumentSpec, entries: list[Entry], kept: Cache | None = None) -> FaqReading:
     """Every erratum of one FAQ document's errata part, in book order, with its new text as the
     book has it; and the part's passages that read like errata but that the reader does not
-    understand. `kept`: where the reader's readings are kept between builds."""
+    understand, or whose operation cannot be applied as read (`misread`). `kept`: where the
+    reader's readings are kept between builds."""
     mine = [entry for entry in entries if entry.document == doc.id]
     part = errata_part(mine)
     if not part:
@@ -279,18 +308,23 @@ def read_faq(game: str, doc: DocumentSpec, entries: list[Entry], kept: Cache | N
     # the part's blocks and what opens it ("Erratas (…) :"), under every heading of the document
     announcing = {id(b) for entry in mine for b in entry.blocks if b.type == "paragraph" and announces_errata(b.text)}
     reading = read_kept(faq_text(doc.id, mine, part | announcing), kept, f"{game}/{doc.id}")
-    kept: list[tuple[ReadOperation, Placed]] = []
+    taken: list[tuple[ReadOperation, Placed, str, Locator, Operation]] = []
+    refused: list[Anomaly] = []
     for found in reading.read:
         placed = at.get(found.line)
-        if placed is not None and id(placed.block) in part:
-            kept.append((found, placed))
-    errata = []
-    ids = erratum_ids(f"{game}/{doc.id}", [placed.entry.key for _, placed in kept])
-    for erratum_id, (found, placed) in zip(ids, kept, strict=True):
-        table_row = found.cue == "table"
-        instruction = found.text if table_row else placed.block.text
+        if placed is None or id(placed.block) not in part:
+            continue
+        instruction = found.text if found.cue == "table" else placed.block.text
         own = read_locator(instruction)
         op = operation_of(found, own, instruction)
+        if (why := misread(found, op)) is not None:
+            refused.append(Anomaly("erratum-not-understood", f"{doc.source}, line {found.line}: « {found.text[:100]} »: "
+                                   f"{why}; it is not applied", [found.line], "warning"))
+            continue
+        taken.append((found, placed, instruction, own, op))
+    errata = []
+    ids = erratum_ids(f"{game}/{doc.id}", [placed.entry.key for _, placed, *_ in taken])
+    for erratum_id, (found, placed, instruction, own, op) in zip(ids, taken, strict=True):
         quoted = [block for first, block in blocks if found.text_lines and found.text_lines[0] <= first <= found.text_lines[1]]
         new_blocks, notes = unquote_blocks(quoted)
         if op.operation == "delete" and new_blocks:
@@ -298,7 +332,7 @@ def read_faq(game: str, doc: DocumentSpec, entries: list[Entry], kept: Cache | N
         elif not new_blocks and op.after:
             new_blocks = [Block("paragraph", op.after)]
         hint, bold = hint_of(placed, own, instruction, found)
-        own_lines = [found.line] if table_row else list(placed.block.lines)
+        own_lines = [found.line] if found.cue == "table" else list(placed.block.lines)
         lines = sorted(set(own_lines) | {n for b in quoted for n in b.lines})
         erratum = Erratum(
             id=erratum_id, source=placed.entry.id, target=None, operation=op.operation,
@@ -310,7 +344,8 @@ def read_faq(game: str, doc: DocumentSpec, entries: list[Entry], kept: Cache | N
         if bold is not None:
             erratum.target_hint["heading"] = bold
         errata.append(erratum)
-    return FaqReading(errata, not_understood(doc, reading, at, part, mine))
+    anomalies = sorted(not_understood(doc, reading, at, part, mine) + refused, key=lambda a: a.lines[:1])
+    return FaqReading(errata, anomalies)
 
 
 def read_faqs(game: GameSpec, entries: list[Entry], kept: Cache | None = None,
