@@ -295,14 +295,15 @@ def read_kept(text: str, kept: Cache | None, name: str) -> ErrataReading:
 
 
 def read_faq(game: str, doc: DocumentSpec, entries: list[Entry], kept: Cache | None = None) -> FaqReading:
-    """Every erratum of one FAQ document's errata part, in book order, with its new text as the
+    """Every erratum of one FAQ document's errata part (of the whole FAQ when no heading or line
+    names errata: "## Corrections", "## Modifications des règles"), in book order, with its new text as the
     book has it; and the part's passages that read like errata but that the reader does not
     understand, or whose operation cannot be applied as read (`misread`). `kept`: where the
     reader's readings are kept between builds."""
     mine = [entry for entry in entries if entry.document == doc.id]
-    part = errata_part(mine)
+    part = errata_part(mine) or {id(block) for entry in mine for block in entry.blocks}  # no errata part: all of it
     if not part:
-        return FaqReading([], [])  # no errata part: nothing to read (and no model to load)
+        return FaqReading([], [])  # an empty FAQ: nothing to read (and no model to load)
     at = placed_blocks(mine)
     blocks = [(block.lines[0], block) for entry in mine for block in entry.blocks if block.lines]
     # the part's blocks and what opens it ("Erratas (…) :"), under every heading of the document

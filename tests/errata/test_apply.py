@@ -490,3 +490,10 @@ def test_a_quoted_should_say_still_replaces_its_section(tmp_path):
     errata, entries, unread = applied(tmp_path, "Section 4.2 : le texte devrait être : « Lancez trois dés. »\n")
     assert [(e.status, e.target) for e in errata] == [("applied", "demo/regles/4.2")] and unread == {}
     assert texts(entries["demo/regles/4.2"]) == ["Lancez trois dés."]
+
+
+@pytest.mark.parametrize("head", ["# FAQ\n\n## Corrections\n\n### Livret de règles\n\n", "# FAQ\n\n## Modifications des règles\n\n"])
+def test_an_faq_with_no_errata_part_is_read_whole(tmp_path, head):
+    errata, entries, unread = applied(tmp_path, "Section 4.2 : remplacez « deux dés » par « trois dés ».\n", head=head, title="FAQ")
+    assert [(e.status, e.target) for e in errata] == [("applied", "demo/regles/4.2")] and unread == {}
+    assert texts(entries["demo/regles/4.2"]) == ["Lancez trois dés."]
