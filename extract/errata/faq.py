@@ -69,6 +69,25 @@ def table_lines(block: Block) -> list[tuple[int, str]]:
     return [(block.lines[0], rows[0]), *zip(block.lines[len(block.lines) - body:], rows[1:], strict=True)]
 
 
+# The words that name a place by a quotation after them ("la section « Combat »", "le point « Exposé »").
+_NAMES_BY_QUOTE = re.compile(r"(?:section|encadr[ée]|encart|bo[iî]te|chapitre|paragraphe|capacit[ée]|r[eè]gle|points?|puces?)"
+                             r"[ ]++(?:de[ ]++|d')?$", re.IGNORECASE)
+
+
+def place_words(words: str) -> str:
+    """`words` with the quotations that name no place emptied ("remplacez « … (voir section Combat) »"
+    names no section), as the reader masks them: a place is read from the instruction's own words."""
+    masked = mask(words)
+    if masked.unbalanced or not masked.quotes:
+        return words
+
+    def kept(m: re.Match[str]) -> str:
+        names = _NAMES_BY_QUOTE.search(masked.text[max(0, m.start() - 40):m.start()])
+        return f"« {masked.quotes[int(m.group(1))]} »" if names else "« »"
+
+    return re.sub(r"« Q(\d{1,4}) »", kept, masked.text)
+
+
 def own_title(words: str) -> str | None:
     """The title an instruction names as its section or box ("(section Fissure Dimorienne)",
     "la section « Combat »", "section Déplacement"), not any quotation it holds."""
@@ -309,30 +328,31 @@ def read_faq(game: str, doc: DocumentSpec, entries: list[Entry], kept: Cache | N
     # the part's blocks and what opens it ("Erratas (…) :"), under every heading of the document
     announcing = {id(b) for entry in mine for b in entry.blocks if b.type == "paragraph" and announces_errata(b.text)}
     reading = read_kept(faq_text(doc.id, mine, part | announcing), kept, f"{game}/{doc.id}")
-    taken: list[tuple[ReadOperation, Placed, str, Locator, Operation]] = []
+    taken: list[tuple[ReadOperation, Placed, str, str, Locator, Operation]] = []
     refused: list[Anomaly] = []
     for found in reading.read:
         placed = at.get(found.line)
         if placed is None or id(placed.block) not in part:
             continue
         instruction = found.text if found.cue == "table" else placed.block.text
-        own = read_locator(instruction)
-        op = operation_of(found, own, instruction)
+        words = place_words(instruction)
+        own = read_locator(words)
+        op = operation_of(found, own, words)
         if (why := misread(found, op)) is not None:
             refused.append(Anomaly("erratum-not-understood", f"{doc.source}, line {found.line}: « {found.text[:100]} »: "
                                    f"{why}; it is not applied", [found.line], "warning"))
             continue
-        taken.append((found, placed, instruction, own, op))
+        taken.append((found, placed, instruction, words, own, op))
     errata = []
     ids = erratum_ids(f"{game}/{doc.id}", [placed.entry.key for _, placed, *_ in taken])
-    for erratum_id, (found, placed, instruction, own, op) in zip(ids, taken, strict=True):
+    for erratum_id, (found, placed, instruction, words, own, op) in zip(ids, taken, strict=True):
         quoted = [block for first, block in blocks if found.text_lines and found.text_lines[0] <= first <= found.text_lines[1]]
         new_blocks, notes = unquote_blocks(quoted)
         if op.operation == "delete" and new_blocks:
             op.before, new_blocks = joined(new_blocks), []
         elif not new_blocks and op.after:
             new_blocks = [Block("paragraph", op.after)]
-        hint, bold = hint_of(placed, own, instruction, found)
+        hint, bold = hint_of(placed, own, words, found)
         own_lines = [found.line] if found.cue == "table" else list(placed.block.lines)
         lines = sorted(set(own_lines) | {n for b in quoted for n in b.lines})
         erratum = Erratum(

@@ -497,3 +497,17 @@ def test_an_faq_with_no_errata_part_is_read_whole(tmp_path, head):
     errata, entries, unread = applied(tmp_path, "Section 4.2 : remplacez « deux dés » par « trois dés ».\n", head=head, title="FAQ")
     assert [(e.status, e.target) for e in errata] == [("applied", "demo/regles/4.2")] and unread == {}
     assert texts(entries["demo/regles/4.2"]) == ["Lancez trois dés."]
+
+
+@pytest.mark.parametrize("new", ["ne tire pas (voir section Combat)", "ne tire pas (voir section 4.1)"])
+def test_a_place_named_inside_a_quotation_is_no_place_of_the_instruction(tmp_path, new):
+    errata, entries, unread = applied(tmp_path, f"#### Déplacement, page 2, section 3.2\n\nRemplacez « ne tire pas » par « {new} ».\n")
+    assert [(e.status, e.target) for e in errata] == [("applied", "demo/regles/3.2")] and unread == {}
+    assert errata[0].target_hint == {"name": "Déplacement", "page": 2, "sections": ["3.2"]}
+    assert f"Une unité qui se déplace {new}, sauf la cavalerie (cf. page 2)." in texts(entries["demo/regles/3.2"])
+
+
+def test_a_section_named_by_its_quoted_title_is_still_read(tmp_path):
+    errata, entries, unread = applied(tmp_path, "Dans la section « Résolution », remplacez « deux dés » par « trois dés ».\n")
+    assert [(e.status, e.target) for e in errata] == [("applied", "demo/regles/4.2")] and unread == {}
+    assert errata[0].target_hint["name"] == "Résolution"
