@@ -60,12 +60,14 @@ def faq_text(document: str, entries: list[Entry], keep: set[int] | None = None) 
 
 def table_lines(block: Block) -> list[tuple[int, str]]:
     """A table's rows as markdown lines, each at its source line: the header at the first, the body
-    rows at the table's last lines, whatever delimiter lines stand between them."""
+    rows at the table's last lines, whatever delimiter lines stand between them. A table set on
+    fewer lines than it has rows gives none (its rows have no line of their own: `not_understood`
+    reports it)."""
     assert block.rows is not None
     rows = ["| " + " | ".join(cells) + " |" for cells in block.rows]
     body = len(rows) - 1
     if len(block.lines) < len(rows):
-        return [(block.lines[0], " ".join(rows))] if block.lines else []
+        return []
     return [(block.lines[0], rows[0]), *zip(block.lines[len(block.lines) - body:], rows[1:], strict=True)]
 
 
@@ -291,7 +293,13 @@ def not_understood(doc: DocumentSpec, reading: ErrataReading, at: dict[int, Plac
         out.append(Anomaly("erratum-not-understood", f"{doc.source}, line {passage.line}: {what}« {passage.text[:100]} »: "
                            f"{passage.reason}; it is not applied", [passage.line], "warning"))
     for block in (b for entry in mine for b in entry.blocks if b.type == "table" and b.rows and id(b) in part):
-        if len(block.rows or []) > 1 and not is_errata_table(block.rows[0]):
+        if len(block.lines) < len(block.rows or []):
+            out.append(Anomaly(
+                "erratum-not-understood",
+                f"{doc.source}, line {block.lines[0] if block.lines else '?'}: a table in the errata part whose "
+                f"{len(block.rows or [])} rows stand on {len(block.lines)} source line(s); its rows are not read as errata",
+                list(block.lines[:1]), "warning"))
+        elif len(block.rows or []) > 1 and not is_errata_table(block.rows[0]):
             out.append(Anomaly(
                 "erratum-not-understood",
                 f"{doc.source}, line {block.lines[0] if block.lines else '?'}: a table in the errata part whose header "
