@@ -206,7 +206,8 @@ def announces_errata(text: str) -> bool:
 
 
 def errata_part(entries: list[Entry]) -> set[int]:
-    """The blocks (by `id`) of the errata part of one document's entries, in book order.
+    """The blocks (by `id`) of the errata part of one document's entries, in book order, and the
+    entries (by `id`) whose heading stands in it.
 
     An entry is in it when it or a heading above it is about errata (`in_errata_part`); and so are
     the entries that follow an errata heading at its own level, until a heading at that level or
@@ -224,8 +225,10 @@ def errata_part(entries: list[Entry]) -> set[int]:
         if in_errata_part(entry):
             if re.search(r"\berrat", title):
                 level = depth
-            inside.update(id(block) for block in entry.blocks)
+            inside.update([id(entry), *(id(block) for block in entry.blocks)])
             continue
+        if level is not None:
+            inside.add(id(entry))
         for block in entry.blocks:
             if level is not None:
                 inside.add(id(block))
@@ -249,10 +252,16 @@ class Placed:
     bold: Block | None
 
 
-def placed_blocks(entries: list[Entry]) -> dict[int, Placed]:
-    """Every source line of the document's blocks, to the block holding it."""
+def placed_blocks(entries: list[Entry], part: set[int]) -> dict[int, Placed]:
+    """Every source line of the document's blocks, to the block holding it; and the first line of
+    each heading of the errata part (`part`), to its title as a block of its entry: an instruction
+    set as a heading ("#### Page 4, section 4.2 : remplacez « deux » par « trois ».")."""
     at: dict[int, Placed] = {}
     for entry in entries:
+        if entry.title and entry.heading_lines and id(entry) in part:
+            title = Block("heading", entry.title, lines=entry.heading_lines[:1])
+            part.add(id(title))
+            at[entry.heading_lines[0]] = Placed(entry, title, None)
         bold: Block | None = None
         for block in entry.blocks:
             if bold_heading(block) is not None:
@@ -281,17 +290,21 @@ def hint_of(placed: Placed, own: Locator, words: str, found: ReadOperation) -> t
 
 
 def not_understood(doc: DocumentSpec, reading: ErrataReading, at: dict[int, Placed], part: set[int],
-                   mine: list[Entry]) -> list[Anomaly]:
-    """The reader's passages it does not understand, in the errata part, each with its line and
-    why; and the part's tables whose header names no old and new text (their rows may be errata)."""
+                   mine: list[Entry], clarifications: bool = True) -> list[Anomaly]:
+    """The reader's passages it does not understand in the errata part (and, with `clarifications`,
+    those it takes for no erratum there), each with its line and why; and the part's tables whose
+    header names no old and new text (their rows may be errata), or set on fewer lines than rows."""
     out = []
-    for passage in reading.not_understood:
-        placed = at.get(passage.line)
+    unread = [(p.line, p.text, p.reason) for p in reading.not_understood]
+    if clarifications:
+        unread += [(c.line, c.text, f"read as no erratum ({c.why}), in the errata part") for c in reading.clarifications]
+    for line, text, reason in unread:
+        placed = at.get(line)
         if placed is None or id(placed.block) not in part:
             continue
         what = "table row " if placed.block.type == "table" else ""
-        out.append(Anomaly("erratum-not-understood", f"{doc.source}, line {passage.line}: {what}« {passage.text[:100]} »: "
-                           f"{passage.reason}; it is not applied", [passage.line], "warning"))
+        out.append(Anomaly("erratum-not-understood", f"{doc.source}, line {line}: {what}« {text[:100]} »: "
+                           f"{reason}; it is not applied", [line], "warning"))
     for block in (b for entry in mine for b in entry.blocks if b.type == "table" and b.rows and id(b) in part):
         if len(block.lines) < len(block.rows or []):
             out.append(Anomaly(
@@ -328,10 +341,12 @@ def read_faq(game: str, doc: DocumentSpec, entries: list[Entry], kept: Cache | N
     understand, or whose operation cannot be applied as read (`misread`). `kept`: where the
     reader's readings are kept between builds."""
     mine = [entry for entry in entries if entry.document == doc.id]
-    part = errata_part(mine) or {id(block) for entry in mine for block in entry.blocks}  # no errata part: all of it
+    part = errata_part(mine)
+    whole = not part  # no errata part: all of it, its clarifications being the FAQ's answers
+    part = part or {id(x) for entry in mine for x in [entry, *entry.blocks]}
     if not part:
         return FaqReading([], [])  # an empty FAQ: nothing to read (and no model to load)
-    at = placed_blocks(mine)
+    at = placed_blocks(mine, part)
     blocks = [(block.lines[0], block) for entry in mine for block in entry.blocks if block.lines]
     # the part's blocks and what opens it ("Erratas (…) :"), under every heading of the document
     announcing = {id(b) for entry in mine for b in entry.blocks if b.type == "paragraph" and announces_errata(b.text)}
@@ -373,7 +388,7 @@ def read_faq(game: str, doc: DocumentSpec, entries: list[Entry], kept: Cache | N
         if bold is not None:
             erratum.target_hint["heading"] = bold
         errata.append(erratum)
-    anomalies = sorted(not_understood(doc, reading, at, part, mine) + refused, key=lambda a: a.lines[:1])
+    anomalies = sorted(not_understood(doc, reading, at, part, mine, clarifications=not whole) + refused, key=lambda a: a.lines[:1])
     return FaqReading(errata, anomalies)
 
 

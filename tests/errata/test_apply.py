@@ -511,3 +511,17 @@ def test_a_section_named_by_its_quoted_title_is_still_read(tmp_path):
     errata, entries, unread = applied(tmp_path, "Dans la section « Résolution », remplacez « deux dés » par « trois dés ».\n")
     assert [(e.status, e.target) for e in errata] == [("applied", "demo/regles/4.2")] and unread == {}
     assert errata[0].target_hint["name"] == "Résolution"
+
+
+def test_an_instruction_set_as_a_heading_is_applied(tmp_path):
+    errata, entries, unread = applied(tmp_path, "#### Page 4, section 4.2 : remplacez « deux » par « trois ».\n\nMerci.\n")
+    assert [(e.status, e.target) for e in errata] == [("applied", "demo/regles/4.2")] and unread == {}
+    assert texts(entries["demo/regles/4.2"]) == ["Lancez trois dés."]
+    assert errata[0].origin["lines"] == [9, 9]
+
+
+def test_an_old_and_new_text_naming_no_place_in_the_errata_part_is_reported(tmp_path):
+    errata, entries, unread = applied(tmp_path, "Ancien texte : « Lancez deux dés. »\n\nNouveau texte : « Lancez trois dés. »\n")
+    assert errata == [] and texts(entries["demo/regles/4.2"]) == ["Lancez deux dés."]
+    [anomaly] = unread["demo/faq"]
+    assert anomaly.kind == "erratum-not-understood" and anomaly.lines == [11] and "no place" in anomaly.detail
