@@ -34,6 +34,10 @@ BLOCK_UNITS = frozenset({"paragraph", "bullet", "subbullet", "sentence"})
 VALUE = re.compile(r"[+-]?\d{1,4}(?:[.,]\d{1,3})?(?:[ ]?(?:cm|mm|%|pouces?|cases?|dés?|points?|PV))?")
 # The small word a value is written after ("de 8 et non de 6"): no part of the value.
 _VALUE_LEAD = re.compile(r"^(?:de[ ]++|d')", re.IGNORECASE)
+# What the reader takes for no erratum but may be one when it stands in an errata part (its `why`
+# opens so): an old and new text with no place, a place and a text with no verb. Questions, answers
+# and restatements of an erratum read are no errata there either.
+UNSURE_CLARIFICATIONS = ("an old and a new text with no place named", "a place named, but no change asked")
 # The marker a block of each type is written with, so that the reader cuts list items as the book has them.
 BLOCK_MARKS = {"bullet": "- ", "subbullet": "  - "}
 
@@ -297,7 +301,8 @@ def not_understood(doc: DocumentSpec, reading: ErrataReading, at: dict[int, Plac
     out = []
     unread = [(p.line, p.text, p.reason) for p in reading.not_understood]
     if clarifications:
-        unread += [(c.line, c.text, f"read as no erratum ({c.why}), in the errata part") for c in reading.clarifications]
+        unread += [(c.line, c.text, f"read as no erratum ({c.why}), in the errata part") for c in reading.clarifications
+                   if c.why.startswith(UNSURE_CLARIFICATIONS)]
     for line, text, reason in unread:
         placed = at.get(line)
         if placed is None or id(placed.block) not in part:

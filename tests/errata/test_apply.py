@@ -525,3 +525,13 @@ def test_an_old_and_new_text_naming_no_place_in_the_errata_part_is_reported(tmp_
     assert errata == [] and texts(entries["demo/regles/4.2"]) == ["Lancez deux dés."]
     [anomaly] = unread["demo/faq"]
     assert anomaly.kind == "erratum-not-understood" and anomaly.lines == [11] and "no place" in anomaly.detail
+
+
+def test_a_place_and_a_text_with_no_verb_in_the_errata_part_is_reported(tmp_path):
+    errata, entries, unread = applied(tmp_path, "Page 4, section 4.2 : lancez trois dés.\n")
+    assert errata == [] and [a.lines for a in unread["demo/faq"]] == [[9]]
+
+
+def test_a_question_under_an_faq_and_errata_title_is_no_unread_erratum(tmp_path):
+    errata, _, unread = applied(tmp_path, "## Questions\n\nQ : Combien de dés lance-t-on ?\n\nR : Trois.\n")
+    assert errata == [] and unread == {}
