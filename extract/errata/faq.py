@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from extract.cache import Cache, code_key
 from extract.errata.amend import joined
 from extract.errata.locators import SECTION, Locator, TargetHint, opens_with_locator, parse_heading, read_locator
+from extract.errata.operations import mask
 from extract.errata.reader import ErrataReading, ReadOperation, numbered_text, read_errata_text
 from extract.errata.tables import is_errata_table
 from extract.model import Anomaly, Block, DocumentSpec, Entry, Erratum, GameSpec, Operation, erratum_ids
@@ -31,6 +32,12 @@ MODEL_OPERATION = {"replace": "replace", "should-say": "replace", "rename": "rep
 BLOCK_UNITS = frozenset({"paragraph", "bullet", "subbullet", "sentence"})
 # A value an erratum corrects ("3 et non 2", "de 8 et non de 6"): changed where it stands as a whole word.
 VALUE = re.compile(r"[+-]?\d{1,4}(?:[.,]\d{1,3})?(?:[ ]?(?:cm|mm|%|pouces?|cases?|dés?|points?|PV))?")
+# The small word a value is written after ("de 8 et non de 6"): no part of the value.
+_VALUE_LEAD = re.compile(r"^(?:de[ ]++|d')", re.IGNORECASE)
+# What the reader takes for no erratum but may be one when it stands in an errata part (its `why`
+# opens so): an old and new text with no place, a place and a text with no verb. Questions, answers
+# and restatements of an erratum read are no errata there either.
+UNSURE_CLARIFICATIONS = ("an old and a new text with no place named", "a place named, but no change asked")
 # The marker a block of each type is written with, so that the reader cuts list items as the book has them.
 BLOCK_MARKS = {"bullet": "- ", "subbullet": "  - "}
 
@@ -57,13 +64,34 @@ def faq_text(document: str, entries: list[Entry], keep: set[int] | None = None) 
 
 def table_lines(block: Block) -> list[tuple[int, str]]:
     """A table's rows as markdown lines, each at its source line: the header at the first, the body
-    rows at the table's last lines, whatever delimiter lines stand between them."""
+    rows at the table's last lines, whatever delimiter lines stand between them. A table set on
+    fewer lines than it has rows gives none (its rows have no line of their own: `not_understood`
+    reports it)."""
     assert block.rows is not None
     rows = ["| " + " | ".join(cells) + " |" for cells in block.rows]
     body = len(rows) - 1
     if len(block.lines) < len(rows):
-        return [(block.lines[0], " ".join(rows))] if block.lines else []
+        return []
     return [(block.lines[0], rows[0]), *zip(block.lines[len(block.lines) - body:], rows[1:], strict=True)]
+
+
+# The words that name a place by a quotation after them ("la section « Combat »", "le point « Exposé »").
+_NAMES_BY_QUOTE = re.compile(r"(?:section|encadr[ée]|encart|bo[iî]te|chapitre|paragraphe|capacit[ée]|r[eè]gle|points?|puces?)"
+                             r"[ ]++(?:de[ ]++|d')?$", re.IGNORECASE)
+
+
+def place_words(words: str) -> str:
+    """`words` with the quotations that name no place emptied ("remplacez « … (voir section Combat) »"
+    names no section), as the reader masks them: a place is read from the instruction's own words."""
+    masked = mask(words)
+    if masked.unbalanced or not masked.quotes:
+        return words
+
+    def kept(m: re.Match[str]) -> str:
+        names = _NAMES_BY_QUOTE.search(masked.text[max(0, m.start() - 40):m.start()])
+        return f"« {masked.quotes[int(m.group(1))]} »" if names else "« »"
+
+    return re.sub(r"« Q(\d{1,4}) »", kept, masked.text)
 
 
 def own_title(words: str) -> str | None:
@@ -79,10 +107,13 @@ def operation_of(found: ReadOperation, own: Locator, words: str) -> Operation:
     its own words (`own`, read from `words`) only, the heading's being the erratum's `target_hint`."""
     where = found.locator
     within = within_ordinal = None
+    before, after = found.old, found.new
+    values = (bare_value(found.old), bare_value(found.new))
     if found.part == "title":
         block, ordinal = "title", None  # "Renommez l'arme en « Hache »"
-    elif found.kind == "replace" and where.unit is None and all(VALUE.fullmatch(x or "") for x in (found.old, found.new)):
-        block, ordinal = "value", None  # "La portée devrait être 3 et non 2": a number, as a whole word
+    elif found.kind == "replace" and where.unit is None and values[0] is not None and values[1] is not None:
+        block, ordinal = "value", None  # "La portée devrait être de 3 et non de 2": a number, as a whole word
+        before, after = values
     elif found.old and found.kind == "replace":
         block, ordinal = "text", None  # "premier paragraphe : remplacer « deux » par « trois »"
         if where.unit in BLOCK_UNITS:
@@ -102,8 +133,30 @@ def operation_of(found: ReadOperation, own: Locator, words: str) -> Operation:
     position = (where.position or "end") if found.kind == "insert" and block == "text" else found.position
     return Operation(
         MODEL_OPERATION[found.kind], block, ordinal, where.label, own.section, position, within, within_ordinal,
-        before=found.old, after=found.new, with_subbullets=found.with_subbullets,
+        before=before, after=after, with_subbullets=found.with_subbullets,
         subject=own_title(words) if block == "card" else None, card=own.card, expects_text=found.text_lines is not None)
+
+
+def bare_value(text: str | None) -> str | None:
+    """`text` as a value an erratum corrects, without the "de" it is written after ("de 3" -> "3");
+    None when it is no value."""
+    value = _VALUE_LEAD.sub("", (text or "").strip())
+    return value if VALUE.fullmatch(value) else None
+
+
+def misread(found: ReadOperation, op: Operation) -> str | None:
+    """Why the reader's operation cannot be applied as read, or None: a correction "Y et non X"
+    whose new words do not stand for the old ones word for word ("lancez trois dés et non deux":
+    which words change is not said), and a whole place given a new text that is neither quoted nor
+    announced below ("… devrait être trois": a value or a phrase, not the place's text)."""
+    if found.cue == "marker" and op.block != "value" and found.old and found.new and \
+            len(found.old.split()) != len(found.new.split()):
+        return (f"« {found.new} » (et non « {found.old} »): the new words do not stand for the old ones word for "
+                "word, so what changes is not said")
+    if op.operation == "replace" and op.block in ("entry", "card") and found.new and found.text_lines is None and \
+            not any(found.new.strip() in quote for quote in mask(found.text).quotes):
+        return f"the whole place's new text « {found.new[:60]} » is neither quoted nor announced below"
+    return None
 
 
 def unquote_blocks(blocks: list[Block]) -> tuple[list[Block], list[str]]:
@@ -157,7 +210,8 @@ def announces_errata(text: str) -> bool:
 
 
 def errata_part(entries: list[Entry]) -> set[int]:
-    """The blocks (by `id`) of the errata part of one document's entries, in book order.
+    """The blocks (by `id`) of the errata part of one document's entries, in book order, and the
+    entries (by `id`) whose heading stands in it.
 
     An entry is in it when it or a heading above it is about errata (`in_errata_part`); and so are
     the entries that follow an errata heading at its own level, until a heading at that level or
@@ -175,8 +229,10 @@ def errata_part(entries: list[Entry]) -> set[int]:
         if in_errata_part(entry):
             if re.search(r"\berrat", title):
                 level = depth
-            inside.update(id(block) for block in entry.blocks)
+            inside.update([id(entry), *(id(block) for block in entry.blocks)])
             continue
+        if level is not None:
+            inside.add(id(entry))
         for block in entry.blocks:
             if level is not None:
                 inside.add(id(block))
@@ -200,10 +256,16 @@ class Placed:
     bold: Block | None
 
 
-def placed_blocks(entries: list[Entry]) -> dict[int, Placed]:
-    """Every source line of the document's blocks, to the block holding it."""
+def placed_blocks(entries: list[Entry], part: set[int]) -> dict[int, Placed]:
+    """Every source line of the document's blocks, to the block holding it; and the first line of
+    each heading of the errata part (`part`), to its title as a block of its entry: an instruction
+    set as a heading ("#### Page 4, section 4.2 : remplacez « deux » par « trois ».")."""
     at: dict[int, Placed] = {}
     for entry in entries:
+        if entry.title and entry.heading_lines and id(entry) in part:
+            title = Block("heading", entry.title, lines=entry.heading_lines[:1])
+            part.add(id(title))
+            at[entry.heading_lines[0]] = Placed(entry, title, None)
         bold: Block | None = None
         for block in entry.blocks:
             if bold_heading(block) is not None:
@@ -232,19 +294,30 @@ def hint_of(placed: Placed, own: Locator, words: str, found: ReadOperation) -> t
 
 
 def not_understood(doc: DocumentSpec, reading: ErrataReading, at: dict[int, Placed], part: set[int],
-                   mine: list[Entry]) -> list[Anomaly]:
-    """The reader's passages it does not understand, in the errata part, each with its line and
-    why; and the part's tables whose header names no old and new text (their rows may be errata)."""
+                   mine: list[Entry], clarifications: bool = True) -> list[Anomaly]:
+    """The reader's passages it does not understand in the errata part (and, with `clarifications`,
+    those it takes for no erratum there), each with its line and why; and the part's tables whose
+    header names no old and new text (their rows may be errata), or set on fewer lines than rows."""
     out = []
-    for passage in reading.not_understood:
-        placed = at.get(passage.line)
+    unread = [(p.line, p.text, p.reason) for p in reading.not_understood]
+    if clarifications:
+        unread += [(c.line, c.text, f"read as no erratum ({c.why}), in the errata part") for c in reading.clarifications
+                   if c.why.startswith(UNSURE_CLARIFICATIONS)]
+    for line, text, reason in unread:
+        placed = at.get(line)
         if placed is None or id(placed.block) not in part:
             continue
         what = "table row " if placed.block.type == "table" else ""
-        out.append(Anomaly("erratum-not-understood", f"{doc.source}, line {passage.line}: {what}« {passage.text[:100]} »: "
-                           f"{passage.reason}; it is not applied", [passage.line], "warning"))
+        out.append(Anomaly("erratum-not-understood", f"{doc.source}, line {line}: {what}« {text[:100]} »: "
+                           f"{reason}; it is not applied", [line], "warning"))
     for block in (b for entry in mine for b in entry.blocks if b.type == "table" and b.rows and id(b) in part):
-        if len(block.rows or []) > 1 and not is_errata_table(block.rows[0]):
+        if len(block.lines) < len(block.rows or []):
+            out.append(Anomaly(
+                "erratum-not-understood",
+                f"{doc.source}, line {block.lines[0] if block.lines else '?'}: a table in the errata part whose "
+                f"{len(block.rows or [])} rows stand on {len(block.lines)} source line(s); its rows are not read as errata",
+                list(block.lines[:1]), "warning"))
+        elif len(block.rows or []) > 1 and not is_errata_table(block.rows[0]):
             out.append(Anomaly(
                 "erratum-not-understood",
                 f"{doc.source}, line {block.lines[0] if block.lines else '?'}: a table in the errata part whose header "
@@ -267,38 +340,48 @@ def read_kept(text: str, kept: Cache | None, name: str) -> ErrataReading:
 
 
 def read_faq(game: str, doc: DocumentSpec, entries: list[Entry], kept: Cache | None = None) -> FaqReading:
-    """Every erratum of one FAQ document's errata part, in book order, with its new text as the
+    """Every erratum of one FAQ document's errata part (of the whole FAQ when no heading or line
+    names errata: "## Corrections", "## Modifications des règles"), in book order, with its new text as the
     book has it; and the part's passages that read like errata but that the reader does not
-    understand. `kept`: where the reader's readings are kept between builds."""
+    understand, or whose operation cannot be applied as read (`misread`). `kept`: where the
+    reader's readings are kept between builds."""
     mine = [entry for entry in entries if entry.document == doc.id]
     part = errata_part(mine)
+    whole = not part  # no errata part: all of it, its clarifications being the FAQ's answers
+    part = part or {id(x) for entry in mine for x in [entry, *entry.blocks]}
     if not part:
-        return FaqReading([], [])  # no errata part: nothing to read (and no model to load)
-    at = placed_blocks(mine)
+        return FaqReading([], [])  # an empty FAQ: nothing to read (and no model to load)
+    at = placed_blocks(mine, part)
     blocks = [(block.lines[0], block) for entry in mine for block in entry.blocks if block.lines]
     # the part's blocks and what opens it ("Erratas (…) :"), under every heading of the document
     announcing = {id(b) for entry in mine for b in entry.blocks if b.type == "paragraph" and announces_errata(b.text)}
     reading = read_kept(faq_text(doc.id, mine, part | announcing), kept, f"{game}/{doc.id}")
-    kept: list[tuple[ReadOperation, Placed]] = []
+    taken: list[tuple[ReadOperation, Placed, str, str, Locator, Operation]] = []
+    refused: list[Anomaly] = []
     for found in reading.read:
         placed = at.get(found.line)
-        if placed is not None and id(placed.block) in part:
-            kept.append((found, placed))
+        if placed is None or id(placed.block) not in part:
+            continue
+        instruction = found.text if found.cue == "table" else placed.block.text
+        words = place_words(instruction)
+        own = read_locator(words)
+        op = operation_of(found, own, words)
+        if (why := misread(found, op)) is not None:
+            refused.append(Anomaly("erratum-not-understood", f"{doc.source}, line {found.line}: « {found.text[:100]} »: "
+                                   f"{why}; it is not applied", [found.line], "warning"))
+            continue
+        taken.append((found, placed, instruction, words, own, op))
     errata = []
-    ids = erratum_ids(f"{game}/{doc.id}", [placed.entry.key for _, placed in kept])
-    for erratum_id, (found, placed) in zip(ids, kept, strict=True):
-        table_row = found.cue == "table"
-        instruction = found.text if table_row else placed.block.text
-        own = read_locator(instruction)
-        op = operation_of(found, own, instruction)
+    ids = erratum_ids(f"{game}/{doc.id}", [placed.entry.key for _, placed, *_ in taken])
+    for erratum_id, (found, placed, instruction, words, own, op) in zip(ids, taken, strict=True):
         quoted = [block for first, block in blocks if found.text_lines and found.text_lines[0] <= first <= found.text_lines[1]]
         new_blocks, notes = unquote_blocks(quoted)
         if op.operation == "delete" and new_blocks:
             op.before, new_blocks = joined(new_blocks), []
         elif not new_blocks and op.after:
             new_blocks = [Block("paragraph", op.after)]
-        hint, bold = hint_of(placed, own, instruction, found)
-        own_lines = [found.line] if table_row else list(placed.block.lines)
+        hint, bold = hint_of(placed, own, words, found)
+        own_lines = [found.line] if found.cue == "table" else list(placed.block.lines)
         lines = sorted(set(own_lines) | {n for b in quoted for n in b.lines})
         erratum = Erratum(
             id=erratum_id, source=placed.entry.id, target=None, operation=op.operation,
@@ -310,7 +393,8 @@ def read_faq(game: str, doc: DocumentSpec, entries: list[Entry], kept: Cache | N
         if bold is not None:
             erratum.target_hint["heading"] = bold
         errata.append(erratum)
-    return FaqReading(errata, not_understood(doc, reading, at, part, mine))
+    anomalies = sorted(not_understood(doc, reading, at, part, mine, clarifications=not whole) + refused, key=lambda a: a.lines[:1])
+    return FaqReading(errata, anomalies)
 
 
 def read_faqs(game: GameSpec, entries: list[Entry], kept: Cache | None = None,

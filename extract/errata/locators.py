@@ -43,6 +43,10 @@ NUMBER = r"\d{1,3}(?:\.\d{1,3}){0,5}[A-Z]?"
 _TITLE_WORD = r"(?-i:[A-ZÀ-Ý])[\w'-]{0,30}+"
 _LINK = r"(?:(?:de|du|des|la|le|les|et|à)[ ]|d'|l')"
 
+# A unit a section holds, before the section's bare number ("la première phrase de 4.1"): without it,
+# "du 12.03.2020" or "de 1.5" is a date or a value, no section.
+_HELD_UNIT = r"(?:phrases?|paragraphes?|alin[ée]as?|points?|puces?|sous-points?|sous-puces?|lignes?)"
+
 # Each part of a locator: one keyword-anchored pattern, bounded.
 PAGE = re.compile(r"(?<![\w])(?:pages?|pp?\.|pg\.?|p(?=\d))[ ]?(?P<page>\d{1,4})(?:[ ]?(?:-|–|à|et)[ ]?(?P<to>\d{1,4}))?",
                   re.IGNORECASE)
@@ -54,7 +58,8 @@ SECTION = re.compile(rf"(?:\b(?:sections?|chapitres?|articles?|r[eè]gles?)|§)[
                      r"(?:de[ ]+|d')?«[ ]?(?P<title>[^«»]{1,80}?)[ ]?»"
                      r"|\((?:section|encadr[ée]|encart|chapitre)[ ]+(?P<bracketed>[^()«»]{1,80}+)\)"
                      rf"|\b(?:section|chapitre|encadr[ée]|encart)[ ]+(?P<bare>{_TITLE_WORD}(?:[ ]{_LINK}?{_TITLE_WORD}){{0,5}})"
-                     r"|\b(?:de|du)[ ](?:§[ ]?)?(?P<dotted>\d{1,3}(?:\.\d{1,3}){1,5})\b", re.IGNORECASE)
+                     rf"|\b{_HELD_UNIT}\b[^.;:«»()]{{0,40}}?[ ](?:de|du)[ ](?:§[ ]?)?"
+                     r"(?P<dotted>\d{1,3}(?:\.\d{1,3}){1,5})(?![\d]|[.,]\d)", re.IGNORECASE)
 BOX = re.compile(r"\b(?:encadr[ée]s?|encarts?|bo[iî]te de texte|tableau|table)\b", re.IGNORECASE)
 CARD = re.compile(r"\b(?:cartes?|jetons?|tuiles?|fiches?)\b(?:[ ]+\w+){0,6}?[ ]*(?:\(#[ ]?(?P<num>\d{1,4})\)|#[ ]?(?P<num2>\d{1,4}))?",
                   re.IGNORECASE)

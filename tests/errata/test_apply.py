@@ -451,3 +451,87 @@ def test_a_paragraph_announcing_errata_opens_the_errata_part(tmp_path):
     assert [a.kind for a in unread["demo/faq"]] == ["erratum-not-understood"]
     _, _, unread = applied(tmp_path / "without", "- Remplacez donc ce qui cloche.\n", head=head)
     assert unread == {}
+
+
+CHIEF = "Chaque unité éliminée rapporte 1 point. Chaque chef rapporte 2 points."
+
+
+@pytest.mark.parametrize(("instruction", "target", "text"), [
+    ("Section 6.2 : un chef rapporte 3 points et non 2.", "demo/regles/6.2", CHIEF),
+    ("Section 6.2 : un chef rapporte 3 points (et non 2).", "demo/regles/6.2", CHIEF),
+    ("Section 4.2 : lancez trois dés et non deux.", "demo/regles/4.2", "Lancez deux dés."),
+])
+def test_a_correction_whose_new_words_do_not_stand_for_its_old_ones_is_reported_not_applied(
+        tmp_path, instruction, target, text):
+    errata, entries, unread = applied(tmp_path, instruction + "\n")
+    assert errata == [] and texts(entries[target]) == [text]
+    [anomaly] = unread["demo/faq"]
+    assert anomaly.kind == "erratum-not-understood" and anomaly.lines == [9]
+
+
+def test_a_value_correction_changes_the_value_alone(tmp_path):
+    errata, entries, unread = applied(tmp_path, "Section 6.2 : la valeur d'un chef devrait être de 3 et non de 2.\n")
+    assert [(e.status, e.target) for e in errata] == [("applied", "demo/regles/6.2")] and unread == {}
+    assert texts(entries["demo/regles/6.2"]) == [CHIEF.replace("2 points", "3 points")]
+
+
+@pytest.mark.parametrize(("instruction", "target", "text"), [
+    ("Section 4.2 : le nombre de dés lancés devrait être trois.", "demo/regles/4.2", "Lancez deux dés."),
+    ("Section 6.2 : un chef devrait rapporter 3 points.", "demo/regles/6.2", CHIEF),
+])
+def test_an_unquoted_should_say_does_not_replace_a_whole_section(tmp_path, instruction, target, text):
+    errata, entries, unread = applied(tmp_path, instruction + "\n")
+    assert errata == [] and texts(entries[target]) == [text]
+    [anomaly] = unread["demo/faq"]
+    assert anomaly.kind == "erratum-not-understood" and anomaly.lines == [9]
+
+
+def test_a_quoted_should_say_still_replaces_its_section(tmp_path):
+    errata, entries, unread = applied(tmp_path, "Section 4.2 : le texte devrait être : « Lancez trois dés. »\n")
+    assert [(e.status, e.target) for e in errata] == [("applied", "demo/regles/4.2")] and unread == {}
+    assert texts(entries["demo/regles/4.2"]) == ["Lancez trois dés."]
+
+
+@pytest.mark.parametrize("head", ["# FAQ\n\n## Corrections\n\n### Livret de règles\n\n", "# FAQ\n\n## Modifications des règles\n\n"])
+def test_an_faq_with_no_errata_part_is_read_whole(tmp_path, head):
+    errata, entries, unread = applied(tmp_path, "Section 4.2 : remplacez « deux dés » par « trois dés ».\n", head=head, title="FAQ")
+    assert [(e.status, e.target) for e in errata] == [("applied", "demo/regles/4.2")] and unread == {}
+    assert texts(entries["demo/regles/4.2"]) == ["Lancez trois dés."]
+
+
+@pytest.mark.parametrize("new", ["ne tire pas (voir section Combat)", "ne tire pas (voir section 4.1)"])
+def test_a_place_named_inside_a_quotation_is_no_place_of_the_instruction(tmp_path, new):
+    errata, entries, unread = applied(tmp_path, f"#### Déplacement, page 2, section 3.2\n\nRemplacez « ne tire pas » par « {new} ».\n")
+    assert [(e.status, e.target) for e in errata] == [("applied", "demo/regles/3.2")] and unread == {}
+    assert errata[0].target_hint == {"name": "Déplacement", "page": 2, "sections": ["3.2"]}
+    assert f"Une unité qui se déplace {new}, sauf la cavalerie (cf. page 2)." in texts(entries["demo/regles/3.2"])
+
+
+def test_a_section_named_by_its_quoted_title_is_still_read(tmp_path):
+    errata, entries, unread = applied(tmp_path, "Dans la section « Résolution », remplacez « deux dés » par « trois dés ».\n")
+    assert [(e.status, e.target) for e in errata] == [("applied", "demo/regles/4.2")] and unread == {}
+    assert errata[0].target_hint["name"] == "Résolution"
+
+
+def test_an_instruction_set_as_a_heading_is_applied(tmp_path):
+    errata, entries, unread = applied(tmp_path, "#### Page 4, section 4.2 : remplacez « deux » par « trois ».\n\nMerci.\n")
+    assert [(e.status, e.target) for e in errata] == [("applied", "demo/regles/4.2")] and unread == {}
+    assert texts(entries["demo/regles/4.2"]) == ["Lancez trois dés."]
+    assert errata[0].origin["lines"] == [9, 9]
+
+
+def test_an_old_and_new_text_naming_no_place_in_the_errata_part_is_reported(tmp_path):
+    errata, entries, unread = applied(tmp_path, "Ancien texte : « Lancez deux dés. »\n\nNouveau texte : « Lancez trois dés. »\n")
+    assert errata == [] and texts(entries["demo/regles/4.2"]) == ["Lancez deux dés."]
+    [anomaly] = unread["demo/faq"]
+    assert anomaly.kind == "erratum-not-understood" and anomaly.lines == [11] and "no place" in anomaly.detail
+
+
+def test_a_place_and_a_text_with_no_verb_in_the_errata_part_is_reported(tmp_path):
+    errata, entries, unread = applied(tmp_path, "Page 4, section 4.2 : lancez trois dés.\n")
+    assert errata == [] and [a.lines for a in unread["demo/faq"]] == [[9]]
+
+
+def test_a_question_under_an_faq_and_errata_title_is_no_unread_erratum(tmp_path):
+    errata, _, unread = applied(tmp_path, "## Questions\n\nQ : Combien de dés lance-t-on ?\n\nR : Trois.\n")
+    assert errata == [] and unread == {}

@@ -10,7 +10,7 @@ from extract.errata import faq
 from extract.errata.faq import operation_of, read_kept, table_lines
 from extract.errata.locators import read_locator
 from extract.errata.reader import read_errata_text
-from extract.model import Block
+from extract.model import Block, DocumentSpec, Entry
 
 
 def operation(sentence: str):
@@ -99,3 +99,14 @@ def test_a_faq_read_once_is_kept_and_a_changed_one_is_read_again(tmp_path, monke
     changed = text.replace("trois", "quatre")
     assert read_kept(changed, kept, "demo/faq").read[0].new == "quatre dés" and asked == [changed]
     assert read_kept(text, Cache(None), "demo/faq").to_json() == first.to_json()  # no cache: read each time
+
+
+def test_a_table_whose_rows_stand_on_fewer_source_lines_is_reported_not_lost():
+    # a PDF table may be cut into fewer lines than its rows: its rows cannot be placed, so it is reported
+    document = DocumentSpec("faq", "FAQ", "faq", "", "", "faq.md", 1, None, "faq", {})
+    table = Block("table", "", lines=[3], rows=[["Page", "Ancien texte", "Nouveau texte"], ["2", "deux", "trois"],
+                                                ["3", "un", "quatre"]])
+    errata_entry = Entry("demo", "faq", "section", None, "Errata", "errata", blocks=[table], heading_lines=[1])
+    reading = faq.read_faq("demo", document, [errata_entry])
+    assert [(a.kind, a.lines) for a in reading.anomalies] == [("erratum-not-understood", [3])]
+    assert "3 rows" in reading.anomalies[0].detail

@@ -42,6 +42,18 @@ def test_each_part_of_a_locator_is_read(text, expected):
     assert found["text"]  # the place is kept as written
 
 
+@pytest.mark.parametrize(("text", "section"), [
+    ("Page 4 (mise à jour du 12.03.2020) : remplacez « deux » par « trois ».", None),
+    ("Page 5 : le coût est de 1.5 et non 2.", None),
+    ("la portée passe de 2.5 à 3", None),
+    ("la deuxième phrase du premier paragraphe de 4.1", "4.1"),
+    ("le troisième point du 12.3", "12.3"),
+])
+def test_a_bare_dotted_number_is_a_section_only_after_a_unit_it_holds(text, section):
+    # a date or a decimal is no section: "de 4.1" names one after the unit it holds
+    assert read_locator(text).section == section
+
+
 def test_a_free_place_is_kept_verbatim():
     found = read_locator("À la fin du monologue du héros")
     assert found.text == "À la fin du monologue du héros" and not found.placed()
