@@ -44,6 +44,15 @@ def run(capsys, *args: str) -> tuple[int, str, str]:
     return code, out, err
 
 
+def with_options(manifest: Path, options: str, template: str | None = None) -> str:
+    """Write `manifest` (or `template`) with its commented options table opened and `options` in
+    it, as a user trying an option would; the text written."""
+    text = (template or manifest.read_text(encoding="utf-8")).replace(
+        "# [documents.options]", "[documents.options]\n" + options)
+    manifest.write_text(text, encoding="utf-8")
+    return text
+
+
 @pytest.fixture
 def files(tmp_path: Path) -> list[Path]:
     folder = tmp_path / "incoming"
@@ -122,9 +131,7 @@ def test_extract_manifest_reads_with_the_options_and_shows_pages_and_lines(tmp_p
     accounting = next(line for line in err.splitlines() if line.startswith("lines read"))
     read = int(accounting.split()[2])
     # the first line set aside by the manifest: the try-loop shows it at once
-    text = manifest.read_text(encoding="utf-8").replace(
-        "# [documents.options]", '[documents.options]\nset_aside = [{ lines = [1, 1], reason = "titre" }]')
-    manifest.write_text(text, encoding="utf-8")
+    with_options(manifest, 'set_aside = [{ lines = [1, 1], reason = "titre" }]')
     code, out, err = run(capsys, "extract", "--manifest", str(manifest), "--document", "livre")
     assert code == 0 and f"lines read {read} = placed {read - 1} + set aside 1" in err
     assert "  set aside l. 1: titre" in err
@@ -134,9 +141,7 @@ def test_extract_manifest_fails_on_a_bad_option_at_its_line(tmp_path, files, cap
     root = tmp_path / "project"
     run(capsys, "--root", str(root), "new", "jeu", str(files[0]))
     manifest = root / "corpus" / "jeu" / "game.toml"
-    text = manifest.read_text(encoding="utf-8").replace(
-        "# [documents.options]", '[documents.options]\ncaptions = ["Figure 9"]')
-    manifest.write_text(text, encoding="utf-8")
+    text = with_options(manifest, 'captions = ["Figure 9"]')
     line = text.splitlines().index('captions = ["Figure 9"]') + 1
     code, out, err = run(capsys, "extract", "--manifest", str(manifest))
     assert code == 1 and out == ""
@@ -160,9 +165,7 @@ def test_extract_manifest_lines_shows_each_line_and_what_the_manifest_sets_aside
     root = tmp_path / "project"
     run(capsys, "--root", str(root), "new", "jeu", str(files[0]))
     manifest = root / "corpus" / "jeu" / "game.toml"
-    text = manifest.read_text(encoding="utf-8").replace(
-        "# [documents.options]", '[documents.options]\nset_aside = [{ lines = [5, 5], reason = "exemple" }]')
-    manifest.write_text(text, encoding="utf-8")
+    with_options(manifest, 'set_aside = [{ lines = [5, 5], reason = "exemple" }]')
     code, out, _ = run(capsys, "extract", "--manifest", str(manifest), "--lines")
     assert code == 0
     assert out.splitlines() == ["== regles-du-jeu (corpus/jeu/regles-du-jeu.md)", "l. 1  # Règles du jeu",
@@ -217,7 +220,7 @@ def test_a_real_pdfs_credits_set_aside_by_line_as_a_newcomer_did(tmp_path, capsy
     template = manifest.read_text(encoding="utf-8")
 
     def extract(options: str, *more: str) -> tuple[int, str, str]:
-        manifest.write_text(template.replace("# [documents.options]", "[documents.options]\n" + options), encoding="utf-8")
+        with_options(manifest, options, template)
         return run(capsys, "extract", "--manifest", str(manifest), *more)
 
     code, out, _ = extract("", "--lines")
