@@ -24,7 +24,7 @@ def rows_of(text: str) -> list[str]:
 def line_of(text: str, pattern: str, occurrence: int = 0) -> int | None:
     """1-based line of the `occurrence`-th line matching `pattern` (a regex), if any."""
     seen = 0
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(rows_of(text), start=1):
         if re.search(pattern, line):
             if seen == occurrence:
                 return number
@@ -36,7 +36,7 @@ def table_lines(text: str, table: str, count: int) -> list[int | None]:
     """1-based line of each of `count` `[[table]]` headers (None past the last one found): what
     `line_of` gives for each item, in one pass over the file instead of one per item."""
     header = re.compile(rf"^\s*\[\[{re.escape(table)}\]\]")
-    found: list[int | None] = [n for n, line in enumerate(text.splitlines(), start=1) if header.search(line)]
+    found: list[int | None] = [n for n, line in enumerate(rows_of(text), start=1) if header.search(line)]
     return (found + [None] * count)[:count]
 
 
