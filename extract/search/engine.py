@@ -11,6 +11,7 @@ and `make bench` compare them.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -114,6 +115,8 @@ class SearchIndex(Understanding, Ranking):
         self.scope_labels: dict[str, str] = model["scope_labels"]
         self.changed: list[int] = model["changed"]
         self.changed_set = frozenset(self.changed)
+        # a question's frame and the entries answering it in kind (`words.ANSWER_FRAMES`)
+        self.frames = [(re.compile(asked), weight, frozenset(chosen)) for _, asked, weight, chosen in model.get("frames", [])]
 
     def close(self) -> None:
         pass
@@ -188,6 +191,10 @@ class SearchIndex(Understanding, Ranking):
         if not concepts:
             return []
         ranked = self.rank(concepts, primaries, allowed, confined=game is not None or document is not None or shown is not None)
+        folded = W.fold(text)
+        for asked, weight, chosen in self.frames:  # "combien …": the rules stating a number
+            if asked.search(folded):
+                ranked = self.favour(ranked, chosen, weight)
         if change:
             ranked = self.favour(ranked, self.changed_set, CHANGE_WEIGHT)
         if game is None and len(scope.games | {d.split("/")[0] for d in scope.documents}) != 1:

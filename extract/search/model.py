@@ -401,6 +401,16 @@ def other_names(entries: list[Any], names: dict[str, list[str]]) -> dict[str, li
     return {k: list(dict.fromkeys(v)) for k, v in found.items()}
 
 
+def frame_entries(entries: list[Any]) -> list[list[Any]]:
+    """The model's `frames`: per `words.ANSWER_FRAMES` frame, [name, what asks it, weight, the
+    entries whose text prints an answer of that kind]."""
+    found = []
+    for name, asked, answers, weight in W.ANSWER_FRAMES:
+        answer = re.compile(answers, re.IGNORECASE)
+        found.append([name, asked, weight, [n for n, entry in enumerate(entries) if answer.search(entry.text)]])
+    return found
+
+
 def document_priors(kinds: dict[str, str]) -> dict[str, float]:
     """The prior of each document ("game/document" -> kind): a learn-to-play booklet of a game
     that has its full rules too (a reference guide or a rulebook) weighs LEARN_PRIOR."""
@@ -578,6 +588,9 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
         # what a question about changes favours: the entries errata changed (their status) and
         # the entries that write an erratum
         "changed": [n for n, entry in enumerate(entries) if entry.status != "printed" or entry.id in (changes or ())],
+        # what a question's frame asks for ("combien …": a rule stating a number), and the entries
+        # whose text answers so (`words.ANSWER_FRAMES`)
+        "frames": frame_entries(entries),
         "sound_rules": [list(rule) for rule in W.SOUND_RULES],
         "english_forms": [[list(rule) for rule in rules] for rules in (W.ENGLISH_BASES, W.ENGLISH_ENDINGS)],
         "french_bases": [list(rule) for rule in W.FRENCH_BASES],  # `Understanding.alternatives`

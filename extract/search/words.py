@@ -82,6 +82,17 @@ CHANGE_PHRASES = (
     r"(?:toujours|encore) (?:la regle|valables?|vrai|d'actualite|en vigueur|le cas)", r"plus (?:valables?|d'actualite|en vigueur)",
     r"obsoletes?", r"perimee?s?",
 )
+# A question's frame says what kind of answer it wants, beyond its words: "combien de cartes
+# Arcane on peut garder" asks for a number, and the rule that answers states one ("ne peut jamais
+# conserver plus de … + 1"), where a rule merely mentioning the cards may not. Each frame: its name,
+# what asks it (on folded query text: the frame's words are table talk, dropped from the query's
+# words), what an answer of that kind prints (on an entry's text, at build: `model.frame_entries`),
+# and how much more such an entry weighs. The search box reads the same from the model.
+ANSWER_FRAMES = (
+    ("quantity", r"(?<![a-z0-9'])(?:combien|nombre de)(?![a-z0-9])",
+     r"\b(?:\d+|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|douze|vingt|cent|maximum|minimum|limite|moitié"
+     r"|au plus|au moins|jusqu['’]à|nombre)\b", 1.1),
+)
 CHANGE = re.compile(r"(?<![a-z0-9'])(?:" + "|".join(CHANGE_PHRASES) + r")(?![a-z0-9])")
 COMBINING = re.compile(r"[\u0300-\u036f]")
 # Folding as the box does it: what String.prototype.normalize("NFKD") and this range give.

@@ -55,6 +55,9 @@
     this.numberQuery = new RegExp(raw.number_query);
     this.change = new RegExp(raw.change, "g");  // as words.CHANGE: "ce qui a changé", "errata"
     this.changed = raw.changed; this.changedSet = setOf(raw.changed);
+    this.frames = (raw.frames || []).map(function (f) {  // as words.ANSWER_FRAMES: "combien …" favours the rules stating a number
+      return { asked: new RegExp(f[1]), weight: f[2], chosen: setOf(f[3]) };
+    });
     var english = raw.english_forms || [[], []];  // a model cached from before version 6: none
     this.englishBases = english[0]; this.englishEndings = english[1];
     this.frenchBases = raw.french_bases || [];  // as words.FRENCH_BASES (none in a model from before them)
@@ -601,6 +604,11 @@
     }
     if (!concepts.length) return { hits: [], marked: Object.create(null), approximate: false, scope: shown };
     var ranked = this.rank(concepts, understood[1], scoped, Boolean(game) || Boolean(shown));
+    this.frames.forEach(function (frame) {  // as SearchIndex.search: a question's frame favours the entries answering in kind
+      if (!frame.asked.test(folded)) return;
+      ranked = ranked.map(function (r) { return has(frame.chosen, r[0]) ? [r[0], r[1] * frame.weight, r[2]] : r; });
+      ranked.sort(function (x, y) { return y[1] - x[1] || x[0] - y[0]; });
+    });
     if (change) {  // as ranking.favoured: the entries errata changed or write weigh CHANGE_WEIGHT more
       var chosen = this.changedSet;
       ranked = ranked.map(function (r) { return has(chosen, r[0]) ? [r[0], r[1] * CHANGE_WEIGHT, r[2]] : r; });

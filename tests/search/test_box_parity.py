@@ -76,3 +76,12 @@ def test_the_box_fills_a_short_list_as_the_cli(tmp_path):
     queries = [("avancer ennemi vient", "jeu"), ("avancer ennemi vient", None), ("ennemi vient", None)]
     expected = [[h.id for h in index.search(text, game=game, limit=10)] for text, game in queries]
     assert "jeu/regles/1" in expected[0] and box(tmp_path / "model.json", queries) == expected
+
+
+def test_the_box_reads_a_question_frame_as_the_cli(tmp_path):
+    from tests.search.test_engine import frame_index
+
+    index = frame_index(tmp_path)
+    queries = [("on garde des cartes en main", None), ("combien de cartes on garde en main", None)]
+    expected = [[h.id for h in index.search(text, game=game, limit=10)] for text, game in queries]
+    assert expected[1][0] == "jeu/regles/2" and box(tmp_path / "model.json", queries) == expected

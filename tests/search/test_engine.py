@@ -57,3 +57,26 @@ def test_a_search_confined_to_a_game_is_never_empty_when_some_word_is_held(two_g
     assert two_games.search(query) == []  # every game: nonsense stays empty
     assert {h.id for h in two_games.search(query, game="elfes")} == {"elfes/regles/1"}
     assert {h.id for h in two_games.search(f"{query} chez les elfes")} == {"elfes/regles/1"}  # a game named
+
+
+def frame_index(tmp_path) -> SearchIndex:
+    """Two rules of the same words, one of which states a number."""
+    import json
+
+    from extract.search.model import build_model, write_model
+    from tests.search.test_understanding import make
+
+    entries = [make("1", "Pioche", "Un joueur garde ses cartes en main."),
+               make("2", "Défausse", "Un joueur garde quatre cartes en main.")]
+    write_model(tmp_path, build_model(entries, {}))
+    (tmp_path / "meta.json").write_text(json.dumps({"schema_version": "2", "games": ["jeu"], "documents": ["jeu/regles"],
+                                                    "kinds": ["rule"]}))
+    return SearchIndex(tmp_path)
+
+
+def test_a_question_asking_how_many_favours_the_rule_stating_a_number(tmp_path):
+    """'combien …' asks for a number (words.ANSWER_FRAMES): of two rules holding the question's
+    words, the one that states a number comes first; the same words asked otherwise do not."""
+    index = frame_index(tmp_path)
+    assert [h.id for h in index.search("on garde des cartes en main")][0] == "jeu/regles/1"
+    assert [h.id for h in index.search("combien de cartes on garde en main")][0] == "jeu/regles/2"
