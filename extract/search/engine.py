@@ -167,8 +167,9 @@ class SearchIndex(Understanding, Ranking):
     def search(self, text: str, game: str | None = None, document: str | None = None, kind: str | None = None,
                limit: int = 10, include_deleted: bool = False) -> list[Hit]:
         """The entries answering `text`, best first: a rule number asked is that rule; a game or
-        document the text names is a filter (`Hit.scope` says which); a question about changes
-        favours the entries errata changed or write, deleted ones included; the rest is ranked."""
+        document the text names is a filter (`Hit.scope` says which); the rest is ranked, then a
+        question's frame ("combien …") favours the entries answering in kind (`words.ANSWER_FRAMES`)
+        and a question about changes the entries errata changed or write, deleted ones included."""
         self.check_filters(game, document, kind)
         text = clean_query(text)
         limit = max(1, min(limit, 200))

@@ -9,7 +9,8 @@ the text's opening sentence again (its first ten words), where a rule says what 
 the word forms of the corpus and of the thesaurus with their stems (what a typed word reaches,
 the lemma's stem as a weaker alternative: "gagnent" → gagn), the thesaurus as stem phrases, the
 adjacent stem pairs of titles, names and texts (words found together), the whole titles and
-names, the rule numbers, the words typos are matched against, and the word lists of `words.py`.
+names, the rule numbers, the words typos are matched against, the entries answering each question
+frame (`words.ANSWER_FRAMES`), and the word lists of `words.py`.
 Byte-identical for the same entries.
 """
 
