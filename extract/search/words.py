@@ -92,6 +92,11 @@ ANSWER_FRAMES = (
     ("quantity", r"(?<![a-z0-9'])(?:combien|nombre de)(?![a-z0-9])",
      r"\b(?:\d+|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|douze|vingt|cent|maximum|minimum|limite|moitié"
      r"|au plus|au moins|jusqu['’]à|nombre)\b", 1.1),
+    # "dans quel ordre", "qui commence", "laquelle agit d'abord": the rule that orders who acts
+    # (not "avant", "après", "puis": every sequence of a rule says them)
+    ("order", r"(?<![a-z0-9'])(?:dans quel ordre|qui commence|qui joue en premier|en premier|d'abord|avant qui)(?![a-z0-9])",
+     r"\b(?:premier|première|premiers|premières|d['’]abord|ensuite|ordre|initiative|alternativement|tour de rôle"
+     r"|tour à tour)\b", 1.1),
 )
 CHANGE = re.compile(r"(?<![a-z0-9'])(?:" + "|".join(CHANGE_PHRASES) + r")(?![a-z0-9])")
 COMBINING = re.compile(r"[\u0300-\u036f]")

@@ -80,3 +80,20 @@ def test_a_question_asking_how_many_favours_the_rule_stating_a_number(tmp_path):
     index = frame_index(tmp_path)
     assert [h.id for h in index.search("on garde des cartes en main")][0] == "jeu/regles/1"
     assert [h.id for h in index.search("combien de cartes on garde en main")][0] == "jeu/regles/2"
+
+
+@pytest.mark.parametrize(("question", "frames"), [
+    ("combien de cartes on garde en main ?", {"quantity"}),
+    ("le nombre de dés lancés", {"quantity"}),
+    ("dans quel ordre les unités jouent ?", {"order"}),
+    ("deux troupes à égalité, laquelle agit d'abord ?", {"order"}),
+    ("qui commence à jouer", {"order"}),
+    ("qui joue en premier dans le round, combien de dés ?", {"order", "quantity"}),
+    ("je tire sur une unité engagée", set()),
+    ("les premières figurines", set()),  # "premier" alone orders nothing
+])
+def test_the_frames_a_question_asks(question, frames):
+    import re
+
+    folded = W.fold(question)
+    assert {name for name, asked, _, _ in W.ANSWER_FRAMES if re.search(asked, folded)} == frames
