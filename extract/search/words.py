@@ -97,6 +97,11 @@ ANSWER_FRAMES = (
     ("order", r"(?<![a-z0-9'])(?:dans quel ordre|qui commence|qui joue en premier|en premier|d'abord|avant qui)(?![a-z0-9])",
      r"\b(?:premier|première|premiers|premières|d['’]abord|ensuite|ordre|initiative|alternativement|tour de rôle"
      r"|tour à tour)\b", 1.1),
+    # "où pose-t-on les cartes", "je les pose où": the rule that says where (not a relative "où")
+    ("place", r"(?<![a-z0-9'])(?:ou (?:est-ce qu'on |est-ce que je |on |je )?(?:pose|place|met|mettre|poser|placer|deploie"
+     r"|deployer)|(?:pose|place|met|mets|deploie)(?:nt|s)? ou)(?![a-z0-9])",
+     r"\b(?:à côté|près|le long|zone|bord|emplacement|au-dessus|sous|dessous|derrière|devant|à gauche|à droite"
+     r"|au centre|au milieu)\b", 1.1),
 )
 CHANGE = re.compile(r"(?<![a-z0-9'])(?:" + "|".join(CHANGE_PHRASES) + r")(?![a-z0-9])")
 COMBINING = re.compile(r"[\u0300-\u036f]")

@@ -91,6 +91,9 @@ def test_a_question_asking_how_many_favours_the_rule_stating_a_number(tmp_path):
     ("qui joue en premier dans le round, combien de dés ?", {"order", "quantity"}),
     ("je tire sur une unité engagée", set()),
     ("les premières figurines", set()),  # "premier" alone orders nothing
+    ("où pose-t-on les cartes amélioration ?", {"place"}),
+    ("mes renforts arrivent, je les pose où ?", {"place"}),
+    ("tirer dans une bagarre où se trouvent mes soldats", set()),  # a relative "où" asks no place
 ])
 def test_the_frames_a_question_asks(question, frames):
     import re
