@@ -102,6 +102,11 @@ ANSWER_FRAMES = (
      r"|deployer)|(?:pose|place|met|mets|deploie)(?:nt|s)? ou)(?![a-z0-9])",
      r"\b(?:à côté|près|le long|zone|bord|emplacement|au-dessus|sous|dessous|derrière|devant|à gauche|à droite"
      r"|au centre|au milieu)\b", 1.1),
+    # "quand est-ce qu'une figurine est retirée", "à partir de quand", "à quel moment": the rule
+    # that says when (a question opening on "quand", not a "quand" inside it)
+    ("time", r"(?:^|(?<=[?.!,;] ))quand(?![a-z0-9])|(?<![a-z0-9'])(?:a quel moment|jusqu'a quand|a partir de quand)(?![a-z0-9])",
+     r"\b(?:au début|à la fin|pendant|lors|phase|étape|immédiatement|dès|jusqu['’]à ce|tant que|chaque tour"
+     r"|chaque round|avant|après)\b", 1.1),
 )
 CHANGE = re.compile(r"(?<![a-z0-9'])(?:" + "|".join(CHANGE_PHRASES) + r")(?![a-z0-9])")
 COMBINING = re.compile(r"[\u0300-\u036f]")

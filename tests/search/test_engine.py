@@ -94,6 +94,9 @@ def test_a_question_asking_how_many_favours_the_rule_stating_a_number(tmp_path):
     ("où pose-t-on les cartes amélioration ?", {"place"}),
     ("mes renforts arrivent, je les pose où ?", {"place"}),
     ("tirer dans une bagarre où se trouvent mes soldats", set()),  # a relative "où" asks no place
+    ("quand est-ce qu'une figurine est retirée ?", {"time"}),
+    ("le modificateur compte à partir de quand ?", {"time"}),
+    ("je tire quand un ennemi est au contact", set()),  # a "quand" inside the question asks no time
 ])
 def test_the_frames_a_question_asks(question, frames):
     import re
