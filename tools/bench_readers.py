@@ -13,6 +13,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from tools import bench_headings
 from tools.verdict import verdict
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -80,7 +81,16 @@ def long_pdf(folder: Path, pages: int = 200) -> Path:
 
 
 def report() -> dict[str, bool]:
-    """Print per-document figures; return the targets checked."""
+    """Print per-document figures (speed, then the heading tree against its gold); return the
+    targets checked."""
+    checks = speed()
+    print("PDF headings against the hand-labelled gold (tools/bench_headings.py):")
+    checks.update(bench_headings.report())
+    return checks
+
+
+def speed() -> dict[str, bool]:
+    """Print per-document timings; return the speed and memory targets checked."""
     checks: dict[str, bool] = {}
     pdfs = sorted(EXTERNAL.glob("french-rules-devset/*/*.pdf")) + sorted(EXTERNAL.glob("deadzone-v2/*.pdf"))
     markdown = sorted(EXTERNAL.glob("**/*.md"))
