@@ -428,10 +428,11 @@ def _role(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float
     # levels the font sizes state.
     depth = numbered_heading_depth(text) if ln.bold and ln.size >= 0.7 * body else None
     if (ln.bold and (body - 0.6 < ln.size or depth) and ln.size < body * 1.12 + 0.2 and _headlike(text)
+            and not (_ends_bold_sentence(ln, prev) and not (head is not None and head.role == "heading" and prev in head.lines))
             and len(text) <= 80 and len(text.split()) <= 12
             and letters and (not marker or (text[0] not in "-–—*" and sum(c.isupper() for c in letters) >= 0.8 * len(letters)))
             # over plain text, or over a table it names ("Terrain" over the terrain table of a quick reference)
-            and nxt is not None and (nxt.kind == "table" or (nxt.kind == "text" and not nxt.bold))
+            and nxt is not None and (nxt.kind == "table" or (nxt.kind == "text" and not nxt.bold) or _title_goes_on(ln, nxt))
             and nxt.top > ln.bottom - 1):
         below = _levels_below(sizes)
         return "heading", min(max(below, depth), MAX_LEVEL) if depth else min(below, MAX_LEVEL)
@@ -444,6 +445,33 @@ def _role(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float
     if STEP.match(text) and not continues and "text_x0" not in ln.extra:  # "12)" in the margin labels a paragraph
         return "step", 0
     return "text", 0
+
+
+def _ends_bold_sentence(ln: PageLine, prev: PageLine | None) -> bool:
+    """Whether `ln` is the last line of a bold paragraph: the bold line right above it, in its type and
+    column, runs to the margin without ending its sentence ("**Si le point d'impact … de votre
+    sous-marin,**" | "vous subissez un dégât !"). A heading stands apart from what is above it."""
+    return (prev is not None and prev.kind == "text" and prev.bold and prev.page == ln.page and prev.block == ln.block
+            and abs(prev.size - ln.size) < 0.6 and not _ends_paragraph(prev.text)
+            and prev.x1 > prev.block_x1 - 3 * prev.size and 0 <= ln.top - prev.bottom <= 0.6 * ln.size)
+
+
+def _title_goes_on(ln: PageLine, nxt: PageLine) -> bool:
+    """Whether the bold line `nxt` is the second and last line of a bold title `ln` wrapped at the
+    margin ("RÉPARTITION DES RÔLES EN FONCTION" | "DU NOMBRE DE JOUEURS"): right under it in its type,
+    short of the margin, no sentence's end in either."""
+    return (nxt.kind == "text" and nxt.bold and nxt.page == ln.page and nxt.block == ln.block
+            and abs(nxt.size - ln.size) < 0.6 and 0 <= nxt.top - ln.bottom <= 0.6 * ln.size
+            and _no_room_for(nxt, ln) and nxt.x1 < nxt.block_x1 - 3 * nxt.size
+            and not _ends_paragraph(ln.text) and not _ends_paragraph(nxt.text) and _headlike(nxt.text)
+            and len(ln.text.split()) + len(nxt.text.split()) <= 16)
+
+
+def _no_room_for(nxt: PageLine, ln: PageLine) -> bool:
+    """Whether the first word of `nxt` had no room left at the end of `ln`: `ln` wrapped there."""
+    word = nxt.text.split()[0] if nxt.text.split() else ""
+    per_char = (nxt.x1 - nxt.x0) / max(1, len(nxt.text))
+    return (len(word) + 1) * per_char >= ln.block_x1 - ln.x1
 
 
 def _units(flow: list[PageLine], body: float, sizes: list[float], hyphenated: set[str]) -> list[Unit]:

@@ -1,0 +1,57 @@
+"""Headings of designed PDFs as a reader sees them (issue 33), each rule on a small generated PDF: a
+chapter title in large type across the columns' gutter, a single-letter word of such a title, a
+bold title wrapped over two lines, and the last line of a bold sentence."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from extract.read.pdf import read_pdf
+from tests.read.pdf_maker import block, new, prose, save
+
+
+def headings(path: Path) -> list[str]:
+    return [line.text for line in read_pdf(path, path.name).lines if line.text.startswith("#")]
+
+
+def title_across_the_gutter(path: Path, words: list[str], size: float = 36) -> Path:
+    """Two columns of text (gutter 280-315) under a title whose words are set one by one, a third of
+    an em apart: the space between two of them falls in the gutter."""
+    pdf = new()
+    pdf.add_page()
+    pdf.set_font("Helvetica", style="B", size=size)
+    x = 60.0
+    for word in words:
+        pdf.text(x, 70, word)
+        x += pdf.get_string_width(word) + size / 3
+    block(pdf, 50, 100, 230, "Alpha commence ici. " + prose(120, 1) + ".")
+    block(pdf, 315, 100, 230, "Bravo commence ici. " + prose(120, 2) + ".")
+    return save(pdf, path)
+
+
+def test_a_title_in_large_type_across_the_gutter_is_one_heading(tmp_path):
+    # "ACTIVATION DES" ends left of the gutter, "SYSTÈMES" starts right of it: one title, not two
+    words = ["ACTIVATION", "DES", "SYSTÈMES"]
+    found = headings(title_across_the_gutter(tmp_path / "title.pdf", words))
+    assert found == ["# ACTIVATION DES SYSTÈMES"]
+
+
+def test_a_single_letter_word_of_a_title_is_no_drop_cap(tmp_path):
+    words = ["LES", "RÔLES", "À", "BORD"]
+    found = headings(title_across_the_gutter(tmp_path / "title.pdf", words))
+    assert found == ["# LES RÔLES À BORD"]
+
+
+def test_a_bold_title_wrapped_over_two_lines_is_one_heading_and_a_bold_sentence_none(tmp_path):
+    pdf = new()
+    pdf.add_page()
+    y = block(pdf, 50, 40, 200, prose(40, 1) + ".")
+    y = block(pdf, 50, y + 12, 200, "RÉPARTITION DES RÔLES EN FONCTION DU NOMBRE", style="B")
+    y = block(pdf, 50, y + 2, 200, prose(40, 2) + ".")
+    y = block(pdf, 50, y + 12, 200, "Si le point d'impact de votre torpille se trouve à une case de votre sous-marin, "
+              "vous subissez un dégât !", style="B")
+    block(pdf, 50, y + 2, 200, prose(40, 3) + ".")
+    reading = read_pdf(save(pdf, tmp_path / "bold.pdf"), "bold.pdf")
+    lines = [line.text for line in reading.lines]
+    assert [t for t in lines if t.startswith("#")] == ["# RÉPARTITION DES RÔLES EN FONCTION DU NOMBRE"]
+    assert any(t.startswith("**Si le point d'impact") and t.endswith("vous subissez un dégât !**") for t in lines)
