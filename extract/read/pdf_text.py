@@ -215,6 +215,12 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
             ln.kind, ln.reason = "furniture", "subtitle in the cover's title block"
         sizes = [size for size in sizes if not any(abs(size - ln.size) < 0.3 for ln in text[:block])]
     units += _units(text[block:], body, sizes, hyphenated)
+    units, repeated = _repeated_titles(units)
+    if repeated:
+        anomalies.append(Anomaly("heading-repeated", f"{len(repeated)} headings opening a page repeat the chapter "
+                                 "going on from the page before (a title printed across a spread, a banner): set "
+                                 "aside, the chapter goes on: " + "; ".join(repeated[:4]),
+                                 [], "info"))
     units, moved = _place_footnotes(units, flow, notes, body, sizes, hyphenated)
     if moved:
         anomalies.append(Anomaly("footnote", f"{len(moved)} footnotes (small type at the foot of the page) kept "
@@ -253,6 +259,39 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
                 "heading_levels": len({u.level for u in units if u.role == "heading"}),
                 "cid_repaired": len(repairs)}
     return Reading("pdf", out, set_aside, anomalies, evidence=evidence)
+
+
+REPEATED_TITLE = "a heading repeating the chapter going on from the page before"
+
+
+def _repeated_titles(units: list[Unit]) -> tuple[list[Unit], list[str]]:
+    """Units without the headings that open a page by repeating, word for word and at its level,
+    the heading of the chapter going on from the page before (no heading of that level or above
+    since): a title printed across a two-page spread, a chapter's banner on each of its pages. The
+    chapter goes on; its lines are set aside with their reason."""
+    kept: list[Unit] = []
+    repeated: list[str] = []
+    open_at: dict[int, tuple[str, int]] = {}  # level -> (title, page) of the heading open at that level
+    page_opened = 0
+    for unit in units:
+        first = unit.lines[0]
+        opens_page = first.page != page_opened
+        page_opened = first.page
+        if unit.role != "heading":
+            kept.append(unit)
+            continue
+        title = " ".join("".join(seg[0] for seg in unit.segments).split())
+        before = open_at.get(unit.level)
+        if opens_page and before is not None and before == (title, first.page - 1):
+            for ln in unit.lines:
+                ln.kind, ln.reason = "furniture", REPEATED_TITLE
+            repeated.append(f"{title} (page {first.page})")
+            open_at[unit.level] = (title, first.page)
+            continue
+        open_at = {level: at for level, at in open_at.items() if level < unit.level}
+        open_at[unit.level] = (title, first.page)
+        kept.append(unit)
+    return kept, repeated
 
 
 COVER_LINE = "cover block: who plays, from what age, how long (not a heading)"

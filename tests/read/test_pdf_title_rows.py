@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from extract.read.pdf import read_pdf
+from extract.read.pdf_text import REPEATED_TITLE
 from tests.read.pdf_maker import block, new, prose, save
 
 
@@ -55,3 +56,24 @@ def test_a_bold_title_wrapped_over_two_lines_is_one_heading_and_a_bold_sentence_
     lines = [line.text for line in reading.lines]
     assert [t for t in lines if t.startswith("#")] == ["# RÉPARTITION DES RÔLES EN FONCTION DU NOMBRE"]
     assert any(t.startswith("**Si le point d'impact") and t.endswith("vous subissez un dégât !**") for t in lines)
+
+
+def test_a_chapter_title_repeated_at_the_top_of_the_next_page_is_set_aside_and_the_chapter_goes_on(tmp_path):
+    pdf = new()
+    for page, section in enumerate(("Le Capitaine", "Le Second")):
+        pdf.add_page()
+        y = block(pdf, 50, 100, 495, "LES FONCTIONS À BORD", size=24, style="B")
+        y = block(pdf, 50, y + 10, 495, section, size=15, style="B")
+        block(pdf, 50, y + 6, 495, prose(60, page) + ".")
+    pdf.add_page()  # a new chapter, then the first one's title again: a heading of its own
+    y = block(pdf, 50, 100, 495, "FIN DU JEU", size=24, style="B")
+    block(pdf, 50, y + 6, 495, prose(60, 5) + ".")
+    pdf.add_page()
+    y = block(pdf, 50, 100, 495, "LES FONCTIONS À BORD", size=24, style="B")
+    block(pdf, 50, y + 6, 495, prose(60, 6) + ".")
+    reading = read_pdf(save(pdf, tmp_path / "spread.pdf"), "spread.pdf")
+    assert [line.text for line in reading.lines if line.text.startswith("#")] == [
+        "# LES FONCTIONS À BORD", "## Le Capitaine", "## Le Second", "# FIN DU JEU", "# LES FONCTIONS À BORD"]
+    assert [aside.reason for aside in reading.set_aside].count(REPEATED_TITLE) == 1
+    said = next(a for a in reading.anomalies if a.kind == "heading-repeated")
+    assert "LES FONCTIONS À BORD (page 2)" in said.detail
