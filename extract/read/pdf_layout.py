@@ -279,11 +279,24 @@ def order_blocks(items: list[dict], min_gap: float, depth: int = 0) -> tuple[lis
     return blocks, most, uncertain
 
 
+LETTER_GAP = (0.25, 0.4)  # a gap below this × the size and this × the row's word space is between letters
+
+
+def _spacing(row: list[dict]) -> float:
+    """The row's usual space between words (the median of the gaps under an em), 0 for fewer than
+    three: in letter-spaced type ("A c c e s s i o n  e n"), a gap much narrower than it, next to a
+    single letter, lies inside a word the word finder cut ("e" | "n"), not between two words."""
+    gaps = sorted(b["x0"] - a["x1"] for a, b in zip(row, row[1:], strict=False)
+                  if 0 < b["x0"] - a["x1"] < min(a["size"], b["size"]))
+    return statistics.median(gaps) if len(gaps) >= 3 else 0.0
+
+
 def _segments(row: list[dict]) -> tuple[list[Segment], float, bool]:
     segs: list[Segment] = []
     sizes: dict[float, int] = {}
     bold_chars = total = 0
     prev = None
+    spaced = _spacing(row)
     for w in row:
         n = len(w["text"])
         sizes[round(w["size"] * 2) / 2] = sizes.get(round(w["size"] * 2) / 2, 0) + n
@@ -291,7 +304,9 @@ def _segments(row: list[dict]) -> tuple[list[Segment], float, bool]:
         bold_chars += n if w["bold"] else 0
         sep = ""
         if prev is not None and w["x0"] - prev["x1"] > 0.1 * min(w["size"], prev["size"]):
-            sep = " "
+            gap, size = w["x0"] - prev["x1"], min(w["size"], prev["size"])
+            letter = min(len(w["text"]), len(prev["text"])) == 1  # the word finder cuts a letter off
+            sep = "" if letter and spaced and gap < LETTER_GAP[0] * size and gap < LETTER_GAP[1] * spaced else " "
         segs.append((sep + w["text"], w["bold"], w.get("italic", False)))
         prev = w
     merged: list[Segment] = []

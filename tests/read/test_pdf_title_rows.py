@@ -77,3 +77,18 @@ def test_a_chapter_title_repeated_at_the_top_of_the_next_page_is_set_aside_and_t
     assert [aside.reason for aside in reading.set_aside].count(REPEATED_TITLE) == 1
     said = next(a for a in reading.anomalies if a.kind == "heading-repeated")
     assert "LES FONCTIONS À BORD (page 2)" in said.detail
+
+
+def test_a_letter_spaced_heading_cut_between_two_letters_reads_whole(tmp_path):
+    """The word finder cuts "en" of a letter-spaced heading where a gap is a little wider than the
+    others ("e" | "n", 2.2 points, words 7.8 apart): the letters join, the words stay apart."""
+    pdf = new()
+    pdf.add_page()
+    pdf.set_font("Helvetica", style="B", size=14)
+    x = 50.0
+    for piece, after in (("11.4.", 7.8), ("Accession", 7.8), ("e", 2.2), ("n", 7.8), ("division", 7.8), ("supérieure", 0)):
+        pdf.text(x, 100, piece)
+        x += pdf.get_string_width(piece) + after
+    block(pdf, 50, 110, 495, prose(60, 1) + ".")
+    found = headings(save(pdf, tmp_path / "spaced.pdf"))
+    assert found == ["# 11.4. Accession en division supérieure"]
