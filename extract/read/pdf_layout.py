@@ -297,11 +297,14 @@ def _segments(row: list[dict]) -> tuple[list[Segment], float, bool]:
     bold_chars = total = 0
     prev = None
     spaced = _spacing(row)
+    # the weight of a row is its letters': a marker glyph from another font ("❱ DÉGÂTS") is none
+    lettered = any(c.isalnum() for w in row for c in w["text"])
     for w in row:
         n = len(w["text"])
         sizes[round(w["size"] * 2) / 2] = sizes.get(round(w["size"] * 2) / 2, 0) + n
-        total += n
-        bold_chars += n if w["bold"] else 0
+        weight = sum(c.isalnum() for c in w["text"]) if lettered else n
+        total += weight
+        bold_chars += weight if w["bold"] else 0
         sep = ""
         if prev is not None and w["x0"] - prev["x1"] > 0.1 * min(w["size"], prev["size"]):
             gap, size = w["x0"] - prev["x1"], min(w["size"], prev["size"])

@@ -513,6 +513,21 @@ def _no_room_for(nxt: PageLine, ln: PageLine) -> bool:
     return (len(word) + 1) * per_char >= ln.block_x1 - ln.x1
 
 
+BELOW_WINDOW = 8  # lines looked at after one for the first printed below it
+
+
+def _next_below(flow: list[PageLine], i: int) -> PageLine | None:
+    """The first of the next lines of the page printed below flow[i] (the text a heading at the foot
+    of a column heads, when a figure's column beside it is read in between), or the next line."""
+    ln = flow[i]
+    for other in flow[i + 1:i + 1 + BELOW_WINDOW]:
+        if other.page != ln.page:
+            break
+        if other.top > ln.bottom - 1:
+            return other
+    return flow[i + 1]
+
+
 def _units(flow: list[PageLine], body: float, sizes: list[float], hyphenated: set[str]) -> list[Unit]:
     units: list[Unit] = []
     last_of_block = {}
@@ -521,6 +536,8 @@ def _units(flow: list[PageLine], body: float, sizes: list[float], hyphenated: se
     item_x: dict[tuple[int, int], list[float]] = {}
     for i, ln in enumerate(flow):
         nxt = flow[i + 1] if i + 1 < len(flow) else None
+        if nxt is not None and nxt.page == ln.page and nxt.top < ln.bottom - 1:
+            nxt = _next_below(flow, i)  # a column read after this line but printed beside it, above
         role, level = _role(ln, flow[i - 1] if i else None, nxt, body, sizes, units[-1] if units else None)
         cur = units[-1] if units else None
         if cur is not None and role in ("text", "heading") and _joins(cur, ln, role, level, body, flow, i, last_of_block):

@@ -92,3 +92,29 @@ def test_a_letter_spaced_heading_cut_between_two_letters_reads_whole(tmp_path):
     block(pdf, 50, 110, 495, prose(60, 1) + ".")
     found = headings(save(pdf, tmp_path / "spaced.pdf"))
     assert found == ["# 11.4. Accession en division supérieure"]
+
+
+def test_a_bold_title_after_a_marker_from_another_font_is_a_heading(tmp_path):
+    """"❱ DÉGÂTS" (here "·"): the marker's font is not bold; the title's letters are, and so is the line."""
+    pdf = new()
+    pdf.add_page()
+    y = block(pdf, 50, 40, 495, prose(50, 1) + ".")
+    pdf.set_font("Helvetica", size=11)
+    pdf.text(50, y + 20, "·")
+    pdf.set_font("Helvetica", style="B", size=11)
+    pdf.text(50 + pdf.get_string_width("· ") + 2, y + 20, "DÉGÂTS")
+    block(pdf, 50, y + 26, 495, prose(50, 2) + ".")
+    assert headings(save(pdf, tmp_path / "marker.pdf")) == ["# DÉGÂTS"]
+
+
+def test_a_heading_at_the_foot_of_a_column_heads_the_text_below_it_not_the_column_beside_it(tmp_path):
+    """The left column ends on a bold title; the right column, read next, is printed above it; the
+    text the title heads runs across the page below both."""
+    pdf = new()
+    pdf.add_page()
+    block(pdf, 50, 60, 230, prose(70, 1) + ".")
+    block(pdf, 315, 60, 230, prose(40, 2) + ".")
+    pdf.set_font("Helvetica", style="B", size=10)
+    pdf.text(50, 330, "PANNE CADRAN COMPLET")
+    block(pdf, 50, 340, 495, prose(60, 3) + ".")
+    assert headings(save(pdf, tmp_path / "foot.pdf")) == ["# PANNE CADRAN COMPLET"]
