@@ -7,6 +7,7 @@ text line as printed (or one table row, or one run of rotated text), in the orde
 from __future__ import annotations
 
 import re
+import statistics
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -129,6 +130,8 @@ def _gutters(items: list[dict], min_gap: float, min_rows: int = 2) -> list[tuple
             continue  # a tab stop inside a narrow list (age categories, score scales), not a gutter
         if _marker_column(items, start, g0):
             continue  # a column of bullets or numbers beside their text, not a gutter
+        if _word_space(items, g0, g1):
+            continue  # a space between two words of a title in large type, not a gutter
         if (_rows_at_least((w["top"] for w in items if w["x1"] <= g0 + 0.1), min_rows)
                 and _rows_at_least((w["top"] for w in items if w["x0"] >= g1 - 0.1), min_rows)):
             found.append((g0, g1))
@@ -136,6 +139,29 @@ def _gutters(items: list[dict], min_gap: float, min_rows: int = 2) -> list[tuple
     if found and end - found[-1][1] < width and not _index_column(items, found[-1][1], end):
         found.pop()
     return found
+
+
+WORD_SPACE = 1.3  # × the row's usual space between words: a gap this wide at most is one more space
+WORD_SPACE_EM = 0.4  # × the type's size: the same, for a row of two words (no other space to compare)
+
+
+def _word_space(items: list[dict], g0: float, g1: float) -> bool:
+    """Whether the gap (g0, g1) is only a space between two words of one row in a type large enough for
+    its spaces to be as wide as a gutter ("ACTIVATION DES" | "SYSTÈMES" in 38-point capitals): the
+    words on either side in the same type, on the same row, no farther apart than the row's other
+    words usually are (the median: another gutter the row crosses is no word space)."""
+    for w in items:
+        if w["kind"] != "word" or not g0 - 0.1 <= w["x1"] <= g0 + 0.1:
+            continue
+        size = w["size"]
+        row = sorted((o for o in items if o["kind"] == "word" and abs(o["top"] - w["top"]) < 0.2 * size
+                      and abs(o["size"] - size) < 0.5), key=lambda o: o["x0"])
+        if not any(g1 - 0.1 <= o["x0"] <= g1 + 0.1 for o in row):
+            continue
+        spaces = [b["x0"] - a["x1"] for a, b in zip(row, row[1:], strict=False) if not (a["x1"] <= g0 + 0.1 and b["x0"] >= g1 - 0.1)]
+        if g1 - g0 <= (WORD_SPACE * statistics.median(spaces) if spaces else WORD_SPACE_EM * size):
+            return True
+    return False
 
 
 def _rows_at_least(tops: Iterator[float], count: int) -> bool:
@@ -253,19 +279,37 @@ def order_blocks(items: list[dict], min_gap: float, depth: int = 0) -> tuple[lis
     return blocks, most, uncertain
 
 
+LETTER_GAP = (0.25, 0.4)  # a gap below this × the size and this × the row's word space is between letters
+
+
+def _spacing(row: list[dict]) -> float:
+    """The row's usual space between words (the median of the gaps under an em), 0 for fewer than
+    three: in letter-spaced type ("A c c e s s i o n  e n"), a gap much narrower than it, next to a
+    single letter, lies inside a word the word finder cut ("e" | "n"), not between two words."""
+    gaps = sorted(b["x0"] - a["x1"] for a, b in zip(row, row[1:], strict=False)
+                  if 0 < b["x0"] - a["x1"] < min(a["size"], b["size"]))
+    return statistics.median(gaps) if len(gaps) >= 3 else 0.0
+
+
 def _segments(row: list[dict]) -> tuple[list[Segment], float, bool]:
     segs: list[Segment] = []
     sizes: dict[float, int] = {}
     bold_chars = total = 0
     prev = None
+    spaced = _spacing(row)
+    # the weight of a row is its letters': a marker glyph from another font ("❱ DÉGÂTS") is none
+    lettered = any(c.isalnum() for w in row for c in w["text"])
     for w in row:
         n = len(w["text"])
         sizes[round(w["size"] * 2) / 2] = sizes.get(round(w["size"] * 2) / 2, 0) + n
-        total += n
-        bold_chars += n if w["bold"] else 0
+        weight = sum(c.isalnum() for c in w["text"]) if lettered else n
+        total += weight
+        bold_chars += weight if w["bold"] else 0
         sep = ""
         if prev is not None and w["x0"] - prev["x1"] > 0.1 * min(w["size"], prev["size"]):
-            sep = " "
+            gap, size = w["x0"] - prev["x1"], min(w["size"], prev["size"])
+            letter = min(len(w["text"]), len(prev["text"])) == 1  # the word finder cuts a letter off
+            sep = "" if letter and spaced and gap < LETTER_GAP[0] * size and gap < LETTER_GAP[1] * spaced else " "
         segs.append((sep + w["text"], w["bold"], w.get("italic", False)))
         prev = w
     merged: list[Segment] = []
@@ -278,10 +322,18 @@ def _segments(row: list[dict]) -> tuple[list[Segment], float, bool]:
     return merged, size, total > 0 and bold_chars >= 0.9 * total
 
 
+def _in_own_row(letter: dict, block: list[dict]) -> bool:
+    """Whether a large single letter stands in a row of words in its own type (the "À" of "LES QUATRE
+    DIFFÉRENTES FONCTIONS À BORD"): a word of a title, not a drop cap larger than the text beside it."""
+    size = letter["size"]
+    return any(w is not letter and w["kind"] == "word" and abs(w["size"] - size) < 0.5
+               and abs(w["top"] - letter["top"]) < 0.2 * size for w in block)
+
+
 def lines_of_block(block: list[dict], page: int, index: int, body: float) -> list[PageLine]:
     """A block's items as printed lines, top to bottom; a drop cap is glued to the line beside it."""
     drops = [w for w in block if w["kind"] == "word" and len(w["text"]) == 1 and w["text"].isalpha()
-             and w["size"] >= 2.2 * body]
+             and w["size"] >= 2.2 * body and not _in_own_row(w, block)]
     rest = [w for w in block if not any(w is d for d in drops)]
     x0 = min(w["x0"] for w in block)
     x1 = max(w["x1"] for w in block)

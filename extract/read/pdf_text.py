@@ -215,6 +215,12 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
             ln.kind, ln.reason = "furniture", "subtitle in the cover's title block"
         sizes = [size for size in sizes if not any(abs(size - ln.size) < 0.3 for ln in text[:block])]
     units += _units(text[block:], body, sizes, hyphenated)
+    units, repeated = _repeated_titles(units)
+    if repeated:
+        anomalies.append(Anomaly("heading-repeated", f"{len(repeated)} headings opening a page repeat the chapter "
+                                 "going on from the page before (a title printed across a spread, a banner): set "
+                                 "aside, the chapter goes on: " + "; ".join(repeated[:4]),
+                                 [], "info"))
     units, moved = _place_footnotes(units, flow, notes, body, sizes, hyphenated)
     if moved:
         anomalies.append(Anomaly("footnote", f"{len(moved)} footnotes (small type at the foot of the page) kept "
@@ -253,6 +259,39 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
                 "heading_levels": len({u.level for u in units if u.role == "heading"}),
                 "cid_repaired": len(repairs)}
     return Reading("pdf", out, set_aside, anomalies, evidence=evidence)
+
+
+REPEATED_TITLE = "a heading repeating the chapter going on from the page before"
+
+
+def _repeated_titles(units: list[Unit]) -> tuple[list[Unit], list[str]]:
+    """Units without the headings that open a page by repeating, word for word and at its level,
+    the heading of the chapter going on from the page before (no heading of that level or above
+    since): a title printed across a two-page spread, a chapter's banner on each of its pages. The
+    chapter goes on; its lines are set aside with their reason."""
+    kept: list[Unit] = []
+    repeated: list[str] = []
+    open_at: dict[int, tuple[str, int]] = {}  # level -> (title, page) of the heading open at that level
+    page_opened = 0
+    for unit in units:
+        first = unit.lines[0]
+        opens_page = first.page != page_opened
+        page_opened = first.page
+        if unit.role != "heading":
+            kept.append(unit)
+            continue
+        title = " ".join("".join(seg[0] for seg in unit.segments).split())
+        before = open_at.get(unit.level)
+        if opens_page and before is not None and before == (title, first.page - 1):
+            for ln in unit.lines:
+                ln.kind, ln.reason = "furniture", REPEATED_TITLE
+            repeated.append(f"{title} (page {first.page})")
+            open_at[unit.level] = (title, first.page)
+            continue
+        open_at = {level: at for level, at in open_at.items() if level < unit.level}
+        open_at[unit.level] = (title, first.page)
+        kept.append(unit)
+    return kept, repeated
 
 
 COVER_LINE = "cover block: who plays, from what age, how long (not a heading)"
@@ -428,10 +467,11 @@ def _role(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float
     # levels the font sizes state.
     depth = numbered_heading_depth(text) if ln.bold and ln.size >= 0.7 * body else None
     if (ln.bold and (body - 0.6 < ln.size or depth) and ln.size < body * 1.12 + 0.2 and _headlike(text)
+            and not (_ends_bold_sentence(ln, prev) and not (head is not None and head.role == "heading" and prev in head.lines))
             and len(text) <= 80 and len(text.split()) <= 12
             and letters and (not marker or (text[0] not in "-–—*" and sum(c.isupper() for c in letters) >= 0.8 * len(letters)))
             # over plain text, or over a table it names ("Terrain" over the terrain table of a quick reference)
-            and nxt is not None and (nxt.kind == "table" or (nxt.kind == "text" and not nxt.bold))
+            and nxt is not None and (nxt.kind == "table" or (nxt.kind == "text" and not nxt.bold) or _title_goes_on(ln, nxt))
             and nxt.top > ln.bottom - 1):
         below = _levels_below(sizes)
         return "heading", min(max(below, depth), MAX_LEVEL) if depth else min(below, MAX_LEVEL)
@@ -446,6 +486,48 @@ def _role(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float
     return "text", 0
 
 
+def _ends_bold_sentence(ln: PageLine, prev: PageLine | None) -> bool:
+    """Whether `ln` is the last line of a bold paragraph: the bold line right above it, in its type and
+    column, runs to the margin without ending its sentence ("**Si le point d'impact … de votre
+    sous-marin,**" | "vous subissez un dégât !"). A heading stands apart from what is above it."""
+    return (prev is not None and prev.kind == "text" and prev.bold and prev.page == ln.page and prev.block == ln.block
+            and abs(prev.size - ln.size) < 0.6 and not _ends_paragraph(prev.text)
+            and prev.x1 > prev.block_x1 - 3 * prev.size and 0 <= ln.top - prev.bottom <= 0.6 * ln.size)
+
+
+def _title_goes_on(ln: PageLine, nxt: PageLine) -> bool:
+    """Whether the bold line `nxt` is the second and last line of a bold title `ln` wrapped at the
+    margin ("RÉPARTITION DES RÔLES EN FONCTION" | "DU NOMBRE DE JOUEURS"): right under it in its type,
+    short of the margin, no sentence's end in either."""
+    return (nxt.kind == "text" and nxt.bold and nxt.page == ln.page and nxt.block == ln.block
+            and abs(nxt.size - ln.size) < 0.6 and 0 <= nxt.top - ln.bottom <= 0.6 * ln.size
+            and _no_room_for(nxt, ln) and nxt.x1 < nxt.block_x1 - 3 * nxt.size
+            and not _ends_paragraph(ln.text) and not _ends_paragraph(nxt.text) and _headlike(nxt.text)
+            and len(ln.text.split()) + len(nxt.text.split()) <= 16)
+
+
+def _no_room_for(nxt: PageLine, ln: PageLine) -> bool:
+    """Whether the first word of `nxt` had no room left at the end of `ln`: `ln` wrapped there."""
+    word = nxt.text.split()[0] if nxt.text.split() else ""
+    per_char = (nxt.x1 - nxt.x0) / max(1, len(nxt.text))
+    return (len(word) + 1) * per_char >= ln.block_x1 - ln.x1
+
+
+BELOW_WINDOW = 8  # lines looked at after one for the first printed below it
+
+
+def _next_below(flow: list[PageLine], i: int) -> PageLine | None:
+    """The first of the next lines of the page printed below flow[i] (the text a heading at the foot
+    of a column heads, when a figure's column beside it is read in between), or the next line."""
+    ln = flow[i]
+    for other in flow[i + 1:i + 1 + BELOW_WINDOW]:
+        if other.page != ln.page:
+            break
+        if other.top > ln.bottom - 1:
+            return other
+    return flow[i + 1]
+
+
 def _units(flow: list[PageLine], body: float, sizes: list[float], hyphenated: set[str]) -> list[Unit]:
     units: list[Unit] = []
     last_of_block = {}
@@ -454,6 +536,8 @@ def _units(flow: list[PageLine], body: float, sizes: list[float], hyphenated: se
     item_x: dict[tuple[int, int], list[float]] = {}
     for i, ln in enumerate(flow):
         nxt = flow[i + 1] if i + 1 < len(flow) else None
+        if nxt is not None and nxt.page == ln.page and nxt.top < ln.bottom - 1:
+            nxt = _next_below(flow, i)  # a column read after this line but printed beside it, above
         role, level = _role(ln, flow[i - 1] if i else None, nxt, body, sizes, units[-1] if units else None)
         cur = units[-1] if units else None
         if cur is not None and role in ("text", "heading") and _joins(cur, ln, role, level, body, flow, i, last_of_block):

@@ -108,7 +108,12 @@ def test_captain_sonar_page_numbers_and_heading_markers():
     # "❱" marker, bold caps at body size: a level below the 16-point sections ("LE MÉCANO"), which
     # are a level below the 38-point chapters; levels follow the document's own types
     level = {t.lstrip("#").strip(): len(t) - len(t.lstrip("#")) for t in lines if t.startswith("#")}
-    assert level["FONCTIONS BORD"] < level["LE MÉCANO"] == level["RÉPARATIONS"] < level["PANNES RADIATIONS"]
+    assert level["LES QUATRE DIFFÉRENTES FONCTIONS À BORD"] < level["LE MÉCANO"] == level["RÉPARATIONS"] < level["PANNES RADIATIONS"]
+    # chapter titles in 38-point capitals across the columns' gutter read whole, their "À" no drop cap;
+    # a bold title wrapped over two lines is one heading; the last line of a bold sentence is none
+    assert level["ACTIVATION DES SYSTÈMES"] == level["LES QUATRE DIFFÉRENTES FONCTIONS À BORD"]
+    assert "RÉPARTITION DES RÔLES EN FONCTION DU NOMBRE DE JOUEURS" in level
+    assert not {"À", "SYSTÈMES", "DU NOMBRE DE JOUEURS", "vous subissez un dégât !", "EN DIAGONALE) :"} & level.keys()
     assert any(a.kind == "doubled-glyphs" for a in r.anomalies)
     assert r.evidence["columns"][1] == 1 and r.evidence["columns"][2] == 2
 

@@ -329,6 +329,9 @@ def test_run_in_terms_of_a_glossary_are_entries_a_dialogue_stays_text():
     callouts = lines("## Combat", "**Important** : lancez les dés.", "**Exemple** : le Pillard tire.",
                      "**Rappel** : un 6 touche.", "Les blessures sont retirées à la fin du tour.")
     assert run_in_terms(callouts) == callouts  # boxes of the rule, not terms
+    cases = lines("## Composition des équipes", "**Équipe de 4 :** chaque joueur endosse un rôle.",
+                  "**Équipe de 3 :** un joueur cumule deux rôles.", "**Équipe de 2 :** un joueur cumule trois rôles.")
+    assert run_in_terms(cases) == cases  # one label told apart by a number: cases of a rule, not terms
 
 
 def test_a_markdown_glossary_gives_an_entry_per_term():

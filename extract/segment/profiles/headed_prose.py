@@ -29,6 +29,7 @@ LABEL = re.compile(r"^\*{2,3}([^*]{1,40})\*{2}(?:(?<=[.:]\*\*)|\s*[.:])\s*\S")
 # "Carte Marée : carte qui…": a term and its definition, as a section titled so lists them unmarked.
 PLAIN_TERM = re.compile(r"^(?P<term>[A-ZÀ-Ý][^:*.;!?«»()]{0,38}?)\s*:\s*(?P<rest>\S.*)$")
 GLOSSARY_TITLE = re.compile(r"^(?:glossaire|lexique|glossary|vocabulaire|terminologie|d[ée]finitions)\b", re.IGNORECASE)
+DIGITS = re.compile(r"\d++")
 RUN_IN_TERMS = 3  # a section needs this many distinct run-in terms to be a glossary of them
 # Bold labels that open a callout or a question, not a term: "**Exemple** :", "**Q1 :**".
 NOT_TERMS = re.compile(r"^(?:exemples?|notes?|nota|remarques?|important|rappel|attention|précisions?|astuces?|"
@@ -65,7 +66,8 @@ def run_in_terms(lines: list[Line], builder: DocBuilder | None = None) -> list[L
     next term. A section titled as a glossary ("Glossaire", "Lexique") needs no bold: its
     "Terme : définition" lines are terms too. A section where a bold label comes back ("**Quoi** :"
     in each card, a dialogue's "**MJ** :") keeps them as text; a term also in bold in the prose
-    (its first mention) is no label said twice."""
+    (its first mention) is no label said twice. Labels the same but for a number ("**Équipe de 4** :",
+    "**Équipe de 3** :") are cases of one label, no terms."""
     out: list[Line] = []
     section: list[Line] = []
     level = 1
@@ -82,7 +84,10 @@ def run_in_terms(lines: list[Line], builder: DocBuilder | None = None) -> list[L
         terms = [m.group("term").strip() for _, m in found if m]
         # every bold label opening a line, malformed ones too ("***MJ** :"): one said twice is a speaker
         labels = [m.group(1).strip().rstrip(".:") for line in section if (m := LABEL.match(line.text))]
-        if len(set(terms)) < RUN_IN_TERMS or len(set(labels)) != len(labels) or len(set(terms)) != len(terms):
+        # one label told apart by a number ("Équipe de 4 :", "Équipe de 3 :") is a list of cases, no glossary
+        stems = {DIGITS.sub("#", term) for term in terms}
+        if (len(set(terms)) < RUN_IN_TERMS or len(set(labels)) != len(labels) or len(set(terms)) != len(terms)
+                or len(stems) != len(terms)):
             out.extend(section)
         else:
             if builder is not None:  # a structure the source does not state as headings: said

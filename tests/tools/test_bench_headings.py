@@ -1,0 +1,111 @@
+"""The heading scorer of tools/bench_headings.py on a tiny hand-made gold and hand-made entries:
+what it counts as found, as the right parent and as a false heading."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tools.bench_headings import load_gold, norm, score
+
+GOLD = '''
+[[doc]]
+path = "jeu/regle.pdf"
+[[doc.heading]]
+text = "Mise en place"
+page = 1
+level = 1
+parent = ""
+[[doc.heading]]
+text = "Le plateau :"
+page = 1
+level = 2
+parent = "Mise en place"
+optional = true
+[[doc.heading]]
+text = "Les pions"
+page = 1
+level = 3
+parent = "Le plateau :"
+[[doc.heading]]
+text = "2.1 Déroulement d'un tour"
+page = 2
+level = 1
+parent = ""
+[[doc.heading]]
+text = "Exemple"
+page = 2
+level = 2
+parent = "2.1 Déroulement d'un tour"
+[[doc.heading]]
+text = "Fin de la partie"
+page = 3
+level = 1
+parent = ""
+[[doc.heading]]
+text = "Exemple"
+page = 3
+level = 2
+parent = "Fin de la partie"
+[[doc.not_heading]]
+text = "De 3 à 5 joueurs"
+'''
+
+
+def entry(id_: str, title: str | None, parent: str | None = None, page: int = 1, number: str | None = None) -> dict:
+    return {"id": id_, "title": title, "number": number, "parent": parent, "source": {"page": page}}
+
+
+@pytest.fixture
+def gold(tmp_path: Path):
+    path = tmp_path / "gold.toml"
+    path.write_text(GOLD, encoding="utf-8")
+    return load_gold(path)[0]
+
+
+def test_a_perfect_tree_scores_one_and_the_optional_heading_is_not_counted(gold):
+    entries = [entry("a", "MISE EN PLACE"), entry("b", "Le plateau", "a"), entry("c", "Les  pions", "b"),
+               entry("d", "Déroulement d’un tour", None, 2, number="2.1"), entry("e", "Exemple", "d", 2),
+               entry("f", "Fin de la partie", None, 3), entry("g", "Exemple", "f", 3)]
+    result = score(gold, entries)
+    assert (result.counted, result.found, result.right_parent) == (6, 6, 6)
+    assert result.false_headings == [] and result.missed == []
+
+
+def test_an_optional_parent_not_found_lets_its_child_hang_from_the_grandparent(gold):
+    entries = [entry("a", "Mise en place"), entry("c", "Les pions", "a"),
+               entry("d", "Déroulement d'un tour", None, 2, number="2.1"), entry("e", "Exemple", "d", 2),
+               entry("f", "Fin de la partie", None, 3), entry("g", "Exemple", "f", 3)]
+    result = score(gold, entries)
+    assert (result.found, result.right_parent) == (6, 6)
+
+
+def test_misses_wrong_parents_and_false_headings_are_each_counted_and_named(gold):
+    # "Fin de la partie" fused with a diagram label; the cover line became the parent of a chapter;
+    # the second "Exemple" sits under the first chapter (the nearest page decides which is which)
+    entries = [entry("x", "De 3 à 5 joueurs"), entry("a", "Mise en place", "x"), entry("c", "Les pions", "a"),
+               entry("d", "Déroulement d'un tour", None, 2, number="2.1"), entry("e", "Exemple", "d", 2),
+               entry("f", "Nord Sud Fin de la partie", None, 3), entry("g", "Exemple", "d", 3)]
+    result = score(gold, entries)
+    assert result.counted == 6 and result.found == 5 and result.recall == pytest.approx(5 / 6)
+    assert result.missed == ["p3 Fin de la partie"]
+    # wrong: "Mise en place" (under the cover line), "Exemple" p3 (its parent missed, and under "2.1")
+    assert result.right_parent == 3
+    assert [w.split(":")[0] for w in result.wrong_parent] == ["Mise en place", "Exemple"]
+    assert result.false_headings == ["p1 De 3 à 5 joueurs", "p3 Nord Sud Fin de la partie"]
+    assert result.named_false == ["De 3 à 5 joueurs"]
+
+
+def test_titles_compare_without_case_or_extra_spaces_but_with_their_accents():
+    assert norm("  ■ MISE  EN\u00a0PLACE : ") == "mise en place"
+    assert norm("Déroulement d’un tour") == "déroulement d'un tour"
+    assert norm("Deroulement") != norm("Déroulement")
+    assert norm("Accession e n division") != norm("Accession en division")
+
+
+def test_a_heading_without_a_level_is_an_error_naming_the_file(tmp_path: Path):
+    path = tmp_path / "gold.toml"
+    path.write_text('[[doc]]\npath = "a.pdf"\n[[doc.heading]]\ntext = "Titre"\n', encoding="utf-8")
+    with pytest.raises(ValueError, match="gold.toml"):
+        load_gold(path)
