@@ -16,6 +16,9 @@ from extract.pipeline import Stopwatch, read_games
 from extract.publish.data import entry_json
 from tests.conftest import ROOT, make_corpus
 
+# Loads spaCy's French model: with the other such modules on one worker, which loads it once.
+pytestmark = pytest.mark.xdist_group("spacy")
+
 
 def blocks(entry: dict, key: str = "blocks") -> list[tuple[str, str]]:
     return [(b["type"], b["text"]) for b in entry[key]]

@@ -95,6 +95,23 @@ def test_the_package_installs_without_the_build_dependencies():
                for pin in project["optional-dependencies"]["build"])  # make build installs every pin
 
 
+def test_the_lock_holds_every_dependency_of_its_pins():
+    """`make` installs requirements.lock with `--no-deps`: the lock must be the whole resolved set,
+    every requirement of every pin (for this platform, no extra) pinned too."""
+    from importlib import metadata
+
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    lines = (ROOT / "requirements.lock").read_text(encoding="utf-8").splitlines()
+    pins = {canonicalize_name(line.split("==")[0]) for line in lines if "==" in line}
+    missing = sorted(f"{name} needs {requirement.name}" for name in pins
+                     for requirement in map(Requirement, metadata.distribution(name).requires or [])
+                     if (requirement.marker is None or requirement.marker.evaluate({"extra": ""}))
+                     and canonicalize_name(requirement.name) not in pins)
+    assert len(pins) > 50 and not missing, missing
+
+
 def test_the_reader_gives_the_facts(rules):
     fact = rules.fact("runewars.armee.points_max")
     assert (fact["value"], fact["unit"], fact["status"]) == (200, "points", "holds")

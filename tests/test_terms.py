@@ -12,6 +12,9 @@ from extract.nlp import Lemmatizer
 from extract.text import title_key
 from tests.conftest import ROOT
 
+# Loads spaCy's French model: with the other such modules on one worker, which loads it once.
+pytestmark = pytest.mark.xdist_group("spacy")
+
 # (entry, text as written, target, correct?) — read one by one in their sentences. The one
 # wrong link is kept here on purpose: it is what the precision below is measured on.
 SAMPLE = [
@@ -168,6 +171,16 @@ def test_lemmas_are_cached_by_content(tmp_path):
     second = Lemmatizer(cache)
     again = second.tokens(["Les unités attaquent."])
     assert again == tokens and (second.hits, second.misses) == (1, 0) and second._nlp is None
+
+
+def test_errata_and_lemmas_share_one_model(tmp_path):
+    """One spaCy model per process: the errata's cue matcher and a build's lemmatizer tag with the
+    same one (each loaded its own copy, a second load and a few hundred MB more)."""
+    from extract.errata.operations import language
+
+    lemmatizer = Lemmatizer(tmp_path / "lemmas.sqlite")
+    assert lemmatizer.nlp is language()
+    lemmatizer.close()
 
 
 def test_term_config_errors_name_the_file_and_line(tmp_path):

@@ -15,6 +15,7 @@ import json
 import os
 import re
 import sqlite3
+import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,11 +41,22 @@ class Token:
     end: int
 
 
-def load_model() -> Any:
-    """spaCy's French model with the components lemmas need (`spacy.load`)."""
-    import spacy
+_loaded: weakref.ref[Any] | None = None  # the model load_model last loaded, while anyone holds it
 
-    return spacy.load(MODEL, exclude=EXCLUDED)
+
+def load_model() -> Any:
+    """spaCy's French model with the components lemmas need (`spacy.load`), one per process: while
+    a user holds the model it loaded (errata's cue matcher, a build's lemmatizer, a long-lived
+    process), another user gets that one instead of a second copy; once none holds it, it is freed
+    and the next call loads it again. The model only tags: sharing it changes no result."""
+    global _loaded
+    model = _loaded() if _loaded is not None else None
+    if model is None:
+        import spacy
+
+        model = spacy.load(MODEL, exclude=EXCLUDED)
+        _loaded = weakref.ref(model)
+    return model
 
 
 def default_cache(root: Path) -> Path:

@@ -14,6 +14,9 @@ from extract.cli import main
 from extract.errata.apply import apply_errata, read_errata, unread_errata
 from extract.pipeline import Stopwatch, read_games
 
+# Loads spaCy's French model: with the other such modules on one worker, which loads it once.
+pytestmark = pytest.mark.xdist_group("spacy")
+
 BOOK = """# Livret de règles
 
 ## Le tour de jeu

@@ -12,6 +12,9 @@ from extract.errata.locators import read_locator
 from extract.errata.reader import read_errata_text
 from extract.model import Block, DocumentSpec, Entry
 
+# Loads spaCy's French model: with the other such modules on one worker, which loads it once.
+pytestmark = pytest.mark.xdist_group("spacy")
+
 
 def operation(sentence: str):
     [found] = read_errata_text(sentence).read

@@ -7,6 +7,9 @@ import pytest
 
 from extract.errata.operations import KINDS, OperationReader, cue_table, mask
 
+# Loads spaCy's French model: with the other such modules on one worker, which loads it once.
+pytestmark = pytest.mark.xdist_group("spacy")
+
 
 @pytest.fixture(scope="module")
 def reader() -> OperationReader:

@@ -18,6 +18,9 @@ from extract.errata.reader import ReadOperation
 from tests import test_instructions
 from tests.errata import test_grammar
 
+# Loads spaCy's French model: with the other such modules on one worker, which loads it once.
+pytestmark = pytest.mark.xdist_group("spacy")
+
 DATA = Path(__file__).parent / "data"
 
 

@@ -12,6 +12,9 @@ from extract.cli import main
 from extract.errata.reader import read_errata_text
 from tests.errata.test_apply import corpus
 
+# Loads spaCy's French model: with the other such modules on one worker, which loads it once.
+pytestmark = pytest.mark.xdist_group("spacy")
+
 
 def kinds(text: str) -> list[tuple[int, str]]:
     return [(r.line, r.kind) for r in read_errata_text(text).read]
