@@ -20,8 +20,7 @@ from extract.cache import Cache, code_key
 from extract.errata.amend import joined
 from extract.errata.locators import SECTION, Locator, TargetHint, opens_with_locator, parse_heading, read_locator
 from extract.errata.operations import mask
-from extract.errata.reader import ErrataReading, ReadOperation, numbered_text, read_errata_text
-from extract.errata.tables import is_errata_table
+from extract.errata.reader import ErrataReading, ReadOperation, is_errata_table, numbered_text, read_errata_text
 from extract.model import Anomaly, Block, DocumentSpec, Entry, Erratum, GameSpec, Operation, erratum_ids
 from extract.text import fold
 

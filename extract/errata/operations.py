@@ -41,6 +41,7 @@ class CueTable:
     cues: tuple[Cue, ...]
     frame: dict[str, Any]
     markers: dict[str, list[str]]
+    table: dict[str, list[str]]  # the header words of an errata table's columns, by role
 
 
 @cache
@@ -52,7 +53,7 @@ def cue_table() -> CueTable:
     for cue in cues:
         if cue.operation not in KINDS:
             raise ValueError(f"extract/errata/cues.toml: cue {cue.name!r} has unknown operation {cue.operation!r}")
-    return CueTable(cues, data["frame"], data["markers"])
+    return CueTable(cues, data["frame"], data["markers"], data["table"])
 
 
 @cache
@@ -185,8 +186,14 @@ def _clean(text: str) -> str | None:
 
 
 def _quoted(text: str) -> str | None:
-    """A quoted new text: as it should read, its last stop or comma with it ("« Lors de la mise en place, »")."""
-    return text.strip() or None
+    """A quoted new text: as it should read, its last stop or comma with it ("« Lors de la mise en place, »"),
+    without the ellipsis markers that cut it from its sentence ("« (...) 18ps (...) »")."""
+    text = _ELLIPSIS_START.sub("", text.strip())
+    return _ELLIPSIS_END.sub("", text).strip() or None
+
+
+_ELLIPSIS_START = re.compile(r"^(?:\(\s*+(?:\.\.\.|…)\s*+\)|\[\s*+(?:\.\.\.|…)\s*+\])\s*+")
+_ELLIPSIS_END = re.compile(r"(?:(?<!\s)\s++)?(?:\(\s*+(?:\.\.\.|…)\s*+\)|\[\s*+(?:\.\.\.|…)\s*+\])$")
 
 
 # An old text that only names a unit is a place: "la première phrase", "le second point", "ce paragraphe".
@@ -223,6 +230,8 @@ class OperationReader:
         # "… Auparavant, elle indiquait :": the text a deletion removes is given below it
         self.old_announced = re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(m) for m in markers["old_announced"])
                                         + r")(?![\w'])[^.;:«»]{0,80}:[ ]*$", re.IGNORECASE)
+        self.old_quoted = re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(m) for m in markers["old_announced"])
+                                     + r")(?![\w'])[^.;:«»]{0,80}:[ ]*« Q(?P<q>\d{1,4}) »", re.IGNORECASE)
         # "… remplacé par le suivant, assorti de ses « sous-puces » :": the item goes with its sub-items
         self.with_children = re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(m) for m in markers["with_children"])
                                         + r")[ ]*+(?:« Q(?P<q>\d{1,3}) »|(?P<word>[\w-]{1,20}))", re.IGNORECASE)
@@ -344,14 +353,24 @@ class OperationReader:
             (doc[s].idx, doc[e - 1].idx + len(doc[e - 1].text), c, self.opens_clause(doc, s)) for c, s, e in cues]
         # "Y et non X", "Y (au lieu de X)": a marker after a cue in the same clause is the cue's;
         # one with no cue before it in its clause stands for a replace of its own
+        leading: dict[int, str | None] = {}  # "Au lieu de « X », lire « Y »": the old text before its cue
+        head_end = anchors[0][0] if anchors else len(m_text)
         for m in self.old_marker.finditer(m_text):
             owners = [a for a in anchors if a[2] is not None and a[1] <= m.start()]
             owned = owners and not re.search(r"[,;:]|\. | et (?!non)", m_text[owners[-1][1]:m.start()])
-            if not owned:
-                anchors.append((m.start(), m.end(), None, False))
+            if owned:
+                continue
+            after = [a for a in anchors if a[2] is not None and a[0] >= m.end()]
+            between = m_text[m.end():after[0][0]] if after else ""
+            if after and not m_text[self._clause_start(m_text, m.start()):m.start()].strip() and \
+                    between.rstrip().endswith(",") and not re.search(r"[.;:!?]", between):
+                leading[after[0][0]] = self._words_until_stop(masked, m.end(), after[0][0])
+                head_end = min(head_end, m.start())
+                continue
+            anchors.append((m.start(), m.end(), None, False))
         anchors.sort(key=lambda a: a[0])
         readings = []
-        head_end = anchors[0][0] if anchors else len(m_text)
+        head_end = min(head_end, anchors[0][0]) if anchors else head_end
         for n, (start, end, cue, opening) in enumerate(anchors):
             stop = anchors[n + 1][0] if n + 1 < len(anchors) else len(m_text)
             begin = self._clause_start(m_text, start) if n > 0 or cue is None else 0
@@ -359,6 +378,8 @@ class OperationReader:
                        else self._read_clause(masked, cue, start, end, stop, begin, opening))
             if reading is None:
                 continue
+            if leading.get(start) and reading.kind == "should-say" and reading.old is None and reading.new:
+                reading.old, reading.kind = leading[start], "replace"
             reading.head = masked.unmask(0, head_end).strip()
             readings.append(reading)
         return readings
@@ -391,6 +412,9 @@ class OperationReader:
         region = masked.text[start:stop]
         colon = region.find(":")
         quote = self._first_quote(masked, start, stop)
+        if quote is not None and -1 < colon and masked.spans[quote[0]][1] <= start + colon and \
+                self._first_quote(masked, start + colon, stop) is not None:
+            quote = self._first_quote(masked, start + colon, stop)  # "… de la section « Tir » : « X »": a title, then the text
         if quote is not None:
             at = masked.spans[quote[0]][0]
             words_between = masked.text[start + colon + 1:at].split() if -1 < colon < at - start else []
@@ -406,9 +430,10 @@ class OperationReader:
             return None, True
         return words, False
 
-    def _subject_quote(self, masked: Masked, begin: int, start: int, nouns: bool) -> str | None:
+    def _subject_quote(self, masked: Masked, begin: int, start: int, nouns: bool, opens: bool = False) -> str | None:
         """The quotation standing as the subject right before a cue ("la capacité « X » doit être
-        remplacée"); with `nouns`, only after a noun naming a piece of text ("l'expression « X »")."""
+        remplacée"); with `nouns`, only after a noun naming a piece of text ("l'expression « X »")
+        or, with `opens`, one that opens its clause ("« X » doit se lire « Y »")."""
         for n in range(len(masked.spans) - 1, -1, -1):
             s, e = masked.spans[n]
             if e > start or s < begin:
@@ -418,7 +443,8 @@ class OperationReader:
                 return None
             if nouns:
                 lead = masked.text[max(begin, s - 40):s].lower().split()
-                if not lead or lead[-1].strip("'").split("'")[-1] not in self.table.markers["text_nouns"]:
+                if not (lead or opens and not masked.text[begin:s].strip(" -–•*")) or \
+                        lead and lead[-1].strip("'").split("'")[-1] not in self.table.markers["text_nouns"]:
                     return None
             return masked.quotes[n]
         return None
@@ -490,7 +516,7 @@ class OperationReader:
             if reading.new and (printed := self._printed_after_but(masked, end, stop)):
                 reading.old, reading.kind = printed, "replace"  # "devrait être Y, mais il est marqué comme X"
                 return self._finish(reading)
-            old = None if opening else self._subject_quote(masked, begin, start, True)
+            old = None if opening else self._subject_quote(masked, begin, start, True, cue.name == "read")
             if old and cue.name == "read" and reading.new:
                 reading.old, reading.kind = old, "replace"  # "l'expression « X » doit être lue « Y »"
             return self._finish(reading)
@@ -518,7 +544,10 @@ class OperationReader:
                 reading.extra["unit"], reading.old = reading.old, None  # "supprimez le deuxième point": a place
             elif reading.old is None and (place := UNIT_NAMED.search(masked.unmask(begin, start))):
                 reading.extra["unit"] = place.group()  # "la section 86.11 devrait être supprimée"
-            if reading.old is None and self.old_announced.search(masked.text[end:]):
+            if reading.old is None and (said := self.old_quoted.search(masked.text, end)) is not None and \
+                    int(said.group("q")) < len(masked.quotes):
+                reading.old = _clean(masked.quotes[int(said.group("q"))])  # "… Auparavant, elle indiquait : « X »"
+            elif reading.old is None and self.old_announced.search(masked.text[end:]):
                 reading.expects_text = True  # "… Auparavant, elle indiquait :" and the removed text below
             return self._finish(reading)
         if cue.operation == "move":
