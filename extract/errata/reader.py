@@ -67,14 +67,30 @@ class NotUnderstood:
         return {"line": self.line, "text": self.text, "reason": self.reason, "kind": self.kind}
 
 
+# Why a passage is taken for a clarification, by code; the code is what callers decide on, the
+# message (`why`) is for people.
+CLARIFICATION_CODES = {
+    "answer-worded-as-correction": "worded like a correction, in a question or answer that names no place",
+    "example": "an old and a new text with no place named: an example",
+    "restates": "restates the operation read at line {line}, at the same place",
+    "question-or-answer": "a question or its answer",
+    "no-change": "a place named, but no change asked",
+}
+
+
 @dataclass
 class Clarification:
     line: int
     text: str
-    why: str
+    code: str  # a key of CLARIFICATION_CODES
+    why: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.why:
+            self.why = CLARIFICATION_CODES[self.code]
 
     def to_json(self) -> dict[str, Any]:
-        return {"line": self.line, "text": self.text, "why": self.why}
+        return {"line": self.line, "text": self.text, "code": self.code, "why": self.why}
 
 
 @dataclass
@@ -249,8 +265,8 @@ class ErrataTextReader:
             answering = heading_is_clarification or ANSWER.search(passage.text) or QUESTION.search(passage.text)
             if readings and answering and not read_locator(passage.text).placed():
                 # an answer worded like a correction ("Ce devrait être : « … »") names no place: no erratum
-                result.clarifications.append(Clarification(passage.line, passage.text, "worded like a correction, in "
-                                                           "a question or answer that names no place"))
+                result.clarifications.append(Clarification(passage.line, passage.text,
+                                                           "answer-worded-as-correction"))
                 continue
             if readings:
                 pending = self._classify(document, passage, readings, where, result)
@@ -286,8 +302,7 @@ class ErrataTextReader:
             kind = "replace" if old else "should-say"
             result.read.append(ReadOperation(line, kind, old, new, where, passage.text, "labels"))
         else:
-            result.clarifications.append(Clarification(line, new, "an old and a new text with no place named: "
-                                                       "an example"))
+            result.clarifications.append(Clarification(line, new, "example"))
 
     @staticmethod
     def _locator_only(text: str) -> bool:
@@ -314,8 +329,8 @@ class ErrataTextReader:
                                   reading.extra.get("unit"), bool(reading.extra.get("with_subbullets")),
                                   reading.extra.get("position"), part=reading.extra.get("part"))
             if (earlier := _restated(found, result.read)) is not None:
-                result.clarifications.append(Clarification(line, passage.text, f"restates the operation read at line "
-                                                           f"{earlier.line}, at the same place"))
+                result.clarifications.append(Clarification(line, passage.text, "restates", CLARIFICATION_CODES[
+                    "restates"].format(line=earlier.line)))
                 continue
             if reading.expects_text and not reading.new:
                 pending = found
@@ -327,7 +342,7 @@ class ErrataTextReader:
                      result: ErrataReading) -> None:
         text = passage.text
         if QUESTION.search(text) or ANSWER.search(text):
-            result.clarifications.append(Clarification(passage.line, text, "a question or its answer"))
+            result.clarifications.append(Clarification(passage.line, text, "question-or-answer"))
             return
         located = not where.empty()
         if _starts_with_quote(text) and located and not clarifying:
@@ -357,7 +372,7 @@ class ErrataTextReader:
                                                        "verb says what to do with it"))
             return
         if opens_with_locator(text) and not own.empty():
-            result.clarifications.append(Clarification(passage.line, text, "a place named, but no change asked"))
+            result.clarifications.append(Clarification(passage.line, text, "no-change"))
             return
 
 

@@ -110,3 +110,12 @@ def test_a_table_whose_rows_stand_on_fewer_source_lines_is_reported_not_lost():
     reading = faq.read_faq("demo", document, [errata_entry])
     assert [(a.kind, a.lines) for a in reading.anomalies] == [("erratum-not-understood", [3])]
     assert "3 rows" in reading.anomalies[0].detail
+
+
+def test_unsure_clarifications_are_told_by_their_code_not_their_wording():
+    from extract.errata.reader import CLARIFICATION_CODES, Clarification
+
+    assert faq.UNSURE_CLARIFICATIONS <= set(CLARIFICATION_CODES)
+    reworded = Clarification(3, "Page 4 : Déplacement.", "no-change", "wording changed for people")
+    assert reworded.code in faq.UNSURE_CLARIFICATIONS and reworded.to_json()["code"] == "no-change"
+    assert Clarification(3, "Q : Et alors ?", "question-or-answer").code not in faq.UNSURE_CLARIFICATIONS
