@@ -23,6 +23,10 @@ from extract.errata.passages import CLOSE, OPEN
 # The parts of speech whose lemmas the cues read: verbs, their participles, nouns ("remplacement"),
 # and capitalised imperatives the small model takes for names. The other words keep their lower case.
 LEMMA_POS = frozenset({"VERB", "AUX", "NOUN", "ADJ", "PROPN"})
+# Parts of speech whose lemma is their form less an ending ("remplacements" -> "remplacement"):
+# lemmatized only when their first STEM letters are those of a lemma the cue table reads.
+INFLECTED_POS = frozenset({"NOUN", "ADJ"})
+STEM = 4
 KINDS = ("replace", "should-say", "insert", "delete", "swap", "rename", "move")
 
 
@@ -54,6 +58,17 @@ def cue_table() -> CueTable:
         if cue.operation not in KINDS:
             raise ValueError(f"extract/errata/cues.toml: cue {cue.name!r} has unknown operation {cue.operation!r}")
     return CueTable(cues, data["frame"], data["markers"], data["table"])
+
+
+def _strings(*data: Any) -> Iterator[str]:
+    """Every string `data` holds (patterns, the frame's word lists), lower-cased: the words the table reads."""
+    for item in data:
+        if isinstance(item, str):
+            yield item.lower()
+        elif isinstance(item, dict):
+            yield from _strings(*item.values())
+        elif isinstance(item, (list, tuple)):
+            yield from _strings(*item)
 
 
 @cache
@@ -221,6 +236,7 @@ class OperationReader:
         self.nlp = language()
         self.matcher = matcher()
         self.by_name = {c.name: c for c in self.table.cues}
+        self.lemma_stems = frozenset(word[:STEM] for word in _strings([c.patterns for c in self.table.cues], self.table.frame))
         markers = self.table.markers
         self.old_marker = re.compile(r"(?<![\w'])(?:" + "|".join(
             re.escape(m) + ("" if m.endswith("'") else r"(?!\w)") for m in sorted(markers["old_after"], key=len, reverse=True))
@@ -242,7 +258,13 @@ class OperationReader:
 
     def cues(self, doc: Any) -> list[tuple[Cue, int, int]]:
         """The accepted cues of a parsed passage: (cue, first token, end token), in order; a
-        cue's end is its verb's, so that "doit être de 4" leaves "de 4" to be read."""
+        cue's end is its verb's, so that "doit être de 4" leaves "de 4" to be read. Kept on the doc
+        (`Doc.user_data`): the reader asks again of a passage that follows an instruction."""
+        if "errata-cues" not in doc.user_data:
+            doc.user_data["errata-cues"] = self._cues(doc)
+        return doc.user_data["errata-cues"]
+
+    def _cues(self, doc: Any) -> list[tuple[Cue, int, int]]:
         found = sorted(((self.by_name[self.nlp.vocab.strings[k]], s, e) for k, s, e in self.matcher(doc)),
                        key=lambda m: (m[1], -(m[2] - m[1])))
         kept: list[tuple[Cue, int, int]] = []
@@ -333,12 +355,16 @@ class OperationReader:
 
     def parse(self, texts: Iterable[str]) -> Iterator[Any]:
         """The passages tagged by the pipeline, lemmas given only to the parts of speech the cues and
-        their frame read (spaCy's own rule lemmatizer, token by token): a third of the lemmatizer's time."""
+        their frame read (spaCy's own rule lemmatizer, token by token): a third of the lemmatizer's time.
+        A noun or an adjective is lemmatized only when it opens like a lemma the table reads: their
+        lemmas differ from their forms by an ending, and the noun rules are most of the time."""
         lemmatizer = self.nlp.get_pipe("lemmatizer")
+        stems = self.lemma_stems
         for doc in self.nlp.pipe(texts, batch_size=64, disable=["lemmatizer"]):
             for token in doc:
                 if token.lemma == 0:
-                    token.lemma_ = lemmatizer.rule_lemmatize(token)[0] if token.pos_ in LEMMA_POS else token.lower_
+                    wanted = token.pos_ in LEMMA_POS and (token.pos_ not in INFLECTED_POS or token.lower_[:STEM] in stems)
+                    token.lemma_ = lemmatizer.rule_lemmatize(token)[0] if wanted else token.lower_
             yield doc
 
     def read(self, text: str) -> tuple[list[Reading], Masked]:
