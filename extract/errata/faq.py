@@ -360,7 +360,9 @@ def read_faq(game: str, doc: DocumentSpec, entries: list[Entry], kept: Cache | N
     blocks = [(block.lines[0], block) for entry in mine for block in entry.blocks if block.lines]
     # the part's blocks and what opens it ("Erratas (…) :"), under every heading of the document
     announcing = {id(b) for entry in mine for b in entry.blocks if b.type == "paragraph" and announces_errata(b.text)}
-    reading = read_kept(faq_text(doc.id, mine, part | announcing), kept, f"{game}/{doc.id}")
+    # one kept reading per FAQ file: a version's FAQ (`regles diff`, the site's version steps) is another
+    source = hashlib.sha256(f"{doc.source}:{doc.first_line}:{doc.last_line}".encode()).hexdigest()[:12]
+    reading = read_kept(faq_text(doc.id, mine, part | announcing), kept, f"{game}/{doc.id}/{source}")
     taken: list[tuple[ReadOperation, Placed, str, str, Locator, Operation]] = []
     refused: list[Anomaly] = []
     for found in reading.read:
