@@ -37,6 +37,8 @@ _VALUE_LEAD = re.compile(r"^(?:de[ ]++|d')", re.IGNORECASE)
 # clarification's code): an old and new text with no place, a place and a text with no verb.
 # Questions, answers and restatements of an erratum read are no errata there either.
 UNSURE_CLARIFICATIONS = frozenset({"example", "no-change"})
+# What an insertion adds whole when it names it: a section, a rule, a box (not a sentence or an item).
+WHOLE_PLACE = re.compile(r"\b(?:sections?|r[èe]gles?|articles?|encarts?|encadr[ée]s?|chapitres?)\b", re.IGNORECASE)
 # The marker a block of each type is written with, so that the reader cuts list items as the book has them.
 BLOCK_MARKS = {"bullet": "- ", "subbullet": "  - "}
 
@@ -117,6 +119,8 @@ def operation_of(found: ReadOperation, own: Locator, words: str) -> Operation:
         block, ordinal = "text", None  # "premier paragraphe : remplacer « deux » par « trois »"
         if where.unit in BLOCK_UNITS:
             within, within_ordinal = where.unit, where.ordinal
+    elif found.kind == "insert" and found.named and WHOLE_PLACE.search(found.named):
+        block, ordinal = "entry", None  # "Ajoutez une section sur …", "ajoutez l'encart suivant": a place of its own
     elif where.unit in BLOCK_UNITS and found.kind == "insert":
         block, ordinal, within, within_ordinal = "text", None, where.unit, where.ordinal  # "à la fin du 2e paragraphe"
     elif where.unit in BLOCK_UNITS:

@@ -509,6 +509,9 @@ class OperationReader:
                     old = re.sub(r"^(?:toutes les (?:mentions|occurrences)|chaque (?:mention|occurrence))\s+(?:de|d'|du|des)\s*",
                                  "", old, flags=re.IGNORECASE)
                 quote_in = self._last_quote(masked, end, end + new_m.start())
+                before_quote = text[end:max([s for s, _ in masked.spans if end <= s < end + new_m.start()], default=end)]
+                if quote_in is not None and before_quote.count("(") > before_quote.count(")"):
+                    quote_in = None  # "Renommez la première (dans la catégorie « X ») en « Y »": X names where, it is no old text
                 reading.old = _clean(quote_in) if quote_in else (
                     old or (None if opening else self._subject_quote(masked, begin, start, False)))
                 reading.new, reading.expects_text = self._new_text(masked, end + new_m.end(), stop)
