@@ -273,6 +273,9 @@ class Operation:
     subject: str | None = None  # what the instruction names when it is not a block ("la compétence X")
     card: bool = False  # the instruction is about a card ("cette carte", "Sa boîte de texte")
     expects_text: bool = False  # the new text follows in the next blocks
+    # "Y et non X" whose Y carries the words around X ("un chef rapporte 3 points et non 2"): only
+    # what differs from the text around X replaces it (`amend.replace_phrase`)
+    in_context: bool = False
 
     def scope(self) -> dict[str, Any]:
         data: dict[str, Any] = {"block": self.block, "ordinal": self.ordinal}

@@ -121,10 +121,11 @@ def test_deadzone_french_errata_pdf_parses_into_operations(capsys):
     ]),
     ("w40k_v8_livre_de_regles_maj_1.1_fr_EXCERPT.txt", [("replace", {"block": "bullet", "ordinal": 2})]),
     # a forum list: one item a dash, "Pour la carte « X », il faut remplacer …", one instruction over two lines
+    # "… devrait être orange et non jaune": the old words replaced where they stand (one reader, the build's terms)
     ("final_girl_faq_collaborative_fr_trictrac_EXCERPT.txt", [
-        ("replace", {"block": "value", "ordinal": None, "subject": "L'icône de la victime spéciale"}),
         ("replace", {"block": "text", "ordinal": None}),
-        ("replace", {"block": "value", "ordinal": None, "subject": "La cible"}),
+        ("replace", {"block": "text", "ordinal": None}),
+        ("replace", {"block": "text", "ordinal": None}),
         ("replace", {"block": "text", "ordinal": None}),
         # "- Pour l'évènement « Poussés à bout », il faut remplacer « … » par « … »", run on the same line
         ("replace", {"block": "text", "ordinal": None}),
@@ -132,9 +133,9 @@ def test_deadzone_french_errata_pdf_parses_into_operations(capsys):
     ("kings_of_war_faq_errata_vf_EXCERPT.txt", [
         ("replace", {"block": "sentence", "ordinal": 1}), ("replace", {"block": "sentence", "ordinal": -1}),
         ("replace", {"block": "bullet", "ordinal": 2}),
-        # "En fin de second paragrapheRemplacer « … » par« … »": words glued by the extraction
-        ("replace", {"block": "text", "ordinal": None}), ("insert", {"block": "entry", "ordinal": None,
-                                                                    "subject": "sur les unités de taille 0Comme pour les obstac"}),
+        # "En fin de second paragrapheRemplacer « … » par« … »": words glued by the extraction; in that paragraph
+        ("replace", {"block": "text", "ordinal": None, "within": "paragraph", "within_ordinal": 2}),
+        ("insert", {"block": "entry", "ordinal": None}),  # "Ajoutez une section sur …"
     ]),
 ])
 def test_errata_excerpts_parse_into_operations(capsys, name, expected):

@@ -242,6 +242,36 @@ def replace_sentence(entry: Entry, op: Operation, new_text: str) -> Change:
     return Change(how, old, touched=[block], replaced=[replaced])
 
 
+def _word(word: str) -> str:
+    return fold(word).strip(".,;:!?()«»\"'")
+
+
+def in_context(text: str, old: str, new: str, most: int = 30) -> str | None:
+    """What replaces `old` in `text` when `new` also carries the words around it ("un chef rapporte 3
+    points" for "2" in "Chaque chef rapporte 2 points."): `new` without the words it shares with the
+    text just before and just after `old` ("3"), or None when nothing of it is left."""
+    at = text.find(old)
+    words = new.split()
+    if at == -1 or len(words) > most:
+        return None
+    left = [_word(w) for w in text[:at].split()][-most:]
+    right = [_word(w) for w in text[at + len(old):].split()][:most]
+    folded = [_word(w) for w in words]
+    start = 0
+    for m in range(min(len(words) - 1, len(left)), 0, -1):  # the longest run ending the text before `old`
+        found = next((i + m for i in range(len(words) - m) if folded[i:i + m] == left[-m:]), None)
+        if found is not None:
+            start = found
+            break
+    end = len(words)
+    for m in range(min(len(words) - start - 1, len(right)), 0, -1):  # the longest run opening the text after it
+        found = next((j for j in range(len(words) - m, start, -1) if folded[j:j + m] == right[:m]), None)
+        if found is not None:
+            end = found
+            break
+    return " ".join(words[start:end]) or None
+
+
 def replace_phrase(entry: Entry, op: Operation) -> Change:
     """"Remplacez « X » par « Y »": X must occur exactly as often as the instruction says."""
     if not op.before or op.after is None:
@@ -257,11 +287,16 @@ def replace_phrase(entry: Entry, op: Operation) -> Change:
         raise NotApplicable(f"« {op.before} » is not in the text")
     if total != op.count:
         raise NotApplicable(f"« {op.before} » occurs {total} time(s), the instruction expects {op.count}")
+    after = op.after
+    if op.in_context and len(where) == 1:
+        after = in_context(entry.blocks[where[0][0]].text, op.before, op.after)
+        if after is None:
+            raise NotApplicable(f"« {op.after} » does not fit the text around « {op.before} »")
     start_amending(entry)
     touched, replaced = [], []
     for i, _ in where:
         replaced.append(copy.deepcopy(entry.blocks[i]))
-        entry.blocks[i].text = entry.blocks[i].text.replace(op.before, op.after)
+        entry.blocks[i].text = entry.blocks[i].text.replace(op.before, after)
         entry.blocks[i].markdown = ""
         touched.append(entry.blocks[i])
     return Change(f"« {op.before} » found in {len(where)} block(s)", op.before, touched=touched, replaced=replaced)

@@ -177,6 +177,7 @@ def apply_one(erratum: Erratum, index: Lookup, registry: dict[tuple[str, str], s
     op = erratum.op
     assert op is not None
     lines = erratum.origin.get("lines", [])
+    unsure = erratum.origin.pop("unsure", None)  # a reading that only its old text, found in place, confirms
     try:
         try:
             apply_found(erratum, index, registry, anomalies)
@@ -186,6 +187,10 @@ def apply_one(erratum: Erratum, index: Lookup, registry: dict[tuple[str, str], s
             raise
     except NotApplicable as problem:
         erratum.status, erratum.reason = "failed", str(problem) + put_there_by(str(problem), registry)
+        if unsure:
+            anomalies.append(Anomaly("erratum-not-understood", f"{erratum.origin.get('file')}, line {lines[0] if lines else '?'}: "
+                                     f"« {erratum.instruction[:100]} »: {unsure} ({problem}); it is not applied", lines[:1], "warning"))
+            return
         anomalies.append(Anomaly("erratum-failed", f"{erratum.id} ({erratum.instruction or erratum.operation}): {problem}", lines))
 
 

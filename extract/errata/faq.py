@@ -20,8 +20,7 @@ from extract.cache import Cache, code_key
 from extract.errata.amend import joined
 from extract.errata.locators import SECTION, Locator, TargetHint, opens_with_locator, parse_heading, read_locator
 from extract.errata.operations import mask
-from extract.errata.reader import ErrataReading, ReadOperation, numbered_text, read_errata_text
-from extract.errata.tables import is_errata_table
+from extract.errata.reader import ErrataReading, ReadOperation, is_errata_table, numbered_text, read_errata_text
 from extract.model import Anomaly, Block, DocumentSpec, Entry, Erratum, GameSpec, Operation, erratum_ids
 from extract.text import fold
 
@@ -34,10 +33,12 @@ BLOCK_UNITS = frozenset({"paragraph", "bullet", "subbullet", "sentence"})
 VALUE = re.compile(r"[+-]?\d{1,4}(?:[.,]\d{1,3})?(?:[ ]?(?:cm|mm|%|pouces?|cases?|dés?|points?|PV))?")
 # The small word a value is written after ("de 8 et non de 6"): no part of the value.
 _VALUE_LEAD = re.compile(r"^(?:de[ ]++|d')", re.IGNORECASE)
-# What the reader takes for no erratum but may be one when it stands in an errata part (its `why`
-# opens so): an old and new text with no place, a place and a text with no verb. Questions, answers
-# and restatements of an erratum read are no errata there either.
-UNSURE_CLARIFICATIONS = ("an old and a new text with no place named", "a place named, but no change asked")
+# What the reader takes for no erratum but may be one when it stands in an errata part (by the
+# clarification's code): an old and new text with no place, a place and a text with no verb.
+# Questions, answers and restatements of an erratum read are no errata there either.
+UNSURE_CLARIFICATIONS = frozenset({"example", "no-change"})
+# What an insertion adds whole when it names it: a section, a rule, a box (not a sentence or an item).
+WHOLE_PLACE = re.compile(r"\b(?:sections?|r[èe]gles?|articles?|encarts?|encadr[ée]s?|chapitres?)\b", re.IGNORECASE)
 # The marker a block of each type is written with, so that the reader cuts list items as the book has them.
 BLOCK_MARKS = {"bullet": "- ", "subbullet": "  - "}
 
@@ -118,6 +119,8 @@ def operation_of(found: ReadOperation, own: Locator, words: str) -> Operation:
         block, ordinal = "text", None  # "premier paragraphe : remplacer « deux » par « trois »"
         if where.unit in BLOCK_UNITS:
             within, within_ordinal = where.unit, where.ordinal
+    elif found.kind == "insert" and found.named and WHOLE_PLACE.search(found.named):
+        block, ordinal = "entry", None  # "Ajoutez une section sur …", "ajoutez l'encart suivant": a place of its own
     elif where.unit in BLOCK_UNITS and found.kind == "insert":
         block, ordinal, within, within_ordinal = "text", None, where.unit, where.ordinal  # "à la fin du 2e paragraphe"
     elif where.unit in BLOCK_UNITS:
@@ -144,15 +147,21 @@ def bare_value(text: str | None) -> str | None:
     return value if VALUE.fullmatch(value) else None
 
 
-def misread(found: ReadOperation, op: Operation) -> str | None:
-    """Why the reader's operation cannot be applied as read, or None: a correction "Y et non X"
-    whose new words do not stand for the old ones word for word ("lancez trois dés et non deux":
-    which words change is not said), and a whole place given a new text that is neither quoted nor
-    announced below ("… devrait être trois": a value or a phrase, not the place's text)."""
+def unsure_old(found: ReadOperation, op: Operation) -> str | None:
+    """Why the old text of a correction "Y et non X" may not be what changes, or None: its new words
+    do not stand for the old ones word for word ("lancez trois dés et non deux"). Such an erratum is
+    applied where its old text X stands in the target block, and is not understood elsewhere."""
     if found.cue == "marker" and op.block != "value" and found.old and found.new and \
             len(found.old.split()) != len(found.new.split()):
         return (f"« {found.new} » (et non « {found.old} »): the new words do not stand for the old ones word for "
-                "word, so what changes is not said")
+                "word, and the old text is not found where it applies, so what changes is not said")
+    return None
+
+
+def misread(found: ReadOperation, op: Operation) -> str | None:
+    """Why the reader's operation cannot be applied as read, or None: a whole place given a new text
+    that is neither quoted nor announced below ("… devrait être trois": a value or a phrase, not the
+    place's text)."""
     if op.operation == "replace" and op.block in ("entry", "card") and found.new and found.text_lines is None and \
             not any(found.new.strip() in quote for quote in mask(found.text).quotes):
         return f"the whole place's new text « {found.new[:60]} » is neither quoted nor announced below"
@@ -302,7 +311,7 @@ def not_understood(doc: DocumentSpec, reading: ErrataReading, at: dict[int, Plac
     unread = [(p.line, p.text, p.reason) for p in reading.not_understood]
     if clarifications:
         unread += [(c.line, c.text, f"read as no erratum ({c.why}), in the errata part") for c in reading.clarifications
-                   if c.why.startswith(UNSURE_CLARIFICATIONS)]
+                   if c.code in UNSURE_CLARIFICATIONS]
     for line, text, reason in unread:
         placed = at.get(line)
         if placed is None or id(placed.block) not in part:
@@ -355,7 +364,9 @@ def read_faq(game: str, doc: DocumentSpec, entries: list[Entry], kept: Cache | N
     blocks = [(block.lines[0], block) for entry in mine for block in entry.blocks if block.lines]
     # the part's blocks and what opens it ("Erratas (…) :"), under every heading of the document
     announcing = {id(b) for entry in mine for b in entry.blocks if b.type == "paragraph" and announces_errata(b.text)}
-    reading = read_kept(faq_text(doc.id, mine, part | announcing), kept, f"{game}/{doc.id}")
+    # one kept reading per FAQ file: a version's FAQ (`regles diff`, the site's version steps) is another
+    source = hashlib.sha256(f"{doc.source}:{doc.first_line}:{doc.last_line}".encode()).hexdigest()[:12]
+    reading = read_kept(faq_text(doc.id, mine, part | announcing), kept, f"{game}/{doc.id}/{source}")
     taken: list[tuple[ReadOperation, Placed, str, str, Locator, Operation]] = []
     refused: list[Anomaly] = []
     for found in reading.read:
@@ -392,6 +403,9 @@ def read_faq(game: str, doc: DocumentSpec, entries: list[Entry], kept: Cache | N
         )
         if bold is not None:
             erratum.target_hint["heading"] = bold
+        if (unsure := unsure_old(found, op)) is not None:
+            erratum.origin["unsure"] = unsure  # applied only where its old text stands (`apply.apply_one`)
+            op.in_context = True
         errata.append(erratum)
     anomalies = sorted(not_understood(doc, reading, at, part, mine, clarifications=not whole) + refused, key=lambda a: a.lines[:1])
     return FaqReading(errata, anomalies)

@@ -11,8 +11,8 @@
     ordinal = 1
     text = "Le nouveau texte."       # "- " starts a bullet, "  - " a sub-bullet, a blank line a paragraph
 
-or, instead of operation/block/ordinal, the French instruction itself, read by the same grammar
-as the FAQ: `instruction = "Le premier paragraphe de cette section devrait dire : « … »"`.
+or, instead of operation/block/ordinal, the French instruction itself, read by the same reader
+as the FAQ (`instruction.read_instruction`): `instruction = "Le premier paragraphe de cette section devrait dire : « … »"`.
 Every mistake is an error naming the file and line.
 """
 
@@ -22,7 +22,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from extract.errata.grammar import parse_instruction
+from extract.errata.instruction import read_instruction
 from extract.errors import InputError
 from extract.model import OPERATIONS, Block, Erratum, Operation, erratum_ids
 from extract.text import inline, slugify
@@ -107,9 +107,10 @@ def read_item(item: dict[str, Any], rel: str, line: int | None, raw: str, game: 
     full_target = target if target.startswith(f"{game}/") else f"{game}/{target}"
     new_blocks = text_blocks(item["text"]) if isinstance(item.get("text"), str) else []
     if "instruction" in item:
-        op = parse_instruction(str(item["instruction"]))
-        if op is None:
-            raise fail(f"instruction not understood: {item['instruction']!r}", "instruction")
+        read = read_instruction(str(item["instruction"]))
+        if read.operation is None:
+            raise fail(f"instruction not understood: {item['instruction']!r} ({read.problem})", "instruction")
+        op = read.operation
         if not new_blocks and op.after:
             new_blocks = [Block("paragraph", op.after)]
     else:

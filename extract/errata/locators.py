@@ -60,6 +60,8 @@ SECTION = re.compile(rf"(?:\b(?:sections?|chapitres?|articles?|r[eè]gles?)|§)[
                      rf"|\b(?:section|chapitre|encadr[ée]|encart)[ ]+(?P<bare>{_TITLE_WORD}(?:[ ]{_LINK}?{_TITLE_WORD}){{0,5}})"
                      rf"|\b{_HELD_UNIT}\b[^.;:«»()]{{0,40}}?[ ](?:de|du)[ ](?:§[ ]?)?"
                      r"(?P<dotted>\d{1,3}(?:\.\d{1,3}){1,5})(?![\d]|[.,]\d)", re.IGNORECASE)
+# A numbered paragraph in brackets, as books of numbered paragraphs print it: "[15]", "[ 6 ]".
+BRACKETED = re.compile(rf"\[[ ]?(?P<number>{NUMBER})[ ]?\]")
 BOX = re.compile(r"\b(?:encadr[ée]s?|encarts?|bo[iî]te de texte|tableau|table)\b", re.IGNORECASE)
 CARD = re.compile(r"\b(?:cartes?|jetons?|tuiles?|fiches?)\b(?:[ ]+\w+){0,6}?[ ]*(?:\(#[ ]?(?P<num>\d{1,4})\)|#[ ]?(?P<num2>\d{1,4}))?",
                   re.IGNORECASE)
@@ -150,6 +152,9 @@ def read_locator(text: str) -> Locator:
         found.section = m.group("number") or m.group("dotted")  # "la première phrase de 4.1"
         # "(section Fissure Dimorienne)", "section Déplacement"
         found.title = m.group("title") or (m.group("bracketed") or "").strip() or m.group("bare")
+        found.parts.append("section")
+    elif m := BRACKETED.search(text):
+        found.section = m.group("number")
         found.parts.append("section")
     if m := ORDINAL_UNIT.search(text):
         found.unit, found.ordinal = unit_of(m.group("unit")), ordinal_of(m.group("ord"))

@@ -23,6 +23,10 @@ from extract.errata.passages import CLOSE, OPEN
 # The parts of speech whose lemmas the cues read: verbs, their participles, nouns ("remplacement"),
 # and capitalised imperatives the small model takes for names. The other words keep their lower case.
 LEMMA_POS = frozenset({"VERB", "AUX", "NOUN", "ADJ", "PROPN"})
+# Parts of speech whose lemma is their form less an ending ("remplacements" -> "remplacement"):
+# lemmatized only when their first STEM letters are those of a lemma the cue table reads.
+INFLECTED_POS = frozenset({"NOUN", "ADJ"})
+STEM = 4
 KINDS = ("replace", "should-say", "insert", "delete", "swap", "rename", "move")
 
 
@@ -41,6 +45,7 @@ class CueTable:
     cues: tuple[Cue, ...]
     frame: dict[str, Any]
     markers: dict[str, list[str]]
+    table: dict[str, list[str]]  # the header words of an errata table's columns, by role
 
 
 @cache
@@ -52,7 +57,18 @@ def cue_table() -> CueTable:
     for cue in cues:
         if cue.operation not in KINDS:
             raise ValueError(f"extract/errata/cues.toml: cue {cue.name!r} has unknown operation {cue.operation!r}")
-    return CueTable(cues, data["frame"], data["markers"])
+    return CueTable(cues, data["frame"], data["markers"], data["table"])
+
+
+def _strings(*data: Any) -> Iterator[str]:
+    """Every string `data` holds (patterns, the frame's word lists), lower-cased: the words the table reads."""
+    for item in data:
+        if isinstance(item, str):
+            yield item.lower()
+        elif isinstance(item, dict):
+            yield from _strings(*item.values())
+        elif isinstance(item, (list, tuple)):
+            yield from _strings(*item)
 
 
 @cache
@@ -185,8 +201,14 @@ def _clean(text: str) -> str | None:
 
 
 def _quoted(text: str) -> str | None:
-    """A quoted new text: as it should read, its last stop or comma with it ("« Lors de la mise en place, »")."""
-    return text.strip() or None
+    """A quoted new text: as it should read, its last stop or comma with it ("« Lors de la mise en place, »"),
+    without the ellipsis markers that cut it from its sentence ("« (...) 18ps (...) »")."""
+    text = _ELLIPSIS_START.sub("", text.strip())
+    return _ELLIPSIS_END.sub("", text).strip() or None
+
+
+_ELLIPSIS_START = re.compile(r"^(?:\(\s*+(?:\.\.\.|…)\s*+\)|\[\s*+(?:\.\.\.|…)\s*+\])\s*+")
+_ELLIPSIS_END = re.compile(r"(?:(?<!\s)\s++)?(?:\(\s*+(?:\.\.\.|…)\s*+\)|\[\s*+(?:\.\.\.|…)\s*+\])$")
 
 
 # An old text that only names a unit is a place: "la première phrase", "le second point", "ce paragraphe".
@@ -214,6 +236,7 @@ class OperationReader:
         self.nlp = language()
         self.matcher = matcher()
         self.by_name = {c.name: c for c in self.table.cues}
+        self.lemma_stems = frozenset(word[:STEM] for word in _strings([c.patterns for c in self.table.cues], self.table.frame))
         markers = self.table.markers
         self.old_marker = re.compile(r"(?<![\w'])(?:" + "|".join(
             re.escape(m) + ("" if m.endswith("'") else r"(?!\w)") for m in sorted(markers["old_after"], key=len, reverse=True))
@@ -223,6 +246,8 @@ class OperationReader:
         # "… Auparavant, elle indiquait :": the text a deletion removes is given below it
         self.old_announced = re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(m) for m in markers["old_announced"])
                                         + r")(?![\w'])[^.;:«»]{0,80}:[ ]*$", re.IGNORECASE)
+        self.old_quoted = re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(m) for m in markers["old_announced"])
+                                     + r")(?![\w'])[^.;:«»]{0,80}:[ ]*« Q(?P<q>\d{1,4}) »", re.IGNORECASE)
         # "… remplacé par le suivant, assorti de ses « sous-puces » :": the item goes with its sub-items
         self.with_children = re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(m) for m in markers["with_children"])
                                         + r")[ ]*+(?:« Q(?P<q>\d{1,3}) »|(?P<word>[\w-]{1,20}))", re.IGNORECASE)
@@ -233,7 +258,13 @@ class OperationReader:
 
     def cues(self, doc: Any) -> list[tuple[Cue, int, int]]:
         """The accepted cues of a parsed passage: (cue, first token, end token), in order; a
-        cue's end is its verb's, so that "doit être de 4" leaves "de 4" to be read."""
+        cue's end is its verb's, so that "doit être de 4" leaves "de 4" to be read. Kept on the doc
+        (`Doc.user_data`): the reader asks again of a passage that follows an instruction."""
+        if "errata-cues" not in doc.user_data:
+            doc.user_data["errata-cues"] = self._cues(doc)
+        return doc.user_data["errata-cues"]
+
+    def _cues(self, doc: Any) -> list[tuple[Cue, int, int]]:
         found = sorted(((self.by_name[self.nlp.vocab.strings[k]], s, e) for k, s, e in self.matcher(doc)),
                        key=lambda m: (m[1], -(m[2] - m[1])))
         kept: list[tuple[Cue, int, int]] = []
@@ -324,12 +355,16 @@ class OperationReader:
 
     def parse(self, texts: Iterable[str]) -> Iterator[Any]:
         """The passages tagged by the pipeline, lemmas given only to the parts of speech the cues and
-        their frame read (spaCy's own rule lemmatizer, token by token): a third of the lemmatizer's time."""
+        their frame read (spaCy's own rule lemmatizer, token by token): a third of the lemmatizer's time.
+        A noun or an adjective is lemmatized only when it opens like a lemma the table reads: their
+        lemmas differ from their forms by an ending, and the noun rules are most of the time."""
         lemmatizer = self.nlp.get_pipe("lemmatizer")
+        stems = self.lemma_stems
         for doc in self.nlp.pipe(texts, batch_size=64, disable=["lemmatizer"]):
             for token in doc:
                 if token.lemma == 0:
-                    token.lemma_ = lemmatizer.rule_lemmatize(token)[0] if token.pos_ in LEMMA_POS else token.lower_
+                    wanted = token.pos_ in LEMMA_POS and (token.pos_ not in INFLECTED_POS or token.lower_[:STEM] in stems)
+                    token.lemma_ = lemmatizer.rule_lemmatize(token)[0] if wanted else token.lower_
             yield doc
 
     def read(self, text: str) -> tuple[list[Reading], Masked]:
@@ -344,14 +379,24 @@ class OperationReader:
             (doc[s].idx, doc[e - 1].idx + len(doc[e - 1].text), c, self.opens_clause(doc, s)) for c, s, e in cues]
         # "Y et non X", "Y (au lieu de X)": a marker after a cue in the same clause is the cue's;
         # one with no cue before it in its clause stands for a replace of its own
+        leading: dict[int, str | None] = {}  # "Au lieu de « X », lire « Y »": the old text before its cue
+        head_end = anchors[0][0] if anchors else len(m_text)
         for m in self.old_marker.finditer(m_text):
             owners = [a for a in anchors if a[2] is not None and a[1] <= m.start()]
             owned = owners and not re.search(r"[,;:]|\. | et (?!non)", m_text[owners[-1][1]:m.start()])
-            if not owned:
-                anchors.append((m.start(), m.end(), None, False))
+            if owned:
+                continue
+            after = [a for a in anchors if a[2] is not None and a[0] >= m.end()]
+            between = m_text[m.end():after[0][0]] if after else ""
+            if after and not m_text[self._clause_start(m_text, m.start()):m.start()].strip() and \
+                    between.rstrip().endswith(",") and not re.search(r"[.;:!?]", between):
+                leading[after[0][0]] = self._words_until_stop(masked, m.end(), after[0][0])
+                head_end = min(head_end, m.start())
+                continue
+            anchors.append((m.start(), m.end(), None, False))
         anchors.sort(key=lambda a: a[0])
         readings = []
-        head_end = anchors[0][0] if anchors else len(m_text)
+        head_end = min(head_end, anchors[0][0]) if anchors else head_end
         for n, (start, end, cue, opening) in enumerate(anchors):
             stop = anchors[n + 1][0] if n + 1 < len(anchors) else len(m_text)
             begin = self._clause_start(m_text, start) if n > 0 or cue is None else 0
@@ -359,6 +404,8 @@ class OperationReader:
                        else self._read_clause(masked, cue, start, end, stop, begin, opening))
             if reading is None:
                 continue
+            if leading.get(start) and reading.kind == "should-say" and reading.old is None and reading.new:
+                reading.old, reading.kind = leading[start], "replace"
             reading.head = masked.unmask(0, head_end).strip()
             readings.append(reading)
         return readings
@@ -391,6 +438,9 @@ class OperationReader:
         region = masked.text[start:stop]
         colon = region.find(":")
         quote = self._first_quote(masked, start, stop)
+        if quote is not None and -1 < colon and masked.spans[quote[0]][1] <= start + colon and \
+                self._first_quote(masked, start + colon, stop) is not None:
+            quote = self._first_quote(masked, start + colon, stop)  # "… de la section « Tir » : « X »": a title, then the text
         if quote is not None:
             at = masked.spans[quote[0]][0]
             words_between = masked.text[start + colon + 1:at].split() if -1 < colon < at - start else []
@@ -406,9 +456,10 @@ class OperationReader:
             return None, True
         return words, False
 
-    def _subject_quote(self, masked: Masked, begin: int, start: int, nouns: bool) -> str | None:
+    def _subject_quote(self, masked: Masked, begin: int, start: int, nouns: bool, opens: bool = False) -> str | None:
         """The quotation standing as the subject right before a cue ("la capacité « X » doit être
-        remplacée"); with `nouns`, only after a noun naming a piece of text ("l'expression « X »")."""
+        remplacée"); with `nouns`, only after a noun naming a piece of text ("l'expression « X »")
+        or, with `opens`, one that opens its clause ("« X » doit se lire « Y »")."""
         for n in range(len(masked.spans) - 1, -1, -1):
             s, e = masked.spans[n]
             if e > start or s < begin:
@@ -418,7 +469,8 @@ class OperationReader:
                 return None
             if nouns:
                 lead = masked.text[max(begin, s - 40):s].lower().split()
-                if not lead or lead[-1].strip("'").split("'")[-1] not in self.table.markers["text_nouns"]:
+                if not (lead or opens and not masked.text[begin:s].strip(" -–•*")) or \
+                        lead and lead[-1].strip("'").split("'")[-1] not in self.table.markers["text_nouns"]:
                     return None
             return masked.quotes[n]
         return None
@@ -457,6 +509,9 @@ class OperationReader:
                     old = re.sub(r"^(?:toutes les (?:mentions|occurrences)|chaque (?:mention|occurrence))\s+(?:de|d'|du|des)\s*",
                                  "", old, flags=re.IGNORECASE)
                 quote_in = self._last_quote(masked, end, end + new_m.start())
+                before_quote = text[end:max([s for s, _ in masked.spans if end <= s < end + new_m.start()], default=end)]
+                if quote_in is not None and before_quote.count("(") > before_quote.count(")"):
+                    quote_in = None  # "Renommez la première (dans la catégorie « X ») en « Y »": X names where, it is no old text
                 reading.old = _clean(quote_in) if quote_in else (
                     old or (None if opening else self._subject_quote(masked, begin, start, False)))
                 reading.new, reading.expects_text = self._new_text(masked, end + new_m.end(), stop)
@@ -490,7 +545,7 @@ class OperationReader:
             if reading.new and (printed := self._printed_after_but(masked, end, stop)):
                 reading.old, reading.kind = printed, "replace"  # "devrait être Y, mais il est marqué comme X"
                 return self._finish(reading)
-            old = None if opening else self._subject_quote(masked, begin, start, True)
+            old = None if opening else self._subject_quote(masked, begin, start, True, cue.name == "read")
             if old and cue.name == "read" and reading.new:
                 reading.old, reading.kind = old, "replace"  # "l'expression « X » doit être lue « Y »"
             return self._finish(reading)
@@ -518,7 +573,10 @@ class OperationReader:
                 reading.extra["unit"], reading.old = reading.old, None  # "supprimez le deuxième point": a place
             elif reading.old is None and (place := UNIT_NAMED.search(masked.unmask(begin, start))):
                 reading.extra["unit"] = place.group()  # "la section 86.11 devrait être supprimée"
-            if reading.old is None and self.old_announced.search(masked.text[end:]):
+            if reading.old is None and (said := self.old_quoted.search(masked.text, end)) is not None and \
+                    int(said.group("q")) < len(masked.quotes):
+                reading.old = _clean(masked.quotes[int(said.group("q"))])  # "… Auparavant, elle indiquait : « X »"
+            elif reading.old is None and self.old_announced.search(masked.text[end:]):
                 reading.expects_text = True  # "… Auparavant, elle indiquait :" and the removed text below
             return self._finish(reading)
         if cue.operation == "move":

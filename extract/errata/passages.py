@@ -84,13 +84,125 @@ class Passage:
 
 @dataclass(frozen=True)
 class Document:
-    text: str  # normalised
+    text: str  # normalised, side-by-side columns read one after the other (`unfold_columns`)
     starts: tuple[int, ...]  # offset of each line's first character
     passages: tuple[Passage, ...]
-    chrome: tuple[int, ...]  # lines set aside as page chrome
+    chrome: tuple[int, ...]  # lines set aside as page chrome (source lines)
+    numbers: tuple[int, ...] = ()  # the source line of each line of `text`, when columns moved them
 
     def line_of(self, offset: int) -> int:
-        return bisect.bisect_right(self.starts, offset)
+        """The source line of the character at `offset` of `text`."""
+        at = bisect.bisect_right(self.starts, offset)
+        return self.numbers[at - 1] if self.numbers and at else at
+
+
+# ---------------------------------------------------------------- side-by-side columns
+# `pdftotext -layout` puts both columns of a page on each line, the right one after a wide run of
+# spaces at a steady position. A run of such lines is read left column first, then the right one.
+_WIDE_GAP = re.compile(r"(?<=\S)[ ]{3,}+(?=\S)")
+_NARROW_GAP = re.compile(r"(?<=\S)[ ]{2,}+(?=\S)")
+_COLUMN_SLACK = 3  # how far the right column's first character may wander, in characters
+_COLUMN_LINES = 3  # lines with text on both sides of the gap, at least, to make a run of columns
+_COLUMN_WIDTH = 20  # the least mean width of each column's text: narrower pieces are a table's cells
+
+
+def _column_gap(line: str, column: int) -> re.Match[str] | None:
+    """The gap before the right column of a known run, where the line has one: a wide one, or two
+    spaces where the left column's line is full."""
+    for gap in _NARROW_GAP.finditer(line):
+        if abs(gap.end() - column) <= _COLUMN_SLACK:
+            return gap
+    return None
+
+
+def _column_line(line: str, column: int | None) -> tuple[str, int | None] | None:
+    """How a line stands in a run of columns whose right one starts at `column` (None: not known
+    yet): "both" with the right column's start, "left" or "right" alone, "blank"; None if it
+    breaks the run (a line across both columns, or with several wide gaps: a table's row)."""
+    if not line.strip():
+        return "blank", column
+    gaps = list(_WIDE_GAP.finditer(line))
+    if len(gaps) > 1:
+        return None
+    if gaps:
+        start = gaps[0].end()
+        if column is None or abs(start - column) <= _COLUMN_SLACK:
+            return "both", start
+        return None
+    if column is not None and (gap := _column_gap(line, column)) is not None:
+        return "both", gap.end()  # a full left line leaves two spaces only
+    if column is None:
+        return None
+    lead = len(line) - len(line.lstrip())
+    if lead >= _COLUMN_SLACK and abs(lead - column) <= _COLUMN_SLACK:
+        return "right", lead
+    if len(line.rstrip()) <= column - 2:  # the left column's line alone, two spaces at least short of the right one
+        return "left", None
+    return None
+
+
+def _column_run(lines: list[str], first: int) -> tuple[int, int, bool]:
+    """The run of lines from `first` that read as two columns: (end, column, whether it is one)."""
+    found = _column_line(lines[first], None)
+    if found is None or found[0] != "both":
+        return first + 1, 0, False
+    column = found[1]
+    assert column is not None
+    end, both, lefts, rights = first, 0, 0, 0
+    while end < len(lines):
+        found = _column_line(lines[end], column)
+        if found is None:
+            break
+        kind, _ = found
+        if kind == "both":
+            both += 1
+            gap = _column_gap(lines[end], column)
+            assert gap is not None
+            lefts += len(lines[end][:gap.start()].strip())
+            rights += len(lines[end][gap.end():].strip())
+        end += 1
+    while end > first and not lines[end - 1].strip():
+        end -= 1
+    nonblank = sum(1 for line in lines[first:end] if line.strip())
+    ok = both >= _COLUMN_LINES and 2 * both >= nonblank and lefts >= _COLUMN_WIDTH * both and \
+        rights >= _COLUMN_WIDTH * both and column >= _COLUMN_WIDTH
+    return max(end, first + 1), column, ok
+
+
+def unfold_columns(lines: list[str]) -> tuple[list[str], list[int]]:
+    """The lines with each run of side-by-side columns read left column first, then the right one;
+    and the source line (1-based) of each line returned. Lines keep their text; a line of both
+    columns gives two, each with its source line. Linear in the text: a run is scanned once."""
+    out: list[str] = []
+    numbers: list[int] = []
+    n = 0
+    while n < len(lines):
+        end, column, ok = _column_run(lines, n)
+        if not ok:
+            out.extend(lines[n:end])
+            numbers.extend(range(n + 1, end + 1))
+            n = end
+            continue
+        right: list[tuple[str, int]] = []
+        for k in range(n, end):
+            line = lines[k]
+            gap = _column_gap(line, column)
+            if gap is not None:
+                left_part, right_part = line[:gap.start()], line[gap.end():]
+            elif len(line) - len(line.lstrip()) >= _COLUMN_SLACK:
+                left_part, right_part = "", line.strip()
+            else:
+                left_part, right_part = line, ""
+            out.append(left_part.rstrip())
+            numbers.append(k + 1)
+            if right_part.strip() or not line.strip():
+                right.append((right_part.rstrip(), k + 1))
+        # the right column follows the left one's last line: a sentence the column break cut reads whole
+        for text, number in right:
+            out.append(text)
+            numbers.append(number)
+        n = end
+    return out, numbers
 
 
 def _quote_spans(text: str) -> tuple[list[tuple[int, int]], set[int]]:
@@ -209,6 +321,10 @@ def cut(raw: str) -> Document:
     """The passages of a text, in order, with the lines set aside as page chrome."""
     text = normalise(raw)
     lines = text.split("\n")
+    unfolded, numbers = unfold_columns(lines)
+    moved = numbers != list(range(1, len(numbers) + 1))
+    if moved:
+        lines, text = unfolded, "\n".join(unfolded)
     starts, at = [], 0
     for line in lines:
         starts.append(at)
@@ -262,7 +378,11 @@ def cut(raw: str) -> Document:
             continue
         first = begin + lead
         line = bisect.bisect_right(starts, first)
+        line = numbers[line - 1] if moved else line
         unbalanced = any(begin <= s < end for s in stray)
         passages.append(Passage(first, first + len(body), body.replace("\n", " "), line,
                                 heading=begin in headings or first in headings, unbalanced=unbalanced))
-    return Document(text, tuple(starts), tuple(_joined_across_columns(passages)), tuple(sorted(set(chrome))))
+    if moved:
+        chrome = [numbers[n - 1] for n in chrome]
+    return Document(text, tuple(starts), tuple(_joined_across_columns(passages)), tuple(sorted(set(chrome))),
+                    tuple(numbers) if moved else ())

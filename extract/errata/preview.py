@@ -11,60 +11,25 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from extract.errata.located import read_instruction
-from extract.errata.reader import ErrataReading, ReadOperation, numbered_text, read_errata_text
+from extract.errata.instruction import model_operation
+from extract.errata.reader import ErrataReading, numbered_text, read_errata_text
 from extract.text import fold
-
-# The model's operation for each kind the reader tells apart.
-MODEL_OPERATION = {"replace": "replace", "should-say": "replace", "rename": "replace", "insert": "insert",
-                   "delete": "delete", "swap": "move", "move": "move"}
-# The old grammar's operation that agrees with each kind: its finer scope is kept when they agree.
-AGREES = {"replace": {"replace"}, "should-say": {"replace"}, "rename": {"replace"}, "insert": {"insert"},
-          "delete": {"delete"}, "swap": {"move"}, "move": {"move"}}
 
 
 def read_errata_lines(lines: list[tuple[int, str]]) -> ErrataReading:
     return read_errata_text(numbered_text(lines))
 
 
-def _scope(found: ReadOperation, alone: bool) -> tuple[str, dict[str, Any], str | None, str | None]:
-    """The model's operation and scope: the instruction grammar's reading (its block, ordinal,
-    position) where the passage gives this one operation `alone` and they agree, else what the
-    locator says."""
-    old = None
-    if alone and found.cue != "table":
-        # the instruction as written, or what follows its place ("Capitaine (p. 55) : remplacez …")
-        bare = re.sub(r"^[ •*–-]+", "", found.text)  # a list item's marker is no word of it
-        for text in (bare, bare.split(":", 1)[-1].strip()):
-            if (old := read_instruction(text)) is not None:
-                break
-    if old is not None and old[0].operation in AGREES[found.kind]:
-        op = old[0]
-        return op.operation, op.scope(), op.before or found.old, op.after or found.new
-    where = found.locator
-    block = "text" if found.old else (where.unit if where.unit in ("paragraph", "bullet", "subbullet", "sentence")
-                                      else "entry")
-    scope: dict[str, Any] = {"block": block, "ordinal": where.ordinal if block == where.unit else None}
-    if found.kind == "insert":
-        scope = {"block": "text", "ordinal": None, "position": "end"}
-    if where.section:
-        scope["section"] = where.section
-    return MODEL_OPERATION[found.kind], scope, found.old, found.new
-
-
 def records(path: Path, reading: ErrataReading) -> dict[str, Any]:
     """The reading as JSON: `errata` (each `recorded`, its book not being in the corpus),
     `not_understood`, `clarifications`, `set_aside` (lines of page chrome)."""
     errata = []
-    per_text: dict[str, int] = {}
-    for found in reading.read:
-        per_text[found.text] = per_text.get(found.text, 0) + 1
     for n, found in enumerate(reading.read, start=1):
-        operation, scope, before, after = _scope(found, per_text[found.text] == 1)
+        op = model_operation(found)  # as the build puts its FAQ's errata
         where = found.locator
         errata.append({
             "id": f"{path.stem}/errata/{n}", "source": f"{path}:{found.line}", "line": found.line, "target": None,
-            "kind": found.kind, "operation": operation, "scope": scope, "before": before, "after": after,
+            "kind": found.kind, "operation": op.operation, "scope": op.scope(), "before": op.before, "after": op.after,
             "status": "recorded", "reason": "the corrected book is not in the corpus", "instruction": found.text,
             "locator": where.to_json(),
             "target_hint": {"name": where.title or "", "page": where.page, "sections": [where.section] if where.section else []},

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from extract.errata.locators import Locator, opens_with_locator, read_locator
-from extract.errata.operations import OperationReader, Reading, mask
-from extract.errata.passages import CLOSE, OPEN, Document, Passage, cut
+from extract.errata.operations import OperationReader, Reading, cue_table, mask
+from extract.errata.passages import CLOSE, OPEN, Document, Passage, cut, normalise
 from extract.text import fold, without_italic
 
 # A passage longer than this (no sentence end, no list marker in it) is listed, not parsed.
@@ -61,19 +61,36 @@ class NotUnderstood:
     text: str
     reason: str
     kind: str | None = None  # the operation its cue signals, when it has one
+    operation: ReadOperation | None = None  # what was read of it, when only its announced text is missing
 
     def to_json(self) -> dict[str, Any]:
         return {"line": self.line, "text": self.text, "reason": self.reason, "kind": self.kind}
+
+
+# Why a passage is taken for a clarification, by code; the code is what callers decide on, the
+# message (`why`) is for people.
+CLARIFICATION_CODES = {
+    "answer-worded-as-correction": "worded like a correction, in a question or answer that names no place",
+    "example": "an old and a new text with no place named: an example",
+    "restates": "restates the operation read at line {line}, at the same place",
+    "question-or-answer": "a question or its answer",
+    "no-change": "a place named, but no change asked",
+}
 
 
 @dataclass
 class Clarification:
     line: int
     text: str
-    why: str
+    code: str  # a key of CLARIFICATION_CODES
+    why: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.why:
+            self.why = CLARIFICATION_CODES[self.code]
 
     def to_json(self) -> dict[str, Any]:
-        return {"line": self.line, "text": self.text, "why": self.why}
+        return {"line": self.line, "text": self.text, "code": self.code, "why": self.why}
 
 
 @dataclass
@@ -130,6 +147,10 @@ def _take_unit(own: Locator, subject: Locator) -> None:
         own.parts.append("unit")
 
 
+# The place an instruction names after its last quotation: "… par « Y » dans la dernière phrase."
+TRAILING_PLACE = re.compile(r"[ ]*+(?P<place>(?:dans|de|du|en)[ ](?:la|le|l')[ ]?[^.;:!?«»]{1,60}?)[ ]*+[.;]?[ ]*+$", re.IGNORECASE)
+
+
 _CONNECTOR = re.compile(r"^\W*(?:(?:puis|ensuite|enfin|de plus|également|aussi|par ailleurs|et)\b\W*)*", re.IGNORECASE)
 
 
@@ -155,7 +176,7 @@ class ErrataTextReader:
         document = cut(text)
         result = ErrataReading(set_aside=list(document.chrome))
         for table in tables:
-            _read_table(table, result)
+            _read_table(table, result, self.operations.table.table)
         masks = [mask(p.text if len(p.text) <= MAX_PASSAGE else "") for p in document.passages]
         docs = self.operations.parse(m.text for m in masks)
         headings: list[Passage] = []
@@ -189,6 +210,12 @@ class ErrataTextReader:
                 pending = result.read.pop()  # "… devrait être supprimée." then "Auparavant, elle indiquait :"
                 deleted = None
                 continue
+            if deleted is not None and deleted is (result.read[-1] if result.read else None) and \
+                    (said := self.operations.old_quoted.match(masked.text.strip())) is not None and \
+                    int(said.group("q")) < len(masked.quotes):
+                deleted.old = masked.quotes[int(said.group("q"))].strip()  # "Auparavant, elle indiquait : « X »"
+                deleted = None
+                continue
             deleted = None
             if pending is not None:
                 if (quote := _announced_quote(passage.text)) is not None:
@@ -204,7 +231,7 @@ class ErrataTextReader:
                     pending = None
                     continue
                 result.not_understood.append(NotUnderstood(pending.line, pending.text, "the new text it announces "
-                                                           "does not follow it", pending.kind))
+                                                           "does not follow it", pending.kind, pending))
                 pending = None
             if ERRATA_HEADING.match(re.sub(r"^[ •*#0-9.–-]+", "", passage.text)):
                 in_errata = True
@@ -215,6 +242,9 @@ class ErrataTextReader:
             own = read_locator(f"{_own_place(readings[0].head)} {named}".strip() if readings else passage.text)
             if readings and own.unit is None and (subject := _SUBJECT_TAIL.search(readings[0].head)):
                 _take_unit(own, read_locator(subject.group()))  # "Page 4 : le point « Exposé » devrait dire"
+            tail = TRAILING_PLACE.match(passage.text, passage.text.rfind(CLOSE) + 1) if CLOSE in passage.text else None
+            if readings and own.unit is None and tail is not None:
+                _take_unit(own, read_locator(tail.group("place")))  # "remplacez « X » par « Y » dans la dernière phrase."
             if not readings and (passage.heading or self._locator_only(passage.text)):
                 if not last_was_heading or _opens_part(passage.text):
                     headings = []  # a part ("Errata", "FAQ") takes no place from the lines above it
@@ -242,8 +272,8 @@ class ErrataTextReader:
             answering = heading_is_clarification or ANSWER.search(passage.text) or QUESTION.search(passage.text)
             if readings and answering and not read_locator(passage.text).placed():
                 # an answer worded like a correction ("Ce devrait être : « … »") names no place: no erratum
-                result.clarifications.append(Clarification(passage.line, passage.text, "worded like a correction, in "
-                                                           "a question or answer that names no place"))
+                result.clarifications.append(Clarification(passage.line, passage.text,
+                                                           "answer-worded-as-correction"))
                 continue
             if readings:
                 pending = self._classify(document, passage, readings, where, result)
@@ -264,7 +294,7 @@ class ErrataTextReader:
             self._without_cue(document, passage, where, own, heading_is_clarification, result)
         if pending is not None:
             result.not_understood.append(NotUnderstood(pending.line, pending.text, "the new text it announces does "
-                                                       "not follow it (end of text)", pending.kind))
+                                                       "not follow it (end of text)", pending.kind, pending))
         result.read.sort(key=lambda r: r.line)
         result.not_understood.sort(key=lambda r: r.line)
         return result
@@ -279,8 +309,7 @@ class ErrataTextReader:
             kind = "replace" if old else "should-say"
             result.read.append(ReadOperation(line, kind, old, new, where, passage.text, "labels"))
         else:
-            result.clarifications.append(Clarification(line, new, "an old and a new text with no place named: "
-                                                       "an example"))
+            result.clarifications.append(Clarification(line, new, "example"))
 
     @staticmethod
     def _locator_only(text: str) -> bool:
@@ -307,8 +336,8 @@ class ErrataTextReader:
                                   reading.extra.get("unit"), bool(reading.extra.get("with_subbullets")),
                                   reading.extra.get("position"), part=reading.extra.get("part"))
             if (earlier := _restated(found, result.read)) is not None:
-                result.clarifications.append(Clarification(line, passage.text, f"restates the operation read at line "
-                                                           f"{earlier.line}, at the same place"))
+                result.clarifications.append(Clarification(line, passage.text, "restates", CLARIFICATION_CODES[
+                    "restates"].format(line=earlier.line)))
                 continue
             if reading.expects_text and not reading.new:
                 pending = found
@@ -320,7 +349,7 @@ class ErrataTextReader:
                      result: ErrataReading) -> None:
         text = passage.text
         if QUESTION.search(text) or ANSWER.search(text):
-            result.clarifications.append(Clarification(passage.line, text, "a question or its answer"))
+            result.clarifications.append(Clarification(passage.line, text, "question-or-answer"))
             return
         located = not where.empty()
         if _starts_with_quote(text) and located and not clarifying:
@@ -350,7 +379,7 @@ class ErrataTextReader:
                                                        "verb says what to do with it"))
             return
         if opens_with_locator(text) and not own.empty():
-            result.clarifications.append(Clarification(passage.line, text, "a place named, but no change asked"))
+            result.clarifications.append(Clarification(passage.line, text, "no-change"))
             return
 
 
@@ -426,23 +455,81 @@ def _tables(text: str) -> tuple[str, list[list[tuple[int, list[str]]]]]:
     return "\n".join(lines), tables
 
 
-def _read_table(table: list[tuple[int, list[str]]], result: ErrataReading) -> None:
-    """An errata table whose header names an old and a new text: one replace a row; a row that
-    lacks one is not understood. Any other table is no erratum."""
-    from extract.errata.tables import is_errata_table, read_errata_table
+def table_columns(header: list[str], words: dict[str, list[str]]) -> dict[str, int]:
+    """The column of each role an errata table's header names (old, new, page, place), by the
+    header words of the cue table (`cues.toml`, [table]): a column takes its first role not taken."""
+    columns: dict[str, int] = {}
+    for index, cell in enumerate(header):
+        key = " ".join(re.findall(r"[\w§]+", fold(cell)))
+        for role in ("old", "new", "page", "place"):
+            if key in words[role] if role == "page" else any(f" {w} " in f" {key} " for w in words[role]):
+                columns.setdefault(role, index)
+                break
+    return columns
 
-    rows = [cells for _, cells in table]
-    if len(rows) < 2 or not is_errata_table(rows[0]):
+
+_ELLIPSIS = re.compile(r"^(?:\(\s*+(?:\.\.\.|…)\s*+\)|\.\.\.|…)\s*+|(?:(?<!\s)\s++)?(?:\(\s*+(?:\.\.\.|…)\s*+\)|\.\.\.|…)\s*+$")
+
+
+def is_errata_table(header: list[str]) -> bool:
+    """A table whose header names an old and a new text: its rows are errata."""
+    columns = table_columns(header, cue_table().table)
+    return "old" in columns and "new" in columns
+
+
+def _cell_text(cell: str) -> str | None:
+    """A cell's text without its outer quotation marks, final full stop and ellipsis markers."""
+    text = normalise(cell).strip().rstrip(".").strip()
+    if text.startswith(OPEN) and text.endswith(CLOSE) and text.count(OPEN) == 1:
+        text = text[1:-1]
+    return _ELLIPSIS.sub("", text.strip()).strip() or None
+
+
+def _cell_place(cell: str) -> Locator:
+    """A place cell ("Mise en place, §6", "[12]", "section Moral"): each comma-separated part a
+    section (by number or title) or, the first left, the title."""
+    where = Locator(cell.strip())
+    for part in (p.strip() for p in normalise(cell).split(",")):
+        bare = re.fullmatch(r"(?:§[ ]?|\[[ ]?)?(\d{1,3}(?:\.\d{1,3}){0,5}[A-Z]?)(?:[ ]?\])?", part)
+        found = read_locator(part)
+        if bare or found.section:
+            where.section = where.section or (bare.group(1) if bare else found.section)
+        elif found.title and not where.title:
+            where.title = found.title
+        elif part and not where.title:
+            where.title = _cell_text(part)
+    return where
+
+
+def _read_table(table: list[tuple[int, list[str]]], result: ErrataReading, words: dict[str, list[str]]) -> None:
+    """An errata table whose header names an old and a new text (`table_columns`): each row a
+    replace of the old text by the new at the place its row names; a row that lacks a text, or whose
+    page is no number, is not understood, with why. Any other table is no erratum."""
+    columns = table_columns(table[0][1], words) if table else {}
+    if len(table) < 2 or "old" not in columns or "new" not in columns:
         return
-    for row in read_errata_table(rows):
-        line = table[row.row][0]
-        if row.operation is None:
-            result.not_understood.append(NotUnderstood(line, row.text, row.problem or "unreadable row", "replace"))
+    for line, cells in table[1:]:
+        def cell(role: str, cells: list[str] = cells) -> str:
+            index = columns.get(role)
+            return cells[index] if index is not None and index < len(cells) else ""
+
+        if not any(c.strip() for c in cells):
             continue
-        where = Locator(row.text.rsplit(" | ", 2)[0], page=row.hint.page,
-                        section=row.hint.sections[0] if row.hint.sections else None, title=row.hint.name or None)
-        result.read.append(ReadOperation(line, "replace", row.operation.before, row.operation.after, where, row.text,
-                                         "table"))
+        text = " | ".join(c.strip() for c in cells)
+        page_text = normalise(cell("page")).strip()
+        page = re.fullmatch(r"(?:p\.?[ ]*+)?(\d{1,4})", page_text, re.IGNORECASE)
+        old, new = _cell_text(cell("old")), _cell_text(cell("new"))
+        problem = None
+        if not old or not new:
+            problem = "the row gives no " + ("old text" if not old else "new text")
+        elif page_text and not page:
+            problem = f"its page « {page_text} » is not a number"
+        if problem:
+            result.not_understood.append(NotUnderstood(line, text, problem, "replace"))
+            continue
+        where = _cell_place(cell("place"))
+        where.text, where.page = text.rsplit(" | ", 2)[0], int(page.group(1)) if page else None
+        result.read.append(ReadOperation(line, "replace", old, new, where, text, "table"))
 
 
 def numbered_text(lines: list[tuple[int, str]]) -> str:

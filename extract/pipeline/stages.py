@@ -187,7 +187,7 @@ def run_stages(root: Path, out: Path, progress: Progress, notice: Progress, site
         with clock.stage("render"):
             kept.run("render", f"{key} {site_url or ''}", staging,
                      lambda: make_site(staging, games, site_url, compiled_templates(kept, cache_dir), progress,
-                                       version_steps(root, games)), SITE_OUTPUTS)
+                                       version_steps(root, games, kept)), SITE_OUTPUTS)
             place_search_model(staging)
             write_worker(staging / "site")  # after the model: the worker stores it too
             (staging / API_STAGING).rename(staging / "site" / "api")
@@ -613,25 +613,26 @@ def read_version(root: Path, game: GameSpec, doc: DocumentSpec) -> list[Entry]:
     return book_order(segment_document(game.id, doc, lines, game.manifest, reading.format, aside).entries)
 
 
-def version_errata(root: Path, game: GameSpec, doc: DocumentSpec) -> list[dict[str, Any]]:
+def version_errata(root: Path, game: GameSpec, doc: DocumentSpec, kept: Cache | None = None) -> list[dict[str, Any]]:
     """The game's errata (its FAQs' and its errata files') applied to the game whose document
     `doc.id` is at the version `doc` says, every other document at its current one, each read as
     `version_entries` reads it: what `regles diff` compares to say which errata a version newly
     takes (a rulebook whose wording moved under an erratum, or a FAQ that announces new ones).
     Each erratum as the game file has it, with its status and reason, and `changes_text`: whether
     it changed its target's text in that version (an erratum applied to a text that already says
-    what it asks changes nothing: the version took it in)."""
+    what it asks changes nothing: the version took it in). `kept`: the build's cache, where the
+    errata reader's readings of each version's FAQ are kept as the current FAQ's are."""
     from extract.publish.data import erratum_json
 
     at_version = replace(game, documents=[doc if d.id == doc.id else d for d in game.documents])
     entries = [entry for d in at_version.documents for entry in read_version(root, at_version, d)]
-    written, _ = read_faqs(at_version, entries)
+    written, _ = read_faqs(at_version, entries, kept)
     outcome = apply_errata(Lookup(at_version, entries), written + read_errata_files(root, game.id))
     changed = {erratum for entry in entries for erratum in entry.errata}
     return [erratum_json(e) | {"changes_text": e.id in changed} for e in outcome.errata]
 
 
-def version_steps(root: Path, games: list[GameBuild]) -> dict[str, list[Step]]:
+def version_steps(root: Path, games: list[GameBuild], kept: Cache | None = None) -> dict[str, list[Step]]:
     """Each document listing earlier versions: one step per version to the next, oldest first, the
     last to the current text as printed (before errata, as the earlier versions are read); and in
     each step, the errata the later version newly takes or no longer takes (`version_errata`)."""
@@ -649,8 +650,8 @@ def version_steps(root: Path, games: list[GameBuild]) -> dict[str, list[Step]]:
             names = [{"version": v.version, "date": v.date} for v in doc.versions] + [{"version": doc.version, "date": doc.date}]
             texts.append(printed)
             errata = [version_errata(root, built.game, replace(doc, source=v.source, first_line=v.first_line,
-                                                               last_line=v.last_line)) for v in doc.versions]
-            errata.append(version_errata(root, built.game, doc))
+                                                               last_line=v.last_line), kept) for v in doc.versions]
+            errata.append(version_errata(root, built.game, doc, kept))
             diffs = [diff_versions(texts[n], texts[n + 1]) for n in range(len(texts) - 1)]
             steps[f"{built.game.id}/{doc.id}"] = [Step(names[n], names[n + 1], found, errata_shifts(errata[n], errata[n + 1], found.pairs))
                                                   for n, found in enumerate(diffs)]

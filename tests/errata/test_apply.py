@@ -460,15 +460,25 @@ CHIEF = "Chaque unité éliminée rapporte 1 point. Chaque chef rapporte 2 point
 
 
 @pytest.mark.parametrize(("instruction", "target", "text"), [
-    ("Section 6.2 : un chef rapporte 3 points et non 2.", "demo/regles/6.2", CHIEF),
-    ("Section 6.2 : un chef rapporte 3 points (et non 2).", "demo/regles/6.2", CHIEF),
-    ("Section 4.2 : lancez trois dés et non deux.", "demo/regles/4.2", "Lancez deux dés."),
+    ("Section 6.2 : un chef rapporte 3 points et non 2.", "demo/regles/6.2", CHIEF.replace("2 points", "3 points")),
+    ("Section 6.2 : un chef rapporte 3 points (et non 2).", "demo/regles/6.2", CHIEF.replace("2 points", "3 points")),
+    ("Section 4.2 : lancez trois dés et non deux.", "demo/regles/4.2", "Lancez trois dés."),
+])
+def test_y_et_non_x_carrying_the_words_around_x_changes_only_what_differs(tmp_path, instruction, target, text):
+    # "Y et non X" whose Y has more words than X: X is found in the target block, and what of Y is not
+    # the text around X replaces it
+    errata, entries, unread = applied(tmp_path, instruction + "\n")
+    assert [(e.status, e.target) for e in errata] == [("applied", target)] and unread == {}
+    assert texts(entries[target]) == [text]
+
+
+@pytest.mark.parametrize(("instruction", "target", "text"), [
     # an unquoted new text for a whole section
     ("Section 4.2 : le nombre de dés lancés devrait être trois.", "demo/regles/4.2", "Lancez deux dés."),
     ("Section 6.2 : un chef devrait rapporter 3 points.", "demo/regles/6.2", CHIEF),
 ])
 def test_a_correction_the_build_cannot_apply_as_written_is_reported_not_applied(tmp_path, instruction, target, text):
-    # a "Y et non X" whose new words do not stand for the old ones, or an unquoted should-say
+    # an unquoted should-say (a "Y et non X" whose old text is not in its section: test_y_et_non_x_of_other_word_counts…)
     errata, entries, unread = applied(tmp_path, instruction + "\n")
     assert errata == [] and texts(entries[target]) == [text]
     [anomaly] = unread["demo/faq"]
@@ -530,3 +540,22 @@ def test_a_place_and_a_text_with_no_verb_in_the_errata_part_is_reported(tmp_path
 def test_a_question_under_an_faq_and_errata_title_is_no_unread_erratum(tmp_path):
     errata, _, unread = applied(tmp_path, "## Questions\n\nQ : Combien de dés lance-t-on ?\n\nR : Trois.\n")
     assert errata == [] and unread == {}
+
+
+@pytest.mark.parametrize(("old", "status", "text"), [("deux dés", "applied", "Lancez trois dés rouges."),
+                                                     ("quatre dés", "failed", "Lancez deux dés.")])
+def test_y_et_non_x_of_other_word_counts_applies_only_where_its_old_text_stands(tmp_path, old, status, text):
+    """« Y » (et non « X ») whose words do not match one for one: applied where X is found in the target
+    block; elsewhere not understood, with the reason, and never applied."""
+    game = read_games(corpus(tmp_path, f"Page 3, section 4.2 : lancez « trois dés rouges » (et non « {old} »).\n"),
+                      Stopwatch(), lambda message: None)[0]
+    outcome = apply_errata(game.lookup, read_errata(game.game, game.entries))
+    assert [(e.status, e.before, e.after) for e in outcome.errata] == [(status, old, "trois dés rouges")]
+    assert [b.text for e in game.entries if e.id == "demo/regles/4.2" for b in e.blocks] == [text]
+    kinds = [(a.kind, a.lines) for found in outcome.anomalies.values() for a in found]
+    if status == "applied":
+        assert kinds == [] and "unsure" not in outcome.errata[0].origin
+    else:
+        assert kinds == [("erratum-not-understood", [9])]
+        [anomaly] = [a for found in outcome.anomalies.values() for a in found]
+        assert "word for word" in anomaly.detail and "« quatre dés » is not in the text" in anomaly.detail

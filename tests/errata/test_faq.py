@@ -113,3 +113,32 @@ def test_a_table_whose_rows_stand_on_fewer_source_lines_is_reported_not_lost():
     reading = faq.read_faq("demo", document, [errata_entry])
     assert [(a.kind, a.lines) for a in reading.anomalies] == [("erratum-not-understood", [3])]
     assert "3 rows" in reading.anomalies[0].detail
+
+
+def test_unsure_clarifications_are_told_by_their_code_not_their_wording():
+    from extract.errata.reader import CLARIFICATION_CODES, Clarification
+
+    assert faq.UNSURE_CLARIFICATIONS <= set(CLARIFICATION_CODES)
+    reworded = Clarification(3, "Page 4 : Déplacement.", "no-change", "wording changed for people")
+    assert reworded.code in faq.UNSURE_CLARIFICATIONS and reworded.to_json()["code"] == "no-change"
+    assert Clarification(3, "Q : Et alors ?", "question-or-answer").code not in faq.UNSURE_CLARIFICATIONS
+
+
+def test_each_faq_file_keeps_its_own_reading_so_versions_do_not_evict_the_current_one(tmp_path):
+    """`regles diff` and the site's version steps read a FAQ at its versions through the build's cache
+    (`version_errata`): each version's text is kept apart from the current FAQ's, both hit again."""
+    from dataclasses import replace
+
+    from extract.cache import Cache
+    from extract.pipeline import Stopwatch, read_games
+    from tests.errata.test_apply import corpus
+
+    game = read_games(corpus(tmp_path, "Page 3, section 4.2 : remplacez « deux dés » par « trois dés ».\n"),
+                      Stopwatch(), lambda message: None)[0]
+    kept = Cache(tmp_path / "kept")
+    older = replace(game.game, documents=[replace(d, source=d.source + ".v1") if d.kind == "faq" else d
+                                          for d in game.game.documents])
+    for spec in (game.game, older, game.game, older):
+        written, _ = faq.read_faqs(spec, game.entries, kept)
+        assert [e.after for e in written] == ["trois dés"]
+    assert len([name for name in kept.hits if name.startswith("errata-reading/")]) == 2

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from extract.errata.locators import opens_with_locator, read_locator
+from extract.errata.locators import opens_with_locator, ordinal_of, parse_heading, read_locator, unit_of
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -15,6 +15,7 @@ from extract.errata.locators import opens_with_locator, read_locator
     ("page 8, encadré « Tir »", {"page": 8, "unit": "box", "title": "Tir"}),
     ("section 4.2.1", {"section": "4.2.1"}),
     ("§ 15", {"section": "15"}),
+    ("Page 4, [6]", {"page": 4, "section": "6"}),  # a numbered paragraph in brackets
     ("dans la section « Activation »", {"title": "Activation"}),
     ("2ème point", {"unit": "bullet", "ordinal": 2}),
     ("le deuxième alinéa", {"unit": "paragraph", "ordinal": 2}),
@@ -79,3 +80,27 @@ def test_a_passage_opening_with_its_place(text, opens):
 def test_labels_positions_and_the_unit_that_holds_another(text, expected):
     found = read_locator(text)
     assert {name: getattr(found, name) for name in expected} == expected
+
+
+@pytest.mark.parametrize(("word", "ordinal"), [
+    ("Troisième", 3), ("troisieme", 3), ("derniers", -1), ("avant-dernière", -2), ("2nde", 2), ("1er", 1), ("xx", None)])
+def test_ordinal_of(word, ordinal):
+    assert ordinal_of(word) == ordinal
+
+
+@pytest.mark.parametrize(("word", "unit"), [("Alinéas", "paragraph"), ("sous-puces", "subbullet"), ("§", "paragraph"),
+                                             ("points", "bullet"), ("chapitre", None)])
+def test_unit_of(word, unit):
+    assert unit_of(word) == unit
+
+
+@pytest.mark.parametrize(("title", "name", "page", "sections"), [
+    ("Ligne de Vue, page 13, section 49", "Ligne de Vue", 13, ("49",)),
+    ("Reformation, page 17, sections 76 et 76.2", "Reformation", 17, ("76", "76.2")),
+    ("Cartes Objectif, page 15", "Cartes Objectif", 15, ()),
+    ("Conditions", "Conditions", None, ()),
+    ("Page 62 - Couvert", "Page 62 - Couvert", None, ()),
+])
+def test_erratum_headings(title, name, page, sections):
+    hint = parse_heading(title)
+    assert (hint.name, hint.page, hint.sections) == (name, page, sections)

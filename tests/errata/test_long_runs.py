@@ -1,4 +1,5 @@
-"""The errata reader's patterns on long runs of spaces: the same readings as on short ones, at once.
+"""The errata reader's patterns on long runs of spaces: the same readings as on short ones, at once
+(an instruction across a long run: tests/errata/test_instruction.py).
 
 Before they were made linear, each of these took seconds to minutes (quadratic in the run)."""
 
@@ -8,10 +9,8 @@ import time
 
 import pytest
 
-from extract.errata.grammar import normalise_quotes, parse_instruction
-from extract.errata.located import locations
 from extract.errata.locators import NAMED_PAGE, parse_heading
-from extract.errata.passages import CHROME
+from extract.errata.passages import CHROME, normalise
 
 RUN = " " * 50_000
 BUDGET = 2.0  # CPU seconds for all the readings of one case; a quadratic pattern needs minutes
@@ -26,17 +25,9 @@ def budget() -> object:
 
 @pytest.mark.usefixtures("budget")
 @pytest.mark.parametrize("gap", [" ", RUN])
-def test_heading_and_instructions_read_the_same_across_a_long_run(gap: str) -> None:
+def test_a_heading_reads_the_same_across_a_long_run(gap: str) -> None:
     hint = parse_heading(f"Ligne de Vue{gap}, page 13, section 49{gap}")
     assert (hint.name, hint.page, hint.sections) == ("Ligne de Vue", 13, ("49",))
-    should = parse_instruction(f"La portée{gap}doit être 3{gap}et non{gap}2.")
-    value = parse_instruction(f"La portée est 3 (et non{gap}2)")
-    for operation in (should, value):
-        assert operation is not None
-        assert (operation.operation, operation.block, operation.subject, operation.after, operation.before) == \
-            ("replace", "value", "La portée", "3", "2")
-    located = list(locations(f"Page 2{gap}: Remplacez « a » par « b »."))
-    assert located and located[0].page == 2 and located[0].text.startswith("Remplacez")
 
 
 @pytest.mark.usefixtures("budget")
@@ -47,5 +38,5 @@ def test_named_items_and_page_chrome_across_a_long_run(gap: str) -> None:
     assert any(p.fullmatch(f"{gap}12{gap}") for p in CHROME)
     assert any(p.fullmatch(f"{gap}• merci{gap}3{gap}") for p in CHROME)
     assert not any(p.fullmatch(f"{gap}• merci{gap}3{gap}x") for p in CHROME)
-    assert normalise_quotes(f"“a{gap}”") == "« a »"
+    assert normalise(f"“a{gap}”") == f"«a{gap}»"
 

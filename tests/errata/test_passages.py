@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from extract.errata.passages import cut, normalise
+from extract.errata.passages import cut, normalise, unfold_columns
 from tests.helpers import cpu_growth
 
 
@@ -84,3 +84,36 @@ def test_running_heads_beside_page_numbers_are_chrome():
 def test_a_line_repeated_away_from_page_numbers_is_kept():
     document = cut("Ajouter :\n« a »\n\nAjouter :\n« b »\n")
     assert document.chrome == ()
+
+
+# ---------------------------------------------------------------- side-by-side columns (pdftotext -layout)
+
+def _two_columns(left: list[str], right: list[str], width: int = 48) -> str:
+    return "\n".join(f"{a:<{width}}{b}".rstrip() for a, b in zip(left, right, strict=True))
+
+
+COLUMNS = _two_columns(
+    ["ERRATA", "", "Page 12, section Mouvement : remplacez « deux", "cases » par « trois cases ».",
+     "Page 14, section Tir : la dernière phrase", "devrait dire : « Le tireur lance deux dés,", "puis garde le meilleur. »",
+     "Page 18, section Charge : remplacez « 10 cm »"],
+    ["par « 15 cm ».", "", "Page 20 : supprimez la dernière phrase du", "paragraphe sur le moral.",
+     "Page 22, section Fuite : ajoutez à la fin :", "« Une unité en fuite ne charge pas. »", "", ""])
+
+
+def test_side_by_side_columns_are_read_left_then_right_each_line_keeping_its_number():
+    lines, numbers = unfold_columns(normalise(COLUMNS).split("\n"))
+    assert lines[7] == "Page 18, section Charge : remplacez « 10 cm »" and lines[8] == "par « 15 cm »."
+    assert numbers == [1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 3, 4, 5, 6]
+
+
+@pytest.mark.parametrize("table", [
+    # several wide gaps on a line: a table's row, not two columns
+    "Unité                 Coût        Portée\nArcher                3           2\nChevalier             5           1\n"
+    "Lancier               4           1\n",
+    # one gap, but short cells: a table of two columns, not two columns of prose
+    "Avant                 Après\nà 15 cm               à 20 cm\ndeux dés              trois dés\n4 PV                  5 PV\n",
+])
+def test_text_aligned_in_a_table_is_not_split_into_columns(table):
+    document = cut(table)
+    assert document.text == normalise(table) and document.numbers == ()
+    assert [p.line for p in document.passages] == sorted(p.line for p in document.passages)

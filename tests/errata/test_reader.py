@@ -10,6 +10,7 @@ import pytest
 
 from extract.cli import main
 from extract.errata.reader import read_errata_text
+from tests.errata import test_passages
 from tests.errata.test_apply import corpus
 
 # Loads spaCy's French model: with the other such modules on one worker, which loads it once.
@@ -206,3 +207,15 @@ def test_a_part_heading_takes_no_place_from_a_table_of_contents_above_it():
 def test_renaming_the_thing_a_place_names_is_a_new_title():
     [found] = read_errata_text("Page 12, Hachette : renommez l'arme en « Hache ».").read
     assert (found.kind, found.new, found.part) == ("should-say", "Hache", "title")
+
+
+def test_an_instruction_split_across_the_column_gap_is_read_whole():
+    reading = read_errata_text(test_passages.COLUMNS)
+    assert [(r.line, r.kind, r.old, r.new, r.locator.page) for r in reading.read] == [
+        (3, "replace", "deux cases", "trois cases", 12),
+        (3, "delete", None, None, 20),
+        (5, "insert", None, "Une unité en fuite ne charge pas.", 22),
+        (6, "should-say", None, "Le tireur lance deux dés, puis garde le meilleur.", 14),
+        (8, "replace", "10 cm", "15 cm", 18),  # its « par … » stands at the top of the right column
+    ]
+    assert reading.not_understood == []
