@@ -12,6 +12,9 @@ import pytest
 from extract.errata.instruction import read_instruction
 from extract.errata.reader import is_errata_table, read_errata_text
 
+# The reader loads spaCy's model: with the other tests that do, on one worker (conftest.py).
+pytestmark = pytest.mark.xdist_group("spacy")
+
 
 def operation(text: str):
     found = read_instruction(text)
