@@ -148,7 +148,8 @@ def _take_unit(own: Locator, subject: Locator) -> None:
 
 
 # The place an instruction names after its last quotation: "… par « Y » dans la dernière phrase."
-TRAILING_PLACE = re.compile(r"[ ]*+(?P<place>(?:dans|de|du|en)[ ](?:la|le|l')[ ]?[^.;:!?«»]{1,60}?)[ ]*+[.;]?[ ]*+$", re.IGNORECASE)
+# Matched on the text after the quotation, from its start (\A): a search would retry at every space.
+TRAILING_PLACE = re.compile(r"\A[ ]*+(?P<place>(?:dans|de|du|en)[ ](?:la|le|l')[ ]?[^.;:!?«»]{1,60}?)[ ]*+[.;]?[ ]*+$", re.IGNORECASE)
 
 
 _CONNECTOR = re.compile(r"^\W*(?:(?:puis|ensuite|enfin|de plus|également|aussi|par ailleurs|et)\b\W*)*", re.IGNORECASE)
@@ -242,7 +243,7 @@ class ErrataTextReader:
             own = read_locator(f"{_own_place(readings[0].head)} {named}".strip() if readings else passage.text)
             if readings and own.unit is None and (subject := _SUBJECT_TAIL.search(readings[0].head)):
                 _take_unit(own, read_locator(subject.group()))  # "Page 4 : le point « Exposé » devrait dire"
-            tail = TRAILING_PLACE.match(passage.text, passage.text.rfind(CLOSE) + 1) if CLOSE in passage.text else None
+            tail = TRAILING_PLACE.match(passage.text[passage.text.rfind(CLOSE) + 1:]) if CLOSE in passage.text else None
             if readings and own.unit is None and tail is not None:
                 _take_unit(own, read_locator(tail.group("place")))  # "remplacez « X » par « Y » dans la dernière phrase."
             if not readings and (passage.heading or self._locator_only(passage.text)):
