@@ -9,6 +9,7 @@ this cache. A long-lived process (`regles serve --watch`) passes its loaded mode
 
 from __future__ import annotations
 
+import functools
 import gc
 import hashlib
 import json
@@ -40,11 +41,21 @@ class Token:
     end: int
 
 
+@functools.cache
 def load_model() -> Any:
-    """spaCy's French model with the components lemmas need (`spacy.load`)."""
+    """spaCy's French model with the components lemmas need (`spacy.load`), loaded once per process
+    and shared by whoever asks (the lemmas, the errata reader's cues): loading it is most of a
+    rebuild's time after an edit, and each copy holds a few hundred MB. `forget_model` lets go of it."""
     import spacy
 
     return spacy.load(MODEL, exclude=EXCLUDED)
+
+
+def forget_model() -> None:
+    """The shared model is no longer kept here: it is freed once its last user lets go of it."""
+    if load_model.cache_info().currsize:
+        load_model.cache_clear()
+        gc.collect()  # the pipeline's objects hold each other
 
 
 def default_cache(root: Path) -> Path:
@@ -66,6 +77,7 @@ class Lemmatizer:
         self.cache = cache
         self.notice = notice or (lambda message: None)
         self._nlp = nlp
+        self.given = nlp is not None  # a model the caller keeps (and lets go of) itself
         self._db: sqlite3.Connection | None = None
         self.misses = 0
         self.hits = 0
@@ -200,10 +212,11 @@ class Lemmatizer:
 
     def release(self) -> None:
         """Let go of spaCy (a few hundred MB) once everything a build asks for is tagged; the
-        tokens stay. It is loaded again if a text that was not tagged is asked for."""
-        if self._nlp is not None:
-            self._nlp = None
-            gc.collect()  # the pipeline's objects hold each other
+        tokens stay. It is loaded again if a text that was not tagged is asked for. A model the
+        lemmatizer was given stays loaded (its owner keeps it)."""
+        self._nlp = None
+        if not self.given:
+            forget_model()
 
     def close(self) -> None:
         if self._db is not None:
