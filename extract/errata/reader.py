@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from extract.errata.locators import Locator, opens_with_locator, read_locator
-from extract.errata.operations import OperationReader, Reading, cue_table, mask
+from extract.errata.operations import OperationReader, Reading, cue_table, language, mask, matcher
 from extract.errata.passages import CLOSE, OPEN, Document, Passage, cut, normalise
 from extract.text import fold, without_italic
 
@@ -550,3 +550,12 @@ def read_errata_text(text: str) -> ErrataReading:
     if _READER is None:
         _READER = ErrataTextReader()
     return _READER.read_text(text)
+
+
+def forget_reader() -> None:
+    """Let go of the kept reader, its Matcher and the spaCy model they read with (a one-shot
+    build, once its errata are read: the model is freed before the site is made)."""
+    global _READER
+    _READER = None
+    language.cache_clear()
+    matcher.cache_clear()

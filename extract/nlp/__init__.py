@@ -8,9 +8,11 @@ from extract.nlp.lemmas import (
     Lemmatizer,
     Token,
     default_cache,
+    forget_model,
     load_model,
     split_text,
 )
 
-__all__ = ["EXCLUDED", "MODEL", "MODEL_VERSION", "PIECE", "Lemmatizer", "Token", "default_cache", "load_model",
+__all__ = ["EXCLUDED", "MODEL", "MODEL_VERSION", "PIECE", "Lemmatizer", "Token", "default_cache", "forget_model",
+           "load_model",
            "split_text"]

@@ -9,13 +9,13 @@ this cache. A long-lived process (`regles serve --watch`) passes its loaded mode
 
 from __future__ import annotations
 
+import functools
 import gc
 import hashlib
 import json
 import os
 import re
 import sqlite3
-import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,22 +41,21 @@ class Token:
     end: int
 
 
-_loaded: weakref.ref[Any] | None = None  # the model load_model last loaded, while anyone holds it
-
-
+@functools.cache
 def load_model() -> Any:
-    """spaCy's French model with the components lemmas need (`spacy.load`), one per process: while
-    a user holds the model it loaded (errata's cue matcher, a build's lemmatizer, a long-lived
-    process), another user gets that one instead of a second copy; once none holds it, it is freed
-    and the next call loads it again. The model only tags: sharing it changes no result."""
-    global _loaded
-    model = _loaded() if _loaded is not None else None
-    if model is None:
-        import spacy
+    """spaCy's French model with the components lemmas need (`spacy.load`), loaded once per process
+    and shared by whoever asks (the lemmas, the errata reader's cues): loading it is most of a
+    rebuild's time after an edit, and each copy holds a few hundred MB. `forget_model` lets go of it."""
+    import spacy
 
-        model = spacy.load(MODEL, exclude=EXCLUDED)
-        _loaded = weakref.ref(model)
-    return model
+    return spacy.load(MODEL, exclude=EXCLUDED)
+
+
+def forget_model() -> None:
+    """The shared model is no longer kept here: it is freed once its last user lets go of it."""
+    if load_model.cache_info().currsize:
+        load_model.cache_clear()
+        gc.collect()  # the pipeline's objects hold each other
 
 
 def default_cache(root: Path) -> Path:
@@ -78,6 +77,7 @@ class Lemmatizer:
         self.cache = cache
         self.notice = notice or (lambda message: None)
         self._nlp = nlp
+        self.given = nlp is not None  # a model the caller keeps (and lets go of) itself
         self._db: sqlite3.Connection | None = None
         self.misses = 0
         self.hits = 0
@@ -199,10 +199,9 @@ class Lemmatizer:
         pieces = [(text, offset, piece) for text in texts for offset, piece in split_text(text)]
         tagged: dict[tuple[str, int], list[Token]] = {}
         for size, run in batch_runs(pieces):
-            # Two processes halve the tagging time of a whole corpus on this 2-core machine;
-            # forking costs more than it saves on a few texts.
-            processes = 2 if len(run) >= 500 and (os.cpu_count() or 1) >= 2 else 1
-            docs = self.nlp.pipe((piece for _, _, piece in run), batch_size=size, n_process=processes)
+            # One process: with two (`n_process=2`) spaCy sends every Doc back serialized, which
+            # doubled the CPU seconds of tagging the corpus and did not shorten it on a shared 2-core machine.
+            docs = self.nlp.pipe((piece for _, _, piece in run), batch_size=size)
             for (text, offset, _), doc in zip(run, docs, strict=True):
                 tagged[text, offset] = [Token(w.text, w.lemma_, w.pos_, offset + w.idx, offset + w.idx + len(w.text))
                                         for w in doc if not w.is_space]
@@ -213,10 +212,11 @@ class Lemmatizer:
 
     def release(self) -> None:
         """Let go of spaCy (a few hundred MB) once everything a build asks for is tagged; the
-        tokens stay. It is loaded again if a text that was not tagged is asked for."""
-        if self._nlp is not None:
-            self._nlp = None
-            gc.collect()  # the pipeline's objects hold each other
+        tokens stay. It is loaded again if a text that was not tagged is asked for. A model the
+        lemmatizer was given stays loaded (its owner keeps it)."""
+        self._nlp = None
+        if not self.given:
+            forget_model()
 
     def close(self) -> None:
         if self._db is not None:

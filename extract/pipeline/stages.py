@@ -42,6 +42,7 @@ from extract.corpus import (
 from extract.corpus.icons import IconTable
 from extract.corpus.terms import TermConfig
 from extract.errata import apply_errata, read_errata_files, read_faqs
+from extract.errata.reader import forget_reader
 from extract.errata.supersedes import check_supersedes
 from extract.errors import BuildError, InputError, writing
 from extract.facts import verify_facts
@@ -172,6 +173,9 @@ def run_stages(root: Path, out: Path, progress: Progress, notice: Progress, site
         wanted = nlp_texts(games)
         progress(f"lemmas of {len(set(wanted))} texts ({sum(map(len, set(wanted))) / 1e6:.1f} M characters)")
         lemmatizer.tokens(wanted)
+    if not lemmatizer.given:  # a one-shot build: its errata are read and every text tagged, so spaCy
+        forget_reader()  # (the errata reader's model is the lemmas' one) is let go of: a few hundred MB
+    lemmatizer.release()
     with clock.stage("link"):
         everything = link(games, concepts, lemmatizer)
     key = key_of([root / "corpus" / "concepts.toml", root / "corpus" / "thesaurus.toml"],
@@ -183,7 +187,6 @@ def run_stages(root: Path, out: Path, progress: Progress, notice: Progress, site
         with clock.stage("index"):
             kept.run("index", key, staging, lambda: write_index(staging, games, everything, lemmatizer, thesaurus,
                                                                 names, kept), ["search"])
-        lemmatizer.release()  # spaCy let go before the site is made (tokens stay)
         with clock.stage("render"):
             kept.run("render", f"{key} {site_url or ''}", staging,
                      lambda: make_site(staging, games, site_url, compiled_templates(kept, cache_dir), progress,
