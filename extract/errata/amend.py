@@ -246,14 +246,21 @@ def _word(word: str) -> str:
     return fold(word).strip(".,;:!?()«»\"'")
 
 
+def _whole(word: str) -> re.Pattern[str]:
+    """`word` standing as a word of its own: "2" not inside "12", "deux" not inside "deuxième"."""
+    return re.compile(rf"(?<!\w){re.escape(word)}(?!\w)")
+
+
 def in_context(text: str, old: str, new: str, most: int = 30) -> str | None:
     """What replaces `old` in `text` when `new` also carries the words around it ("un chef rapporte 3
     points" for "2" in "Chaque chef rapporte 2 points."): `new` without the words it shares with the
-    text just before and just after `old` ("3"), or None when nothing of it is left."""
-    at = text.find(old)
+    text just before and just after `old` ("3"), or None when `old` is no word of the text or when
+    what is left of `new` cannot stand for `old`."""
+    found_old = _whole(old).search(text)
     words = new.split()
-    if at == -1 or len(words) > most:
+    if found_old is None or len(words) > most:
         return None
+    at = found_old.start()
     left = [_word(w) for w in text[:at].split()][-most:]
     right = [_word(w) for w in text[at + len(old):].split()][:most]
     folded = [_word(w) for w in words]
@@ -269,7 +276,12 @@ def in_context(text: str, old: str, new: str, most: int = 30) -> str | None:
         if found is not None:
             end = found
             break
-    return " ".join(words[start:end]) or None
+    rest = words[start:end]
+    if (start, end) != (0, len(words)):  # Y restates X's sentence: what differs must stand for X word for word
+        return " ".join(rest) if len(rest) == len(old.split()) else None
+    # Y shares no word around X: a phrase for X ("trois dés rouges" for "deux dés"), unless it holds X
+    # itself ("on lance trois dés rouges" for "dés": where it goes is not said)
+    return None if _whole(old).search(new) else new
 
 
 def replace_phrase(entry: Entry, op: Operation) -> Change:
@@ -278,8 +290,11 @@ def replace_phrase(entry: Entry, op: Operation) -> Change:
         raise NotApplicable("the instruction does not quote the text to replace")
     # "premier paragraphe : remplacer « X » par « Y »": only that paragraph is searched.
     only = paragraph_for(entry, op) if op.within == "paragraph" else None
-    where = [(i, b.text.count(op.before)) for i, b in enumerate(entry.blocks)
-             if op.before in b.text and only in (None, i)]
+    # "Y et non X" whose words do not match one for one: X counts only where it stands as a word.
+    whole = _whole(op.before) if op.in_context else None
+    counts = [(i, len(whole.findall(b.text)) if whole else b.text.count(op.before)) for i, b in enumerate(entry.blocks)
+              if only in (None, i)]
+    where = [(i, n) for i, n in counts if n]
     total = sum(n for _, n in where)
     if total == 0:
         if any(op.after in b.text for b in entry.blocks):
@@ -288,7 +303,9 @@ def replace_phrase(entry: Entry, op: Operation) -> Change:
     if total != op.count:
         raise NotApplicable(f"« {op.before} » occurs {total} time(s), the instruction expects {op.count}")
     after = op.after
-    if op.in_context and len(where) == 1:
+    if whole is not None:  # Y carries the words around X: only what differs replaces it
+        if len(where) != 1:
+            raise NotApplicable(f"« {op.before} » stands in {len(where)} blocks; Y's words do not say which")
         after = in_context(entry.blocks[where[0][0]].text, op.before, op.after)
         if after is None:
             raise NotApplicable(f"« {op.after} » does not fit the text around « {op.before} »")
@@ -296,7 +313,8 @@ def replace_phrase(entry: Entry, op: Operation) -> Change:
     touched, replaced = [], []
     for i, _ in where:
         replaced.append(copy.deepcopy(entry.blocks[i]))
-        entry.blocks[i].text = entry.blocks[i].text.replace(op.before, after)
+        entry.blocks[i].text = (whole.sub(lambda _: after, entry.blocks[i].text) if whole is not None
+                                else entry.blocks[i].text.replace(op.before, after))
         entry.blocks[i].markdown = ""
         touched.append(entry.blocks[i])
     return Change(f"« {op.before} » found in {len(where)} block(s)", op.before, touched=touched, replaced=replaced)

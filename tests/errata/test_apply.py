@@ -473,6 +473,20 @@ def test_y_et_non_x_carrying_the_words_around_x_changes_only_what_differs(tmp_pa
 
 
 @pytest.mark.parametrize(("instruction", "target", "text"), [
+    # Y holds X itself and no word around it: where it goes is not said
+    ("Section 4.2 : on lance trois dés rouges et non dés.", "demo/regles/4.2", "Lancez deux dés."),
+    # Y shares the words after X only, and what is left does not stand for X word for word
+    ("Section 6.2 : un meneur gagne 3 points et non 2.", "demo/regles/6.2", CHIEF),
+    # X only inside a longer word ("deu" in "deux")
+    ("Section 4.2 : lancez trois dés et non deu.", "demo/regles/4.2", "Lancez deux dés."),
+])
+def test_y_et_non_x_that_does_not_fit_the_words_around_x_is_never_applied(tmp_path, instruction, target, text):
+    errata, entries, _ = applied(tmp_path, instruction + "\n")
+    assert "applied" not in [e.status for e in errata]
+    assert texts(entries[target]) == [text]
+
+
+@pytest.mark.parametrize(("instruction", "target", "text"), [
     # an unquoted new text for a whole section
     ("Section 4.2 : le nombre de dés lancés devrait être trois.", "demo/regles/4.2", "Lancez deux dés."),
     ("Section 6.2 : un chef devrait rapporter 3 points.", "demo/regles/6.2", CHIEF),
