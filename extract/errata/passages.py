@@ -16,6 +16,8 @@ import bisect
 import re
 from dataclasses import dataclass, replace
 
+from extract.errata.locators import opens_with_locator
+
 OPEN, CLOSE = "«", "»"
 # One character for another, so that offsets survive: curly and low quotes become « », curly
 # apostrophes straight ones, no-break spaces plain ones.
@@ -148,7 +150,7 @@ def _column_run(lines: list[str], first: int) -> tuple[int, int, bool]:
         return first + 1, 0, False
     column = found[1]
     assert column is not None
-    end, both, lefts, rights = first, 0, 0, 0
+    end, both, lefts, rights, labels = first, 0, 0, 0, 0
     while end < len(lines):
         found = _column_line(lines[end], column)
         if found is None:
@@ -158,14 +160,18 @@ def _column_run(lines: list[str], first: int) -> tuple[int, int, bool]:
             both += 1
             gap = _column_gap(lines[end], column)
             assert gap is not None
-            lefts += len(lines[end][:gap.start()].strip())
+            left = lines[end][:gap.start()].strip()
+            lefts += len(left)
             rights += len(lines[end][gap.end():].strip())
+            labels += left.endswith(":") or opens_with_locator(left)
         end += 1
     while end > first and not lines[end - 1].strip():
         end -= 1
     nonblank = sum(1 for line in lines[first:end] if line.strip())
+    # Lines whose left part is a label ("Page 12, section Combat :") or opens on a locator are a
+    # list aligned on its labels, each line an item of its own, not two columns.
     ok = both >= _COLUMN_LINES and 2 * both >= nonblank and lefts >= _COLUMN_WIDTH * both and \
-        rights >= _COLUMN_WIDTH * both and column >= _COLUMN_WIDTH
+        rights >= _COLUMN_WIDTH * both and column >= _COLUMN_WIDTH and 2 * labels < both
     return max(end, first + 1), column, ok
 
 

@@ -112,6 +112,10 @@ def test_side_by_side_columns_are_read_left_then_right_each_line_keeping_its_num
     "Lancier               4           1\n",
     # one gap, but short cells: a table of two columns, not two columns of prose
     "Avant                 Après\nà 15 cm               à 20 cm\ndeux dés              trois dés\n4 PV                  5 PV\n",
+    # errata aligned on their places: each line an erratum of its own, not two columns
+    "Page 12, section Combat :        Remplacez « deux dés » par « trois dés ».\n"
+    "Page 14, section Moral :         Remplacez « un test » par « deux tests ».\n"
+    "Page 20, section Fuite :         Supprimez la dernière phrase du paragraphe.\n",
 ])
 def test_text_aligned_in_a_table_is_not_split_into_columns(table):
     document = cut(table)
