@@ -173,8 +173,11 @@ def run_stages(root: Path, out: Path, progress: Progress, notice: Progress, site
         wanted = nlp_texts(games)
         progress(f"lemmas of {len(set(wanted))} texts ({sum(map(len, set(wanted))) / 1e6:.1f} M characters)")
         lemmatizer.tokens(wanted)
-    if not lemmatizer.given:  # a one-shot build: its errata are read and every text tagged, so spaCy
-        forget_reader()  # (the errata reader's model is the lemmas' one) is let go of: a few hundred MB
+    # A one-shot build: its errata are read and every text tagged, so spaCy (the errata reader's
+    # model is the lemmas' one) is let go of: a few hundred MB. Not when earlier versions of a
+    # document are still to be read for the site (`version_steps` reads their FAQs' errata).
+    if not lemmatizer.given and not any(doc.versions for built in games for doc in built.game.documents):
+        forget_reader()
     lemmatizer.release()
     with clock.stage("link"):
         everything = link(games, concepts, lemmatizer)

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from extract.cli import main
-from tests.conftest import SHARED
+from tests.conftest import ROOT, SHARED
 from tests.helpers import phare_with_versions
 
 EXTERNAL = SHARED / "external"
@@ -359,3 +359,17 @@ def test_a_version_s_page_lists_the_errata_it_newly_takes(tmp_path):
     assert "Errata qui ne s&rsquo;appliquent plus" not in page and "Errata qui ne s'appliquent plus" not in page
     worker = (tmp_path / "build" / "site" / "sw.js").read_text(encoding="utf-8")
     assert "phare/faq-du-phare/_nouveautes/version-1-1/" in worker  # stored for offline use like every page
+
+
+@pytest.mark.parametrize(("manifest", "let_go"), [("game-with-versions.toml", 0), ("game.toml", 1)])
+def test_the_errata_reader_is_let_go_of_only_when_no_earlier_version_is_left_to_read(tmp_path, monkeypatch, manifest, let_go):
+    """A one-shot build lets go of spaCy once every text is tagged, but not while the site still
+    reads an earlier version's FAQ errata (it would load the model a second time)."""
+    from extract.pipeline import stages
+
+    calls: list[None] = []
+    monkeypatch.setattr(stages, "forget_reader", lambda: calls.append(None))
+    folder = phare_with_versions(tmp_path)
+    (folder / "game.toml").write_bytes((ROOT / "examples" / "phare" / manifest).read_bytes())
+    assert main(["--root", str(tmp_path), "build"]) == 0
+    assert len(calls) == let_go
