@@ -190,7 +190,7 @@ def fold_words(text: str) -> str:
 
 
 def _clean(text: str) -> str | None:
-    text = text.strip().strip(" ,;:–-").strip().rstrip(" ([").strip()
+    text = _SPACES.sub(" ", text.strip().strip(" ,;:–-").strip().rstrip(" ([").strip())
     if text.startswith(OPEN) and CLOSE not in text:
         text = text[1:].strip()  # a quotation cut by the end of the text
     if text.startswith(OPEN) and text.endswith(CLOSE) and text.count(OPEN) == 1:
@@ -203,11 +203,13 @@ def _clean(text: str) -> str | None:
 def _quoted(text: str) -> str | None:
     """A quoted new text: as it should read, its last stop or comma with it ("« Lors de la mise en place, »"),
     without the ellipsis markers that cut it from its sentence ("« (...) 18ps (...) »")."""
-    text = _ELLIPSIS_START.sub("", text.strip())
+    text = _ELLIPSIS_START.sub("", _SPACES.sub(" ", text.strip()))
     return _ELLIPSIS_END.sub("", text).strip() or None
 
 
-_ELLIPSIS_START = re.compile(r"^(?:\(\s*+(?:\.\.\.|…)\s*+\)|\[\s*+(?:\.\.\.|…)\s*+\])\s*+")
+_SPACES = re.compile(r"[ ]{2,}")  # a text laid out with runs of spaces reads with one
+# A quotation opening on an ellipsis, bare or in brackets: it takes up its sentence midway.
+_ELLIPSIS_START = re.compile(r"^(?:\(\s*+(?:\.\.\.|…)\s*+\)|\[\s*+(?:\.\.\.|…)\s*+\]|\.\.\.|…)\s*+")
 _ELLIPSIS_END = re.compile(r"(?:(?<!\s)\s++)?(?:\(\s*+(?:\.\.\.|…)\s*+\)|\[\s*+(?:\.\.\.|…)\s*+\])$")
 
 

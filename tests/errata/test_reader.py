@@ -219,3 +219,10 @@ def test_an_instruction_split_across_the_column_gap_is_read_whole():
         (8, "replace", "10 cm", "15 cm", 18),  # its « par … » stands at the top of the right column
     ]
     assert reading.not_understood == []
+
+
+@pytest.mark.parametrize("new", ["« … et lancez trois dés. »", "« et lancez      trois dés. »"])
+def test_a_quoted_new_text_reads_without_a_leading_ellipsis_and_with_single_spaces(new):
+    # an ellipsis opening a quotation says it takes up its sentence midway; runs of spaces are layout
+    [found] = read_errata_text(f"Page 4, section Tir : remplacez « deux dés » par {new}\n").read
+    assert (found.old, found.new) == ("deux dés", "et lancez trois dés.")
