@@ -30,6 +30,13 @@ STEM = 4
 KINDS = ("replace", "should-say", "insert", "delete", "swap", "rename", "move")
 
 
+def opens_like(word: str, stems: frozenset[str]) -> bool:
+    """Whether `word` opens like one of the lemmas whose first STEM letters are `stems`; a lemma
+    shorter than STEM ("mot") is its own stem, opening its inflections ("mots"); words of one or two
+    letters are no nouns the cues read."""
+    return word[:STEM] in stems or any(word[:k] in stems for k in range(3, STEM))
+
+
 @dataclass(frozen=True)
 class Cue:
     name: str
@@ -365,7 +372,7 @@ class OperationReader:
         for doc in self.nlp.pipe(texts, batch_size=64, disable=["lemmatizer"]):
             for token in doc:
                 if token.lemma == 0:
-                    wanted = token.pos_ in LEMMA_POS and (token.pos_ not in INFLECTED_POS or token.lower_[:STEM] in stems)
+                    wanted = token.pos_ in LEMMA_POS and (token.pos_ not in INFLECTED_POS or opens_like(token.lower_, stems))
                     token.lemma_ = lemmatizer.rule_lemmatize(token)[0] if wanted else token.lower_
             yield doc
 

@@ -123,3 +123,11 @@ def test_a_unit_replaced_by_quoted_text_is_its_place():
     readings, _ = OperationReader().read("Remplacez le troisième paragraphe par « Notez ceci. »")
     assert [(r.kind, r.old, r.new, r.extra.get("unit")) for r in readings] == [
         ("should-say", None, "Notez ceci.", "le troisième paragraphe")]
+
+
+@pytest.mark.parametrize(("word", "opens"), [("remplacements", True), ("mots", True), ("mot", True), ("phrases", False)])
+def test_a_noun_is_lemmatized_when_it_opens_like_a_lemma_of_the_cues_short_lemmas_too(word, opens):
+    from extract.errata.operations import STEM, opens_like
+
+    stems = frozenset(lemma[:STEM] for lemma in ("remplacement", "mot"))
+    assert opens_like(word, stems) is opens
