@@ -80,7 +80,7 @@ LABELLED = re.compile(r"\b(?P<unit>points?|puces?|sous-points?|sous-puces?)[ ]+�
 # "Capitaine Peacekeeper (p. 55)", "Prince (p. 61)": a name, then its page in brackets.
 # Read from the start of the marks only; they give back at most two characters to the title (all a
 # match can need), and the title ends on a non-space or is two characters long.
-NAMED_PAGE = re.compile(r"(?<![ *_•-])[ *_•-]*(?=[ *_•-]{0,2}(?![ *_•-]))(?P<t>[^()«»:;.]{2}(?:[^()«»:;.]{0,77}?[^()«»:;. ])??)"
+NAMED_PAGE = re.compile(r"\A(?<![ *_•-])[ *_•-]*(?=[ *_•-]{0,2}(?![ *_•-]))(?P<t>[^()«»:;.]{2}(?:[^()«»:;.]{0,77}?[^()«»:;. ])??)"
                         r"[ ]*+\((?:p\.|pages?|pp\.)[ ]?\d", re.IGNORECASE)
 
 
@@ -190,7 +190,7 @@ def read_locator(text: str) -> Locator:
 # A locator opening a passage: a page first ("Page 33, colonne 2 …", "p.88 :", "P. 23 :"), or
 # a title then its page ("Prince (p. 61)", "Attaque, p. 2"), or a section ("Section 3.2.10").
 LEADS = re.compile(r"(?:pages?|pp?\.|p(?=\d))[ ]?\d{1,4}|(?:section|chapitre|article|§)[ ]?\d", re.IGNORECASE)
-TITLED_PAGE = re.compile(r"[^.!?:«»]{1,80}?[(,–-][ ]?(?:pages?|pp?\.|p(?=\d))[ ]?\d{1,4}\)?", re.IGNORECASE)
+TITLED_PAGE = re.compile(r"\A[^.!?:«»]{1,80}?[(,–-][ ]?(?:pages?|pp?\.|p(?=\d))[ ]?\d{1,4}\)?", re.IGNORECASE)
 
 
 def opens_with_locator(text: str) -> bool:
