@@ -323,8 +323,8 @@ def replace_phrase(entry: Entry, op: Operation) -> Change:
 def replace_value(entry: Entry, op: Operation) -> Change:
     """"… est de 0 (et non 1)": the old value, as a whole word, must occur once."""
     assert op.before is not None and op.after is not None
-    pattern = re.compile(rf"(?<!\w){re.escape(op.before)}(?!\w)")
-    hits = [(i, m) for i, b in enumerate(entry.blocks) for m in pattern.finditer(b.text)]
+    whole = _whole(op.before)
+    hits = [(i, m) for i, b in enumerate(entry.blocks) for m in whole.finditer(b.text)]
     if len(hits) != 1:
         raise NotApplicable(f"the old value « {op.before} » occurs {len(hits)} time(s); expected once")
     i, match = hits[0]
