@@ -202,22 +202,28 @@ def _clean(text: str) -> str | None:
         text = text[1:].strip()  # a quotation cut by the end of the text
     if text.startswith(OPEN) and text.endswith(CLOSE) and text.count(OPEN) == 1:
         text = text[1:-1].strip()
-    text = re.sub(r"^(?:\(\s*(?:\.\.\.|…)\s*\)|\[\s*(?:\.\.\.|…)\s*\]|\.\.\.|…)\s*", "", text)
-    text = re.sub(r"(?:(?<!\s)\s++)?(?:\(\s*+(?:\.\.\.|…)\s*+\)|\[\s*+(?:\.\.\.|…)\s*+\]|\.\.\.|…)$", "", text)
-    return text.strip().rstrip(".([").strip() or None
+    return without_ellipses(text).rstrip(".([").strip() or None
 
 
 def _quoted(text: str) -> str | None:
     """A quoted new text: as it should read, its last stop or comma with it ("« Lors de la mise en place, »"),
     without the ellipsis markers that cut it from its sentence ("« (...) 18ps (...) »")."""
-    text = _ELLIPSIS_START.sub("", _SPACES.sub(" ", text.strip()))
-    return _ELLIPSIS_END.sub("", text).strip() or None
+    return without_ellipses(_SPACES.sub(" ", text.strip()), bare_end=False) or None
 
 
 _SPACES = re.compile(r"[ ]{2,}")  # a text laid out with runs of spaces reads with one
-# A quotation opening on an ellipsis, bare or in brackets: it takes up its sentence midway.
-_ELLIPSIS_START = re.compile(r"^(?:\(\s*+(?:\.\.\.|…)\s*+\)|\[\s*+(?:\.\.\.|…)\s*+\]|\.\.\.|…)\s*+")
-_ELLIPSIS_END = re.compile(r"(?:(?<!\s)\s++)?(?:\(\s*+(?:\.\.\.|…)\s*+\)|\[\s*+(?:\.\.\.|…)\s*+\])$")
+# The marks that cut a quotation from its sentence: "(...)", "[…]", or a bare "..." / "…".
+_BRACKETED_ELLIPSIS = r"(?:\(\s*+(?:\.\.\.|…)\s*+\)|\[\s*+(?:\.\.\.|…)\s*+\])"
+_ELLIPSIS_START = re.compile(rf"^(?:{_BRACKETED_ELLIPSIS}|\.\.\.|…)\s*+")
+_ELLIPSIS_END = re.compile(rf"(?:(?<!\s)\s++)?{_BRACKETED_ELLIPSIS}\s*+$")
+_ANY_ELLIPSIS_END = re.compile(rf"(?:(?<!\s)\s++)?(?:{_BRACKETED_ELLIPSIS}|\.\.\.|…)\s*+$")
+
+
+def without_ellipses(text: str, bare_end: bool = True) -> str:
+    """A text cut from its sentence, without the ellipsis marks that cut it: any at its start, and at
+    its end a bracketed one, or a bare "…" too when `bare_end` (a new text may end on a printed "…")."""
+    text = _ELLIPSIS_START.sub("", text.strip())
+    return (_ANY_ELLIPSIS_END if bare_end else _ELLIPSIS_END).sub("", text).strip()
 
 
 # An old text that only names a unit is a place: "la première phrase", "le second point", "ce paragraphe".

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from extract.errata.locators import Locator, opens_with_locator, read_locator
-from extract.errata.operations import OperationReader, Reading, cue_table, language, mask, matcher
+from extract.errata.operations import OperationReader, Reading, cue_table, language, mask, matcher, without_ellipses
 from extract.errata.passages import CLOSE, OPEN, Document, Passage, cut, normalise
 from extract.text import fold, without_italic
 
@@ -469,9 +469,6 @@ def table_columns(header: list[str], words: dict[str, list[str]]) -> dict[str, i
     return columns
 
 
-_ELLIPSIS = re.compile(r"^(?:\(\s*+(?:\.\.\.|…)\s*+\)|\.\.\.|…)\s*+|(?:(?<!\s)\s++)?(?:\(\s*+(?:\.\.\.|…)\s*+\)|\.\.\.|…)\s*+$")
-
-
 def is_errata_table(header: list[str]) -> bool:
     """A table whose header names an old and a new text: its rows are errata."""
     columns = table_columns(header, cue_table().table)
@@ -483,7 +480,7 @@ def _cell_text(cell: str) -> str | None:
     text = normalise(cell).strip().rstrip(".").strip()
     if text.startswith(OPEN) and text.endswith(CLOSE) and text.count(OPEN) == 1:
         text = text[1:-1]
-    return _ELLIPSIS.sub("", text.strip()).strip() or None
+    return without_ellipses(text) or None
 
 
 def _cell_place(cell: str) -> Locator:

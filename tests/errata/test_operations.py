@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from extract.errata.operations import KINDS, OperationReader, cue_table, mask
+from extract.errata.operations import KINDS, OperationReader, cue_table, mask, without_ellipses
 
 # Loads spaCy's French model: with the other such modules on one worker, which loads it once.
 pytestmark = pytest.mark.xdist_group("spacy")
@@ -131,3 +131,14 @@ def test_a_noun_is_lemmatized_when_it_opens_like_a_lemma_of_the_cues_short_lemma
 
     stems = frozenset(lemma[:STEM] for lemma in ("remplacement", "mot"))
     assert opens_like(word, stems) is opens
+
+
+@pytest.mark.parametrize(("cut", "bare_end", "whole"), [
+    ("(...) 18 ps (…)", True, "18 ps"),
+    ("[…] au début du tour …", True, "au début du tour"),
+    ("... au début du tour", False, "au début du tour"),
+    ("au début du tour…", False, "au début du tour…"),  # a new text may end on a printed ellipsis
+    ("au début du tour [...]", False, "au début du tour"),
+])
+def test_a_quotation_cut_from_its_sentence_loses_the_marks_that_cut_it(cut: str, bare_end: bool, whole: str) -> None:
+    assert without_ellipses(cut, bare_end=bare_end) == whole
