@@ -60,6 +60,8 @@ TALK_PHRASES = (
     # spoken fillers whose words mean something else in a rule ("d'abord": aborder, "du coup": a blow)
     r"d'abord", r"du coup", r"en fait", r"en gros", r"au juste", r"quand meme", r"par exemple", r"au final",
     r"en train de",
+    # "si personne n'a été éliminé": the pronoun of a negation, not a person
+    r"personne(?= n'| ne )",
 )
 TALK = re.compile(r"(?<![a-z0-9])(?:" + "|".join(TALK_PHRASES) + r")(?![a-z0-9])")
 TOKEN = re.compile(r"\d+(?:\.\d+)+[a-z]?|[a-z0-9]+(?:'[a-z0-9]+)*")
