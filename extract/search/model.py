@@ -402,7 +402,7 @@ def other_names(entries: list[Any], names: dict[str, list[str]]) -> dict[str, li
     return {k: list(dict.fromkeys(v)) for k, v in found.items()}
 
 
-TITLE_PARTS = re.compile(r"\s+(?:et|ou|&)\s+|\s*[,/;:–—]\s*", re.IGNORECASE)  # "Gagner et perdre", "Retraite, fuite"
+TITLE_PARTS = re.compile(r"\s(?:et|ou|&)\s|[,/;:–—]", re.IGNORECASE)  # "Gagner et perdre", "Retraite, fuite"
 
 
 def title_part_words(title: str | None) -> int:
