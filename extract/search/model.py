@@ -52,7 +52,7 @@ DEFERRAL = re.compile(r"\b(?:expliqu|décri|détaill|présent|trait|développ)\w
 # says Runewars' booklet): its entries answer a question first.
 LEARN_PRIOR = 0.85
 PROSE_WORDS = 25  # a block this long is prose, not a line of an index or a contents list
-MODEL_VERSION = 7
+MODEL_VERSION = 8
 THESAURUS_TYPO_LETTERS = 5  # a word of the thesaurus only is a typo target from this length
 UNICODE_TOKEN = re.compile(r"\d+(?:\.\d+)+[^\W\d_]?|\w+(?:['’]\w+)*")
 UNICODE_ELISION = re.compile(r"^(?:l|d|j|m|n|s|t|c|qu|jusqu|lorsqu|puisqu|quoiqu)['’](?=\w)", re.IGNORECASE)
@@ -402,6 +402,18 @@ def other_names(entries: list[Any], names: dict[str, list[str]]) -> dict[str, li
     return {k: list(dict.fromkeys(v)) for k, v in found.items()}
 
 
+TITLE_PARTS = re.compile(r"\s(?:et|ou|&)\s|[,/;:–—]", re.IGNORECASE)  # "Gagner et perdre", "Retraite, fuite"
+
+
+def title_part_words(title: str | None) -> int:
+    """The words (stop words out) of the shortest part of a title that names several things
+    ("Gagner et perdre", "Retraite et Piétinement": 1), or of the whole title ("Fin de round": 2)."""
+    if not title:
+        return 0
+    counts = [len(found) for part in TITLE_PARTS.split(title) if (found := positions(part))]
+    return min(counts) if counts else 0
+
+
 def frame_entries(entries: list[Any]) -> list[list[Any]]:
     """The model's `frames`: per `words.ANSWER_FRAMES` frame, [name, what asks it, weight, the
     entries whose text prints an answer of that kind]."""
@@ -570,6 +582,9 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
         "version": MODEL_VERSION,
         "fields": list(FIELDS), "weights": list(FIELD_WEIGHTS), "b": list(FIELD_B),
         "averages": [round(a, 4) for a in averages],
+        # the words of each title's shortest part ("Gagner et perdre": 1, "Fin de round": 2): how
+        # much of it a query holds to name the entry (`Ranking.add_headline_bonus`)
+        "title_parts": [title_part_words(entry.title) for entry in entries],
         "docs": docs, "lengths": lengths, "texts": texts, "parents": parents,
         "terms": {key: postings[key] for key in sorted(postings)},
         "pairs": {key: pairs[key] for key in sorted(pairs)},

@@ -36,6 +36,7 @@ SUB_RULE_LIFT = 0.001  # a sub-rule put above its topic: the topic's score, plus
 TITLE_FIELD = 0  # fields of the model, as model.FIELDS orders them
 CONTEXT_FIELD = 2  # an untitled rule's headings: inherited, not its own words
 HEADLINE_FIELDS = 0b11  # title and names: where a query names an entry
+TITLE_BIT = 1 << TITLE_FIELD
 UNREACHED_IGNORED = True
 HEADLINE_WEIGHT = 0.25  # a word typed in an entry's title or names: this share of its idf again
 CHANGE_WEIGHT = 2.0  # a question about changes: an entry errata changed, or one writing an erratum, weighs this more
@@ -59,6 +60,7 @@ class Ranking:
         self.unknown_idf = math.log(1 + (self.count + 0.5) / 0.5)
         self.priors: list[float] = [row[8] for row in self.docs]
         self.parents: list[int] = model["parents"]
+        self.title_parts: list[int] = model["title_parts"]
         self._df: dict[str, int] = {}
         self._weighted: dict[str, dict[int, float]] = {}  # stem -> each entry's field-weighted tf
         self._bm25: dict[str, dict[int, float]] = {}
@@ -210,9 +212,15 @@ class Ranking:
     def add_headline_bonus(self, concepts: list[Concept], sums: dict[int, float]) -> None:
         """The rule that defines a word over the rules that use it: an entry whose title or other
         names (index terms, a definition's term) hold a word the query typed gets, per such
-        word, HEADLINE_WEIGHT of that word's idf."""
+        word, HEADLINE_WEIGHT of that word's idf. Not an entry whose title the query holds only
+        in part (no part of it whole: "Gagner et perdre" is two names): a word that is part of a
+        rule's name ("round" of "Fin de round") does not make that rule the one asked about
+        ("qui joue en premier dans le round")."""
+        bests: list[dict[int, float]] = []
+        in_title: dict[int, int] = {}  # how many of the query's concepts each entry's title holds
         for concept in concepts:
             best: dict[int, float] = {}
+            titled: set[int] = set()
             for stem in sorted(concept.typed):
                 weight = concept.alternatives.get(stem, 0.0)
                 if weight < 1.0:
@@ -221,7 +229,15 @@ class Ranking:
                 for doc, bits in self.fields(stem).items():
                     if bits & HEADLINE_FIELDS and doc in sums and bonus > best.get(doc, 0.0):
                         best[doc] = bonus
+                        if bits & TITLE_BIT:
+                            titled.add(doc)
+            for doc in titled:
+                in_title[doc] = in_title.get(doc, 0) + 1
+            bests.append(best)
+        for best in bests:
             for doc, bonus in sorted(best.items()):
+                if doc in in_title and in_title[doc] < self.title_parts[doc]:  # no part of its title held whole
+                    continue
                 sums[doc] += bonus
 
     def fields(self, stem: str) -> dict[int, int]:

@@ -60,6 +60,12 @@ TALK_PHRASES = (
     # spoken fillers whose words mean something else in a rule ("d'abord": aborder, "du coup": a blow)
     r"d'abord", r"du coup", r"en fait", r"en gros", r"au juste", r"quand meme", r"par exemple", r"au final",
     r"en train de",
+    # "si personne n'a été éliminé": the pronoun of a negation, not a person
+    r"personne(?= n'| ne )",
+    # semi-auxiliaries and locutions of speech: "au bout de trois tours" asks after how many, "il vient
+    # de charger" that he just did, "je suis obligé de" that he must; no word of them names a rule
+    r"au bout d(?:e|u|es|(?='))", r"(?:viens|vient|viennent|venir|venons|venez) d(?:e|(?='))",
+    r"obligee?s? d(?:e|(?='))", r"en plein", r"nulle part", r"quelque part", r"du tout",
 )
 TALK = re.compile(r"(?<![a-z0-9])(?:" + "|".join(TALK_PHRASES) + r")(?![a-z0-9])")
 TOKEN = re.compile(r"\d+(?:\.\d+)+[a-z]?|[a-z0-9]+(?:'[a-z0-9]+)*")

@@ -11,7 +11,7 @@
   var SYNONYM_WEIGHT = 0.8, PHRASE_PART_WEIGHT = 0.7, PAIR_WEIGHT = 0.5, EXACT_WEIGHT = 1.0, NAMED_WEIGHT = 0.8;
   var COVERAGE_POWER = 0.5, MIN_COVERAGE = 0.34, FALLBACK_COVERAGE = 0.17, GAME_BEST = 0.8, NEAR_CANDIDATES = 5;
   var UNREACHED_IGNORED = true, CHANGE_WEIGHT = 2.0, HEADLINE_WEIGHT = 0.25;
-  var SUB_RULE_LIFT = 0.001, TITLE_FIELD = 0, CONTEXT_FIELD = 2, HEADLINE_FIELDS = 3;  // as engine.py
+  var SUB_RULE_LIFT = 0.001, TITLE_FIELD = 0, CONTEXT_FIELD = 2, HEADLINE_FIELDS = 3, TITLE_BIT = 1;  // as engine.py
   var NUMBERISH = /^[\d.]+[a-z]?$/;
   var ELISION_TYPED = /^(?:l|d|j|m|n|s|t|c|qu)(?=[aeiouyh])/;
 
@@ -37,6 +37,7 @@
   function Model(raw) {
     var self = this;
     this.docs = raw.docs; this.texts = raw.texts; this.lengths = raw.lengths; this.parents = raw.parents;
+    this.titleParts = raw.title_parts || [];
     this.fieldBits = Object.create(null);  // stem -> Map(entry -> its fields holding the stem, as bits)
     this.weights = raw.weights; this.b = raw.b;
     this.averages = raw.averages.map(function (a) { return a || 1.0; });
@@ -509,19 +510,30 @@
     return ranked;
   };
 
-  // As Ranking.add_headline_bonus: a word typed in an entry's title or names, HEADLINE_WEIGHT of its idf again.
+  // As Ranking.add_headline_bonus: a word typed in an entry's title or names, HEADLINE_WEIGHT of its idf again;
+  // not for an entry whose title the query holds only in part.
   Model.prototype.addHeadlineBonus = function (concepts, sums) {
-    var self = this;
+    var self = this, bests = [], inTitle = new Map();
     concepts.forEach(function (concept) {
-      var best = new Map();
+      var best = new Map(), titled = new Set();
       Object.keys(concept.typed).sort().forEach(function (stem) {
         if (!has(concept.alternatives, stem) || concept.alternatives[stem] < 1.0) return;
         var bonus = HEADLINE_WEIGHT * self.idf(stem);
         self.fields(stem).forEach(function (bits, doc) {
-          if ((bits & HEADLINE_FIELDS) && sums.has(doc) && bonus > (best.get(doc) || 0)) best.set(doc, bonus);
+          if ((bits & HEADLINE_FIELDS) && sums.has(doc) && bonus > (best.get(doc) || 0)) {
+            best.set(doc, bonus);
+            if (bits & TITLE_BIT) titled.add(doc);
+          }
         });
       });
-      best.forEach(function (bonus, doc) { sums.set(doc, sums.get(doc) + bonus); });
+      titled.forEach(function (doc) { inTitle.set(doc, (inTitle.get(doc) || 0) + 1); });
+      bests.push(best);
+    });
+    bests.forEach(function (best) {
+      Array.from(best.keys()).sort(function (a, b) { return a - b; }).forEach(function (doc) {
+        if (inTitle.has(doc) && inTitle.get(doc) < self.titleParts[doc]) return;  // no part of its title held whole
+        sums.set(doc, sums.get(doc) + best.get(doc));
+      });
     });
   };
 

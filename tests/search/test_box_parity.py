@@ -85,3 +85,12 @@ def test_the_box_reads_a_question_frame_as_the_cli(tmp_path):
     queries = [("on garde des cartes en main", None), ("combien de cartes on garde en main", None)]
     expected = [[h.id for h in index.search(text, game=game, limit=10)] for text, game in queries]
     assert expected[1][0] == "jeu/regles/2" and box(tmp_path / "model.json", queries) == expected
+
+
+def test_the_box_names_rules_by_their_titles_as_the_cli(tmp_path):
+    from tests.search.test_engine import title_index
+
+    index = title_index(tmp_path)
+    queries = [("pions round", None), ("fin du round de bataille", None), ("round", None), ("tour de jeu pions", None)]
+    expected = [[h.id for h in index.search(text, game=game, limit=10)] for text, game in queries]
+    assert expected[0][0] == "jeu/regles/2" and box(tmp_path / "model.json", queries) == expected

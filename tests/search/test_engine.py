@@ -103,3 +103,29 @@ def test_the_frames_a_question_asks(question, frames):
 
     folded = W.fold(question)
     assert {name for name, asked, _, _ in W.ANSWER_FRAMES if re.search(asked, folded)} == frames
+
+
+def title_index(tmp_path) -> SearchIndex:
+    """Two rules of the same text, one whose name shares a word with the questions below, the
+    other named by one of their words (an index term); and rules around."""
+    import json
+
+    from extract.search.model import build_model, write_model
+    from tests.search.test_understanding import make
+
+    text = "À chaque round, les joueurs reprennent leurs pions."
+    entries = [make("1", "Fin du round de bataille", text), make("2", "Tour de jeu", text, index_terms=["Pions"]),
+               make("3", "Moral", "Une unité paniquée recule."), make("4", "Tir", "Une unité tire sur une cible.")]
+    write_model(tmp_path, build_model(entries, {}))
+    (tmp_path / "meta.json").write_text(json.dumps({"schema_version": "2", "games": ["jeu"], "documents": ["jeu/regles"],
+                                                    "kinds": ["rule"]}))
+    return SearchIndex(tmp_path)
+
+
+def test_a_word_of_a_longer_title_does_not_name_its_rule(tmp_path):
+    """The bonus of a word typed in an entry's title or names goes to the entries the query
+    names: a title held whole (or one of its parts: `test_model`), or another name. "round" is
+    a word of "Fin du round de bataille", not its name."""
+    index = title_index(tmp_path)
+    assert [h.id for h in index.search("pions round")][:2] == ["jeu/regles/2", "jeu/regles/1"]
+    assert [h.id for h in index.search("fin du round de bataille")][0] == "jeu/regles/1"

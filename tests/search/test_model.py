@@ -164,3 +164,15 @@ def test_an_expression_is_read_as_a_query_leaves_it():
     assert talk_free(found, {"cher": []}) == []  # …unless the books use the word left alone
     assert talk_free([("fuir", ("fuir",)), ("combat", ("combat",))], {}) == []  # no talk: the expression as it is
     assert talk_free([("faire", ("fair",))], {}) == []
+
+
+def test_a_title_naming_several_things_is_named_by_each():
+    """How many words of a title a query holds to name its entry: its shortest part's
+    ("Gagner et perdre" names "gagner" and "perdre"), else all of its words ("Fin de round")."""
+    from extract.search.model import title_part_words
+
+    assert title_part_words("Gagner et perdre") == 1
+    assert title_part_words("Retraite, fuite et déroute") == 1
+    assert title_part_words("Fin de round") == 2
+    assert title_part_words("Le Score") == 1
+    assert title_part_words(None) == 0

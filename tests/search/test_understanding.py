@@ -60,6 +60,15 @@ def test_table_talk_weighs_nothing():
     # the progressive and "already" say nothing of the rule
     assert W.words_of("un ennemi déjà en train de charger") == ["ennemi", "charger"]
     assert W.words_of("je me suis planqué") == ["planque"]  # the auxiliary, not "suivre"
+    # "personne" before a negation is nobody, not a person: no rule naming persons is asked for
+    assert W.words_of("si personne n'a été éliminé à la fin") == ["elimine", "fin"]
+    assert W.words_of("personne ne gagne") == ["gagne"]
+    assert W.words_of("une personne par camp") == ["personne", "camp"]
+    # semi-auxiliaries and spoken locutions: no word of them names a rule
+    assert W.words_of("au bout de combien de tours") == ["tours"]
+    assert W.words_of("il vient d'être chargé, il est obligé de reculer") == ["etre", "charge", "reculer"]
+    assert W.words_of("en plein corps à corps") == ["corps", "corps"]
+    assert W.words_of("un bout de terrain") == ["bout", "terrain"]  # a noun still
 
 
 def test_a_rule_number_is_asked_with_dots_or_a_colon():
