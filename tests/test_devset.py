@@ -16,7 +16,8 @@ from extract.errors import InputError
 from tests.conftest import SHARED
 
 DEVSET = SHARED / "external" / "french-rules-devset"
-pytestmark = [pytest.mark.corpus,
+# one worker for the module: each document is read once (`extracted`), not once per worker holding a test of it
+pytestmark = [pytest.mark.corpus, pytest.mark.xdist_group("devset"),
               pytest.mark.skipif(not DEVSET.is_dir(), reason="../shared/external/french-rules-devset is absent")]
 
 
