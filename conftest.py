@@ -96,21 +96,19 @@ def group_of(item) -> str | None:
 # node id or its prefix (every case of a parametrised test). Only an order: a test missing here,
 # or renamed, runs as before, after these.
 KNOWN_SLOW = {
-    "tests/test_docs.py::test_every_console_example_runs_as_shown[tutorial.md]": 20,
     "tests/test_facts_corpus.py::test_an_erratum_on_a_cited_rule_makes_its_fact_stale": 20,
     "tests/test_incremental.py::test_one_rule_edited_in_the_real_corpus_builds_as_a_clean_build": 19,
     "tests/test_accessibility.py::test_no_serious_or_critical_accessibility_violation[desktop": 18,
-    "tests/test_docs.py::test_every_console_example_runs_as_shown[README.md]": 16,
     "tests/publish/test_contract.py::test_the_real_build_passes_check": 15,
-    "tests/test_docs.py::test_every_console_example_runs_as_shown[cli.md]": 11,
     "tests/test_pipeline.py::test_two_builds_are_byte_identical_whatever_the_hash_seed": 10,
     "tests/test_safety_output.py::test_two_builds_at_once_both_succeed": 9,
     # both tests of the module (the wheel's two): side by side, on one worker, which builds the wheel once
     "tests/test_packaging.py::": 8,
-    "tests/test_docs.py::test_every_console_example_runs_as_shown[errata.md]": 7.5,
     "tests/test_safety_input.py::test_a_one_megabyte_line_builds": 7,
     "tests/test_incremental.py::test_a_page_showing_an_edited_faq_answer_is_made_again": 7,
     "tests/cli/test_watch.py::test_an_edit_is_served_rebuilt_and_a_failing_one_keeps_the_last_good_site": 6.5,
+    "tests/test_docs.py::test_every_console_example_runs_as_shown[tutorial.md]": 6.5,
+    "tests/test_docs.py::test_every_console_example_runs_as_shown[cli.md]": 5,
     "tests/test_devset.py::test_captain_sonar_italic_captions_over_several_lines_are_one_emphasis_run": 6,
     "tests/cli/test_trial.py::test_every_corpus_document_reads_as_in_the_build": 6,
     "tests/test_incremental.py::test_an_edit_rebuilds_its_game_and_the_outputs_are_a_clean_builds": 6,

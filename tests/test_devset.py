@@ -5,6 +5,8 @@ pages. The readers' own tests (tests/read/) check the lines; these check the ent
 
 from __future__ import annotations
 
+import copy
+import functools
 from pathlib import Path
 
 import pytest
@@ -14,11 +16,20 @@ from extract.errors import InputError
 from tests.conftest import SHARED
 
 DEVSET = SHARED / "external" / "french-rules-devset"
-pytestmark = [pytest.mark.corpus,
+# one worker for the module: each document is read once (`extracted`), not once per worker holding a test of it
+pytestmark = [pytest.mark.corpus, pytest.mark.xdist_group("devset"),
               pytest.mark.skipif(not DEVSET.is_dir(), reason="../shared/external/french-rules-devset is absent")]
 
 
 def extract(rel: str) -> dict:
+    """The document as `regles extract` reads it (a copy: each test may change its own)."""
+    return copy.deepcopy(extracted(rel))
+
+
+@functools.cache
+def extracted(rel: str) -> dict:
+    """Each document read once per process, however many tests look at it (reading is
+    deterministic: a test of its own on the same document would read the same entries)."""
     found = extract_document(DEVSET / rel)
     numbers = found["accounting"]
     assert numbers["lines_read"] == numbers["lines_placed"] + numbers["lines_set_aside"]

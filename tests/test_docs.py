@@ -11,6 +11,12 @@ alone for any lines. A command is expected to succeed, unless its expected outpu
 starting with `error:`. A `cd` carries to the next command, as in a shell; `regles serve` is started on a
 free port (the page's `8000` read as that port), its home page fetched, then stopped.
 
+A plain `regles …` command (words, quoted or not, and no shell syntax outside quotes) runs in a child
+forked from the test's process: `regles`'s `main` with the words as its arguments, in the session's
+folder and environment, its stdout and stderr read and its exit code taken as the command's, as
+for a new process, but without starting Python and importing the toolkit and spaCy again (most of
+the time of the pages' builds). Every other command runs under bash.
+
 The blocks of one page run in order in one temporary folder, also the commands' home (`~`),
 holding `examples/` (a link to the repository's) and `regles` (a link to the repository, the
 clone the README has in `~/regles`). A page that begins with `<!-- doctest: corpus -->`, or a
@@ -25,6 +31,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import io
+import multiprocessing
 import os
 import re
 import shlex
@@ -138,16 +145,37 @@ class Session:
     def run(self, step: Step, where: str) -> None:
         if shlex.split(step.command)[:2] == ["regles", "serve"]:
             return self.serve(step, where)
+        argv = regles_arguments(step.command, self.home)
+        if argv is not None:
+            returncode, output = self.forked(argv)
+        else:
+            returncode, output = self.shell(step.command)
+        fails = any(line.startswith("error:") for line in step.expected)
+        assert (returncode != 0) == fails, f"{where}: `{step.command}` exited {returncode}:\n{output}"
+        lost = missing(step.expected, output)
+        assert not lost, f"{where}: `{step.command}` did not print {lost[0]!r}; it printed:\n{output}"
+
+    def shell(self, command: str) -> tuple[int, str]:
+        """`command` run by bash: its exit code, and its stdout then its stderr."""
         here = self.home / ".cwd"  # where the command left the shell: `cd` carries to the next command
-        done = subprocess.run(["bash", "-c", f'{step.command}\nstatus=$?; pwd > "{here}"; exit $status'], cwd=self.cwd,
+        done = subprocess.run(["bash", "-c", f'{command}\nstatus=$?; pwd > "{here}"; exit $status'], cwd=self.cwd,
                               env=self.env, capture_output=True, text=True, timeout=COMMAND_TIMEOUT)
         if here.is_file():
             self.cwd = Path(here.read_text(encoding="utf-8").strip())
-        output = done.stdout + done.stderr
-        fails = any(line.startswith("error:") for line in step.expected)
-        assert (done.returncode != 0) == fails, f"{where}: `{step.command}` exited {done.returncode}:\n{output}"
-        lost = missing(step.expected, output)
-        assert not lost, f"{where}: `{step.command}` did not print {lost[0]!r}; it printed:\n{output}"
+        return done.returncode, done.stdout + done.stderr
+
+    def forked(self, argv: list[str]) -> tuple[int, str]:
+        """`regles ARGV` run by `main` in a forked child (see the module's docstring): its exit code, and
+        its stdout then its stderr, as `shell` gives them."""
+        out, err = self.home / ".stdout", self.home / ".stderr"
+        child = multiprocessing.get_context("fork").Process(target=run_regles, args=(argv, self.cwd, self.env, out, err))
+        child.start()
+        child.join(COMMAND_TIMEOUT)
+        if child.exitcode is None:
+            child.kill()
+            child.join()
+            raise TimeoutError(f"`regles {shlex.join(argv)}` ran more than {COMMAND_TIMEOUT} s")
+        return child.exitcode, out.read_text(encoding="utf-8") + err.read_text(encoding="utf-8")
 
     def serve(self, step: Step, where: str) -> None:
         port = free_port()
@@ -172,6 +200,60 @@ class Session:
             server.wait(timeout=10)
 
 
+# Outside quotes, what makes a command more than `regles` and its words: operators, redirections,
+# substitutions, globs, escapes (such a command runs under bash).
+SHELL_SYNTAX = re.compile(r"""[|&;<>()$`*?\[\]{}!\\'"]""")
+
+
+def regles_arguments(command: str, home: Path) -> list[str] | None:
+    """The arguments of a plain `regles …` command, quotes removed and a leading `~` read as
+    `home`, as bash reads them; None for any other command."""
+    try:
+        written, words = shlex.split(command, posix=False), shlex.split(command)  # the words as written, and as read
+    except ValueError:
+        return None
+    if not written or written[0] != "regles" or len(written) != len(words):
+        return None
+    argv = []
+    for raw, word in zip(written[1:], words[1:], strict=True):
+        if quoted(raw):
+            argv.append(word)
+        elif SHELL_SYNTAX.search(raw):
+            return None
+        else:
+            argv.append(str(home) + raw[1:] if raw == "~" or raw.startswith("~/") else word)
+    return argv
+
+
+def quoted(raw: str) -> bool:
+    """Whether a word is one quoted text: '…' as it is, or "…" holding nothing bash would expand."""
+    mark = raw[:1]
+    if len(raw) < 2 or mark not in ("'", '"') or raw[-1] != mark or mark in raw[1:-1]:
+        return False
+    return mark == "'" or re.search(r"[$`\\!]", raw) is None
+
+
+def run_regles(argv: list[str], cwd: Path, env: dict[str, str], out: Path, err: Path) -> None:
+    """In the forked child: `regles ARGV` in `cwd` with the environment `env` alone, stdout and
+    stderr written to `out` and `err`; the child's exit code is the command's."""
+    from extract.cli import main
+
+    os.chdir(cwd)
+    os.environ.clear()
+    os.environ.update(env)
+    with out.open("w", encoding="utf-8") as stdout, err.open("w", encoding="utf-8") as stderr:
+        os.dup2(stdout.fileno(), 1)
+        os.dup2(stderr.fileno(), 2)
+        sys.stdout = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115 (fd 1 outlives this block)
+        sys.stderr = open(2, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+        try:
+            code = main(argv)
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+    sys.exit(code)
+
+
 def console_pages() -> list[Path]:
     return [page for page in PAGES if blocks(page, "console")]
 
@@ -184,8 +266,12 @@ def workspace(folder: Path) -> Path:
 
 
 @pytest.mark.corpus  # the tutorial builds a game; the corpus blocks read the real corpus's build
+@pytest.mark.xdist_group("spacy")  # on the worker holding spaCy's model, which the forked commands share
 @pytest.mark.parametrize("page", console_pages(), ids=lambda page: page.name)
 def test_every_console_example_runs_as_shown(page, tmp_path, request):
+    from extract.nlp import load_model
+
+    load_model()  # held before the commands are forked: a build or an errata reading in a child finds it loaded
     text = page.read_text(encoding="utf-8")
     whole_page = text.startswith(CORPUS_MARK)
     sessions: dict[bool, Session] = {}
@@ -220,6 +306,28 @@ def test_a_failing_example_fails_the_test(tmp_path):
     with pytest.raises(AssertionError, match="exited 1"):
         session.run(Step("false"), "here")
     session.run(Step("echo 'error: x' >&2; exit 1", ["error: x"]), "here")
+
+
+def test_a_regles_command_runs_forked_with_its_output_and_exit_code(tmp_path):
+    session = Session(tmp_path, tmp_path / ".cache")
+    session.run(Step("regles --help", ["usage: regles ...", "...show..."]), "here")  # stdout, exit 0
+    session.run(Step("regles show demo/regles/1", ["error: build/data: no build found: ..."]), "here")  # stderr, exit 1
+    with pytest.raises(AssertionError, match="exited 1"):
+        session.run(Step("regles show demo/regles/1"), "here")
+    with pytest.raises(AssertionError, match="did not print"):
+        session.run(Step("regles --help", ["bonjour"]), "here")
+
+
+def test_only_a_plain_regles_command_is_forked():
+    home = Path("/home/lecteur")
+    assert regles_arguments("""regles export --out e.csv --delimiter ';'""", home) == ["export", "--out", "e.csv",
+                                                                                      "--delimiter", ";"]
+    assert regles_arguments('regles new phare ~/regles/r.pdf --title "Les Gardiens"', home) == [
+        "new", "phare", "/home/lecteur/regles/r.pdf", "--title", "Les Gardiens"]
+    assert regles_arguments("regles search '~/x'", home) == ["search", "~/x"]  # quoted: as written
+    for command in ("regles errata | head -3", "cd x && regles build", "regles show x > f", 'regles search "$HOME"',
+                    "regles search *.md", "mkdir regles", "regles search 'non fermé"):
+        assert regles_arguments(command, home) is None, command
 
 
 # -- other examples, links, coverage -----------------------------------------------------------------

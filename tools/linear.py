@@ -17,8 +17,8 @@ at 8 KB / k shows the 8 KB run would stay under FLOOR (a cubic or exponential co
 at 1 KB: tens of milliseconds at the least). So the sizes are tried smallest first, one run each,
 and only a pattern above those floors up to 8 KB is run at 16 KB. A run over the bound is repeated
 (best of 3) before it fails the pattern; a pattern whose runs grew more than ×2.5² over the last
-two doublings is timed again at every size, best of 7, and called slow when those grew more than
-×2.5 on each of them.
+two doublings is timed again at every size, best of 7 (seven rounds, each timing every size in
+turn), and called slow when those grew more than ×2.5 on each of them.
 
     python -m tools.linear [PART…]   # the slow patterns (those whose place names PART), worst first
 """
@@ -237,6 +237,18 @@ def timed(pattern: re.Pattern[str], text: str, repeat: int = 3, enough: float = 
     return best
 
 
+def timed_together(pattern: re.Pattern[str], texts: list[str], repeat: int = 7) -> list[float]:
+    """The best of `repeat` scans of each text, seconds, the texts taken in turn in each round: a
+    change of load on a shared machine then slows every size alike, instead of the sizes timed
+    while it lasts (all the runs of one size after another made a quadratic pattern look ×2.6
+    per doubling, a linear one ×2.7)."""
+    best = [float("inf")] * len(texts)
+    for _ in range(repeat):
+        for at, text in enumerate(texts):
+            best[at] = min(best[at], timed(pattern, text, repeat=1))
+    return best
+
+
 def _may_grow(seconds: list[float]) -> bool:
     """Whether single runs grew more than ×GROWTH per doubling over the last two doublings taken
     together: a quadratic pattern grows about ×16 there, so the noise of one run on a shared
@@ -261,7 +273,7 @@ def probe(item: Pattern, family: tuple[str, str, str, str]) -> Slow | None:
             return Slow(item.where, item.pattern.pattern, family[0], tuple(seconds), f"{seconds[-1]:.3f}s at {size} characters")
         if size < SIZES[-1] and seconds[-1] < FLOOR * (size / SIZES[-2]) ** 2:
             return None  # too cheap to cost FLOOR at 8 KB: no quadratic cost, no growth to measure
-    if _may_grow(seconds) and _grows(seconds := [timed(item.pattern, subject(family, size), repeat=7) for size in SIZES]):
+    if _may_grow(seconds) and _grows(seconds := timed_together(item.pattern, [subject(family, size) for size in SIZES])):
         return Slow(item.where, item.pattern.pattern, family[0], tuple(seconds),
                     f"×{seconds[-2] / max(seconds[-3], 1e-9):.1f} then ×{seconds[-1] / max(seconds[-2], 1e-9):.1f} per doubling")
     return None
