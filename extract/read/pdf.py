@@ -19,6 +19,7 @@ from extract.errors import InputError
 from extract.files import PDF_LIMIT, read_input
 from extract.model import Anomaly
 from extract.read import READERS, Reader, Reading, pdf_limits
+from extract.read.cell_rows import mark_header_rows
 from extract.read.figure_rows import label_rows
 from extract.read.pdf_layout import PageLine, dedupe, is_rotated, lines_of_block, order_blocks, rotated_lines, words_of
 from extract.read.pdf_limits import bounded, check_pdf
@@ -154,6 +155,7 @@ def _read_page(page, no: int, stats: dict) -> list[PageLine]:
     _figure_labels(page, lines, body)
     _shaded_boxes(page, lines)
     _mark_doubled(lines, doubled)
+    stats["cell_headers"] += mark_header_rows(lines, body)
     for ln in lines:
         ln.extra["height"] = float(page.height)
     stats["tables"] += len(tables)
@@ -362,7 +364,7 @@ def _read_pdf(data: bytes, display: str, pages: tuple[int, int] | None) -> Readi
 
 def _new_stats() -> dict:
     return {"chars": 0, "cid": 0, "doubled": {}, "rotated_pages": [], "columns": {}, "uncertain": [],
-            "sizes": Counter(), "tables": 0, "imposed": []}
+            "sizes": Counter(), "tables": 0, "imposed": [], "cell_headers": 0}
 
 
 def _read_pages(numbered: list[tuple[int, Any]], display: str) -> list[tuple[list[PageLine], dict]]:
@@ -385,7 +387,7 @@ def _read_pages(numbered: list[tuple[int, Any]], display: str) -> list[tuple[lis
 def _add_stats(stats: dict, page: dict) -> None:
     """A page's figures added to the document's, pages in order (the sizes counted in the order met:
     the body size is the most common, the first met on a tie)."""
-    for key in ("chars", "cid", "tables"):
+    for key in ("chars", "cid", "tables", "cell_headers"):
         stats[key] += page[key]
     for key in ("doubled", "columns"):
         stats[key].update(page[key])
@@ -418,7 +420,8 @@ def _page_anomalies(reading: Reading, lines: list[PageLine], stats: dict) -> Non
             [ln.no for ln in rotated], "warning"))
     reading.evidence.update({
         "columns": dict(stats["columns"]), "cid": stats["cid"], "chars": stats["chars"],
-        "doubled_glyphs": sum(stats["doubled"].values()), "tables": stats["tables"], "imposed_pages": list(stats["imposed"]),
+        "doubled_glyphs": sum(stats["doubled"].values()), "tables": stats["tables"],
+        "table_header_cells": stats["cell_headers"], "imposed_pages": list(stats["imposed"]),
         "median_columns": statistics.median(stats["columns"].values()) if stats["columns"] else 0,
     })
 

@@ -13,6 +13,7 @@ from extract.model import Anomaly, Line, SetAside
 from extract.numbering import numbered_heading_depth
 from extract.patterns import INDEX_PAGES_LINE, LEADER_LINE, is_cover_line
 from extract.read import Reading
+from extract.read.cell_rows import CELL_HEAD, CELL_HEADER
 from extract.read.contents import LEADER_SPACE_AT, SPACE_LEADER, contents_runs
 from extract.read.pdf_layout import PageLine, Segment
 from extract.read.spacing import row_gaps
@@ -243,7 +244,8 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
         box = boxes.setdefault(first.extra["box"], len(boxes) + 1) if "box" in first.extra else None
         out.append(Line(first.no, text, page=first.page, covers=tuple(ln.no for ln in unit.lines[1:]),
                         x=round(first.x0, 1), y=round(first.top, 1), size=first.size, bold=first.bold, box=box,
-                        gap_above=gaps[id(first)][0], gap_below=gaps[id(first)][1]))
+                        gap_above=gaps[id(first)][0], gap_below=gaps[id(first)][1],
+                        not_heading=CELL_HEAD if first.extra.get(CELL_HEADER) else None))
     set_aside = _ranges([ln for ln in lines if ln.reason is not None])
     anomalies += _glyph_anomalies(out, stats, repairs)
     if t1:
@@ -454,6 +456,8 @@ def _role(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float
           head: Unit | None = None) -> tuple[str, int]:
     if ln.kind == "table":
         return "table", 0
+    if ln.extra.get(CELL_HEADER):
+        return "text", 0  # a table's column head (`cell_rows`): no heading
     text = ln.text
     level = _level(ln.size, sizes) if ln.size >= body * 1.12 + 0.2 else 0
     runs_on = (nxt is not None and nxt.kind == "text" and nxt.page == ln.page and nxt.block == ln.block
