@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from extract.model import Anomaly, Line, SetAside
 from extract.numbering import numbered_heading_depth
-from extract.patterns import INDEX_PAGES_LINE, LEADER_LINE, is_cover_line
+from extract.patterns import DANGLING, INDEX_PAGES_LINE, LEADER_LINE, is_address, is_cover_line
 from extract.read import Reading
 from extract.read.cell_rows import CELL_HEAD, CELL_HEADER
 from extract.read.contents import LEADER_SPACE_AT, SPACE_LEADER, contents_runs
@@ -307,7 +307,36 @@ def _cover_lines(flow: list[PageLine], body: float) -> list[str]:
         if ln.kind == "text" and (ln.size >= body * 1.12 + 0.2 or ln.bold) and is_cover_line(ln.text):
             ln.kind, ln.reason = "furniture", COVER_LINE
             found.append(ln.text)
+    for run in _short_runs(flow):
+        if any(is_cover_line(ln.text) for ln in run):
+            for ln in run:
+                if ln.reason is None:
+                    ln.kind, ln.reason = "furniture", COVER_LINE
+                    found.append(ln.text)
     return found
+
+
+COVER_BLOCK_WORDS = 6  # each line of a cover's block ("Un jeu coopératif" | "pour des équipages" | "de 2 à 8 joueurs") is short
+
+
+def _short_runs(flow: list[PageLine]) -> list[list[PageLine]]:
+    """The runs of two short lines or more stacked in one column at a line's spacing, in one type, no
+    list's items: a block such as a cover's (who plays, from what age), each line a few words."""
+    runs: list[list[PageLine]] = []
+    run: list[PageLine] = []
+    for ln in flow:
+        short = ln.kind == "text" and 0 < len(ln.text.split()) <= COVER_BLOCK_WORDS and not BULLET.match(ln.text)
+        prev = run[-1] if run else None
+        if short and prev is not None and prev.page == ln.page and prev.block == ln.block \
+                and abs(prev.size - ln.size) < 0.6 and 0 <= ln.top - prev.bottom <= 0.8 * ln.size:
+            run.append(ln)
+            continue
+        if len(run) > 1:
+            runs.append(run)
+        run = [ln] if short else []
+    if len(run) > 1:
+        runs.append(run)
+    return runs
 
 
 TITLE_BLOCK_LINES = 6
@@ -452,6 +481,40 @@ def _ranges(lines: list[PageLine]) -> list[SetAside]:
     return out
 
 
+# A line ending on a colon that opens on these words leads in to what follows ("Pour chaque équipe :",
+# "Si vous jouez à deux :"): a sentence announcing a list, not a heading.
+LEAD_IN_OPENERS = frozenset("pour dans si lorsque lorsqu quand chaque il elle ils elles on vous nous".split())
+LEAD_IN_WORDS = 4  # a line ending on a colon with more words is a sentence announcing what follows
+FIRST_WORD = re.compile(r"[^\W\d_]++")
+STOPS = "a piece of a sentence (stops mid-sentence)"
+
+
+def worded_as_no_heading(text: str) -> str | None:
+    """Why a line printed as a heading reads as none, whatever its type, or None: an address (a web
+    site, an e-mail, a telephone: an advert's or a cover's contact line), a piece of a sentence (it
+    opens in lower case, or stops on a hyphen, a comma or a word a sentence goes on after: a line of
+    a cover's or an advert's text in large type), or a sentence leading in to a list ("Pour chaque
+    équipe :", "Pour déclencher un système, le Capitaine doit :")."""
+    words = text.split()
+    first = FIRST_WORD.search(text)
+    if is_address(text):
+        return "an address"
+    if first is not None and first.group(0)[0].islower():
+        return "a piece of a sentence (opens in lower case)"
+    if re.search(r"[^\W\d_]-$", text) or text.endswith(",") or (len(words) > 1 and words[-1].lower() in DANGLING):
+        return STOPS
+    if text.endswith(":") and ("," in text or len(words[:-1] if words[-1] == ":" else words) > LEAD_IN_WORDS
+                               or (first is not None and first.group(0).lower() in LEAD_IN_OPENERS)):
+        return "a sentence leading in to what follows"
+    return None
+
+
+def _title_continues(ln: PageLine, nxt: PageLine | None) -> bool:
+    """Whether `nxt` is the next line of a title `ln` wrapped over lines: right under it, in its type."""
+    return (nxt is not None and nxt.kind == "text" and nxt.page == ln.page and nxt.block == ln.block
+            and abs(nxt.size - ln.size) < 0.6 and nxt.bold == ln.bold and 0 <= nxt.top - ln.bottom <= 0.6 * ln.size)
+
+
 def _role(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float, sizes: list[float],
           head: Unit | None = None) -> tuple[str, int]:
     if ln.kind == "table":
@@ -459,6 +522,9 @@ def _role(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float
     if ln.extra.get(CELL_HEADER):
         return "text", 0  # a table's column head (`cell_rows`): no heading
     text = ln.text
+    why = worded_as_no_heading(text) if ln.bold or ln.size >= body * 1.12 + 0.2 else None
+    if why and not (why == STOPS and _title_continues(ln, nxt)):  # a title wrapped after "des" goes on
+        return "text", 0
     level = _level(ln.size, sizes) if ln.size >= body * 1.12 + 0.2 else 0
     runs_on = (nxt is not None and nxt.kind == "text" and nxt.page == ln.page and nxt.block == ln.block
                and nxt.text[:1].islower() and abs(nxt.size - ln.size) < 0.6 and 0 <= nxt.top - ln.bottom <= 0.6 * ln.size)

@@ -36,7 +36,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from extract.model import Anomaly, Entry, Line
-from extract.patterns import COVER_CUES, is_cover_line
+from extract.patterns import COVER_CUES, DANGLING, is_address, is_cover_line
 from extract.segment.profiles.typography import FORMULA
 from extract.segment.profiles.walker import front_pages
 
@@ -58,17 +58,8 @@ EVIDENCE: dict[str, float] = {
 
 HEADING_LEVEL = re.compile(r"^(#{1,6})\s+\S")
 WORD = re.compile(r"[^\W\d_]+")
-# Words a heading never ends on: a sentence cut in two (by a fold, a column) ends on them.
-DANGLING = frozenset("à au aux de des du d en et la le les l ou par pour sur un une avec dans que qui ne se son sa ses".split())
 SENTENCE_WORDS = 24  # a heading of more words is a sentence (of more than half as many, ending on a full stop)
 LABEL_LETTERS = 3  # a title with fewer letters is a label ("x 2", "A", "3")
-# A title that is an address (a web site, an e-mail, a telephone number): an advert's or a cover's, no heading.
-ADDRESS = (
-    re.compile(r"(?:https?://|www\.)\S", re.IGNORECASE),
-    re.compile(r"[\w.+-]@[\w-]++\.\w", re.IGNORECASE),
-    re.compile(r"\b[a-z0-9-]++\.(?:fr|com|org|net|eu|be|ch|ca|de|info|io)\b", re.IGNORECASE),
-    re.compile(r"(?:^|\s)(?:\+\d{2}\s?|0)\d(?:[\s.]?\d{2}){4}\b"),
-)
 # The credits of a cover ("Un jeu de Roberto Fraga", "Illustré par …", "Auteur : …"): a cover line too.
 CREDIT_CUES = (
     re.compile(r"^\s?(?:un\sjeu\s(?:de|d’|d')|illustr(?:é|ée|és|ations?)\s(?:par|de)|conçu\spar|auteurs?\s?:|"
@@ -110,11 +101,6 @@ def is_cover_text(text: str, cues: tuple[re.Pattern[str], ...] = ()) -> bool:
     age, how long (`is_cover_line`), its credits, or any line holding one of `cues`."""
     text = " ".join(text.replace("*", " ").split())
     return is_cover_line(text) or any(cue.search(text) for cue in (*CREDIT_CUES, *cues))
-
-
-def is_address(text: str) -> bool:
-    """Whether `text` holds a web site, an e-mail or a telephone number (a cover's or an advert's)."""
-    return any(pattern.search(text) for pattern in ADDRESS)
 
 
 def cover_parent(entry: Entry) -> bool:

@@ -1,0 +1,72 @@
+"""Lines printed as headings that read as none (extract/read/pdf_text.py, issue 33): a cover's block
+(who plays, from what age), a cover's row of pieces, an advert's contact lines, a sentence in large
+type cut over lines, a sentence leading in to a list. Each on a small generated PDF, and the rule's
+words on their own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from extract.cli.commands import extract_document
+from extract.patterns import is_cover_line
+from extract.read.pdf_text import worded_as_no_heading
+from tests.read.pdf_maker import lines_at, new, prose, save, wrapped
+
+
+def titles(path: Path) -> list[str]:
+    return [e["title"] for e in extract_document(path)["entries"] if e.get("title")]
+
+
+def cover_and_contacts(path: Path) -> Path:
+    """A cover: the title, a block of short lines ending on the player count, a row of pieces, then
+    sections; a lead-in sentence in bold over a list; the back page, an advert in large bold type
+    whose sentence is cut over lines, and its contact lines."""
+    pdf = new()
+    pdf.add_page()
+    y = lines_at(pdf, 50, 60, ["Les Corsaires"], size=28, style="B") + 10
+    y = lines_at(pdf, 50, y, ["Un jeu de bluff", "pour des équipages", "de 2 à 6 joueurs"], size=10, style="I",
+                 leading=12.5) + 8
+    y = lines_at(pdf, 50, y, ["3 à 6 joueurs | 10 ans et + | 30 min"], size=14, style="B") + 14
+    for k, title in enumerate(("Matériel", "Mise en place", "Tour de jeu")):
+        y = lines_at(pdf, 50, y, [title], size=16, style="B") + 6
+        y = lines_at(pdf, 50, y, wrapped(pdf, f"{title} : " + prose(50, k) + ".", 490, size=10), size=10, leading=12.5) + 6
+        if k == 1:
+            y = lines_at(pdf, 50, y, ["Pour chaque joueur :"], size=10, style="B", leading=12.5)
+            y = lines_at(pdf, 60, y, ["- une carte de bateau", "- trois pièces d'or"], size=10, leading=12.5) + 10
+        y += 8
+    pdf.add_page()
+    y = lines_at(pdf, 50, 80, ["Venez jouer avec nous dans", "notre ludothèque de la", "Vallée, ouverte toute l'année."],
+                 size=18, style="B", leading=22) + 12
+    y = lines_at(pdf, 50, y, wrapped(pdf, "La ludothèque prête " + prose(40, 5) + ".", 490, size=10), size=10, leading=12.5)
+    lines_at(pdf, 300, y + 30, ["www.ludotheque-exemple.fr", "contact@ludotheque-exemple.fr"], size=20, style="B", leading=26)
+    return save(pdf, path)
+
+
+def test_cover_blocks_contacts_cut_sentences_and_lead_ins_are_no_headings(tmp_path):
+    found = titles(cover_and_contacts(tmp_path / "cover.pdf"))
+    assert [t for t in found if t != "Les Corsaires"] == ["Matériel", "Mise en place", "Tour de jeu"]
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ("escaleajeux@gmail.com", "an address"),
+    ("www.exemple.fr", "an address"),
+    ("accueillent à Sologny (Saône-et-", "a piece of a sentence (opens in lower case)"),
+    ("Venez jouer avec nous dans", "a piece of a sentence (stops mid-sentence)"),
+    ("Pour chaque équipe :", "a sentence leading in to what follows"),
+    ("Pour déclencher un système, le Capitaine doit :", "a sentence leading in to what follows"),
+    ("Mise en place :", None),
+    ("Déplacement :", None),
+    ("Les cartes « forme »", None),
+    ("3. Jouer une carte", None),
+])
+def test_the_words_of_a_line_that_reads_as_no_heading(text, why):
+    assert worded_as_no_heading(text) == why
+
+
+def test_a_cover_row_of_pieces_is_a_cover_line_but_a_section_title_is_not():
+    assert is_cover_line("2 à 4 joueurs • 10 ans et + • 30 min")
+    assert is_cover_line("3 à 6 joueurs | 10 ans et + | 30 min")
+    assert not is_cover_line("Partie à 2 joueurs • variante avancée des règles de combat")
+    assert not is_cover_line("Mise en place - Tour de jeu")
