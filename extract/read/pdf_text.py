@@ -217,6 +217,12 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
         sizes = [size for size in sizes if not any(abs(size - ln.size) < 0.3 for ln in text[:block])]
     units += _units(text[block:], body, sizes, hyphenated)
     units, repeated = _repeated_titles(units)
+    title_unit = _document_title(units)
+    if title_unit is not None:
+        title_text = " ".join("".join(seg[0] for seg in title_unit.segments).split())
+        anomalies.append(Anomaly("document-title", f"« {title_text} » (page {title_unit.lines[0].page}), the only heading "
+                                 "in the document's largest type, is its title: a sibling of the sections, never their "
+                                 "parent", [title_unit.lines[0].no], "info"))
     if repeated:
         anomalies.append(Anomaly("heading-repeated", f"{len(repeated)} headings opening a page repeat the chapter "
                                  "going on from the page before (a title printed across a spread, a banner): set "
@@ -261,6 +267,26 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
                 "heading_levels": len({u.level for u in units if u.role == "heading"}),
                 "cid_repaired": len(repairs)}
     return Reading("pdf", out, set_aside, anomalies, evidence=evidence)
+
+
+TITLE_SIBLINGS = 2  # a document title stands above this many headings at least
+
+
+def _document_title(units: list[Unit]) -> Unit | None:
+    """The document's title, ranked as a sibling of the sections it would otherwise enclose: the only
+    heading in a type ranked above every other heading's, wherever it is printed (a cover read first,
+    after a running header, or in mid-document: a leaflet whose cover is its second page). A title
+    names the book; it is never a chapter holding the rules. None when there is no such heading."""
+    headings = [u for u in units if u.role == "heading"]
+    if len(headings) <= TITLE_SIBLINGS:
+        return None
+    top = min(u.level for u in headings)
+    at_top = [u for u in headings if u.level == top]
+    if len(at_top) != 1:
+        return None
+    title = at_top[0]
+    title.level = min(u.level for u in headings if u is not title)
+    return title
 
 
 REPEATED_TITLE = "a heading repeating the chapter going on from the page before"
@@ -487,6 +513,7 @@ LEAD_IN_OPENERS = frozenset("pour dans si lorsque lorsqu quand chaque il elle il
 LEAD_IN_WORDS = 4  # a line ending on a colon with more words is a sentence announcing what follows
 FIRST_WORD = re.compile(r"[^\W\d_]++")
 STOPS = "a piece of a sentence (stops mid-sentence)"
+CUT_AFTER = DANGLING - {"un", "une"}  # as printed, in lower case ("Section D" ends on no "d"); "Chapitre un" is a title
 
 
 def worded_as_no_heading(text: str) -> str | None:
@@ -501,7 +528,7 @@ def worded_as_no_heading(text: str) -> str | None:
         return "an address"
     if first is not None and first.group(0)[0].islower():
         return "a piece of a sentence (opens in lower case)"
-    if re.search(r"[^\W\d_]-$", text) or text.endswith(",") or (len(words) > 1 and words[-1].lower() in DANGLING):
+    if re.search(r"[^\W\d_]-$", text) or text.endswith(",") or (len(words) > 1 and words[-1] in CUT_AFTER):
         return STOPS
     if text.endswith(":") and ("," in text or len(words[:-1] if words[-1] == ":" else words) > LEAD_IN_WORDS
                                or (first is not None and first.group(0).lower() in LEAD_IN_OPENERS)):

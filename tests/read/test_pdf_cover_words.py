@@ -11,6 +11,7 @@ import pytest
 
 from extract.cli.commands import extract_document
 from extract.patterns import is_cover_line
+from extract.read.pdf import read_pdf
 from extract.read.pdf_text import worded_as_no_heading
 from tests.read.pdf_maker import lines_at, new, prose, save, wrapped
 
@@ -70,3 +71,35 @@ def test_a_cover_row_of_pieces_is_a_cover_line_but_a_section_title_is_not():
     assert is_cover_line("3 à 6 joueurs | 10 ans et + | 30 min")
     assert not is_cover_line("Partie à 2 joueurs • variante avancée des règles de combat")
     assert not is_cover_line("Mise en place - Tour de jeu")
+
+
+def title_mid_document(path: Path) -> Path:
+    """A leaflet whose cover is its second page: page 1 goes on with the rules, page 2 opens on the
+    game's name (the only line in 26 pt) over two sections in 16 pt, each with a 12 pt sub-section;
+    a small running line above the name."""
+    pdf = new()
+    for page, names in ((1, ("Fin de partie", "Variantes")), (2, ("Matériel", "Mise en place"))):
+        pdf.add_page()
+        y = lines_at(pdf, 50, 30, ["Le Phare, règle du jeu"], size=7) + 20
+        if page == 2:
+            y = lines_at(pdf, 50, y, ["Le Phare"], size=26, style="B") + 12
+        for k, name in enumerate(names):
+            y = lines_at(pdf, 50, y, [name], size=16, style="B") + 6
+            y = lines_at(pdf, 50, y, wrapped(pdf, f"{name} : " + prose(40, k) + ".", 490, size=10), size=10,
+                         leading=12.5) + 8
+            y = lines_at(pdf, 50, y, [f"Cas {page}{k}"], size=12, style="B") + 6
+            y = lines_at(pdf, 50, y, wrapped(pdf, prose(40, k + 1) + ".", 490, size=10), size=10, leading=12.5) + 14
+    return save(pdf, path)
+
+
+def test_the_document_title_is_never_a_parent_even_in_mid_document(tmp_path):
+    found = extract_document(title_mid_document(tmp_path / "leaflet.pdf"))
+    by_id = {e["id"]: e for e in found["entries"]}
+    parents = {e["title"]: by_id[e["parent"]]["title"] if e.get("parent") else None
+               for e in found["entries"] if e.get("title")}
+    assert parents["Matériel"] is None and parents["Mise en place"] is None and parents["Le Phare"] is None
+    assert parents["Cas 20"] == "Matériel" and parents["Cas 11"] == "Variantes"
+    assert any(a["kind"] == "document-title" for a in found["anomalies"])
+    # the reader states it at the sections' level, not above them
+    headings = [line.text for line in read_pdf(tmp_path / "leaflet.pdf", "leaflet.pdf").lines if line.text.startswith("#")]
+    assert "## Le Phare" in headings and "## Matériel" in headings
