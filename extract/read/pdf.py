@@ -182,7 +182,9 @@ def imposed_halves(items: list[dict], width: float, height: float, min_gap: floa
     if not left or not right:
         return None
     gap0, gap1 = max(it["x1"] for it in left), min(it["x0"] for it in right)
-    if gap1 - gap0 < min_gap or gap0 < middle - FOLD_BAND * width or gap1 > middle + FOLD_BAND * width:
+    # one page's text at least reaches the fold (a cover's centred block, or a page's short lines, may
+    # stop well short of it on the other side)
+    if gap1 - gap0 < min_gap or (gap0 < middle - FOLD_BAND * width and gap1 > middle + FOLD_BAND * width):
         return None
     rows = [{round(it["top"] / 3) for it in half} for half in (left, right)]
     if min(len(r) for r in rows) < HALF_ROWS:

@@ -84,8 +84,13 @@ def running_heads(lines: list[PageLine], pages: int, body: float | None = None) 
             band_sizes[_norm(ln.text)].add(round(ln.size))
     need = max(2, math.ceil(0.25 * pages))
     found: dict[str, list[int]] = defaultdict(list)
+    chapter_heads = _chapter_heads(lines, candidates, body)
     for ln, where in candidates:
         key = _norm(ln.text)
+        if id(ln) in chapter_heads:
+            ln.kind, ln.reason = "furniture", f"running {where} naming the chapter"
+            found[ln.text].append(ln.no)
+            continue
         # only band lines in the header's own type hold part of it: a cover title in large type
         # ("Corsaires de" over "Brume") is no piece of the small header "Corsaires de Brume"
         same_type = {other: found_on for other, found_on in band.items()
@@ -105,6 +110,35 @@ def running_heads(lines: list[PageLine], pages: int, body: float | None = None) 
     if "page numbers" in found:
         detail += f"; {len(found['page numbers'])} page numbers"
     return [Anomaly("running-header", detail, sorted(n for ns in found.values() for n in ns), "info")]
+
+
+def _chapter_heads(lines: list[PageLine], candidates: list[tuple[PageLine, str]], body: float | None) -> set[int]:
+    """id() of the band lines in a type smaller than the text that name the chapter of their page: a
+    heading printed larger on that page or the next ("TOUR DE JEU" over the page where the chapter
+    "TOUR DE JEU" opens or goes on), alone or after the book's name ("Le Jardin des Lucioles
+    PRÉSENTATION"); and that name printed alone in the band of another page."""
+    if body is None:
+        return set()
+    banded = {id(ln) for ln, _ in candidates}
+    headings: dict[int, set[str]] = defaultdict(set)
+    for ln in lines:
+        if ln.kind == "text" and id(ln) not in banded and ln.size >= body * 1.12 + 0.2:
+            headings[ln.page].add(_norm(ln.text))
+    found: set[int] = set()
+    prefixes: set[str] = set()
+    small = [(ln, _norm(ln.text)) for ln, _ in candidates if ln.size < body]
+    for ln, key in small:
+        named = headings[ln.page] | headings[ln.page + 1]
+        if key in named:
+            found.add(id(ln))
+            continue
+        for heading in named:
+            if key.endswith(f" {heading}"):
+                found.add(id(ln))
+                prefixes.add(key[:-len(heading) - 1])
+                break
+    found |= {id(ln) for ln, key in small if key in prefixes}
+    return found
 
 
 def _pages_holding_part(key: str, band: dict[str, set[int]], on_page: dict[int, set[str]], need: int) -> set[int]:
@@ -163,12 +197,12 @@ def size_levels(sizes: list[float]) -> dict[float, int]:
 @lru_cache(maxsize=64)
 def _size_levels(sizes: tuple[float, ...]) -> tuple[tuple[float, int], ...]:
     levels: dict[float, int] = {}
-    level, previous = 0, None
+    level, largest = 0, None  # the largest size of the type being ranked: sizes are near it, not each other
     for size in sorted(sizes, reverse=True):
-        if previous is None or previous - size > max(SAME_TYPE[0], SAME_TYPE[1] * previous):
+        if largest is None or largest - size > max(SAME_TYPE[0], SAME_TYPE[1] * largest):
             level += 1
+            largest = size
         levels[size] = min(level, MAX_LEVEL)
-        previous = size
     return tuple(levels.items())
 
 
@@ -188,7 +222,6 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
     npages = pages[1] - pages[0] + 1
     body = stats["sizes"].most_common(1)[0][0] if stats["sizes"] else 10.0
     anomalies = running_heads(lines, npages, body)
-    sizes = all_sizes = heading_sizes(lines, body)
     flow = [ln for ln in lines if ln.reason is None]
     vocab = Counter(w.lower() for ln in flow for w in WORD.findall(CID.sub(" ", ln.text)))
     hyphenated = {w for w in vocab if "-" in w}
@@ -196,6 +229,7 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
     _space_leaders(flow, pages[0])
     cover = _cover_lines(flow, body)
     flow = [ln for ln in flow if ln.reason is None]
+    sizes = all_sizes = heading_sizes(lines, body)  # a cover's lines (set aside) rank no heading type
     notes = footnotes(flow, body)
     text = [ln for ln in flow if id(ln) not in notes]
     title, block = _title_block(text, sizes)
