@@ -547,6 +547,7 @@ LEAD_IN_OPENERS = frozenset("pour dans si lorsque lorsqu quand chaque il elle il
 LEAD_IN_WORDS = 4  # a line ending on a colon with more words is a sentence announcing what follows
 FIRST_WORD = re.compile(r"[^\W\d_]++")
 STOPS = "a piece of a sentence (stops mid-sentence)"
+SECTION_NUMBER = re.compile(r"\d{1,3}(?:\.\d{1,3})+\.?\s")  # "3.2.1. Est considérée comme forfait :" is an article
 CUT_AFTER = DANGLING - {"un", "une"}  # as printed, in lower case ("Section D" ends on no "d"); "Chapitre un" is a title
 
 
@@ -564,8 +565,9 @@ def worded_as_no_heading(text: str) -> str | None:
         return "a piece of a sentence (opens in lower case)"
     if re.search(r"[^\W\d_]-$", text) or text.endswith(",") or (len(words) > 1 and words[-1] in CUT_AFTER):
         return STOPS
-    if text.endswith(":") and ("," in text or len(words[:-1] if words[-1] == ":" else words) > LEAD_IN_WORDS
-                               or (first is not None and first.group(0).lower() in LEAD_IN_OPENERS)):
+    count = len(words) - (words[-1] == ":")  # "Pour chaque équipe :" is three words
+    if text.endswith(":") and not SECTION_NUMBER.match(text) and (
+            "," in text or count > LEAD_IN_WORDS or (first is not None and first.group(0).lower() in LEAD_IN_OPENERS)):
         return "a sentence leading in to what follows"
     return None
 
