@@ -586,11 +586,12 @@ def _role(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float
         return "text", 0  # a table's column head (`cell_rows`): no heading
     text = ln.text
     why = worded_as_no_heading(text) if ln.bold or ln.size >= body * 1.12 + 0.2 else None
-    if why and not (why == STOPS and _title_continues(ln, nxt)):  # a title wrapped after "des" goes on
-        return "text", 0
+    if why and not (why == STOPS and _title_continues(ln, nxt)) and not (prev is not None and _wrapped_title(prev, ln)):
+        return "text", 0  # a title wrapped after "des" goes on; its last line may open in lower case
     level = _level(ln.size, sizes) if ln.size >= body * 1.12 + 0.2 else 0
     runs_on = (nxt is not None and nxt.kind == "text" and nxt.page == ln.page and nxt.block == ln.block
-               and nxt.text[:1].islower() and abs(nxt.size - ln.size) < 0.6 and 0 <= nxt.top - ln.bottom <= 0.6 * ln.size)
+               and nxt.text[:1].islower() and abs(nxt.size - ln.size) < 0.6 and 0 <= nxt.top - ln.bottom <= 0.6 * ln.size
+               and not _wrapped_title(ln, nxt))
     if level and _headlike(text) and any(c.isalpha() for c in text) and not runs_on:
         return "heading", level
     marker = BULLET.match(text)
@@ -617,6 +618,18 @@ def _role(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float
     if STEP.match(text) and not continues and "text_x0" not in ln.extra:  # "12)" in the margin labels a paragraph
         return "step", 0
     return "text", 0
+
+
+WRAPPED_TITLE_WORDS = 8  # a title wrapped over two lines in a narrow column holds this many words at most
+
+
+def _wrapped_title(ln: PageLine, nxt: PageLine) -> bool:
+    """Whether the bold line `nxt`, opening in lower case right under `ln` in its type, is the last line
+    of a short bold title wrapped in a narrow column ("Le matériel" | "nécessaire"): it stops short of
+    the margin, and neither line holds a comma or ends a sentence (a paragraph in large type does)."""
+    both = f"{ln.text} {nxt.text}"
+    return (_title_continues(ln, nxt) and ln.bold and nxt.bold and len(both.split()) <= WRAPPED_TITLE_WORDS and "," not in both
+            and not _ends_paragraph(ln.text) and not _ends_paragraph(nxt.text) and nxt.x1 < nxt.block_x1 - 3 * nxt.size)
 
 
 def _ends_bold_sentence(ln: PageLine, prev: PageLine | None) -> bool:

@@ -62,3 +62,24 @@ def test_a_small_running_header_naming_the_chapter_is_no_heading(tmp_path):
     assert not any("Lucioles" in line.text for line in r.lines)
     reasons = {item.reason for item in r.set_aside}
     assert "running header naming the chapter" in reasons
+
+
+def narrow_column_titles(path):
+    """A narrow column whose titles wrap, their last line in lower case ("Le matériel" | "nécessaire",
+    "Les profils des" | "combattants"), and a paragraph in the titles' type and weight whose second
+    line opens in lower case too (it holds commas: no title)."""
+    pdf = new()
+    pdf.add_page()
+    y = lines_at(pdf, 40, 60, ["Le matériel", "nécessaire"], size=15, style="B", leading=18) + 8
+    y = lines_at(pdf, 40, y, wrapped(pdf, "Des figurines " + prose(40, 1) + ".", 160, size=8.5), size=8.5, leading=10.5) + 14
+    y = lines_at(pdf, 40, y, ["Les profils des", "combattants"], size=11, style="B", leading=13) + 6
+    y = lines_at(pdf, 40, y, wrapped(pdf, "Chaque combattant " + prose(40, 2) + ".", 160, size=8.5), size=8.5, leading=10.5) + 14
+    y = lines_at(pdf, 40, y, ["Imaginez une table, de jour", "et de nuit, avec vos amis."], size=15, style="B", leading=18) + 8
+    lines_at(pdf, 40, y, wrapped(pdf, "La suite " + prose(40, 3) + ".", 160, size=8.5), size=8.5, leading=10.5)
+    return save(pdf, path)
+
+
+def test_a_title_wrapped_in_a_narrow_column_is_one_heading_though_its_last_line_opens_in_lower_case(tmp_path):
+    r = read_pdf(narrow_column_titles(tmp_path / "narrow.pdf"), "narrow.pdf")
+    headings = [line.text for line in r.lines if line.text.startswith("#")]
+    assert headings == ["# Le matériel nécessaire", "## Les profils des combattants"]
