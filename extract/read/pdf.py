@@ -23,7 +23,7 @@ from extract.read.cell_rows import mark_header_rows
 from extract.read.figure_rows import label_rows
 from extract.read.pdf_layout import PageLine, dedupe, is_rotated, lines_of_block, order_blocks, rotated_lines, words_of
 from extract.read.pdf_limits import bounded, check_pdf
-from extract.read.pdf_text import compose
+from extract.read.pdf_text import compose, leaflet_order
 
 NO_TEXT = "no text layer: this PDF is an image or outlines; run OCR first (e.g. ocrmypdf) and read its output"
 
@@ -353,9 +353,18 @@ def _read_pdf(data: bytes, display: str, pages: tuple[int, int] | None) -> Readi
             _add_stats(stats, page_stats)
     if stats["chars"] == 0:
         raise InputError(display, NO_TEXT)
+    order = leaflet_order(lines, stats["sizes"].most_common(1)[0][0] if stats["sizes"] else 10.0)
+    if order is not None:
+        rank = {page: at for at, page in enumerate(order)}
+        lines.sort(key=lambda ln: rank[ln.page])  # stable: each page's own order kept
     for n, ln in enumerate(lines, start=1):
         ln.no = n
     reading = compose(lines, stats, pages=(first, last))
+    if order is not None:
+        reading.anomalies.append(Anomaly(
+            "page-order-repaired", f"pages read in the order {', '.join(map(str, order))}: the document opens "
+            f"mid-chapter and its title stands on page {order[0]} (a leaflet whose outside is printed second)",
+            [ln.no for ln in lines if ln.page == order[0]][:1], "warning"))
     # composed (NFC), as text and Markdown are: a PDF may draw "é" as "e" and an accent
     reading.lines = [replace(line, text=unicodedata.normalize("NFC", line.text)) for line in reading.lines]
     reading.pages = last - first + 1

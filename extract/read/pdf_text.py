@@ -303,6 +303,36 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
     return Reading("pdf", out, set_aside, anomalies, evidence=evidence)
 
 
+def leaflet_order(lines: list[PageLine], body: float) -> list[int] | None:
+    """The pages in reading order when the document opens mid-chapter and its title stands on a later
+    page: a leaflet whose outside (cover, first chapters) is printed second. The title: the only line in
+    the document's largest type, on a page that also opens a chapter in the top type of the sections;
+    mid-chapter: the first page's first heading-like line (bold, or larger than the text) is in a type
+    below the sections' top type ("3. Jouer une carte" before any chapter). Reading starts at the
+    title's page and goes round. None when the pages are in order."""
+    text = [ln for ln in lines if ln.kind == "text" and ln.reason is None and any(c.isalpha() for c in ln.text)]
+    pages = sorted({ln.page for ln in lines})
+    if len(pages) < 2 or not text:
+        return None
+    largest = max(ln.size for ln in text)
+    titles = [ln for ln in text if abs(ln.size - largest) < 0.3]
+    if len(titles) != 1 or titles[0].page == pages[0]:
+        return None
+    title = titles[0]
+    sections = [ln.size for ln in text if ln is not title and ln.size >= body * 1.12 + 0.2 and _headlike(ln.text)]
+    if not sections:
+        return None
+    top = max(sections)
+    opening = next((ln for ln in text if ln.page == pages[0] and (ln.bold or ln.size >= body * 1.12 + 0.2)
+                    and _headlike(ln.text)), None)
+    if opening is None or opening.size >= top - 0.3:
+        return None
+    if not any(ln.page == title.page and abs(ln.size - top) < 0.3 for ln in text):
+        return None
+    at = pages.index(title.page)
+    return pages[at:] + pages[:at]
+
+
 TITLE_SIBLINGS = 2  # a document title stands above this many headings at least
 
 

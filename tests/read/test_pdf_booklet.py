@@ -83,3 +83,39 @@ def test_a_title_wrapped_in_a_narrow_column_is_one_heading_though_its_last_line_
     r = read_pdf(narrow_column_titles(tmp_path / "narrow.pdf"), "narrow.pdf")
     headings = [line.text for line in r.lines if line.text.startswith("#")]
     assert headings == ["# Le matériel nécessaire", "## Les profils des combattants"]
+
+
+def leaflet_outside_second(path):
+    """A two-page leaflet printed outside second: page 1 opens mid-chapter on a bold sub-heading in the
+    text's size ("3. Jouer une carte"), then a chapter; page 2 holds the title (the only line in 20 pt),
+    the first chapters in 12 pt bold and the sub-headings "1." and "2." of the chapter page 1 goes on."""
+    pdf = new()
+    pdf.add_page()
+    y = lines_at(pdf, 50, 60, ["3. Jouer une carte"], size=9, style="B") + 4
+    y = lines_at(pdf, 50, y, wrapped(pdf, "Le joueur pose " + prose(40, 1) + ".", 480, size=9), size=9) + 10
+    y = lines_at(pdf, 50, y, ["Fin de partie"], size=12, style="B") + 4
+    lines_at(pdf, 50, y, wrapped(pdf, "La partie prend fin " + prose(40, 2) + ".", 480, size=9), size=9)
+    pdf.add_page()
+    y = lines_at(pdf, 50, 60, ["Feux"], size=20, style="B") + 10
+    for chapter, subs in (("Matériel", ()), ("La partie", ("1. Donner une information", "2. Défausser une carte"))):
+        y = lines_at(pdf, 50, y, [chapter], size=12, style="B") + 4
+        y = lines_at(pdf, 50, y, wrapped(pdf, f"{chapter} : " + prose(30, 3) + ".", 480, size=9), size=9) + 8
+        for sub in subs:
+            y = lines_at(pdf, 50, y, [sub], size=9, style="B") + 4
+            y = lines_at(pdf, 50, y, wrapped(pdf, "Le joueur " + prose(30, 4) + ".", 480, size=9), size=9) + 8
+    return save(pdf, path)
+
+
+def test_a_leaflet_printed_outside_second_is_read_from_its_title_page(tmp_path):
+    r = read_pdf(leaflet_outside_second(tmp_path / "leaflet.pdf"), "leaflet.pdf")
+    headings = [line.text.lstrip("#").strip() for line in r.lines if line.text.startswith("#")]
+    assert headings == ["Feux", "Matériel", "La partie", "1. Donner une information", "2. Défausser une carte",
+                        "3. Jouer une carte", "Fin de partie"]
+    assert [line.page for line in r.lines][:1] == [2]
+    assert any(a.kind == "page-order-repaired" for a in r.anomalies)
+
+
+def test_pages_opening_on_a_chapter_keep_their_order(tmp_path):
+    r = read_pdf(chapter_headers(tmp_path / "headers.pdf"), "headers.pdf")
+    assert [line.page for line in r.lines] == sorted(line.page for line in r.lines)
+    assert not any(a.kind == "page-order-repaired" for a in r.anomalies)
