@@ -221,8 +221,17 @@ def is_cover_line(text: str) -> bool:
     if len(text.split()) <= COVER_WORDS and any(cue.search(text) for cue in COVER_CUES):
         return True
     pieces = [piece for piece in COVER_SEPARATOR.split(text) if piece.strip()]
-    return len(pieces) > 1 and all(len(piece.split()) <= COVER_WORDS and any(cue.search(piece) for cue in COVER_CUES)
-                                   for piece in pieces)
+    if len(pieces) > 1 and all(len(piece.split()) <= COVER_WORDS and any(cue.search(piece) for cue in COVER_CUES)
+                               for piece in pieces):
+        return True
+    # pieces printed apart on one row with no mark between them ("À partir de 12 ans   60 à 90 min"):
+    # the cues read the whole row
+    if len(text.split()) > 2 * COVER_WORDS:
+        return False
+    rest = text
+    for cue in COVER_CUES[:4]:
+        rest = cue.sub(" ", rest)
+    return rest != text and not any(c.isalpha() for c in rest)
 
 
 # Words a heading never ends on: a sentence cut in two (by a fold, a column) ends on them.

@@ -248,7 +248,10 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
     if title:
         for ln in text[title:block]:
             ln.kind, ln.reason = "furniture", "subtitle in the cover's title block"
-        sizes = [size for size in sizes if not any(abs(size - ln.size) < 0.3 for ln in text[:block])]
+        # the cover's types rank no section, unless the sections use them too (a subtitle in 11 pt
+        # regular, the sections in 11 pt bold)
+        sizes = [size for size in sizes if not any(abs(size - ln.size) < 0.3 for ln in text[:block])
+                 or any(abs(size - ln.size) < 0.3 for ln in text[block:])]
     units += _units(text[block:], body, sizes, hyphenated)
     units, repeated = _repeated_titles(units)
     title_unit = _document_title(units)
@@ -458,7 +461,8 @@ def _title_block(flow: list[PageLine], sizes: list[float]) -> tuple[int, int]:
     while end < len(flow) and end - title < TITLE_BLOCK_LINES:
         run = run_end(end)
         ln = flow[end]
-        unique = not any(same(other.size, ln.size) for other in flow[run:])
+        # a type is its size and weight: a subtitle in 11 pt regular under headings in 11 pt bold is unique
+        unique = not any(same(other.size, ln.size) and other.bold == ln.bold for other in flow[run:])
         plain = not ln.bold and not _level(ln.size, sizes) and run - end <= 2
         if run == end or run >= len(flow) or not (unique or plain):
             break

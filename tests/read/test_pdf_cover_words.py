@@ -71,6 +71,33 @@ def test_a_cover_row_of_pieces_is_a_cover_line_but_a_section_title_is_not():
     assert is_cover_line("3 à 6 joueurs | 10 ans et + | 30 min")
     assert not is_cover_line("Partie à 2 joueurs • variante avancée des règles de combat")
     assert not is_cover_line("Mise en place - Tour de jeu")
+    # pieces printed apart on one row, no mark between them
+    assert is_cover_line("À partir de 12 ans 60 à 90 min")
+    assert not is_cover_line("Mise en place 30 min de jeu")
+
+
+def subtitle_in_section_size(path: Path) -> Path:
+    """The title in 26 pt, a subtitle in 11 pt regular, then chapters in 15 pt bold,
+    each with sections in 11 pt bold (the subtitle's size, another weight)."""
+    pdf = new()
+    pdf.add_page()
+    y = lines_at(pdf, 50, 80, ["Chroniques"], size=26, style="B") + 8
+    y = lines_at(pdf, 50, y, ["Escarmouches dans les Terres Brisées"], size=11) + 14
+    for k, chapter in enumerate(("Avant-propos", "Le combat")):
+        y = lines_at(pdf, 50, y, [chapter], size=15, style="B") + 6
+        y = lines_at(pdf, 50, y, wrapped(pdf, prose(40, k) + ".", 490, size=8.5), size=8.5, leading=10.5) + 8
+        for sub in (f"Section {k}A", f"Section {k}B"):
+            y = lines_at(pdf, 50, y, [sub], size=11, style="B") + 4
+            y = lines_at(pdf, 50, y, wrapped(pdf, prose(40, k + 1) + ".", 490, size=8.5), size=8.5, leading=10.5) + 8
+    return save(pdf, path)
+
+
+def test_a_subtitle_in_the_sections_size_is_set_aside_and_the_sections_keep_their_level(tmp_path):
+    r = read_pdf(subtitle_in_section_size(tmp_path / "sub.pdf"), "sub.pdf")
+    headings = [line.text for line in r.lines if line.text.startswith("#")]
+    assert headings == ["# Chroniques", "# Avant-propos", "## Section 0A", "## Section 0B", "# Le combat",
+                        "## Section 1A", "## Section 1B"]
+    assert "subtitle in the cover's title block" in {item.reason for item in r.set_aside}
 
 
 def title_mid_document(path: Path) -> Path:
