@@ -581,7 +581,7 @@ LEAD_IN_OPENERS = frozenset("pour dans si lorsque lorsqu quand chaque il elle il
 LEAD_IN_WORDS = 4  # a line ending on a colon with more words is a sentence announcing what follows
 FIRST_WORD = re.compile(r"[^\W\d_]++")
 STOPS = "a piece of a sentence (stops mid-sentence)"
-SECTION_NUMBER = re.compile(r"\d{1,3}(?:\.\d{1,3})+\.?\s")  # "3.2.1. Est considérée comme forfait :" is an article
+SECTION_NUMBER = re.compile(r"\A\d{1,3}+(?:\.\d{1,3}+)++\.?\s")  # "3.2.1. Est considérée comme forfait :" is an article
 CUT_AFTER = DANGLING - {"un", "une"}  # as printed, in lower case ("Section D" ends on no "d"); "Chapitre un" is a title
 
 

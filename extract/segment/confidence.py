@@ -71,7 +71,7 @@ CREDIT_CUES = (
 )
 # A section number inside a title, between words ("Échelle du jeu 2.2 Les terrains"): two headings
 # printed side by side read as one.
-FUSED = re.compile(r"[^\W\d_]\s\d{1,3}(?:\.\d{1,3})+\.?\s[A-ZÀ-Ý]")
+FUSED = re.compile(r"[^\W\d_]\s\d{1,3}+(?:\.\d{1,3}+)++\.?\s[A-ZÀ-Ý]")
 COVER_PARAGRAPH_WORDS = 12  # an entry's first paragraph this short may be the rest of a cover line
 # (its player count or age: COVER_CUES[:2]; a duration, "2 minutes", is a rule's as often)
 MISPLACED_SHARE = 0.04  # of the headings (two at least): so many sections holding another's text is a tree read wrong
@@ -155,7 +155,7 @@ def misplaced_bodies(headed: list[Entry], lines: list[Line]) -> list[str]:
     return found
 
 
-DECIMAL_NUMBER = re.compile(r"^(\d{1,3}(?:\.\d{1,3})+)\.?$")  # "1.2", "2.0", "3.1.1", "4.2."
+DECIMAL_NUMBER = re.compile(r"\A(\d{1,3}+(?:\.\d{1,3}+)++)\.?\Z")  # "1.2", "2.0", "3.1.1", "4.2."
 NUMBERED_AT_LEAST = 4  # a document numbers its headings when this many decimal numbers are read
 
 
