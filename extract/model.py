@@ -58,6 +58,9 @@ class Line:
     # heads, from a list's or a table's row evenly spaced with its neighbours.
     gap_above: float | None = None
     gap_below: float | None = None
+    # Why the reader knows the line is no heading whatever its type (a table's column head printed
+    # bold over its cells), or None.
+    not_heading: str | None = None
 
 
 @dataclass

@@ -204,13 +204,47 @@ def aside_label(text: str) -> tuple[str, str, bool] | None:
 COVER_CUES = (
     re.compile(r"\b\d{1,2}\s?(?:à|-|–|/)\s?\d{1,2}\s(?:joueu(?:r|se)s?|pers)", re.IGNORECASE),
     re.compile(r"\b(?:à\spartir\sde|dès)\s\d{1,2}\s?ans\b", re.IGNORECASE),
-    re.compile(r"^\s?\d{1,2}\s?(?:ans\s?)?(?:\+|et\splus)\s?$", re.IGNORECASE),
+    re.compile(r"^\s?\d{1,2}\s?(?:ans\s?)?(?:\+|et\s?\+|et\splus)\s?$", re.IGNORECASE),
     re.compile(r"\b\d{1,3}\s?(?:(?:à|-|–)\s?\d{1,3}\s?)?min(?:utes?)?\b", re.IGNORECASE),
     re.compile(r"^\s?(?:durée|âge|joueurs)\s?:", re.IGNORECASE),
 )
 COVER_WORDS = 6  # a cover line is short
 
 
+# What parts the pieces of a cover's row ("2 à 4 joueurs • 10 ans et + • 30 min").
+COVER_SEPARATOR = re.compile(r"\s[•·|/–—-]\s|\s?[•·|]\s?")
+
+
 def is_cover_line(text: str) -> bool:
-    """A short line of a cover: a player count, an age, a duration ("De 3 à 5 joueurs")."""
-    return len(text.split()) <= COVER_WORDS and any(cue.search(text) for cue in COVER_CUES)
+    """A short line of a cover: a player count, an age, a duration ("De 3 à 5 joueurs"), or a row of
+    such pieces parted by bullets or bars ("2 à 4 joueurs • 10 ans et + • 30 min")."""
+    if len(text.split()) <= COVER_WORDS and any(cue.search(text) for cue in COVER_CUES):
+        return True
+    pieces = [piece for piece in COVER_SEPARATOR.split(text) if piece.strip()]
+    if len(pieces) > 1 and all(len(piece.split()) <= COVER_WORDS and any(cue.search(piece) for cue in COVER_CUES)
+                               for piece in pieces):
+        return True
+    # pieces printed apart on one row with no mark between them ("À partir de 12 ans   60 à 90 min"):
+    # the cues read the whole row
+    if len(text.split()) > 2 * COVER_WORDS:
+        return False
+    rest = text
+    for cue in COVER_CUES[:4]:
+        rest = cue.sub(" ", rest)
+    return rest != text and not any(c.isalpha() for c in rest)
+
+
+# Words a heading never ends on: a sentence cut in two (by a fold, a column) ends on them.
+DANGLING = frozenset("à au aux de des du d en et la le les l ou par pour sur un une avec dans que qui ne se son sa ses".split())
+# A title that is an address (a web site, an e-mail, a telephone number): an advert's or a cover's, no heading.
+ADDRESS = (
+    re.compile(r"(?:https?://|www\.)\S", re.IGNORECASE),
+    re.compile(r"[\w.+-]@[\w-]++\.\w", re.IGNORECASE),
+    re.compile(r"\b[a-z0-9-]++\.(?:fr|com|org|net|eu|be|ch|ca|de|info|io)\b", re.IGNORECASE),
+    re.compile(r"(?:^|\s)(?:\+\d{2}\s?|0)\d(?:[\s.]?\d{2}){4}\b"),
+)
+
+
+def is_address(text: str) -> bool:
+    """Whether `text` holds a web site, an e-mail or a telephone number (a cover's or an advert's)."""
+    return any(pattern.search(text) for pattern in ADDRESS)

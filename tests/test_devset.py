@@ -118,7 +118,10 @@ def test_hanabi_leaflet_columns_and_numbered_actions():
     assert "Une partie d’Hanabi peut se finir de 3 façons" in entries["Fin de partie"]["text"]
     # the credits line at the foot of a panel heads nothing: the next panel's sections are the game's
     assert not [title for title in entries if "©" in title]
-    assert parent_title(found, entries["Mise en place"]) == parent_title(found, entries["Matériel"]) == "Hanabi"
+    # the game's name is the document's title: a sibling of the sections, never their parent (issue 33)
+    assert parent_title(found, entries["Mise en place"]) is None and parent_title(found, entries["Matériel"]) is None
+    # the leaflet's outside is read first: "3. Jouer une carte" (page 1) goes on "La partie" (page 2)
+    assert parent_title(found, entries["Jouer une carte"]) == "La partie"
 
 
 def test_captain_sonar_designed_pages_keep_the_headings_of_the_rules():

@@ -10,7 +10,11 @@ the nearest page. `optional = true` headings count neither for nor against: foun
 false headings; missed, they are not misses, and a heading under an optional parent that was not
 found may hang from that parent's own parent.
 
-    python -m tools.bench_headings [GOLD]        (also run by `make bench`)
+    python -m tools.bench_headings [GOLD] [--docs DIR]        (also run by `make bench`)
+
+The documents' paths are read relative to DIR; without it, relative to the devset for the devset's
+own gold (tests/fixtures/pdf_headings_gold.toml), else relative to the gold file's folder (a gold
+written beside the documents it labels).
 """
 
 from __future__ import annotations
@@ -209,13 +213,19 @@ def report(gold_path: Path = GOLD, devset: Path = DEVSET) -> dict[str, bool]:
         print(f"headings: {devset} is absent, skipped")
         return {}
     from extract.cli.commands import extract_document
+    from extract.errors import InputError
 
     scores: list[Score] = []
     for gold in load_gold(gold_path):
-        found = extract_document(devset / gold.path)
+        try:
+            found = extract_document(devset / gold.path)
+        except InputError as exc:  # a document missing or unreadable: all its headings are missed
+            print(f"  {gold.path}: not read ({exc})")
+            found = {"entries": [], "severe": None}
         result = score(gold, found["entries"])
         print_score(result)
-        print(f"      exit code a user gets: {3 if found['severe'] else 0} ({found['severe']} severe anomalies)")
+        if found["severe"] is not None:
+            print(f"      exit code a user gets: {3 if found['severe'] else 0} ({found['severe']} severe anomalies)")
         scores.append(result)
     counted = sum(s.counted for s in scores)
     recall = sum(s.found for s in scores) / counted if counted else 1.0
@@ -228,8 +238,24 @@ def report(gold_path: Path = GOLD, devset: Path = DEVSET) -> dict[str, bool]:
     }
 
 
+def docs_folder(gold_path: Path, docs: Path | None = None) -> Path:
+    """Where the gold's document paths are read from: `docs` when given; the devset for the devset's
+    own gold; else the gold file's folder."""
+    if docs is not None:
+        return docs
+    return DEVSET if gold_path.resolve() == GOLD.resolve() else gold_path.resolve().parent
+
+
 def main(argv: list[str]) -> int:
-    return verdict(report(Path(argv[0]) if argv else GOLD))
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m tools.bench_headings", description=__doc__.split("\n\n")[0])
+    parser.add_argument("gold", nargs="?", type=Path, default=GOLD, help="the gold TOML file (default: the devset's)")
+    parser.add_argument("--docs", type=Path, default=None,
+                        help="the folder the gold's paths are relative to (default: the devset for its own gold, "
+                             "else the gold file's folder)")
+    args = parser.parse_args(argv)
+    return verdict(report(args.gold, docs_folder(args.gold, args.docs)))
 
 
 if __name__ == "__main__":

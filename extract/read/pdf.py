@@ -19,10 +19,11 @@ from extract.errors import InputError
 from extract.files import PDF_LIMIT, read_input
 from extract.model import Anomaly
 from extract.read import READERS, Reader, Reading, pdf_limits
+from extract.read.cell_rows import mark_header_rows
 from extract.read.figure_rows import label_rows
 from extract.read.pdf_layout import PageLine, dedupe, is_rotated, lines_of_block, order_blocks, rotated_lines, words_of
 from extract.read.pdf_limits import bounded, check_pdf
-from extract.read.pdf_text import compose
+from extract.read.pdf_text import compose, leaflet_order
 
 NO_TEXT = "no text layer: this PDF is an image or outlines; run OCR first (e.g. ocrmypdf) and read its output"
 
@@ -154,6 +155,7 @@ def _read_page(page, no: int, stats: dict) -> list[PageLine]:
     _figure_labels(page, lines, body)
     _shaded_boxes(page, lines)
     _mark_doubled(lines, doubled)
+    stats["cell_headers"] += mark_header_rows(lines, body)
     for ln in lines:
         ln.extra["height"] = float(page.height)
     stats["tables"] += len(tables)
@@ -180,7 +182,9 @@ def imposed_halves(items: list[dict], width: float, height: float, min_gap: floa
     if not left or not right:
         return None
     gap0, gap1 = max(it["x1"] for it in left), min(it["x0"] for it in right)
-    if gap1 - gap0 < min_gap or gap0 < middle - FOLD_BAND * width or gap1 > middle + FOLD_BAND * width:
+    # one page's text at least reaches the fold (a cover's centred block, or a page's short lines, may
+    # stop well short of it on the other side)
+    if gap1 - gap0 < min_gap or (gap0 < middle - FOLD_BAND * width and gap1 > middle + FOLD_BAND * width):
         return None
     rows = [{round(it["top"] / 3) for it in half} for half in (left, right)]
     if min(len(r) for r in rows) < HALF_ROWS:
@@ -349,9 +353,18 @@ def _read_pdf(data: bytes, display: str, pages: tuple[int, int] | None) -> Readi
             _add_stats(stats, page_stats)
     if stats["chars"] == 0:
         raise InputError(display, NO_TEXT)
+    order = leaflet_order(lines, stats["sizes"].most_common(1)[0][0] if stats["sizes"] else 10.0)
+    if order is not None:
+        rank = {page: at for at, page in enumerate(order)}
+        lines.sort(key=lambda ln: rank[ln.page])  # stable: each page's own order kept
     for n, ln in enumerate(lines, start=1):
         ln.no = n
     reading = compose(lines, stats, pages=(first, last))
+    if order is not None:
+        reading.anomalies.append(Anomaly(
+            "page-order-repaired", f"pages read in the order {', '.join(map(str, order))}: the document opens "
+            f"mid-chapter and its title stands on page {order[0]} (a leaflet whose outside is printed second)",
+            [ln.no for ln in lines if ln.page == order[0]][:1], "warning"))
     # composed (NFC), as text and Markdown are: a PDF may draw "é" as "e" and an accent
     reading.lines = [replace(line, text=unicodedata.normalize("NFC", line.text)) for line in reading.lines]
     reading.pages = last - first + 1
@@ -362,7 +375,7 @@ def _read_pdf(data: bytes, display: str, pages: tuple[int, int] | None) -> Readi
 
 def _new_stats() -> dict:
     return {"chars": 0, "cid": 0, "doubled": {}, "rotated_pages": [], "columns": {}, "uncertain": [],
-            "sizes": Counter(), "tables": 0, "imposed": []}
+            "sizes": Counter(), "tables": 0, "imposed": [], "cell_headers": 0}
 
 
 def _read_pages(numbered: list[tuple[int, Any]], display: str) -> list[tuple[list[PageLine], dict]]:
@@ -385,7 +398,7 @@ def _read_pages(numbered: list[tuple[int, Any]], display: str) -> list[tuple[lis
 def _add_stats(stats: dict, page: dict) -> None:
     """A page's figures added to the document's, pages in order (the sizes counted in the order met:
     the body size is the most common, the first met on a tie)."""
-    for key in ("chars", "cid", "tables"):
+    for key in ("chars", "cid", "tables", "cell_headers"):
         stats[key] += page[key]
     for key in ("doubled", "columns"):
         stats[key].update(page[key])
@@ -418,7 +431,8 @@ def _page_anomalies(reading: Reading, lines: list[PageLine], stats: dict) -> Non
             [ln.no for ln in rotated], "warning"))
     reading.evidence.update({
         "columns": dict(stats["columns"]), "cid": stats["cid"], "chars": stats["chars"],
-        "doubled_glyphs": sum(stats["doubled"].values()), "tables": stats["tables"], "imposed_pages": list(stats["imposed"]),
+        "doubled_glyphs": sum(stats["doubled"].values()), "tables": stats["tables"],
+        "table_header_cells": stats["cell_headers"], "imposed_pages": list(stats["imposed"]),
         "median_columns": statistics.median(stats["columns"].values()) if stats["columns"] else 0,
     })
 

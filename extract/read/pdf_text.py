@@ -11,8 +11,9 @@ from functools import lru_cache
 
 from extract.model import Anomaly, Line, SetAside
 from extract.numbering import numbered_heading_depth
-from extract.patterns import INDEX_PAGES_LINE, LEADER_LINE, is_cover_line
+from extract.patterns import DANGLING, INDEX_PAGES_LINE, LEADER_LINE, is_address, is_cover_line
 from extract.read import Reading
+from extract.read.cell_rows import CELL_HEAD, CELL_HEADER
 from extract.read.contents import LEADER_SPACE_AT, SPACE_LEADER, contents_runs
 from extract.read.pdf_layout import PageLine, Segment
 from extract.read.spacing import row_gaps
@@ -83,8 +84,13 @@ def running_heads(lines: list[PageLine], pages: int, body: float | None = None) 
             band_sizes[_norm(ln.text)].add(round(ln.size))
     need = max(2, math.ceil(0.25 * pages))
     found: dict[str, list[int]] = defaultdict(list)
+    chapter_heads = _chapter_heads(lines, candidates, body)
     for ln, where in candidates:
         key = _norm(ln.text)
+        if id(ln) in chapter_heads:
+            ln.kind, ln.reason = "furniture", f"running {where} naming the chapter"
+            found[ln.text].append(ln.no)
+            continue
         # only band lines in the header's own type hold part of it: a cover title in large type
         # ("Corsaires de" over "Brume") is no piece of the small header "Corsaires de Brume"
         same_type = {other: found_on for other, found_on in band.items()
@@ -104,6 +110,35 @@ def running_heads(lines: list[PageLine], pages: int, body: float | None = None) 
     if "page numbers" in found:
         detail += f"; {len(found['page numbers'])} page numbers"
     return [Anomaly("running-header", detail, sorted(n for ns in found.values() for n in ns), "info")]
+
+
+def _chapter_heads(lines: list[PageLine], candidates: list[tuple[PageLine, str]], body: float | None) -> set[int]:
+    """id() of the band lines in a type smaller than the text that name the chapter of their page: a
+    heading printed larger on that page or the next ("TOUR DE JEU" over the page where the chapter
+    "TOUR DE JEU" opens or goes on), alone or after the book's name ("Le Jardin des Lucioles
+    PRÉSENTATION"); and that name printed alone in the band of another page."""
+    if body is None:
+        return set()
+    banded = {id(ln) for ln, _ in candidates}
+    headings: dict[int, set[str]] = defaultdict(set)
+    for ln in lines:
+        if ln.kind == "text" and id(ln) not in banded and ln.size >= body * 1.12 + 0.2:
+            headings[ln.page].add(_norm(ln.text))
+    found: set[int] = set()
+    prefixes: set[str] = set()
+    small = [(ln, _norm(ln.text)) for ln, _ in candidates if ln.size < body]
+    for ln, key in small:
+        named = headings[ln.page] | headings[ln.page + 1]
+        if key in named:
+            found.add(id(ln))
+            continue
+        for heading in named:
+            if key.endswith(f" {heading}"):
+                found.add(id(ln))
+                prefixes.add(key[:-len(heading) - 1])
+                break
+    found |= {id(ln) for ln, key in small if key in prefixes}
+    return found
 
 
 def _pages_holding_part(key: str, band: dict[str, set[int]], on_page: dict[int, set[str]], need: int) -> set[int]:
@@ -162,12 +197,12 @@ def size_levels(sizes: list[float]) -> dict[float, int]:
 @lru_cache(maxsize=64)
 def _size_levels(sizes: tuple[float, ...]) -> tuple[tuple[float, int], ...]:
     levels: dict[float, int] = {}
-    level, previous = 0, None
+    level, largest = 0, None  # the largest size of the type being ranked: sizes are near it, not each other
     for size in sorted(sizes, reverse=True):
-        if previous is None or previous - size > max(SAME_TYPE[0], SAME_TYPE[1] * previous):
+        if largest is None or largest - size > max(SAME_TYPE[0], SAME_TYPE[1] * largest):
             level += 1
+            largest = size
         levels[size] = min(level, MAX_LEVEL)
-        previous = size
     return tuple(levels.items())
 
 
@@ -187,7 +222,6 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
     npages = pages[1] - pages[0] + 1
     body = stats["sizes"].most_common(1)[0][0] if stats["sizes"] else 10.0
     anomalies = running_heads(lines, npages, body)
-    sizes = all_sizes = heading_sizes(lines, body)
     flow = [ln for ln in lines if ln.reason is None]
     vocab = Counter(w.lower() for ln in flow for w in WORD.findall(CID.sub(" ", ln.text)))
     hyphenated = {w for w in vocab if "-" in w}
@@ -195,6 +229,7 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
     _space_leaders(flow, pages[0])
     cover = _cover_lines(flow, body)
     flow = [ln for ln in flow if ln.reason is None]
+    sizes = all_sizes = heading_sizes(lines, body)  # a cover's lines (set aside) rank no heading type
     notes = footnotes(flow, body)
     text = [ln for ln in flow if id(ln) not in notes]
     title, block = _title_block(text, sizes)
@@ -213,9 +248,18 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
     if title:
         for ln in text[title:block]:
             ln.kind, ln.reason = "furniture", "subtitle in the cover's title block"
-        sizes = [size for size in sizes if not any(abs(size - ln.size) < 0.3 for ln in text[:block])]
+        # the cover's types rank no section, unless the sections use them too (a subtitle in 11 pt
+        # regular, the sections in 11 pt bold)
+        sizes = [size for size in sizes if not any(abs(size - ln.size) < 0.3 for ln in text[:block])
+                 or any(abs(size - ln.size) < 0.3 for ln in text[block:])]
     units += _units(text[block:], body, sizes, hyphenated)
     units, repeated = _repeated_titles(units)
+    title_unit = _document_title(units)
+    if title_unit is not None:
+        title_text = " ".join("".join(seg[0] for seg in title_unit.segments).split())
+        anomalies.append(Anomaly("document-title", f"« {title_text} » (page {title_unit.lines[0].page}), the only heading "
+                                 "in the document's largest type, is its title: a sibling of the sections, never their "
+                                 "parent", [title_unit.lines[0].no], "info"))
     if repeated:
         anomalies.append(Anomaly("heading-repeated", f"{len(repeated)} headings opening a page repeat the chapter "
                                  "going on from the page before (a title printed across a spread, a banner): set "
@@ -243,7 +287,8 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
         box = boxes.setdefault(first.extra["box"], len(boxes) + 1) if "box" in first.extra else None
         out.append(Line(first.no, text, page=first.page, covers=tuple(ln.no for ln in unit.lines[1:]),
                         x=round(first.x0, 1), y=round(first.top, 1), size=first.size, bold=first.bold, box=box,
-                        gap_above=gaps[id(first)][0], gap_below=gaps[id(first)][1]))
+                        gap_above=gaps[id(first)][0], gap_below=gaps[id(first)][1],
+                        not_heading=CELL_HEAD if first.extra.get(CELL_HEADER) else None))
     set_aside = _ranges([ln for ln in lines if ln.reason is not None])
     anomalies += _glyph_anomalies(out, stats, repairs)
     if t1:
@@ -259,6 +304,56 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
                 "heading_levels": len({u.level for u in units if u.role == "heading"}),
                 "cid_repaired": len(repairs)}
     return Reading("pdf", out, set_aside, anomalies, evidence=evidence)
+
+
+def leaflet_order(lines: list[PageLine], body: float) -> list[int] | None:
+    """The pages in reading order when the document opens mid-chapter and its title stands on a later
+    page: a leaflet whose outside (cover, first chapters) is printed second. The title: the only line in
+    the document's largest type, on a page that also opens a chapter in the top type of the sections;
+    mid-chapter: the first page's first heading-like line (bold, or larger than the text) is in a type
+    below the sections' top type ("3. Jouer une carte" before any chapter). Reading starts at the
+    title's page and goes round. None when the pages are in order."""
+    text = [ln for ln in lines if ln.kind == "text" and ln.reason is None and any(c.isalpha() for c in ln.text)]
+    pages = sorted({ln.page for ln in lines})
+    if len(pages) < 2 or not text:
+        return None
+    largest = max(ln.size for ln in text)
+    titles = [ln for ln in text if abs(ln.size - largest) < 0.3]
+    if len(titles) != 1 or titles[0].page == pages[0]:
+        return None
+    title = titles[0]
+    sections = [ln.size for ln in text if ln is not title and ln.size >= body * 1.12 + 0.2 and _headlike(ln.text)]
+    if not sections:
+        return None
+    top = max(sections)
+    opening = next((ln for ln in text if ln.page == pages[0] and (ln.bold or ln.size >= body * 1.12 + 0.2)
+                    and _headlike(ln.text)), None)
+    if opening is None or opening.size >= top - 0.3:
+        return None
+    if not any(ln.page == title.page and abs(ln.size - top) < 0.3 for ln in text):
+        return None
+    at = pages.index(title.page)
+    return pages[at:] + pages[:at]
+
+
+TITLE_SIBLINGS = 2  # a document title stands above this many headings at least
+
+
+def _document_title(units: list[Unit]) -> Unit | None:
+    """The document's title, ranked as a sibling of the sections it would otherwise enclose: the only
+    heading in a type ranked above every other heading's, wherever it is printed (a cover read first,
+    after a running header, or in mid-document: a leaflet whose cover is its second page). A title
+    names the book; it is never a chapter holding the rules. None when there is no such heading."""
+    headings = [u for u in units if u.role == "heading"]
+    if len(headings) <= TITLE_SIBLINGS:
+        return None
+    top = min(u.level for u in headings)
+    at_top = [u for u in headings if u.level == top]
+    if len(at_top) != 1:
+        return None
+    title = at_top[0]
+    title.level = min(u.level for u in headings if u is not title)
+    return title
 
 
 REPEATED_TITLE = "a heading repeating the chapter going on from the page before"
@@ -305,7 +400,36 @@ def _cover_lines(flow: list[PageLine], body: float) -> list[str]:
         if ln.kind == "text" and (ln.size >= body * 1.12 + 0.2 or ln.bold) and is_cover_line(ln.text):
             ln.kind, ln.reason = "furniture", COVER_LINE
             found.append(ln.text)
+    for run in _short_runs(flow):
+        if any(is_cover_line(ln.text) for ln in run):
+            for ln in run:
+                if ln.reason is None:
+                    ln.kind, ln.reason = "furniture", COVER_LINE
+                    found.append(ln.text)
     return found
+
+
+COVER_BLOCK_WORDS = 6  # each line of a cover's block ("Un jeu coopératif" | "pour des équipages" | "de 2 à 8 joueurs") is short
+
+
+def _short_runs(flow: list[PageLine]) -> list[list[PageLine]]:
+    """The runs of two short lines or more stacked in one column at a line's spacing, in one type, no
+    list's items: a block such as a cover's (who plays, from what age), each line a few words."""
+    runs: list[list[PageLine]] = []
+    run: list[PageLine] = []
+    for ln in flow:
+        short = ln.kind == "text" and 0 < len(ln.text.split()) <= COVER_BLOCK_WORDS and not BULLET.match(ln.text)
+        prev = run[-1] if run else None
+        if short and prev is not None and prev.page == ln.page and prev.block == ln.block \
+                and abs(prev.size - ln.size) < 0.6 and 0 <= ln.top - prev.bottom <= 0.8 * ln.size:
+            run.append(ln)
+            continue
+        if len(run) > 1:
+            runs.append(run)
+        run = [ln] if short else []
+    if len(run) > 1:
+        runs.append(run)
+    return runs
 
 
 TITLE_BLOCK_LINES = 6
@@ -337,7 +461,8 @@ def _title_block(flow: list[PageLine], sizes: list[float]) -> tuple[int, int]:
     while end < len(flow) and end - title < TITLE_BLOCK_LINES:
         run = run_end(end)
         ln = flow[end]
-        unique = not any(same(other.size, ln.size) for other in flow[run:])
+        # a type is its size and weight: a subtitle in 11 pt regular under headings in 11 pt bold is unique
+        unique = not any(same(other.size, ln.size) and other.bold == ln.bold for other in flow[run:])
         plain = not ln.bold and not _level(ln.size, sizes) and run - end <= 2
         if run == end or run >= len(flow) or not (unique or plain):
             break
@@ -450,14 +575,57 @@ def _ranges(lines: list[PageLine]) -> list[SetAside]:
     return out
 
 
+# A line ending on a colon that opens on these words leads in to what follows ("Pour chaque équipe :",
+# "Si vous jouez à deux :"): a sentence announcing a list, not a heading.
+LEAD_IN_OPENERS = frozenset("pour dans si lorsque lorsqu quand chaque il elle ils elles on vous nous".split())
+LEAD_IN_WORDS = 4  # a line ending on a colon with more words is a sentence announcing what follows
+FIRST_WORD = re.compile(r"[^\W\d_]++")
+STOPS = "a piece of a sentence (stops mid-sentence)"
+SECTION_NUMBER = re.compile(r"\A\d{1,3}+(?:\.\d{1,3}+)++\.?\s")  # "3.2.1. Est considérée comme forfait :" is an article
+CUT_AFTER = DANGLING - {"un", "une"}  # as printed, in lower case ("Section D" ends on no "d"); "Chapitre un" is a title
+
+
+def worded_as_no_heading(text: str) -> str | None:
+    """Why a line printed as a heading reads as none, whatever its type, or None: an address (a web
+    site, an e-mail, a telephone: an advert's or a cover's contact line), a piece of a sentence (it
+    opens in lower case, or stops on a hyphen, a comma or a word a sentence goes on after: a line of
+    a cover's or an advert's text in large type), or a sentence leading in to a list ("Pour chaque
+    équipe :", "Pour déclencher un système, le Capitaine doit :")."""
+    words = text.split()
+    first = FIRST_WORD.search(text)
+    if is_address(text):
+        return "an address"
+    if first is not None and first.group(0)[0].islower():
+        return "a piece of a sentence (opens in lower case)"
+    if re.search(r"[^\W\d_]-$", text) or text.endswith(",") or (len(words) > 1 and words[-1] in CUT_AFTER):
+        return STOPS
+    count = len(words) - (words[-1] == ":")  # "Pour chaque équipe :" is three words
+    if text.endswith(":") and not SECTION_NUMBER.match(text) and (
+            "," in text or count > LEAD_IN_WORDS or (first is not None and first.group(0).lower() in LEAD_IN_OPENERS)):
+        return "a sentence leading in to what follows"
+    return None
+
+
+def _title_continues(ln: PageLine, nxt: PageLine | None) -> bool:
+    """Whether `nxt` is the next line of a title `ln` wrapped over lines: right under it, in its type."""
+    return (nxt is not None and nxt.kind == "text" and nxt.page == ln.page and nxt.block == ln.block
+            and abs(nxt.size - ln.size) < 0.6 and nxt.bold == ln.bold and 0 <= nxt.top - ln.bottom <= 0.6 * ln.size)
+
+
 def _role(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float, sizes: list[float],
           head: Unit | None = None) -> tuple[str, int]:
     if ln.kind == "table":
         return "table", 0
+    if ln.extra.get(CELL_HEADER):
+        return "text", 0  # a table's column head (`cell_rows`): no heading
     text = ln.text
+    why = worded_as_no_heading(text) if ln.bold or ln.size >= body * 1.12 + 0.2 else None
+    if why and not (why == STOPS and _title_continues(ln, nxt)) and not (prev is not None and _wrapped_title(prev, ln)):
+        return "text", 0  # a title wrapped after "des" goes on; its last line may open in lower case
     level = _level(ln.size, sizes) if ln.size >= body * 1.12 + 0.2 else 0
     runs_on = (nxt is not None and nxt.kind == "text" and nxt.page == ln.page and nxt.block == ln.block
-               and nxt.text[:1].islower() and abs(nxt.size - ln.size) < 0.6 and 0 <= nxt.top - ln.bottom <= 0.6 * ln.size)
+               and nxt.text[:1].islower() and abs(nxt.size - ln.size) < 0.6 and 0 <= nxt.top - ln.bottom <= 0.6 * ln.size
+               and not _wrapped_title(ln, nxt))
     if level and _headlike(text) and any(c.isalpha() for c in text) and not runs_on:
         return "heading", level
     marker = BULLET.match(text)
@@ -484,6 +652,18 @@ def _role(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float
     if STEP.match(text) and not continues and "text_x0" not in ln.extra:  # "12)" in the margin labels a paragraph
         return "step", 0
     return "text", 0
+
+
+WRAPPED_TITLE_WORDS = 8  # a title wrapped over two lines in a narrow column holds this many words at most
+
+
+def _wrapped_title(ln: PageLine, nxt: PageLine) -> bool:
+    """Whether the bold line `nxt`, opening in lower case right under `ln` in its type, is the last line
+    of a short bold title wrapped in a narrow column ("Le matériel" | "nécessaire"): it stops short of
+    the margin, and neither line holds a comma or ends a sentence (a paragraph in large type does)."""
+    both = f"{ln.text} {nxt.text}"
+    return (_title_continues(ln, nxt) and ln.bold and nxt.bold and len(both.split()) <= WRAPPED_TITLE_WORDS and "," not in both
+            and not _ends_paragraph(ln.text) and not _ends_paragraph(nxt.text) and nxt.x1 < nxt.block_x1 - 3 * nxt.size)
 
 
 def _ends_bold_sentence(ln: PageLine, prev: PageLine | None) -> bool:

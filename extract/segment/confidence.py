@@ -22,7 +22,9 @@ the weight each takes off the score):
   the text printed under it: a line starts right under it, in its column, and belongs elsewhere, while
   what was read as its text is printed elsewhere on the page (above it, or in another column): columns
   paired wrongly, each mistake a section holding another's text;
-- little of the text placed: most lines set aside.
+- little of the text placed: most lines set aside;
+- numbering gaps (a PDF's): decimal section numbers the document skips among those it prints ("1.1"
+  between "1.0" and "1.2"): each a heading lost in the layout, fused with another or read as text.
 
 A document declares it knows its structure is doubtful with `structure_uncertain = "why"` in its
 `[[documents]]` table: the anomaly stays (the build and the site still say so), `regles check`
@@ -36,7 +38,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from extract.model import Anomaly, Entry, Line
-from extract.patterns import COVER_CUES, is_cover_line
+from extract.patterns import COVER_CUES, DANGLING, is_address, is_cover_line
 from extract.segment.profiles.typography import FORMULA
 from extract.segment.profiles.walker import front_pages
 
@@ -54,27 +56,22 @@ EVIDENCE: dict[str, float] = {
     "cover_parent": 0.45,
     "misplaced_bodies": 0.6,  # a share of MISPLACED_SHARE or more of the headings counts in full
     "set_aside_share": 0.6,  # counted above 40% of the lines only
+    "numbering_gaps": 2.0,  # a PDF's decimal section numbers skipped: each a heading lost (fused, read as text)
 }
 
 HEADING_LEVEL = re.compile(r"^(#{1,6})\s+\S")
 WORD = re.compile(r"[^\W\d_]+")
-# Words a heading never ends on: a sentence cut in two (by a fold, a column) ends on them.
-DANGLING = frozenset("à au aux de des du d en et la le les l ou par pour sur un une avec dans que qui ne se son sa ses".split())
 SENTENCE_WORDS = 24  # a heading of more words is a sentence (of more than half as many, ending on a full stop)
 LABEL_LETTERS = 3  # a title with fewer letters is a label ("x 2", "A", "3")
-# A title that is an address (a web site, an e-mail, a telephone number): an advert's or a cover's, no heading.
-ADDRESS = (
-    re.compile(r"(?:https?://|www\.)\S", re.IGNORECASE),
-    re.compile(r"[\w.+-]@[\w-]++\.\w", re.IGNORECASE),
-    re.compile(r"\b[a-z0-9-]++\.(?:fr|com|org|net|eu|be|ch|ca|de|info|io)\b", re.IGNORECASE),
-    re.compile(r"(?:^|\s)(?:\+\d{2}\s?|0)\d(?:[\s.]?\d{2}){4}\b"),
-)
 # The credits of a cover ("Un jeu de Roberto Fraga", "Illustré par …", "Auteur : …"): a cover line too.
 CREDIT_CUES = (
     re.compile(r"^\s?(?:un\sjeu\s(?:de|d’|d')|illustr(?:é|ée|és|ations?)\s(?:par|de)|conçu\spar|auteurs?\s?:|"
                r"graphisme\s?:|traduction\s?:)", re.IGNORECASE),
     re.compile(r"^\s?©"),
 )
+# A section number inside a title, between words ("Échelle du jeu 2.2 Les terrains"): two headings
+# printed side by side read as one.
+FUSED = re.compile(r"[^\W\d_]\s\d{1,3}+(?:\.\d{1,3}+)++\.?\s[A-ZÀ-Ý]")
 COVER_PARAGRAPH_WORDS = 12  # an entry's first paragraph this short may be the rest of a cover line
 # (its player count or age: COVER_CUES[:2]; a duration, "2 minutes", is a rule's as often)
 MISPLACED_SHARE = 0.04  # of the headings (two at least): so many sections holding another's text is a tree read wrong
@@ -102,6 +99,8 @@ def label_reason(title: str) -> str | None:
         return "a sentence"
     if is_cover_line(text):
         return "a cover line"
+    if FUSED.search(text):
+        return "two headings read as one (another section's number inside)"
     return None
 
 
@@ -110,11 +109,6 @@ def is_cover_text(text: str, cues: tuple[re.Pattern[str], ...] = ()) -> bool:
     age, how long (`is_cover_line`), its credits, or any line holding one of `cues`."""
     text = " ".join(text.replace("*", " ").split())
     return is_cover_line(text) or any(cue.search(text) for cue in (*CREDIT_CUES, *cues))
-
-
-def is_address(text: str) -> bool:
-    """Whether `text` holds a web site, an e-mail or a telephone number (a cover's or an advert's)."""
-    return any(pattern.search(text) for pattern in ADDRESS)
 
 
 def cover_parent(entry: Entry) -> bool:
@@ -159,6 +153,33 @@ def misplaced_bodies(headed: list[Entry], lines: list[Line]) -> list[str]:
                for line in on_page[head.page or 0] if line.no not in own):
             found.append(entry.title or entry.number or "")
     return found
+
+
+DECIMAL_NUMBER = re.compile(r"\A(\d{1,3}+(?:\.\d{1,3}+)++)\.?\Z")  # "1.2", "2.0", "3.1.1", "4.2."
+NUMBERED_AT_LEAST = 4  # a document numbers its headings when this many decimal numbers are read
+
+
+def numbering_gaps(entries: list[Entry]) -> list[str]:
+    """The decimal section numbers a document skips among those it prints: "1.1" when "1.0" and "1.2"
+    are read, "2.2" when "2.3" is (each level counted from 0 or 1, as the document does)."""
+    found: set[tuple[int, ...]] = set()
+    for entry in entries:
+        match = DECIMAL_NUMBER.match(entry.number or "")
+        if match:
+            found.add(tuple(int(part) for part in match.group(1).split(".")))
+    if len(found) < NUMBERED_AT_LEAST:
+        return []
+    lasts: dict[tuple[int, ...], set[int]] = defaultdict(set)
+    for number in found:
+        lasts[number[:-1]].add(number[-1])
+    # a depth numbered from 0 somewhere ("2.0 LES PIONS") is numbered from 0 everywhere: "1.0" is missing
+    # where "1.1" and "1.2" are read without it
+    from_zero = {len(prefix) for prefix, present in lasts.items() if 0 in present}
+    missing = []
+    for prefix, present in sorted(lasts.items()):
+        start = 0 if len(prefix) in from_zero else 1
+        missing += [".".join(map(str, (*prefix, k))) for k in range(start, max(present)) if k not in present]
+    return missing
 
 
 @dataclass(frozen=True)
@@ -257,6 +278,12 @@ def structure_confidence(entries: list[Entry], lines: list[Line], lines_read: in
     if headed and misplaced:
         examples["misplaced_bodies"] = misplaced
         evidence["misplaced_bodies"] = min(1.0, len(misplaced) / max(2.0, MISPLACED_SHARE * len(headed)))
+    if any(line.page is not None for line in lines):  # a PDF's: its headings may be lost in its layout
+        gaps = numbering_gaps(entries)
+        if gaps:
+            numbered = sum(1 for e in entries if DECIMAL_NUMBER.match(e.number or ""))
+            examples["numbering_gaps"] = gaps
+            evidence["numbering_gaps"] = len(gaps) / (numbered + len(gaps))
     if lines_read:
         evidence["set_aside_share"] = max(0.0, 1 - lines_placed / lines_read - 0.4) / 0.6
     score = 1.0 - sum(EVIDENCE[name] * min(1.0, value) for name, value in evidence.items())

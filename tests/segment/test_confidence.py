@@ -92,6 +92,7 @@ def test_a_long_text_without_headings_is_uncertain(tmp_path):
     ("Matériel", None), ("MISE EN PLACE", None), ("3.2 Jouer une carte", None), ("Déplacement :", None),
     ("Comportement antisportif à sanctionner par une exclusion immédiate de 2 minutes", None),
     ("Dégâts infligés = 2d6 + 3", "a formula"), ("PV max + 1", "a formula"), ("MINES + TORPILLES", None),
+    ("Échelle du jeu 2.2 Les terrains", "two headings read as one"), ("Règles standard, version 1.2", None),
 ])
 def test_label_like_titles(title, reason):
     found = label_reason(title)
@@ -219,3 +220,31 @@ def test_an_address_is_no_heading(title):
 @pytest.mark.parametrize("title", ["Mise en place", "Fin de la partie", "Le Capitaine", "3.2 Forfait isolé"])
 def test_headings_are_not_addresses_nor_labels(title):
     assert label_reason(title) is None
+
+
+from extract.segment.confidence import numbering_gaps  # noqa: E402
+
+
+def numbered(*numbers: str) -> list[Entry]:
+    return [Entry("g", "d", "section", number, "Titre", number) for number in numbers]
+
+
+def test_the_decimal_numbers_a_pdf_skips_are_headings_lost():
+    # "1.0" missing where the document numbers from 0 ("2.0"); "2.2" missing between 2.1 and 2.3
+    assert numbering_gaps(numbered("1.1", "1.2", "2.0", "2.1", "2.3", "3.0")) == ["1.0", "2.2"]
+    # numbered from 1 throughout, every number read: nothing missing
+    assert numbering_gaps(numbered("1.1", "1.2", "2.1", "2.2", "2.2.1", "2.2.2")) == []
+    # too few numbers to say the document numbers its headings
+    assert numbering_gaps(numbered("1.1", "1.3")) == []
+
+
+def test_numbering_gaps_count_in_a_pdf_only():
+    entries = numbered("1.0", "1.2", "2.0", "2.1", "2.3", "3.0", "3.1", "3.2")
+    body = [Line(n, PROSE) for n in range(1, 40)]
+    for at, entry in enumerate(entries):
+        entry.heading_lines = [at + 1]
+    text_score = structure_confidence(entries, body, 40, 40)
+    pdf_lines = [Line(n, PROSE, page=1, x=40.0, y=10.0 * n, size=10.0) for n in range(1, 40)]
+    pdf_score = structure_confidence(entries, pdf_lines, 40, 40)
+    assert text_score.evidence["numbering_gaps"] == 0.0
+    assert pdf_score.evidence["numbering_gaps"] == pytest.approx(2 / 10)

@@ -109,3 +109,26 @@ def test_a_heading_without_a_level_is_an_error_naming_the_file(tmp_path: Path):
     path.write_text('[[doc]]\npath = "a.pdf"\n[[doc.heading]]\ntext = "Titre"\n', encoding="utf-8")
     with pytest.raises(ValueError, match="gold.toml"):
         load_gold(path)
+
+
+def test_a_gold_beside_its_documents_is_read_from_its_own_folder(tmp_path: Path, capsys):
+    """A gold written beside generated PDFs (not the devset's) names them relative to its folder; a
+    document it names that is absent is one line saying so, all its headings missed."""
+    from tests.read import pdf_maker
+    from tools.bench_headings import docs_folder, report
+
+    (tmp_path / "docs").mkdir()
+    pdf_maker.numbered_levels(tmp_path / "docs" / "livre.pdf")
+    gold = tmp_path / "gold.toml"
+    gold.write_text('[[doc]]\npath = "docs/livre.pdf"\n'
+                    '[[doc.heading]]\ntext = "1. Chapitre B"\npage = 1\nlevel = 1\nparent = ""\n'
+                    '[[doc.heading]]\ntext = "1.1 Section 11"\npage = 1\nlevel = 2\nparent = "1. Chapitre B"\n'
+                    '[[doc]]\npath = "docs/absent.pdf"\n'
+                    '[[doc.heading]]\ntext = "Mise en place"\npage = 1\nlevel = 1\nparent = ""\n', encoding="utf-8")
+    assert docs_folder(gold) == tmp_path
+    assert docs_folder(gold, tmp_path / "ailleurs") == tmp_path / "ailleurs"
+    checks = report(gold, docs_folder(gold))
+    out = capsys.readouterr().out
+    assert "docs/livre.pdf: recall 2/2 (1.00), right parent 2/2" in out
+    assert "docs/absent.pdf: not read" in out and "recall 0/1" in out
+    assert [ok for ok in checks.values()] == [False, False]  # 2 of 3 found: under the bar

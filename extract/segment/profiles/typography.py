@@ -51,6 +51,8 @@ def under_title(line: Line) -> bool:
 def not_a_heading(line: Line, previous: Line | None, previous_heads: bool) -> str | None:
     """Why a PDF line whose words read as a heading is no heading by its typography, or None.
     `previous_heads`: the line above it was taken as a heading (its title block may go on)."""
+    if line.not_heading:
+        return line.not_heading
     if line.y is None:
         return None  # no geometry: plain text or Markdown
     why = refuted(line)
