@@ -35,7 +35,9 @@ DEVSET = ROOT.parent / "shared" / "external" / "french-rules-devset"
 RECALL_TARGET = 0.95
 PARENT_TARGET = 0.90
 
-LEADING_NUMBER = re.compile(r"^\d{1,3}(?:\.\d{1,3}){0,6}[.)]?\s")  # "3.2.1 ", "3. ", "2) "
+# "3.2.1 ", "3. ", "2) ", and a numbered label the reader states as the entry's number ("Chapitre 1 : ")
+LEADING_NUMBER = re.compile(r"^(?:(?:chapitre|partie|section|livre|annexe|article) (?:\d{1,3}|[ivxlc]{1,6})(?: ?[.):\u2013-])?\s"
+                            r"|\d{1,3}(?:\.\d{1,3}){0,6}[.)]?\s)")
 LEADING_MARKS = re.compile(r"^[\W_]++")  # "■ ", "❱ " before a heading
 TRAILING_MARKS = " :.;,\u2026"
 APOSTROPHES = str.maketrans({"\u2019": "'", "\u02bc": "'", "\u2018": "'", "\u00a0": " ", "\u202f": " "})

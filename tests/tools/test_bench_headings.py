@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.bench_headings import load_gold, norm, score
+from tools.bench_headings import keys, load_gold, norm, score
 
 GOLD = '''
 [[doc]]
@@ -132,3 +132,16 @@ def test_a_gold_beside_its_documents_is_read_from_its_own_folder(tmp_path: Path,
     assert "docs/livre.pdf: recall 2/2 (1.00), right parent 2/2" in out
     assert "docs/absent.pdf: not read" in out and "recall 0/1" in out
     assert [ok for ok in checks.values()] == [False, False]  # 2 of 3 found: under the bar
+
+
+@pytest.mark.parametrize(("printed", "found_as"), [
+    ("CHAPITRE 1 : INTRODUCTION", "introduction"),  # the reader states "Chapitre 1" as the entry's number
+    ("Partie II – Le combat", "le combat"),
+    ("3.2 Attaque", "attaque"),
+])
+def test_a_numbered_heading_is_found_under_its_title_without_its_number_label(printed: str, found_as: str):
+    assert found_as in keys(printed)
+
+
+def test_a_title_opening_on_a_word_that_spells_a_roman_numeral_keeps_it():
+    assert keys("Ici commence la partie") == {"ici commence la partie"}
