@@ -86,3 +86,14 @@ def test_a_name_must_name_entries(tmp_path):
     with pytest.raises(InputError) as caught:
         read_term_config(tmp_path, "jeu")
     assert caught.value.line == 2 and "an entry id or a list of ids" in str(caught.value)
+
+
+@pytest.mark.parametrize(("word", "other"), [
+    ("gagner", "obtenir"),    # to win the game, not to obtain a result
+    ("court", "courir"),      # a short range, not running
+    ("achever", "terminer"),  # finishing off a unit, not ending the turn
+    ("annuler", "ignorer"),   # cancelling an attack is a rule of its own
+])
+def test_a_word_with_a_second_sense_in_rules_is_no_synonym_of_the_other(word: str, other: str):
+    found = builtin_thesaurus()
+    assert not any(word in said and other in meant for said, meant, *_ in found)
