@@ -236,7 +236,9 @@ class Ranking:
             bests.append(best)
         for best in bests:
             for doc, bonus in sorted(best.items()):
-                if doc in in_title and in_title[doc] < self.title_parts[doc]:  # no part of its title held whole
+                if len(bests) > 1 and doc in in_title and in_title[doc] < self.title_parts[doc]:
+                    # no part of its title held whole: a lure among the question's other words ("round"
+                    # of "Fin de round"); a one-word query still names the rule titled by it ("vue")
                     continue
                 sums[doc] += bonus
 

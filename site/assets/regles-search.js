@@ -531,7 +531,7 @@
     });
     bests.forEach(function (best) {
       Array.from(best.keys()).sort(function (a, b) { return a - b; }).forEach(function (doc) {
-        if (inTitle.has(doc) && inTitle.get(doc) < self.titleParts[doc]) return;  // no part of its title held whole
+        if (bests.length > 1 && inTitle.has(doc) && inTitle.get(doc) < self.titleParts[doc]) return;  // no part of its title held whole; a one-word query names its rule
         sums.set(doc, sums.get(doc) + best.get(doc));
       });
     });

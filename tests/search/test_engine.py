@@ -129,3 +129,21 @@ def test_a_word_of_a_longer_title_does_not_name_its_rule(tmp_path):
     index = title_index(tmp_path)
     assert [h.id for h in index.search("pions round")][:2] == ["jeu/regles/2", "jeu/regles/1"]
     assert [h.id for h in index.search("fin du round de bataille")][0] == "jeu/regles/1"
+
+
+def test_a_one_word_query_still_names_the_rule_its_word_titles(tmp_path):
+    """Alone, the word asks for the rule it titles ("vue" for "Ligne de vue"): no other word of the
+    question competes with it, so the title's other words are not needed."""
+    import json
+
+    from extract.search.model import build_model, write_model
+    from tests.search.test_understanding import make
+
+    entries = [make("1", "Fin du round", "Les joueurs reprennent leurs pions."),
+               make("2", "Tour de jeu", "Au round suivant, chaque round commence par le moral du round.")]
+    write_model(tmp_path, build_model(entries, {}))
+    (tmp_path / "meta.json").write_text(json.dumps({"schema_version": "2", "games": ["jeu"], "documents": ["jeu/regles"],
+                                                    "kinds": ["rule"]}))
+    index = SearchIndex(tmp_path)
+    assert [h.id for h in index.search("round")][0] == "jeu/regles/1"
+    assert [h.id for h in index.search("moral round")][0] == "jeu/regles/2"  # among other words, a lure
