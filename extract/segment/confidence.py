@@ -160,8 +160,11 @@ NUMBERED_AT_LEAST = 4  # a document numbers its headings when this many decimal 
 
 
 def numbering_gaps(entries: list[Entry]) -> list[str]:
-    """The decimal section numbers a document skips among those it prints: "1.1" when "1.0" and "1.2"
-    are read, "2.2" when "2.3" is (each level counted from 0 or 1, as the document does)."""
+    """The decimal section numbers a document skips among those it prints: "2.2" when "2.1" and "2.3"
+    are read, and "1.0" when "1.1" is read in a document whose other sections at that depth open on
+    ".0" ("2.0 LES PIONS", "3.0 …"). Only between numbers read, never before the first one (an
+    excerpt may open at "4.3"); and none in a document whose numbers are sparser than a sequence that
+    lost some (a FAQ citing "2.3", "4.1", "7.5" numbers no sections of its own)."""
     found: set[tuple[int, ...]] = set()
     for entry in entries:
         match = DECIMAL_NUMBER.match(entry.number or "")
@@ -172,14 +175,21 @@ def numbering_gaps(entries: list[Entry]) -> list[str]:
     lasts: dict[tuple[int, ...], set[int]] = defaultdict(set)
     for number in found:
         lasts[number[:-1]].add(number[-1])
-    # a depth numbered from 0 somewhere ("2.0 LES PIONS") is numbered from 0 everywhere: "1.0" is missing
-    # where "1.1" and "1.2" are read without it
-    from_zero = {len(prefix) for prefix, present in lasts.items() if 0 in present}
+    opens_on_zero: dict[int, int] = defaultdict(int)  # depth -> how many sections open on ".0" there
+    for prefix, present in lasts.items():
+        opens_on_zero[len(prefix)] += 0 in present
     missing = []
     for prefix, present in sorted(lasts.items()):
-        start = 0 if len(prefix) in from_zero else 1
-        missing += [".".join(map(str, (*prefix, k))) for k in range(start, max(present)) if k not in present]
-    return missing
+        first = min(present)
+        if first == 1 and opens_on_zero[len(prefix)] >= FROM_ZERO_AT_LEAST:
+            first = 0
+            missing.append(".".join(map(str, (*prefix, 0))))
+        missing += [".".join(map(str, (*prefix, k))) for k in range(first + 1, max(present)) if k not in present]
+    return missing if len(missing) <= len(found) * SPARSE_GAPS else []
+
+
+FROM_ZERO_AT_LEAST = 2  # a depth is numbered from 0 when this many of its sections open on ".0"
+SPARSE_GAPS = 0.5  # more numbers skipped than half those read: numbers cited, not a sequence that lost some
 
 
 @dataclass(frozen=True)

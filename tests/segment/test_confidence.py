@@ -248,3 +248,12 @@ def test_numbering_gaps_count_in_a_pdf_only():
     pdf_score = structure_confidence(entries, pdf_lines, 40, 40)
     assert text_score.evidence["numbering_gaps"] == 0.0
     assert pdf_score.evidence["numbering_gaps"] == pytest.approx(2 / 10)
+
+
+def test_numbers_cited_or_an_excerpt_are_no_headings_lost():
+    # a FAQ citing the rules' numbers: sparse, not a sequence that lost some
+    assert numbering_gaps(numbered("2.3", "4.1", "7.5", "9.2", "11.4")) == []
+    # an excerpt opening at 4.3: nothing before the first number read is missing
+    assert numbering_gaps(numbered("4.3", "4.4", "4.5", "5.1", "5.2")) == []
+    # one section opening on ".0" does not make every other section's ".0" missing
+    assert numbering_gaps(numbered("1.1", "1.2", "2.0", "2.1", "3.1", "3.2")) == []
