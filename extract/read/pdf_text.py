@@ -400,8 +400,10 @@ def _cover_lines(flow: list[PageLine], body: float) -> list[str]:
         if ln.kind == "text" and (ln.size >= body * 1.12 + 0.2 or ln.bold) and is_cover_line(ln.text):
             ln.kind, ln.reason = "furniture", COVER_LINE
             found.append(ln.text)
+    front = min((ln.page for ln in flow), default=0)
     for run in _short_runs(flow):
-        if any(is_cover_line(ln.text) for ln in run):
+        if run[0].page == front and any(is_cover_line(ln.text) for ln in run) \
+                and not any(ln.text.rstrip().endswith(SENTENCE_ENDS) for ln in run):
             for ln in run:
                 if ln.reason is None:
                     ln.kind, ln.reason = "furniture", COVER_LINE
@@ -410,24 +412,35 @@ def _cover_lines(flow: list[PageLine], body: float) -> list[str]:
 
 
 COVER_BLOCK_WORDS = 6  # each line of a cover's block ("Un jeu coopératif" | "pour des équipages" | "de 2 à 8 joueurs") is short
+SENTENCE_ENDS = (".", "!", "?", ";", ",", ":")  # a cover's block states facts; a paragraph's lines end sentences
+
+
+def _stacked(prev: PageLine, ln: PageLine) -> bool:
+    """Whether `ln` is the next line of `prev`'s block: same column, same type, a line's spacing under it."""
+    return prev.page == ln.page and prev.block == ln.block and abs(prev.size - ln.size) < 0.6 \
+        and 0 <= ln.top - prev.bottom <= 0.8 * ln.size
 
 
 def _short_runs(flow: list[PageLine]) -> list[list[PageLine]]:
-    """The runs of two short lines or more stacked in one column at a line's spacing, in one type, no
-    list's items: a block such as a cover's (who plays, from what age), each line a few words."""
+    """The blocks of two short lines or more stacked in one column at a line's spacing, in one type, no
+    list's items: a block such as a cover's (who plays, from what age), each line a few words. A block
+    with a longer line is a paragraph (in a narrow column), no run at all."""
     runs: list[list[PageLine]] = []
     run: list[PageLine] = []
+    whole = True  # no longer line stacked with the run
+    prev: PageLine | None = None
     for ln in flow:
         short = ln.kind == "text" and 0 < len(ln.text.split()) <= COVER_BLOCK_WORDS and not BULLET.match(ln.text)
-        prev = run[-1] if run else None
-        if short and prev is not None and prev.page == ln.page and prev.block == ln.block \
-                and abs(prev.size - ln.size) < 0.6 and 0 <= ln.top - prev.bottom <= 0.8 * ln.size:
+        stacked = prev is not None and ln.kind == "text" and prev.kind == "text" and _stacked(prev, ln)
+        if short and stacked and run:
             run.append(ln)
-            continue
-        if len(run) > 1:
-            runs.append(run)
-        run = [ln] if short else []
-    if len(run) > 1:
+        else:
+            if len(run) > 1 and whole and not stacked:
+                runs.append(run)
+            whole = not stacked
+            run = [ln] if short else []
+        prev = ln
+    if len(run) > 1 and whole:
         runs.append(run)
     return runs
 
