@@ -112,6 +112,9 @@ def running_heads(lines: list[PageLine], pages: int, body: float | None = None) 
     return [Anomaly("running-header", detail, sorted(n for ns in found.values() for n in ns), "info")]
 
 
+BOOK_NAME_PAGES = 2  # a running header's book name is printed in the band of this many pages at least
+
+
 def _chapter_heads(lines: list[PageLine], candidates: list[tuple[PageLine, str]], body: float | None) -> set[int]:
     """id() of the band lines in a type smaller than the text that name the chapter of their page: a
     heading printed larger on that page or the next ("TOUR DE JEU" over the page where the chapter
@@ -125,7 +128,7 @@ def _chapter_heads(lines: list[PageLine], candidates: list[tuple[PageLine, str]]
         if ln.kind == "text" and id(ln) not in banded and ln.size >= body * 1.12 + 0.2:
             headings[ln.page].add(_norm(ln.text))
     found: set[int] = set()
-    prefixes: set[str] = set()
+    prefixed: dict[str, list[PageLine]] = defaultdict(list)  # a book's name -> the band lines it opens
     small = [(ln, _norm(ln.text)) for ln, _ in candidates if ln.size < body]
     for ln, key in small:
         named = headings[ln.page] | headings[ln.page + 1]
@@ -134,10 +137,21 @@ def _chapter_heads(lines: list[PageLine], candidates: list[tuple[PageLine, str]]
             continue
         for heading in named:
             if key.endswith(f" {heading}"):
-                found.add(id(ln))
-                prefixes.add(key[:-len(heading) - 1])
+                prefixed[key[:-len(heading) - 1]].append(ln)
                 break
-    found |= {id(ln) for ln, key in small if key in prefixes}
+    # A book's name stands in the band of two pages at least, alone or before a chapter's name (the
+    # name printed twice on a row reads as one line): a line of one page ending on a heading's words
+    # (a footnote) names no chapter.
+    names = {name for name in prefixed
+             if len({ln.page for ln, key in small if f" {name} " in f" {key} "}) >= BOOK_NAME_PAGES}
+    for prefix, heads in prefixed.items():
+        rest = f" {prefix} "
+        for name in sorted(names, key=len, reverse=True):
+            while f" {name} " in rest:
+                rest = rest.replace(f" {name} ", " ")
+        if not rest.strip():
+            found |= {id(ln) for ln in heads}
+    found |= {id(ln) for ln, key in small if key in names}
     return found
 
 

@@ -64,6 +64,31 @@ def test_a_small_running_header_naming_the_chapter_is_no_heading(tmp_path):
     assert "running header naming the chapter" in reasons
 
 
+def footnotes_ending_on_a_chapter(path):
+    """Two pages of two chapters each, a footnote in 8 pt at the foot of each page whose last words
+    are a chapter's name ("… effectuer de tir" over the page opening "Tir")."""
+    pdf = new()
+    notes = ("* Une figurine engagée au corps à corps ne peut jamais effectuer de tir",
+             "* Une figurine qui fuit ne compte pas pour la fin de partie")
+    for chapters, note in zip((("Mise en place", "Déplacement"), ("Tir", "Fin de partie")), notes, strict=True):
+        pdf.add_page()
+        y = 100
+        for chapter in chapters:
+            y = lines_at(pdf, 40, y + 8, [chapter], size=16, style="B") + 6
+            y = lines_at(pdf, 40, y, wrapped(pdf, "Le " + prose(120, len(chapter)) + ".", 500, size=10),
+                         size=10, leading=12.5) + 6
+        lines_at(pdf, 40, 790, [note], size=8)
+    return save(pdf, path)
+
+
+def test_a_footnote_ending_on_a_chapters_name_is_no_running_header(tmp_path):
+    r = read_pdf(footnotes_ending_on_a_chapter(tmp_path / "footnote.pdf"), "footnote.pdf")
+    text = " ".join(line.text for line in r.lines)
+    assert "ne peut jamais effectuer de tir" in text
+    assert "ne compte pas pour la fin de partie" in text
+    assert not any(a.kind == "running-header" for a in r.anomalies)
+
+
 def narrow_column_titles(path):
     """A narrow column whose titles wrap, their last line in lower case ("Le matériel" | "nécessaire",
     "Les profils des" | "combattants"), and a paragraph in the titles' type and weight whose second
