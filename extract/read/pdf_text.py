@@ -605,7 +605,8 @@ def _ranges(lines: list[PageLine]) -> list[SetAside]:
 # A line ending on a colon that opens on these words leads in to what follows ("Pour chaque équipe :",
 # "Si vous jouez à deux :"): a sentence announcing a list, not a heading.
 LEAD_IN_OPENERS = frozenset("pour dans si lorsque lorsqu quand chaque il elle ils elles on vous nous".split())
-LEAD_IN_WORDS = 4  # a line ending on a colon with more words is a sentence announcing what follows
+LEAD_IN_WORDS = 4  # a line ending on a colon with more words is a sentence announcing what follows (a title in
+# capitals is no sentence whatever its length: "JEU AU TOUR PAR TOUR :")
 FIRST_WORD = re.compile(r"[^\W\d_]++")
 STOPS = "a piece of a sentence (stops mid-sentence)"
 SECTION_NUMBER = re.compile(r"\A\d{1,3}+(?:\.\d{1,3}+)++\.?\s")  # "3.2.1. Est considérée comme forfait :" is an article
@@ -628,7 +629,8 @@ def worded_as_no_heading(text: str) -> str | None:
         return STOPS
     count = len(words) - (words[-1] == ":")  # "Pour chaque équipe :" is three words
     if text.endswith(":") and not SECTION_NUMBER.match(text) and (
-            "," in text or count > LEAD_IN_WORDS or (first is not None and first.group(0).lower() in LEAD_IN_OPENERS)):
+            "," in text or (count > LEAD_IN_WORDS and not text.isupper())
+            or (first is not None and first.group(0).lower() in LEAD_IN_OPENERS)):
         return "a sentence leading in to what follows"
     return None
 

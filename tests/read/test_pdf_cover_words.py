@@ -59,6 +59,9 @@ def test_cover_blocks_contacts_cut_sentences_and_lead_ins_are_no_headings(tmp_pa
     ("Pour déclencher un système, le Capitaine doit :", "a sentence leading in to what follows"),
     ("Mise en place :", None),
     ("Déplacement :", None),
+    ("JEU AU TOUR PAR TOUR :", None),
+    ("Le tour de jeu en détail :", "a sentence leading in to what follows"),
+    ("POUR CHAQUE JOUEUR :", "a sentence leading in to what follows"),
     ("Les cartes « forme »", None),
     ("3. Jouer une carte", None),
 ])
