@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from extract.model import Anomaly, Line, SetAside
 from extract.numbering import numbered_heading_depth
-from extract.patterns import DANGLING, INDEX_PAGES_LINE, LEADER_LINE, is_address, is_cover_line
+from extract.patterns import DANGLING, INDEX_PAGES_LINE, LEADER_LINE, is_address, is_cover_line, without_enumerator
 from extract.read import Reading
 from extract.read.cell_rows import CELL_HEAD, CELL_HEADER
 from extract.read.contents import LEADER_SPACE_AT, SPACE_LEADER, contents_runs
@@ -620,7 +620,7 @@ def worded_as_no_heading(text: str) -> str | None:
     a cover's or an advert's text in large type), or a sentence leading in to a list ("Pour chaque
     équipe :", "Pour déclencher un système, le Capitaine doit :")."""
     words = text.split()
-    first = FIRST_WORD.search(text)
+    first = FIRST_WORD.search(without_enumerator(text.lstrip()))
     if is_address(text):
         return "an address"
     if first is not None and first.group(0)[0].islower():

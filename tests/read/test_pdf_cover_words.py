@@ -60,6 +60,9 @@ def test_cover_blocks_contacts_cut_sentences_and_lead_ins_are_no_headings(tmp_pa
     ("Mise en place :", None),
     ("Déplacement :", None),
     ("JEU AU TOUR PAR TOUR :", None),
+    ("a) Déplacement", None),
+    ("ii. Combat", None),
+    ("b) pose une carte puis", "a piece of a sentence (opens in lower case)"),
     ("Le tour de jeu en détail :", "a sentence leading in to what follows"),
     ("POUR CHAQUE JOUEUR :", "a sentence leading in to what follows"),
     ("Les cartes « forme »", None),
@@ -161,3 +164,28 @@ def test_a_narrow_columns_paragraph_naming_players_or_minutes_is_rule_text(tmp_p
     for words in ("Chaque manche dure 3 minutes.", "Avec 2 à 4 joueurs, retirez", "Dès 8 ans, jouez sans sablier."):
         assert words in text
     assert not [a for a in reading.anomalies if a.kind == "cover-lines"]
+
+
+def lettered_sections(path: Path) -> Path:
+    """Chapters in 16 pt bold, their sections lettered in 12 pt bold ("a) Le plateau", "b. Le tir",
+    "ii. Combat"): a letter in lower case opens each section's title."""
+    pdf = new()
+    pdf.add_page()
+    y = lines_at(pdf, 40, 60, ["Les Chevaliers du Val"], size=22, style="B") + 10
+    for chapter, subs in (("Mise en place", ["a) Le plateau", "b) Les cartes"]),
+                          ("Tour de jeu", ["a) Déplacement", "b. Le tir", "ii. Combat"]), ("Fin de partie", [])):
+        y = lines_at(pdf, 40, y + 8, [chapter], size=16, style="B") + 6
+        y = lines_at(pdf, 40, y, wrapped(pdf, "Le " + prose(40, len(chapter)) + ".", 500, size=10), size=10, leading=12.5) + 6
+        for sub in subs:
+            y = lines_at(pdf, 40, y + 4, [sub], size=12, style="B") + 4
+            y = lines_at(pdf, 40, y, wrapped(pdf, "Le " + prose(35, len(sub)) + ".", 500, size=10), size=10, leading=12.5) + 4
+    return save(pdf, path)
+
+
+def test_lettered_sections_are_headings_under_their_chapter(tmp_path):
+    entries = extract_document(lettered_sections(tmp_path / "lettered.pdf"))["entries"]
+    found = [e["title"] for e in entries if e.get("title")]
+    assert found == ["Les Chevaliers du Val", "Mise en place", "a) Le plateau", "b) Les cartes", "Tour de jeu",
+                     "a) Déplacement", "b. Le tir", "ii. Combat", "Fin de partie"]
+    parents = {e["title"]: e["parent"] for e in entries}
+    assert parents["ii. Combat"] == parents["a) Déplacement"] == next(e["id"] for e in entries if e["title"] == "Tour de jeu")

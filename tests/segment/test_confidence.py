@@ -93,6 +93,7 @@ def test_a_long_text_without_headings_is_uncertain(tmp_path):
     ("Comportement antisportif à sanctionner par une exclusion immédiate de 2 minutes", None),
     ("Dégâts infligés = 2d6 + 3", "a formula"), ("PV max + 1", "a formula"), ("MINES + TORPILLES", None),
     ("Échelle du jeu 2.2 Les terrains", "two headings read as one"), ("Règles standard, version 1.2", None),
+    ("a) Déplacement", None), ("b. Le tir", None), ("ii. Combat", None), ("a) dans la pioche", "a fragment"),
 ])
 def test_label_like_titles(title, reason):
     found = label_reason(title)
