@@ -353,7 +353,8 @@ def _read_pdf(data: bytes, display: str, pages: tuple[int, int] | None) -> Readi
             _add_stats(stats, page_stats)
     if stats["chars"] == 0:
         raise InputError(display, NO_TEXT)
-    order = leaflet_order(lines, stats["sizes"].most_common(1)[0][0] if stats["sizes"] else 10.0)
+    # pages chosen by the user are read in the order given: a leaflet's order is the whole document's
+    order = None if pages is not None else leaflet_order(lines, stats["sizes"].most_common(1)[0][0] if stats["sizes"] else 10.0)
     if order is not None:
         rank = {page: at for at, page in enumerate(order)}
         lines.sort(key=lambda ln: rank[ln.page])  # stable: each page's own order kept

@@ -326,7 +326,9 @@ def leaflet_order(lines: list[PageLine], body: float) -> list[int] | None:
     the document's largest type, on a page that also opens a chapter in the top type of the sections;
     mid-chapter: the first page's first heading-like line (bold, or larger than the text) is in a type
     below the sections' top type ("3. Jouer une carte" before any chapter). Reading starts at the
-    title's page and goes round. None when the pages are in order."""
+    title's page and goes round. None when the pages are in order, or when the title's page does not look
+    like a cover (text printed above the title in its column and no cover line: a callout on a rules
+    page)."""
     text = [ln for ln in lines if ln.kind == "text" and ln.reason is None and any(c.isalpha() for c in ln.text)]
     pages = sorted({ln.page for ln in lines})
     if len(pages) < 2 or not text:
@@ -336,6 +338,13 @@ def leaflet_order(lines: list[PageLine], body: float) -> list[int] | None:
     if len(titles) != 1 or titles[0].page == pages[0]:
         return None
     title = titles[0]
+    on_title_page = [ln for ln in text if ln.page == title.page]
+    # the title's page looks like a cover: the title at the top of its panel (no text above it in its
+    # column), or the page names who plays, from what age, how long; a unique large callout in
+    # mid-page is no title
+    above = [ln for ln in on_title_page if ln.bottom <= title.top and ln.x1 > title.x0 and ln.x0 < title.x1]
+    if above and not any(is_cover_line(ln.text) for ln in on_title_page):
+        return None
     sections = [ln.size for ln in text if ln is not title and ln.size >= body * 1.12 + 0.2 and _headlike(ln.text)]
     if not sections:
         return None

@@ -144,3 +144,37 @@ def test_pages_opening_on_a_chapter_keep_their_order(tmp_path):
     r = read_pdf(chapter_headers(tmp_path / "headers.pdf"), "headers.pdf")
     assert [line.page for line in r.lines] == sorted(line.page for line in r.lines)
     assert not any(a.kind == "page-order-repaired" for a in r.anomalies)
+
+
+def callout_on_a_rules_page(path):
+    """Three pages of rules in order, the first opening on a bold line in the text's size (no title
+    printed: a logo), the second holding a unique large callout in mid-page ("A L'ABORDAGE !") below two
+    chapters."""
+    pdf = new()
+    pdf.add_page()
+    y = lines_at(pdf, 40, 60, ["Bienvenue dans le monde des pirates !"], size=10, style="B") + 4
+    y = lines_at(pdf, 40, y, wrapped(pdf, "Le " + prose(60, 1) + ".", 500, size=10), size=10, leading=12.5) + 10
+    for page, chapters in enumerate((("Matériel", "Mise en place"), ("Tour de jeu", "Combat"), ("Fin de partie", "Variantes"))):
+        if page:
+            pdf.add_page()
+            y = 60
+        for chapter in chapters:
+            y = lines_at(pdf, 40, y + 8, [chapter], size=16, style="B") + 6
+            y = lines_at(pdf, 40, y, wrapped(pdf, "Le " + prose(80, len(chapter)) + ".", 500, size=10), size=10,
+                         leading=12.5) + 6
+        if page == 1:
+            y = lines_at(pdf, 150, y + 30, ["A L'ABORDAGE !"], size=28, style="B") + 6
+            lines_at(pdf, 40, y, wrapped(pdf, "Le " + prose(60, 9) + ".", 500, size=10), size=10, leading=12.5)
+    return save(pdf, path)
+
+
+def test_a_unique_large_callout_in_mid_page_does_not_reorder_the_pages(tmp_path):
+    r = read_pdf(callout_on_a_rules_page(tmp_path / "callout.pdf"), "callout.pdf")
+    assert [line.page for line in r.lines] == sorted(line.page for line in r.lines)
+    assert not any(a.kind == "page-order-repaired" for a in r.anomalies)
+
+
+def test_a_page_range_is_read_in_the_order_given(tmp_path):
+    r = read_pdf(leaflet_outside_second(tmp_path / "leaflet.pdf"), "leaflet.pdf", pages=(1, 2))
+    assert [line.page for line in r.lines] == sorted(line.page for line in r.lines)
+    assert not any(a.kind == "page-order-repaired" for a in r.anomalies)
