@@ -178,3 +178,22 @@ def test_a_page_range_is_read_in_the_order_given(tmp_path):
     r = read_pdf(leaflet_outside_second(tmp_path / "leaflet.pdf"), "leaflet.pdf", pages=(1, 2))
     assert [line.page for line in r.lines] == sorted(line.page for line in r.lines)
     assert not any(a.kind == "page-order-repaired" for a in r.anomalies)
+
+
+def three_narrow_columns(path):
+    """A landscape page of rules in three narrow columns (x 40, 300, 560; 110 pt wide): white bands
+    on both sides of the middle, neither a fold."""
+    pdf = new(landscape=True)
+    pdf.add_page()
+    lines_at(pdf, 40, 50, ["Le Sablier Fou"], size=22, style="B")
+    for k, (x, title) in enumerate(zip((40, 300, 560), ("Mise en place", "Tour de jeu", "Fin de partie"), strict=True)):
+        y = lines_at(pdf, x, 100, [title], size=16, style="B") + 6
+        lines_at(pdf, x, y, wrapped(pdf, f"{title} : " + prose(40, k) + ".", 110, size=10), size=10, leading=12.5)
+    return save(pdf, path)
+
+
+def test_three_narrow_columns_on_a_landscape_page_are_one_page(tmp_path):
+    r = read_pdf(three_narrow_columns(tmp_path / "narrow.pdf"), "narrow.pdf")
+    assert r.evidence["imposed_pages"] == []
+    headings = [line.text for line in r.lines if line.text.startswith("#")]
+    assert headings == ["# Le Sablier Fou", "# Mise en place", "# Tour de jeu", "# Fin de partie"]
