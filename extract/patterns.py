@@ -251,7 +251,7 @@ DANGLING = frozenset("à au aux de des du d en et la le les l ou par pour sur un
 ADDRESS = (
     re.compile(r"(?:https?://|www\.)\S", re.IGNORECASE),
     re.compile(r"[\w.+-]@[\w-]++\.\w", re.IGNORECASE),
-    re.compile(r"\b[a-z0-9-]++\.(?:fr|com|org|net|eu|be|ch|ca|de|info|io)\b", re.IGNORECASE),
+    re.compile(r"(?<![\w-])[a-z0-9-]++\.(?:fr|com|org|net|eu|be|ch|ca|de|info|io)\b", re.IGNORECASE),
     re.compile(r"(?:^|\s)(?:\+\d{2}\s?|0)\d(?:[\s.]?\d{2}){4}\b"),
 )
 

@@ -629,6 +629,8 @@ def worded_as_no_heading(text: str) -> str | None:
     a cover's or an advert's text in large type), or a sentence leading in to a list ("Pour chaque
     équipe :", "Pour déclencher un système, le Capitaine doit :")."""
     words = text.split()
+    if not words:
+        return None  # no words: nothing to read as a sentence (a blank line is no heading anyway)
     first = FIRST_WORD.search(without_enumerator(text.lstrip()))
     if is_address(text):
         return "an address"

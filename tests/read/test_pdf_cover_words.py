@@ -60,6 +60,8 @@ def test_cover_blocks_contacts_cut_sentences_and_lead_ins_are_no_headings(tmp_pa
     ("Mise en place :", None),
     ("Déplacement :", None),
     ("JEU AU TOUR PAR TOUR :", None),
+    ("  ", None),
+    ("", None),
     ("a) Déplacement", None),
     ("ii. Combat", None),
     ("b) pose une carte puis", "a piece of a sentence (opens in lower case)"),

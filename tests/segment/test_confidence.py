@@ -213,7 +213,8 @@ def test_a_cover_block_heading_the_rules_is_a_severe_anomaly():
     assert set(score.examples["cover_parent"]) == {"Un jeu coopératif", "Illustré par Ervin et Sabrina Tobal"}
 
 
-@pytest.mark.parametrize("title", ["escaleajeux.fr", "escaleajeux@gmail.com", "09 72 30 41 42", "www.example.org/regles"])
+@pytest.mark.parametrize("title", ["escaleajeux.fr", "jeux-de-la-vallee.fr", "escaleajeux@gmail.com", "09 72 30 41 42",
+                                   "www.example.org/regles"])
 def test_an_address_is_no_heading(title):
     assert label_reason(title) == "an address (web site, e-mail, telephone)"
 
