@@ -234,13 +234,24 @@ def is_cover_line(text: str) -> bool:
     return rest != text and not any(c.isalpha() for c in rest)
 
 
+# A heading's letter or small roman numeral ("a) Déplacement", "b. Le tir", "ii. Combat"): in lower case, no
+# piece of a sentence for that. Skip it before reading the title's first letter.
+ENUMERATOR = re.compile(r"[a-z]{1,4}[.)]\s++")
+
+
+def without_enumerator(text: str) -> str:
+    """`text` without a leading lettered or roman enumerator ("a) Déplacement" -> "Déplacement")."""
+    found = ENUMERATOR.match(text)
+    return text[found.end():] if found else text
+
+
 # Words a heading never ends on: a sentence cut in two (by a fold, a column) ends on them.
 DANGLING = frozenset("à au aux de des du d en et la le les l ou par pour sur un une avec dans que qui ne se son sa ses".split())
 # A title that is an address (a web site, an e-mail, a telephone number): an advert's or a cover's, no heading.
 ADDRESS = (
     re.compile(r"(?:https?://|www\.)\S", re.IGNORECASE),
     re.compile(r"[\w.+-]@[\w-]++\.\w", re.IGNORECASE),
-    re.compile(r"\b[a-z0-9-]++\.(?:fr|com|org|net|eu|be|ch|ca|de|info|io)\b", re.IGNORECASE),
+    re.compile(r"(?<![\w-])[a-z0-9-]++\.(?:fr|com|org|net|eu|be|ch|ca|de|info|io)\b", re.IGNORECASE),
     re.compile(r"(?:^|\s)(?:\+\d{2}\s?|0)\d(?:[\s.]?\d{2}){4}\b"),
 )
 

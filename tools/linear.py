@@ -68,6 +68,7 @@ FAMILIES: tuple[tuple[str, str, str, str], ...] = (
     ("words", "", "mot ", ""),
     ("capitalised words", "", "Mot ", ""),
     ("hyphens", "", "-", ""),
+    ("hyphenated letters", "", "a-", ""),
     ("dashes", "", "– ", ""),
     ("stars", "", "*", ""),
     ("underscores", "", "_", ""),

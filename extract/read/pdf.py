@@ -182,14 +182,34 @@ def imposed_halves(items: list[dict], width: float, height: float, min_gap: floa
     if not left or not right:
         return None
     gap0, gap1 = max(it["x1"] for it in left), min(it["x0"] for it in right)
-    # one page's text at least reaches the fold (a cover's centred block, or a page's short lines, may
-    # stop well short of it on the other side)
-    if gap1 - gap0 < min_gap or (gap0 < middle - FOLD_BAND * width and gap1 > middle + FOLD_BAND * width):
+    if gap1 - gap0 < min_gap:
+        return None
+    # both pages' text reaches the fold, but for a cover's centred block, which may stop well short of
+    # it (three narrow columns leave two white bands, neither a fold)
+    short = [(gap0 < middle - FOLD_BAND * width, left, 0.0), (gap1 > middle + FOLD_BAND * width, right, middle)]
+    if any(far and not _centred(half, start, middle, width) for far, half, start in short) or all(far for far, _, _ in short):
         return None
     rows = [{round(it["top"] / 3) for it in half} for half in (left, right)]
     if min(len(r) for r in rows) < HALF_ROWS:
         return None
     return [left, right]
+
+
+CENTRED = 0.06  # of the sheet's width: how far a centred row's middle may stand from its half's middle
+
+
+def _centred(items: list[dict], start: float, span: float, width: float) -> bool:
+    """Whether `items` are a centred block in the half from `start`, `span` wide (a cover): rows of
+    different left edges, each with its middle near the half's middle. A column's rows share their
+    left edge."""
+    rows: dict[int, tuple[float, float]] = {}
+    for it in items:
+        key = round(it["top"] / 3)
+        x0, x1 = rows.get(key, (it["x0"], it["x1"]))
+        rows[key] = (min(x0, it["x0"]), max(x1, it["x1"]))
+    lefts = [x0 for x0, _ in rows.values()]
+    middle = start + span / 2
+    return max(lefts) - min(lefts) > 1.0 and all(abs((x0 + x1) / 2 - middle) <= CENTRED * width for x0, x1 in rows.values())
 
 
 HEADING_OVER_PICTURE = 1.2  # × the page's body size
@@ -353,7 +373,8 @@ def _read_pdf(data: bytes, display: str, pages: tuple[int, int] | None) -> Readi
             _add_stats(stats, page_stats)
     if stats["chars"] == 0:
         raise InputError(display, NO_TEXT)
-    order = leaflet_order(lines, stats["sizes"].most_common(1)[0][0] if stats["sizes"] else 10.0)
+    # pages chosen by the user are read in the order given: a leaflet's order is the whole document's
+    order = None if pages is not None else leaflet_order(lines, stats["sizes"].most_common(1)[0][0] if stats["sizes"] else 10.0)
     if order is not None:
         rank = {page: at for at, page in enumerate(order)}
         lines.sort(key=lambda ln: rank[ln.page])  # stable: each page's own order kept

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from extract.model import Anomaly, Line, SetAside
 from extract.numbering import numbered_heading_depth
-from extract.patterns import DANGLING, INDEX_PAGES_LINE, LEADER_LINE, is_address, is_cover_line
+from extract.patterns import DANGLING, INDEX_PAGES_LINE, LEADER_LINE, is_address, is_cover_line, without_enumerator
 from extract.read import Reading
 from extract.read.cell_rows import CELL_HEAD, CELL_HEADER
 from extract.read.contents import LEADER_SPACE_AT, SPACE_LEADER, contents_runs
@@ -112,6 +112,9 @@ def running_heads(lines: list[PageLine], pages: int, body: float | None = None) 
     return [Anomaly("running-header", detail, sorted(n for ns in found.values() for n in ns), "info")]
 
 
+BOOK_NAME_PAGES = 2  # a running header's book name is printed in the band of this many pages at least
+
+
 def _chapter_heads(lines: list[PageLine], candidates: list[tuple[PageLine, str]], body: float | None) -> set[int]:
     """id() of the band lines in a type smaller than the text that name the chapter of their page: a
     heading printed larger on that page or the next ("TOUR DE JEU" over the page where the chapter
@@ -125,7 +128,7 @@ def _chapter_heads(lines: list[PageLine], candidates: list[tuple[PageLine, str]]
         if ln.kind == "text" and id(ln) not in banded and ln.size >= body * 1.12 + 0.2:
             headings[ln.page].add(_norm(ln.text))
     found: set[int] = set()
-    prefixes: set[str] = set()
+    prefixed: dict[str, list[PageLine]] = defaultdict(list)  # a book's name -> the band lines it opens
     small = [(ln, _norm(ln.text)) for ln, _ in candidates if ln.size < body]
     for ln, key in small:
         named = headings[ln.page] | headings[ln.page + 1]
@@ -134,10 +137,21 @@ def _chapter_heads(lines: list[PageLine], candidates: list[tuple[PageLine, str]]
             continue
         for heading in named:
             if key.endswith(f" {heading}"):
-                found.add(id(ln))
-                prefixes.add(key[:-len(heading) - 1])
+                prefixed[key[:-len(heading) - 1]].append(ln)
                 break
-    found |= {id(ln) for ln, key in small if key in prefixes}
+    # A book's name stands in the band of two pages at least, alone or before a chapter's name (the
+    # name printed twice on a row reads as one line): a line of one page ending on a heading's words
+    # (a footnote) names no chapter.
+    names = {name for name in prefixed
+             if len({ln.page for ln, key in small if f" {name} " in f" {key} "}) >= BOOK_NAME_PAGES}
+    for prefix, heads in prefixed.items():
+        rest = f" {prefix} "
+        for name in sorted(names, key=len, reverse=True):
+            while f" {name} " in rest:
+                rest = rest.replace(f" {name} ", " ")
+        if not rest.strip():
+            found |= {id(ln) for ln in heads}
+    found |= {id(ln) for ln, key in small if key in names}
     return found
 
 
@@ -312,7 +326,9 @@ def leaflet_order(lines: list[PageLine], body: float) -> list[int] | None:
     the document's largest type, on a page that also opens a chapter in the top type of the sections;
     mid-chapter: the first page's first heading-like line (bold, or larger than the text) is in a type
     below the sections' top type ("3. Jouer une carte" before any chapter). Reading starts at the
-    title's page and goes round. None when the pages are in order."""
+    title's page and goes round. None when the pages are in order, or when the title's page does not look
+    like a cover (text printed above the title in its column and no cover line: a callout on a rules
+    page)."""
     text = [ln for ln in lines if ln.kind == "text" and ln.reason is None and any(c.isalpha() for c in ln.text)]
     pages = sorted({ln.page for ln in lines})
     if len(pages) < 2 or not text:
@@ -322,6 +338,13 @@ def leaflet_order(lines: list[PageLine], body: float) -> list[int] | None:
     if len(titles) != 1 or titles[0].page == pages[0]:
         return None
     title = titles[0]
+    on_title_page = [ln for ln in text if ln.page == title.page]
+    # the title's page looks like a cover: the title at the top of its panel (no text above it in its
+    # column), or the page names who plays, from what age, how long; a unique large callout in
+    # mid-page is no title
+    above = [ln for ln in on_title_page if ln.bottom <= title.top and ln.x1 > title.x0 and ln.x0 < title.x1]
+    if above and not any(is_cover_line(ln.text) for ln in on_title_page):
+        return None
     sections = [ln.size for ln in text if ln is not title and ln.size >= body * 1.12 + 0.2 and _headlike(ln.text)]
     if not sections:
         return None
@@ -400,8 +423,10 @@ def _cover_lines(flow: list[PageLine], body: float) -> list[str]:
         if ln.kind == "text" and (ln.size >= body * 1.12 + 0.2 or ln.bold) and is_cover_line(ln.text):
             ln.kind, ln.reason = "furniture", COVER_LINE
             found.append(ln.text)
+    front = min((ln.page for ln in flow), default=0)
     for run in _short_runs(flow):
-        if any(is_cover_line(ln.text) for ln in run):
+        if run[0].page == front and any(is_cover_line(ln.text) for ln in run) \
+                and not any(ln.text.rstrip().endswith(SENTENCE_ENDS) for ln in run):
             for ln in run:
                 if ln.reason is None:
                     ln.kind, ln.reason = "furniture", COVER_LINE
@@ -410,24 +435,35 @@ def _cover_lines(flow: list[PageLine], body: float) -> list[str]:
 
 
 COVER_BLOCK_WORDS = 6  # each line of a cover's block ("Un jeu coopératif" | "pour des équipages" | "de 2 à 8 joueurs") is short
+SENTENCE_ENDS = (".", "!", "?", ";", ",", ":")  # a cover's block states facts; a paragraph's lines end sentences
+
+
+def _stacked(prev: PageLine, ln: PageLine) -> bool:
+    """Whether `ln` is the next line of `prev`'s block: same column, same type, a line's spacing under it."""
+    return prev.page == ln.page and prev.block == ln.block and abs(prev.size - ln.size) < 0.6 \
+        and 0 <= ln.top - prev.bottom <= 0.8 * ln.size
 
 
 def _short_runs(flow: list[PageLine]) -> list[list[PageLine]]:
-    """The runs of two short lines or more stacked in one column at a line's spacing, in one type, no
-    list's items: a block such as a cover's (who plays, from what age), each line a few words."""
+    """The blocks of two short lines or more stacked in one column at a line's spacing, in one type, no
+    list's items: a block such as a cover's (who plays, from what age), each line a few words. A block
+    with a longer line is a paragraph (in a narrow column), no run at all."""
     runs: list[list[PageLine]] = []
     run: list[PageLine] = []
+    whole = True  # no longer line stacked with the run
+    prev: PageLine | None = None
     for ln in flow:
         short = ln.kind == "text" and 0 < len(ln.text.split()) <= COVER_BLOCK_WORDS and not BULLET.match(ln.text)
-        prev = run[-1] if run else None
-        if short and prev is not None and prev.page == ln.page and prev.block == ln.block \
-                and abs(prev.size - ln.size) < 0.6 and 0 <= ln.top - prev.bottom <= 0.8 * ln.size:
+        stacked = prev is not None and ln.kind == "text" and prev.kind == "text" and _stacked(prev, ln)
+        if short and stacked and run:
             run.append(ln)
-            continue
-        if len(run) > 1:
-            runs.append(run)
-        run = [ln] if short else []
-    if len(run) > 1:
+        else:
+            if len(run) > 1 and whole and not stacked:
+                runs.append(run)
+            whole = not stacked
+            run = [ln] if short else []
+        prev = ln
+    if len(run) > 1 and whole:
         runs.append(run)
     return runs
 
@@ -578,7 +614,8 @@ def _ranges(lines: list[PageLine]) -> list[SetAside]:
 # A line ending on a colon that opens on these words leads in to what follows ("Pour chaque équipe :",
 # "Si vous jouez à deux :"): a sentence announcing a list, not a heading.
 LEAD_IN_OPENERS = frozenset("pour dans si lorsque lorsqu quand chaque il elle ils elles on vous nous".split())
-LEAD_IN_WORDS = 4  # a line ending on a colon with more words is a sentence announcing what follows
+LEAD_IN_WORDS = 4  # a line ending on a colon with more words is a sentence announcing what follows (a title in
+# capitals is no sentence whatever its length: "JEU AU TOUR PAR TOUR :")
 FIRST_WORD = re.compile(r"[^\W\d_]++")
 STOPS = "a piece of a sentence (stops mid-sentence)"
 SECTION_NUMBER = re.compile(r"\A\d{1,3}+(?:\.\d{1,3}+)++\.?\s")  # "3.2.1. Est considérée comme forfait :" is an article
@@ -592,7 +629,9 @@ def worded_as_no_heading(text: str) -> str | None:
     a cover's or an advert's text in large type), or a sentence leading in to a list ("Pour chaque
     équipe :", "Pour déclencher un système, le Capitaine doit :")."""
     words = text.split()
-    first = FIRST_WORD.search(text)
+    if not words:
+        return None  # no words: nothing to read as a sentence (a blank line is no heading anyway)
+    first = FIRST_WORD.search(without_enumerator(text.lstrip()))
     if is_address(text):
         return "an address"
     if first is not None and first.group(0)[0].islower():
@@ -601,7 +640,8 @@ def worded_as_no_heading(text: str) -> str | None:
         return STOPS
     count = len(words) - (words[-1] == ":")  # "Pour chaque équipe :" is three words
     if text.endswith(":") and not SECTION_NUMBER.match(text) and (
-            "," in text or count > LEAD_IN_WORDS or (first is not None and first.group(0).lower() in LEAD_IN_OPENERS)):
+            "," in text or (count > LEAD_IN_WORDS and not text.isupper())
+            or (first is not None and first.group(0).lower() in LEAD_IN_OPENERS)):
         return "a sentence leading in to what follows"
     return None
 

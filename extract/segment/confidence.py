@@ -38,7 +38,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from extract.model import Anomaly, Entry, Line
-from extract.patterns import COVER_CUES, DANGLING, is_address, is_cover_line
+from extract.patterns import COVER_CUES, DANGLING, is_address, is_cover_line, without_enumerator
 from extract.segment.profiles.typography import FORMULA
 from extract.segment.profiles.walker import front_pages
 
@@ -90,7 +90,7 @@ def label_reason(title: str) -> str | None:
         return "a formula (a relation or an operator with a number)"
     if letters < LABEL_LETTERS:
         return "a label (too few letters)"
-    if text[0].islower():
+    if without_enumerator(text)[:1].islower():
         return "a fragment (opens in lower case)"
     if text.endswith(("-", ",")) or (words and text[-1].isalpha() and words[-1].lower() in DANGLING and len(words) > 1):
         return "a fragment (stops mid-sentence)"

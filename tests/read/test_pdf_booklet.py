@@ -64,6 +64,31 @@ def test_a_small_running_header_naming_the_chapter_is_no_heading(tmp_path):
     assert "running header naming the chapter" in reasons
 
 
+def footnotes_ending_on_a_chapter(path):
+    """Two pages of two chapters each, a footnote in 8 pt at the foot of each page whose last words
+    are a chapter's name ("… effectuer de tir" over the page opening "Tir")."""
+    pdf = new()
+    notes = ("* Une figurine engagée au corps à corps ne peut jamais effectuer de tir",
+             "* Une figurine qui fuit ne compte pas pour la fin de partie")
+    for chapters, note in zip((("Mise en place", "Déplacement"), ("Tir", "Fin de partie")), notes, strict=True):
+        pdf.add_page()
+        y = 100
+        for chapter in chapters:
+            y = lines_at(pdf, 40, y + 8, [chapter], size=16, style="B") + 6
+            y = lines_at(pdf, 40, y, wrapped(pdf, "Le " + prose(120, len(chapter)) + ".", 500, size=10),
+                         size=10, leading=12.5) + 6
+        lines_at(pdf, 40, 790, [note], size=8)
+    return save(pdf, path)
+
+
+def test_a_footnote_ending_on_a_chapters_name_is_no_running_header(tmp_path):
+    r = read_pdf(footnotes_ending_on_a_chapter(tmp_path / "footnote.pdf"), "footnote.pdf")
+    text = " ".join(line.text for line in r.lines)
+    assert "ne peut jamais effectuer de tir" in text
+    assert "ne compte pas pour la fin de partie" in text
+    assert not any(a.kind == "running-header" for a in r.anomalies)
+
+
 def narrow_column_titles(path):
     """A narrow column whose titles wrap, their last line in lower case ("Le matériel" | "nécessaire",
     "Les profils des" | "combattants"), and a paragraph in the titles' type and weight whose second
@@ -119,3 +144,56 @@ def test_pages_opening_on_a_chapter_keep_their_order(tmp_path):
     r = read_pdf(chapter_headers(tmp_path / "headers.pdf"), "headers.pdf")
     assert [line.page for line in r.lines] == sorted(line.page for line in r.lines)
     assert not any(a.kind == "page-order-repaired" for a in r.anomalies)
+
+
+def callout_on_a_rules_page(path):
+    """Three pages of rules in order, the first opening on a bold line in the text's size (no title
+    printed: a logo), the second holding a unique large callout in mid-page ("A L'ABORDAGE !") below two
+    chapters."""
+    pdf = new()
+    pdf.add_page()
+    y = lines_at(pdf, 40, 60, ["Bienvenue dans le monde des pirates !"], size=10, style="B") + 4
+    y = lines_at(pdf, 40, y, wrapped(pdf, "Le " + prose(60, 1) + ".", 500, size=10), size=10, leading=12.5) + 10
+    for page, chapters in enumerate((("Matériel", "Mise en place"), ("Tour de jeu", "Combat"), ("Fin de partie", "Variantes"))):
+        if page:
+            pdf.add_page()
+            y = 60
+        for chapter in chapters:
+            y = lines_at(pdf, 40, y + 8, [chapter], size=16, style="B") + 6
+            y = lines_at(pdf, 40, y, wrapped(pdf, "Le " + prose(80, len(chapter)) + ".", 500, size=10), size=10,
+                         leading=12.5) + 6
+        if page == 1:
+            y = lines_at(pdf, 150, y + 30, ["A L'ABORDAGE !"], size=28, style="B") + 6
+            lines_at(pdf, 40, y, wrapped(pdf, "Le " + prose(60, 9) + ".", 500, size=10), size=10, leading=12.5)
+    return save(pdf, path)
+
+
+def test_a_unique_large_callout_in_mid_page_does_not_reorder_the_pages(tmp_path):
+    r = read_pdf(callout_on_a_rules_page(tmp_path / "callout.pdf"), "callout.pdf")
+    assert [line.page for line in r.lines] == sorted(line.page for line in r.lines)
+    assert not any(a.kind == "page-order-repaired" for a in r.anomalies)
+
+
+def test_a_page_range_is_read_in_the_order_given(tmp_path):
+    r = read_pdf(leaflet_outside_second(tmp_path / "leaflet.pdf"), "leaflet.pdf", pages=(1, 2))
+    assert [line.page for line in r.lines] == sorted(line.page for line in r.lines)
+    assert not any(a.kind == "page-order-repaired" for a in r.anomalies)
+
+
+def three_narrow_columns(path):
+    """A landscape page of rules in three narrow columns (x 40, 300, 560; 110 pt wide): white bands
+    on both sides of the middle, neither a fold."""
+    pdf = new(landscape=True)
+    pdf.add_page()
+    lines_at(pdf, 40, 50, ["Le Sablier Fou"], size=22, style="B")
+    for k, (x, title) in enumerate(zip((40, 300, 560), ("Mise en place", "Tour de jeu", "Fin de partie"), strict=True)):
+        y = lines_at(pdf, x, 100, [title], size=16, style="B") + 6
+        lines_at(pdf, x, y, wrapped(pdf, f"{title} : " + prose(40, k) + ".", 110, size=10), size=10, leading=12.5)
+    return save(pdf, path)
+
+
+def test_three_narrow_columns_on_a_landscape_page_are_one_page(tmp_path):
+    r = read_pdf(three_narrow_columns(tmp_path / "narrow.pdf"), "narrow.pdf")
+    assert r.evidence["imposed_pages"] == []
+    headings = [line.text for line in r.lines if line.text.startswith("#")]
+    assert headings == ["# Le Sablier Fou", "# Mise en place", "# Tour de jeu", "# Fin de partie"]

@@ -59,6 +59,14 @@ def test_cover_blocks_contacts_cut_sentences_and_lead_ins_are_no_headings(tmp_pa
     ("Pour déclencher un système, le Capitaine doit :", "a sentence leading in to what follows"),
     ("Mise en place :", None),
     ("Déplacement :", None),
+    ("JEU AU TOUR PAR TOUR :", None),
+    ("  ", None),
+    ("", None),
+    ("a) Déplacement", None),
+    ("ii. Combat", None),
+    ("b) pose une carte puis", "a piece of a sentence (opens in lower case)"),
+    ("Le tour de jeu en détail :", "a sentence leading in to what follows"),
+    ("POUR CHAQUE JOUEUR :", "a sentence leading in to what follows"),
     ("Les cartes « forme »", None),
     ("3. Jouer une carte", None),
 ])
@@ -130,3 +138,56 @@ def test_the_document_title_is_never_a_parent_even_in_mid_document(tmp_path):
     # the reader states it at the sections' level, not above them
     headings = [line.text for line in read_pdf(tmp_path / "leaflet.pdf", "leaflet.pdf").lines if line.text.startswith("#")]
     assert "## Le Phare" in headings and "## Matériel" in headings
+
+
+def three_columns(path: Path) -> Path:
+    """Rules in three narrow columns on two pages: paragraphs whose short lines name a duration, a
+    player count, an age ("3 minutes", "2 à 4 joueurs", "Dès 8 ans"), as a cover's block would."""
+    pdf = new()
+    pdf.add_page()
+    lines_at(pdf, 40, 50, ["Le Sablier Fou"], size=22, style="B")
+    pages = ([("Mise en place", "Chaque joueur prend cinq cartes. " + prose(30, 1) + ". Chaque manche dure 3 minutes."),
+              ("Tour de jeu", "Le joueur actif pose une carte. " + prose(30, 2) + ". Avec 2 à 4 joueurs, retirez les cartes rouges."),
+              ("Fin de partie", "La partie prend fin après trois manches. " + prose(30, 3) + ".")],
+             [("Variantes", prose(40, 5) + ". Dès 8 ans, jouez sans sablier."), ("Conseils", prose(40, 6) + "."),
+              ("Crédits", prose(20, 7) + ".")])
+    for k, columns in enumerate(pages):
+        if k:
+            pdf.add_page()
+        for x, (title, body) in zip((40, 220, 400), columns, strict=True):
+            y = lines_at(pdf, x, 100 if k == 0 else 60, [title], size=14, style="B") + 6
+            lines_at(pdf, x, y, wrapped(pdf, body, 165, size=10), size=10, leading=12.5)
+    return save(pdf, path)
+
+
+def test_a_narrow_columns_paragraph_naming_players_or_minutes_is_rule_text(tmp_path):
+    reading = read_pdf(three_columns(tmp_path / "threecol.pdf"), "threecol.pdf")
+    text = " ".join(" ".join(line.text.split()) for line in reading.lines)
+    for words in ("Chaque manche dure 3 minutes.", "Avec 2 à 4 joueurs, retirez", "Dès 8 ans, jouez sans sablier."):
+        assert words in text
+    assert not [a for a in reading.anomalies if a.kind == "cover-lines"]
+
+
+def lettered_sections(path: Path) -> Path:
+    """Chapters in 16 pt bold, their sections lettered in 12 pt bold ("a) Le plateau", "b. Le tir",
+    "ii. Combat"): a letter in lower case opens each section's title."""
+    pdf = new()
+    pdf.add_page()
+    y = lines_at(pdf, 40, 60, ["Les Chevaliers du Val"], size=22, style="B") + 10
+    for chapter, subs in (("Mise en place", ["a) Le plateau", "b) Les cartes"]),
+                          ("Tour de jeu", ["a) Déplacement", "b. Le tir", "ii. Combat"]), ("Fin de partie", [])):
+        y = lines_at(pdf, 40, y + 8, [chapter], size=16, style="B") + 6
+        y = lines_at(pdf, 40, y, wrapped(pdf, "Le " + prose(40, len(chapter)) + ".", 500, size=10), size=10, leading=12.5) + 6
+        for sub in subs:
+            y = lines_at(pdf, 40, y + 4, [sub], size=12, style="B") + 4
+            y = lines_at(pdf, 40, y, wrapped(pdf, "Le " + prose(35, len(sub)) + ".", 500, size=10), size=10, leading=12.5) + 4
+    return save(pdf, path)
+
+
+def test_lettered_sections_are_headings_under_their_chapter(tmp_path):
+    entries = extract_document(lettered_sections(tmp_path / "lettered.pdf"))["entries"]
+    found = [e["title"] for e in entries if e.get("title")]
+    assert found == ["Les Chevaliers du Val", "Mise en place", "a) Le plateau", "b) Les cartes", "Tour de jeu",
+                     "a) Déplacement", "b. Le tir", "ii. Combat", "Fin de partie"]
+    parents = {e["title"]: e["parent"] for e in entries}
+    assert parents["ii. Combat"] == parents["a) Déplacement"] == next(e["id"] for e in entries if e["title"] == "Tour de jeu")

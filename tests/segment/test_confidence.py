@@ -93,6 +93,7 @@ def test_a_long_text_without_headings_is_uncertain(tmp_path):
     ("Comportement antisportif à sanctionner par une exclusion immédiate de 2 minutes", None),
     ("Dégâts infligés = 2d6 + 3", "a formula"), ("PV max + 1", "a formula"), ("MINES + TORPILLES", None),
     ("Échelle du jeu 2.2 Les terrains", "two headings read as one"), ("Règles standard, version 1.2", None),
+    ("a) Déplacement", None), ("b. Le tir", None), ("ii. Combat", None), ("a) dans la pioche", "a fragment"),
 ])
 def test_label_like_titles(title, reason):
     found = label_reason(title)
@@ -212,7 +213,8 @@ def test_a_cover_block_heading_the_rules_is_a_severe_anomaly():
     assert set(score.examples["cover_parent"]) == {"Un jeu coopératif", "Illustré par Ervin et Sabrina Tobal"}
 
 
-@pytest.mark.parametrize("title", ["escaleajeux.fr", "escaleajeux@gmail.com", "09 72 30 41 42", "www.example.org/regles"])
+@pytest.mark.parametrize("title", ["escaleajeux.fr", "jeux-de-la-vallee.fr", "escaleajeux@gmail.com", "09 72 30 41 42",
+                                   "www.example.org/regles"])
 def test_an_address_is_no_heading(title):
     assert label_reason(title) == "an address (web site, e-mail, telephone)"
 
