@@ -653,19 +653,21 @@ def _title_continues(ln: PageLine, nxt: PageLine | None) -> bool:
 
 
 def _role(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float, sizes: list[float],
-          head: Unit | None = None) -> tuple[str, int]:
+          head: Unit | None = None, pairs: tuple[bool, bool] = (False, False)) -> tuple[str, int]:
+    """`pairs`: whether `prev` and `ln`, and `ln` and `nxt`, are the only two lines of a run in one
+    type (`_two_line_runs`), where a longer title may be wrapped."""
     if ln.kind == "table":
         return "table", 0
     if ln.extra.get(CELL_HEADER):
         return "text", 0  # a table's column head (`cell_rows`): no heading
     text = ln.text
     why = worded_as_no_heading(text) if ln.bold or ln.size >= body * 1.12 + 0.2 else None
-    if why and not (why == STOPS and _title_continues(ln, nxt)) and not (prev is not None and _wrapped_title(prev, ln)):
+    if why and not (why == STOPS and _title_continues(ln, nxt)) and not (prev is not None and _wrapped_title(prev, ln, pairs[0])):
         return "text", 0  # a title wrapped after "des" goes on; its last line may open in lower case
     level = _level(ln.size, sizes) if ln.size >= body * 1.12 + 0.2 else 0
     runs_on = (nxt is not None and nxt.kind == "text" and nxt.page == ln.page and nxt.block == ln.block
                and nxt.text[:1].islower() and abs(nxt.size - ln.size) < 0.6 and 0 <= nxt.top - ln.bottom <= 0.6 * ln.size
-               and not _wrapped_title(ln, nxt))
+               and not _wrapped_title(ln, nxt, pairs[1]))
     if level and _headlike(text) and any(c.isalpha() for c in text) and not runs_on:
         return "heading", level
     marker = BULLET.match(text)
@@ -695,14 +697,18 @@ def _role(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float
 
 
 WRAPPED_TITLE_WORDS = 8  # a title wrapped over two lines in a narrow column holds this many words at most
+WRAPPED_TITLE_WORDS_ALONE = 16  # ... and this many when the two lines are all of their type there
 
 
-def _wrapped_title(ln: PageLine, nxt: PageLine) -> bool:
+def _wrapped_title(ln: PageLine, nxt: PageLine, alone: bool = False) -> bool:
     """Whether the bold line `nxt`, opening in lower case right under `ln` in its type, is the last line
-    of a short bold title wrapped in a narrow column ("Le matériel" | "nécessaire"): it stops short of
-    the margin, and neither line holds a comma or ends a sentence (a paragraph in large type does)."""
+    of a bold title wrapped in a narrow column ("Le matériel" | "nécessaire"): it stops short of the
+    margin, and neither line holds a comma or ends a sentence (a paragraph in large type does). A
+    title of up to 16 words may wrap so when the two lines stand `alone` in their type ("Interagir
+    avec le décor et les terminaux de" | "la station"); a third line in that type makes a paragraph."""
     both = f"{ln.text} {nxt.text}"
-    return (_title_continues(ln, nxt) and ln.bold and nxt.bold and len(both.split()) <= WRAPPED_TITLE_WORDS and "," not in both
+    most = WRAPPED_TITLE_WORDS_ALONE if alone else WRAPPED_TITLE_WORDS
+    return (_title_continues(ln, nxt) and ln.bold and nxt.bold and len(both.split()) <= most and "," not in both
             and not _ends_paragraph(ln.text) and not _ends_paragraph(nxt.text) and nxt.x1 < nxt.block_x1 - 3 * nxt.size)
 
 
@@ -748,17 +754,27 @@ def _next_below(flow: list[PageLine], i: int) -> PageLine | None:
     return flow[i + 1]
 
 
+def _two_line_runs(flow: list[PageLine]) -> set[int]:
+    """The i where `flow[i]` and `flow[i + 1]` are a run of exactly two lines in one type, one right
+    under the other (`_title_continues`): nothing in that type right above the first or under the second."""
+    chained = [_title_continues(ln, flow[i + 1]) if i + 1 < len(flow) else False for i, ln in enumerate(flow)]
+    return {i for i, link in enumerate(chained) if link and not (i and chained[i - 1])
+            and not (i + 1 < len(chained) and chained[i + 1])}
+
+
 def _units(flow: list[PageLine], body: float, sizes: list[float], hyphenated: set[str]) -> list[Unit]:
     units: list[Unit] = []
     last_of_block = {}
     for i, ln in enumerate(flow):
         last_of_block[(ln.page, ln.block)] = i
     item_x: dict[tuple[int, int], list[float]] = {}
+    two_line_runs = _two_line_runs(flow)
     for i, ln in enumerate(flow):
         nxt = flow[i + 1] if i + 1 < len(flow) else None
         if nxt is not None and nxt.page == ln.page and nxt.top < ln.bottom - 1:
             nxt = _next_below(flow, i)  # a column read after this line but printed beside it, above
-        role, level = _role(ln, flow[i - 1] if i else None, nxt, body, sizes, units[-1] if units else None)
+        pairs = (i - 1 in two_line_runs, i in two_line_runs)
+        role, level = _role(ln, flow[i - 1] if i else None, nxt, body, sizes, units[-1] if units else None, pairs)
         cur = units[-1] if units else None
         if cur is not None and role in ("text", "heading") and _joins(cur, ln, role, level, body, flow, i, last_of_block):
             _append(cur, ln, hyphenated)

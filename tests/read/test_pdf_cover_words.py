@@ -191,3 +191,21 @@ def test_lettered_sections_are_headings_under_their_chapter(tmp_path):
                      "a) Déplacement", "b. Le tir", "ii. Combat", "Fin de partie"]
     parents = {e["title"]: e["parent"] for e in entries}
     assert parents["ii. Combat"] == parents["a) Déplacement"] == next(e["id"] for e in entries if e["title"] == "Tour de jeu")
+
+
+def long_wrapped_title(path: Path) -> Path:
+    """Sections in 14 pt bold; one title of ten words wrapped over two lines in a narrow column, its
+    second line opening in lower case."""
+    pdf = new()
+    pdf.add_page()
+    y = 60.0
+    for k, title in enumerate((["Mise en place"], ["Interagir avec le décor et les terminaux de", "la station"],
+                               ["Fin de partie"])):
+        y = lines_at(pdf, 50, y, title, size=14, style="B", leading=17) + 6
+        y = lines_at(pdf, 50, y, wrapped(pdf, prose(45, k) + ".", 330, size=10), size=10, leading=12.5) + 14
+    return save(pdf, path)
+
+
+def test_a_long_title_wrapped_over_two_lines_is_one_heading(tmp_path):
+    found = titles(long_wrapped_title(tmp_path / "wrapped.pdf"))
+    assert found == ["Mise en place", "Interagir avec le décor et les terminaux de la station", "Fin de partie"]
