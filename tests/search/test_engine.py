@@ -61,17 +61,10 @@ def test_a_search_confined_to_a_game_is_never_empty_when_some_word_is_held(two_g
 
 def frame_index(tmp_path) -> SearchIndex:
     """Two rules of the same words, one of which states a number."""
-    import json
+    from tests.search.test_understanding import make, one_game_index
 
-    from extract.search.model import build_model, write_model
-    from tests.search.test_understanding import make
-
-    entries = [make("1", "Pioche", "Un joueur garde ses cartes en main."),
-               make("2", "Défausse", "Un joueur garde quatre cartes en main.")]
-    write_model(tmp_path, build_model(entries, {}))
-    (tmp_path / "meta.json").write_text(json.dumps({"schema_version": "2", "games": ["jeu"], "documents": ["jeu/regles"],
-                                                    "kinds": ["rule"]}))
-    return SearchIndex(tmp_path)
+    return one_game_index(tmp_path, [make("1", "Pioche", "Un joueur garde ses cartes en main."),
+                                     make("2", "Défausse", "Un joueur garde quatre cartes en main.")])
 
 
 def test_a_question_asking_how_many_favours_the_rule_stating_a_number(tmp_path):
@@ -108,18 +101,13 @@ def test_the_frames_a_question_asks(question, frames):
 def title_index(tmp_path) -> SearchIndex:
     """Two rules of the same text, one whose name shares a word with the questions below, the
     other named by one of their words (an index term); and rules around."""
-    import json
-
-    from extract.search.model import build_model, write_model
-    from tests.search.test_understanding import make
+    from tests.search.test_understanding import make, one_game_index
 
     text = "À chaque round, les joueurs reprennent leurs pions."
-    entries = [make("1", "Fin du round de bataille", text), make("2", "Tour de jeu", text, index_terms=["Pions"]),
-               make("3", "Moral", "Une unité paniquée recule."), make("4", "Tir", "Une unité tire sur une cible.")]
-    write_model(tmp_path, build_model(entries, {}))
-    (tmp_path / "meta.json").write_text(json.dumps({"schema_version": "2", "games": ["jeu"], "documents": ["jeu/regles"],
-                                                    "kinds": ["rule"]}))
-    return SearchIndex(tmp_path)
+    return one_game_index(tmp_path, [make("1", "Fin du round de bataille", text),
+                                     make("2", "Tour de jeu", text, index_terms=["Pions"]),
+                                     make("3", "Moral", "Une unité paniquée recule."),
+                                     make("4", "Tir", "Une unité tire sur une cible.")])
 
 
 def test_a_word_of_a_longer_title_does_not_name_its_rule(tmp_path):
@@ -134,16 +122,9 @@ def test_a_word_of_a_longer_title_does_not_name_its_rule(tmp_path):
 def test_a_one_word_query_still_names_the_rule_its_word_titles(tmp_path):
     """Alone, the word asks for the rule it titles ("vue" for "Ligne de vue"): no other word of the
     question competes with it, so the title's other words are not needed."""
-    import json
+    from tests.search.test_understanding import make, one_game_index
 
-    from extract.search.model import build_model, write_model
-    from tests.search.test_understanding import make
-
-    entries = [make("1", "Fin du round", "Les joueurs reprennent leurs pions."),
-               make("2", "Tour de jeu", "Au round suivant, chaque round commence par le moral du round.")]
-    write_model(tmp_path, build_model(entries, {}))
-    (tmp_path / "meta.json").write_text(json.dumps({"schema_version": "2", "games": ["jeu"], "documents": ["jeu/regles"],
-                                                    "kinds": ["rule"]}))
-    index = SearchIndex(tmp_path)
+    index = one_game_index(tmp_path, [make("1", "Fin du round", "Les joueurs reprennent leurs pions."),
+                                      make("2", "Tour de jeu", "Au round suivant, chaque round commence par le moral du round.")])
     assert [h.id for h in index.search("round")][0] == "jeu/regles/1"
     assert [h.id for h in index.search("moral round")][0] == "jeu/regles/2"  # among other words, a lure

@@ -45,6 +45,14 @@ def index(tmp_path_factory) -> SearchIndex:
     return SearchIndex(Path(folder))
 
 
+def one_game_index(folder: Path, entries: list[Entry], lemmas: dict[str, str] | None = None) -> SearchIndex:
+    """A search index over `entries`, all rules of one document of one game ("jeu/regles")."""
+    write_model(folder, build_model(entries, lemmas or {}))
+    (folder / "meta.json").write_text(json.dumps({"schema_version": "2", "games": ["jeu"], "documents": ["jeu/regles"],
+                                                  "kinds": ["rule"]}), encoding="utf-8")
+    return SearchIndex(folder)
+
+
 def ids(hits) -> list[str]:
     return [h.id.split("/")[-1] for h in hits]
 
@@ -195,10 +203,7 @@ def test_a_verbs_plural_meets_its_verb(tmp_path):
 
     assert plural_verb_stems({"attaquent": "attaquer", "moment": "moment"}) == {"attaquent": "attaqu"}
     entry = make("9", "Charge", "Les unités qui chargent attaquent ensuite.")
-    write_model(tmp_path, build_model([entry], {"attaquent": "attaquer", "chargent": "charger"}))
-    (tmp_path / "meta.json").write_text(json.dumps({"schema_version": "2", "games": ["jeu"], "documents": ["jeu/regles"],
-                                                    "kinds": ["rule"]}))
-    index = SearchIndex(tmp_path)
+    index = one_game_index(tmp_path, [entry], {"attaquent": "attaquer", "chargent": "charger"})
     assert ids(index.search("attaque"))[0] == "9"  # the text says only "attaquent"
     assert index.stems("attaquent") == {"attaquent": 1.0, "attaqu": 1.0}
 
