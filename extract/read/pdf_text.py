@@ -773,7 +773,7 @@ def _units(flow: list[PageLine], body: float, sizes: list[float], hyphenated: se
         nxt = flow[i + 1] if i + 1 < len(flow) else None
         if nxt is not None and nxt.page == ln.page and nxt.top < ln.bottom - 1:
             nxt = _next_below(flow, i)  # a column read after this line but printed beside it, above
-        pairs = (i - 1 in two_line_runs, i in two_line_runs)
+        pairs = (i - 1 in two_line_runs, i in two_line_runs and nxt is flow[i + 1])  # `nxt` may be a line printed beside
         role, level = _role(ln, flow[i - 1] if i else None, nxt, body, sizes, units[-1] if units else None, pairs)
         cur = units[-1] if units else None
         if cur is not None and role in ("text", "heading") and _joins(cur, ln, role, level, body, flow, i, last_of_block):
