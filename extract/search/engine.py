@@ -200,7 +200,7 @@ class SearchIndex(Understanding, Ranking):
             ranked = self.favour(ranked, self.changed_set, CHANGE_WEIGHT)
         if game is None and len(scope.games | {d.split("/")[0] for d in scope.documents}) != 1:
             ranked = best_of_each_game(ranked, docs)
-        marked = frozenset(stem for c in concepts for stem in c.alternatives)
+        marked = frozenset(part for c in concepts for stem in c.alternatives for part in stem.split(" "))
         approximate = any(c.approximate and c.alternatives for c in concepts)
         return [self.hit(doc, score, marked, approximate, shown) for doc, score, _ in ranked[:limit]]
 

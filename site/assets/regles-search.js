@@ -10,7 +10,7 @@
   var K1 = 1.5, PREFIX_WEIGHT = 0.9, INFLECTION_WEIGHT = 0.9, FRENCH_BASE_WEIGHT = 0.9, FLOOR_FILL = 10, NEAR_WEIGHTS = [1.0, 0.8, 0.6], SOUND_WEIGHT = 0.8;
   var SYNONYM_WEIGHT = 0.8, PHRASE_PART_WEIGHT = 0.7, PAIR_WEIGHT = 0.5, EXACT_WEIGHT = 1.0, NAMED_WEIGHT = 0.8;
   var COVERAGE_POWER = 0.5, MIN_COVERAGE = 0.34, FALLBACK_COVERAGE = 0.17, GAME_BEST = 0.8, NEAR_CANDIDATES = 5;
-  var UNREACHED_IGNORED = true, CHANGE_WEIGHT = 2.0, HEADLINE_WEIGHT = 0.25;
+  var UNREACHED_IGNORED = true, CHANGE_WEIGHT = 2.0, HEADLINE_WEIGHT = 0.25, PHRASE_APART = 0.5;
   var SUB_RULE_LIFT = 0.001, TITLE_FIELD = 0, CONTEXT_FIELD = 2, HEADLINE_FIELDS = 3, TITLE_BIT = 1;  // as engine.py
   var NUMBERISH = /^[\d.]+[a-z]?$/;
   var ELISION_TYPED = /^(?:l|d|j|m|n|s|t|c|qu)(?=[aeiouyh])/;
@@ -90,6 +90,7 @@
       }
     });
     this.dfs = Object.create(null);
+    this.bm25s = Object.create(null);  // stem or expression -> Map(entry -> its score at full weight)
     // Every stem a word can reach: the corpus's and the thesaurus's ("écrasent" → ecras → piétiner).
     this.knownStems = Object.create(null);
     Object.keys(this.terms).forEach(function (s) { self.knownStems[s] = true; });
@@ -399,7 +400,16 @@
     }
     return this.dfs[stem];
   };
+  Model.prototype.known = function (stem) {  // as Ranking.known: some entry holds the stem (every stem of an expression)
+    var self = this;
+    return stem.split(" ").every(function (part) { return has(self.terms, part); });
+  };
   Model.prototype.idf = function (stem) {
+    if (stem.indexOf(" ") >= 0) {  // an expression: its words' mean
+      var parts = stem.split(" "), sum = 0, self = this;
+      parts.forEach(function (part) { sum += self.idf(part); });
+      return sum / parts.length;
+    }
     var df = this.df(stem);
     return Math.log(1 + (this.count - df + 0.5) / (df + 0.5));
   };
@@ -408,6 +418,15 @@
     var scores = new Map(), self = this;
     Object.keys(concept.alternatives).sort().forEach(function (stem) {
       var weight = concept.alternatives[stem];
+      if (stem.indexOf(" ") >= 0) {  // a book's expression of several words: as Ranking.phrase
+        var phraseGames = has(concept.games, stem) ? concept.games[stem] : null;
+        self.phrase(stem).forEach(function (full, doc) {
+          if (!allowed(doc) || (phraseGames !== null && !has(phraseGames, self.docs[doc][3]))) return;
+          var score = weight * full;
+          if (score > (scores.get(doc) || 0)) scores.set(doc, score);
+        });
+        return;
+      }
       if (!has(self.terms, stem)) return;
       var postings = self.terms[stem], weighted = new Map();
       var games = has(concept.games, stem) ? concept.games[stem] : null;
@@ -426,10 +445,44 @@
     return scores;
   };
 
+  Model.prototype.bm25 = function (stem) {  // each entry's BM25 score for a stem at full weight, as Ranking.bm25
+    if (!has(this.bm25s, stem)) {
+      var postings = has(this.terms, stem) ? this.terms[stem] : [], weighted = new Map(), found = new Map();
+      for (var k = 0; k < postings.length; k += 3) {
+        var doc = postings[k], f = postings[k + 1], tf = postings[k + 2];
+        var norm = 1 - this.b[f] + this.b[f] * this.lengths[doc][f] / this.averages[f];
+        weighted.set(doc, (weighted.get(doc) || 0) + this.weights[f] * tf / norm);
+      }
+      var idf = this.idf(stem);
+      weighted.forEach(function (wtf, doc) { found.set(doc, 1.0 * idf * wtf * (K1 + 1) / (K1 + wtf)); });
+      this.bm25s[stem] = found;
+    }
+    return this.bm25s[stem];
+  };
+
+  // As Ranking.phrase: an expression's score, the mean of its words' (a word missing scores
+  // nothing), PHRASE_APART of it where its words are not held together.
+  Model.prototype.phrase = function (stems) {
+    if (!has(this.bm25s, stems)) {
+      var parts = stems.split(" "), found = new Map(), together = null, self = this;
+      parts.forEach(function (part) {
+        self.bm25(part).forEach(function (score, doc) { found.set(doc, (found.get(doc) || 0) + score / parts.length); });
+      });
+      for (var i = 0; i + 1 < parts.length; i++) {
+        var key = parts[i] + " " + parts[i + 1], postings = has(this.pairs, key) ? this.pairs[key] : [], held = new Set();
+        for (var k = 0; k < postings.length; k += 2) held.add(postings[k]);
+        together = together === null ? held : new Set(Array.from(together).filter(function (d) { return held.has(d); }));
+      }
+      found.forEach(function (score, doc) { if (!(together && together.has(doc))) found.set(doc, score * PHRASE_APART); });
+      this.bm25s[stems] = found;
+    }
+    return this.bm25s[stems];
+  };
+
   Model.prototype.conceptWeight = function (concept) {
     var best = null;
     for (var stem in concept.alternatives) {
-      if (!has(this.terms, stem)) continue;
+      if (!this.known(stem)) continue;
       var w = concept.alternatives[stem] * this.idf(stem);
       if (best === null || w > best) best = w;
     }
@@ -448,7 +501,7 @@
 
   Model.prototype.reaches = function (concept) {
     var self = this;
-    return Object.keys(concept.alternatives).some(function (s) { return has(self.terms, s); });
+    return Object.keys(concept.alternatives).some(function (s) { return self.known(s); });
   };
 
   // As SearchIndex.mostly_reached: more than half of the query's words reach the corpus exactly.
@@ -538,6 +591,14 @@
   };
 
   Model.prototype.fields = function (stem) {  // as SearchIndex.fields
+    if (!has(this.fieldBits, stem) && stem.indexOf(" ") >= 0) {  // an expression: the entries holding all its words
+      var parts = stem.split(" ").map(this.fields, this), all = new Map();
+      parts[0].forEach(function (bits, doc) {
+        if (parts.slice(1).every(function (other) { return other.has(doc); })) all.set(doc, bits);
+      });
+      parts.slice(1).forEach(function (other) { all.forEach(function (bits, doc) { all.set(doc, bits | other.get(doc)); }); });
+      this.fieldBits[stem] = all;
+    }
     if (!has(this.fieldBits, stem)) {
       var found = new Map(), postings = has(this.terms, stem) ? this.terms[stem] : [];
       for (var k = 0; k < postings.length; k += 3) found.set(postings[k], (found.get(postings[k]) || 0) | (1 << postings[k + 1]));
@@ -631,7 +692,7 @@
     if (!game && Object.keys(named).length !== 1) ranked = this.bestOfEachGame(ranked);
     var marked = Object.create(null), approximate = false;
     concepts.forEach(function (c) {
-      for (var s in c.alternatives) marked[s] = true;
+      for (var s in c.alternatives) s.split(" ").forEach(function (part) { marked[part] = true; });
       if (c.approximate && Object.keys(c.alternatives).length) approximate = true;
     });
     return { hits: ranked.slice(0, limit).map(function (r) { return [r[0], r[1]]; }), marked: marked, approximate: approximate, scope: shown };

@@ -94,3 +94,12 @@ def test_the_box_names_rules_by_their_titles_as_the_cli(tmp_path):
     queries = [("pions round", None), ("fin du round de bataille", None), ("round", None), ("tour de jeu pions", None)]
     expected = [[h.id for h in index.search(text, game=game, limit=10)] for text, game in queries]
     assert expected[0][0] == "jeu/regles/2" and box(tmp_path / "model.json", queries) == expected
+
+
+def test_the_box_reads_the_books_expressions_as_the_cli(tmp_path):
+    from tests.search.test_understanding import expression_index
+
+    index = expression_index(tmp_path)
+    queries = [("baffe", None), ("canarder", None), ("baffe canarder", None), ("canarder une distance", "jeu")]
+    expected = [[h.id for h in index.search(text, game=game, limit=10)] for text, game in queries]
+    assert expected[0][0] == "jeu/regles/2" and box(tmp_path / "model.json", queries) == expected
