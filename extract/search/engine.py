@@ -152,7 +152,7 @@ class SearchIndex(Understanding, Ranking):
         says nothing else), and its other words. A name of another game than the filter given is
         a word of the query."""
         words = W.words_of(text, reflexive=True)
-        if not [w for w in words if w != W.REFLEXIVE]:  # only question words: "comment ?" asks nothing; read them as words then
+        if not [w for w in words if w not in W.MARKERS]:  # only question words: "comment ?" asks nothing; read them as words then
             words = W.words_of(text, talk=False, reflexive=True)
         found = find_scope(words, self.scopes, self.vocab, names_alone)
         if (game is not None and found.games and game not in found.games) or (document is not None and found.documents):

@@ -196,14 +196,18 @@ class Understanding:
     def understand(self, text: str) -> tuple[list[Concept], list[list[str]]]:
         """The query's concepts, and the primary stems of its words in order (for words together)."""
         words = W.words_of(text, reflexive=True)
-        if not [w for w in words if w != W.REFLEXIVE]:  # only question words: "comment ?" asks nothing; read them as words then
+        if not [w for w in words if w not in W.MARKERS]:  # only question words: "comment ?" asks nothing; read them as words then
             words = W.words_of(text, talk=False, reflexive=True)
         return self.understand_words(words)
 
     def understand_words(self, words: list[str]) -> tuple[list[Concept], list[list[str]]]:
         """`understand`, from the query's words (`words.words_of`)."""
         concepts = []
+        breaks: set[int] = set()  # the concepts table talk stood before: no expression of the thesaurus reaches back over it
         for k, word in enumerate(words):
+            if word == W.BREAK:
+                breaks.add(len(concepts))
+                continue
             if word == W.REFLEXIVE:
                 continue
             concept = self.alternatives(word)
@@ -214,7 +218,7 @@ class Understanding:
         merged: list[Concept] = []
         i = 0
         while i < len(concepts):
-            match = self.thesaurus_match(concepts, i)
+            match = self.thesaurus_match(concepts, i, breaks)
             if match is None:
                 merged.append(concepts[i])
                 i += 1
@@ -244,7 +248,8 @@ class Understanding:
             unique.setdefault(tuple(concept.words), concept)
         return list(unique.values()), primaries
 
-    def thesaurus_match(self, concepts: list[Concept], i: int) -> tuple[int, dict[str, set[str] | None]] | None:
+    def thesaurus_match(self, concepts: list[Concept], i: int,
+                        breaks: frozenset[int] | set[int] = frozenset()) -> tuple[int, dict[str, set[str] | None]] | None:
         """The longest thesaurus phrase starting at concept `i`, with every target of that length
         and the games each is true of (None: every game). An expression that agrees with the
         pronoun wins over any that does not, even a longer one: "je me tire" reads the thesaurus's
@@ -261,7 +266,7 @@ class Understanding:
             phrase = key[1:] if pronominal else key
             if i + len(phrase) > len(concepts):
                 continue
-            if all(phrase[k] in concepts[i + k].keys() for k in range(1, len(phrase))):
+            if all(phrase[k] in concepts[i + k].keys() and i + k not in breaks for k in range(1, len(phrase))):
                 agrees = pronominal == concepts[i].reflexive
                 if best is None or (agrees, len(phrase)) > rank:
                     best, rank = (len(phrase), {}), (agrees, len(phrase))

@@ -13,6 +13,7 @@
   var UNREACHED_IGNORED = true, CHANGE_WEIGHT = 2.0, HEADLINE_WEIGHT = 0.25, PHRASE_APART = 0.5;
   var SUB_RULE_LIFT = 0.001, TITLE_FIELD = 0, CONTEXT_FIELD = 2, HEADLINE_FIELDS = 3, TITLE_BIT = 1;  // as engine.py
   var NUMBERISH = /^[\d.]+[a-z]?$/;
+  var BREAK = "|", BREAK_TOKEN = "qqbreakqq";  // as words.BREAK: where table talk was taken out, no expression of the thesaurus spans
   var ELISION_TYPED = /^(?:l|d|j|m|n|s|t|c|qu)(?=[aeiouyh])/;
 
   function bare(obj) {  // a prototype-less copy of a plain object's own entries
@@ -105,8 +106,8 @@
   };
 
   Model.prototype.wordsOf = function (text, talk, reflexive) {  // as words.words_of
-    var folded = fold(text), found = [], self = this, marked = false, previous = "";
-    if (talk) folded = folded.replace(this.talk, " ");
+    var folded = fold(text), found = [], self = this, marked = false, broken = false, previous = "";
+    if (talk) folded = folded.replace(this.talk, " " + BREAK_TOKEN + " ");
     this.token.lastIndex = 0;
     var tokens = folded.match(this.token) || [];
     tokens.forEach(function (token) {
@@ -115,7 +116,10 @@
       previous = token;
       if (has(self.causative, token)) marked = false;
       var word = token.replace(self.elision, "");
-      if (has(self.stop, word) || (talk && has(self.talkWords, word))) return;
+      if (has(self.stop, word)) return;
+      if (word === BREAK_TOKEN || (talk && has(self.talkWords, word))) { broken = true; return; }
+      if (broken && found.length && reflexive) found.push(BREAK);
+      broken = false;
       if (marked && reflexive) found.push(self.reflexive);
       marked = false;
       found.push(word);
@@ -265,7 +269,7 @@
     return concept;
   };
 
-  Model.prototype.thesaurusMatch = function (concepts, i) {  // as Understanding.thesaurus_match
+  Model.prototype.thesaurusMatch = function (concepts, i, breaks) {  // as Understanding.thesaurus_match
     var best = null, rank = [0, false], self = this, firsts = Object.keys(concepts[i].keys()).sort(), candidates = [];
     firsts.forEach(function (first) { if (has(self.rules, first)) candidates = candidates.concat(self.rules[first]); });
     if (has(this.rules, this.reflexive)) {  // the expression that agrees with the pronoun wins, then the longer
@@ -275,7 +279,7 @@
       var key = rule[0], targets = rule[1], game = rule[2];
       var pronominal = key[0] === self.reflexive, phrase = pronominal ? key.slice(1) : key;
       if (i + phrase.length > concepts.length) return;
-      for (var k = 1; k < phrase.length; k++) if (!has(concepts[i + k].keys(), phrase[k])) return;
+      for (var k = 1; k < phrase.length; k++) if (!has(concepts[i + k].keys(), phrase[k]) || breaks.has(i + k)) return;
       var agrees = pronominal === Boolean(concepts[i].reflexive);
       if (best === null || (agrees && !rank[1]) || (agrees === rank[1] && phrase.length > rank[0])) {
         best = [phrase.length, new Map()]; rank = [phrase.length, agrees];
@@ -291,7 +295,7 @@
 
   Model.prototype.queryWords = function (text) {
     var words = this.wordsOf(text, true, true), marker = this.reflexive;
-    return words.some(function (w) { return w !== marker; }) ? words : this.wordsOf(text, false, true);
+    return words.some(function (w) { return w !== marker && w !== BREAK; }) ? words : this.wordsOf(text, false, true);
   };
 
   // As scopes.find_scope: the games and documents the words name (longest phrase first at each
@@ -317,7 +321,7 @@
       i += best[0][0].length;
     }
     var marker = this.reflexive;
-    if (!scope.words.some(function (w) { return w !== marker; }) && !namesAlone) return { words: words.slice(), games: Object.create(null), documents: Object.create(null) };
+    if (!scope.words.some(function (w) { return w !== marker && w !== BREAK; }) && !namesAlone) return { words: words.slice(), games: Object.create(null), documents: Object.create(null) };
     return scope;
   };
 
@@ -343,8 +347,9 @@
 
   Model.prototype.understandWords = function (words) {
     var self = this;
-    var concepts = [];
+    var concepts = [], breaks = new Set();
     words.forEach(function (w, k) {  // as SearchIndex.understand_words: the reflexive marker marks the next word
+      if (w === BREAK) { breaks.add(concepts.length); return; }
       if (w === self.reflexive) return;
       var c = self.alternatives(w);
       c.typed = setOf(Object.keys(c.alternatives));
@@ -356,7 +361,7 @@
     });
     var merged = [], i = 0;
     while (i < concepts.length) {
-      var match = this.thesaurusMatch(concepts, i);
+      var match = this.thesaurusMatch(concepts, i, breaks);
       if (match === null) { merged.push(concepts[i]); i += 1; continue; }
       var length = match[0], concept;
       if (length === 1) {

@@ -613,3 +613,29 @@ def test_an_expression_of_the_books_is_held_by_its_words_together(tmp_path):
     # the marks fall on the expression's words, never on a stem joined by a space
     hit = index.search("canarder")[0]
     assert "[attaque]" in hit.snippet and "[distance]" in hit.snippet
+
+
+def test_table_talk_taken_out_between_two_words_leaves_a_break():
+    """Between two words, table talk taken out (a talk word, a talk phrase) leaves BREAK; a stop
+    word does not, nor talk at either end; without `reflexive` no mark at all."""
+    assert W.words_of("tirer alors qu'elle est au contact", reflexive=True) == ["tirer", W.BREAK, "contact"]
+    assert W.words_of("tirer au contact", reflexive=True) == ["tirer", "contact"]
+    assert W.words_of("points est-ce que armée", reflexive=True) == ["points", W.BREAK, "armee"]
+    assert W.words_of("combien de points ?", reflexive=True) == ["points"]
+    assert W.words_of("tirer alors au contact") == ["tirer", "contact"]
+
+
+def test_an_expression_of_the_thesaurus_never_spans_table_talk(tmp_path):
+    """"tirer au contact" is an expression of the thesaurus (a shot at point-blank range); "tirer
+    alors qu'elle est au contact" asks about shooting while in contact: read word by word, the
+    rule on shooting answers, not the one on point-blank shots."""
+    entries = [make("1", "Tir", "Une unité tire sur une cible visible."),
+               make("2", "Bout portant", "Une attaque à bout portant ignore le couvert."),
+               make("3", "Contact", "Deux unités au contact sont engagées.")]
+    write_model(tmp_path, build_model(entries, {}, [(["tirer au contact"], ["bout portant"])]))
+    (tmp_path / "meta.json").write_text(json.dumps({"schema_version": "2", "games": ["jeu"], "documents": ["jeu/regles"],
+                                                    "kinds": ["rule"]}), encoding="utf-8")
+    index = SearchIndex(tmp_path)
+    assert ids(index.search("tirer au contact"))[0] == "2"
+    spoken = ids(index.search("une unité peut tirer alors qu'elle est au contact ?"))
+    assert "2" not in spoken and set(spoken[:2]) == {"1", "3"}
