@@ -214,7 +214,11 @@ class Understanding:
             concept.typed = set(concept.alternatives)
             concept.reflexive = k > 0 and words[k - 1] == W.REFLEXIVE
             concepts.append(concept)
-        primaries = [[s for s, w in c.alternatives.items() if w >= 0.8][:2] for c in concepts]
+        primaries: list[list[str]] = []  # an empty place where talk was taken out: no two words together over it
+        for k, c in enumerate(concepts):
+            if k in breaks and k:
+                primaries.append([])
+            primaries.append([s for s, w in c.alternatives.items() if w >= 0.8][:2])
         merged: list[Concept] = []
         i = 0
         while i < len(concepts):

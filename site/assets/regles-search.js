@@ -356,8 +356,10 @@
       c.reflexive = k > 0 && words[k - 1] === self.reflexive;
       concepts.push(c);
     });
-    var primaries = concepts.map(function (c) {
-      return Object.keys(c.alternatives).filter(function (s) { return c.alternatives[s] >= 0.8; }).slice(0, 2);
+    var primaries = [];  // as SearchIndex.understand_words: an empty place where talk was taken out
+    concepts.forEach(function (c, k) {
+      if (k && breaks.has(k)) primaries.push([]);
+      primaries.push(Object.keys(c.alternatives).filter(function (s) { return c.alternatives[s] >= 0.8; }).slice(0, 2));
     });
     var merged = [], i = 0;
     while (i < concepts.length) {

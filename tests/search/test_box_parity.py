@@ -109,6 +109,7 @@ def test_the_box_breaks_expressions_at_table_talk_as_the_cli(tmp_path):
     from tests.search.test_understanding import expression_index
 
     index = expression_index(tmp_path)
-    queries = [("baffe alors qu'il canarder", None), ("corps franchement à corps", None), ("baffe est-ce que canarder", None)]
+    queries = [("baffe alors qu'il canarder", None), ("corps franchement à corps", None), ("baffe est-ce que canarder", None),
+               ("attaque alors distance", None), ("attaque distance", None)]
     expected = [[h.id for h in index.search(text, game=game, limit=10)] for text, game in queries]
     assert any(expected) and box(tmp_path / "model.json", queries) == expected

@@ -639,3 +639,14 @@ def test_an_expression_of_the_thesaurus_never_spans_table_talk(tmp_path):
     assert ids(index.search("tirer au contact"))[0] == "2"
     spoken = ids(index.search("une unité peut tirer alors qu'elle est au contact ?"))
     assert "2" not in spoken and set(spoken[:2]) == {"1", "3"}
+
+
+def test_two_words_are_together_only_without_table_talk_between(tmp_path):
+    """The bonus of two query words found together in a rule holds for words side by side in the
+    question, not for words table talk stood between ("je lance quand j'attaque")."""
+    entries = [make("1", "Dés", "Le joueur lance attaque et défense avec les dés de la boîte de base, un par figurine."),
+               make("2", "Combat", "On lance les dés, puis on attaque."),
+               make("3", "Moral", "Le paquet moral est mélangé.")]
+    index = one_game_index(tmp_path, entries)
+    assert ids(index.search("lance attaque"))[0] == "1"
+    assert ids(index.search("lance alors attaque"))[0] == "2"
