@@ -1,7 +1,7 @@
 """How an opened model ranks: each concept scores an entry by its best alternative (BM25 over
 the five fields, titles weighing most, the opening sentence counted again; a book's expression of
-several words, a thesaurus target such as "attaque à distance", by the mean of its words' scores,
-halved where the entry does not hold them together); the scores add up,
+several words, a thesaurus target such as "attaque à distance", by the sum of its words' scores
+where the entry holds them together, by half their mean where it does not); the scores add up,
 with a bonus for two words found together and for a query that is a whole title or name; the sum
 is multiplied by the square root of the share of the query's concepts the entry holds (so a
 sub-rule holding every word beats its parent topic holding one; a word that reaches nothing
@@ -42,7 +42,7 @@ TITLE_BIT = 1 << TITLE_FIELD
 UNREACHED_IGNORED = True
 HEADLINE_WEIGHT = 0.25  # a word typed in an entry's title or names: this share of its idf again
 CHANGE_WEIGHT = 2.0  # a question about changes: an entry errata changed, or one writing an erratum, weighs this more
-PHRASE_APART = 0.5  # a book's expression whose words an entry holds apart: this share of their mean score
+PHRASE_APART = 0.5  # a book's expression whose words an entry holds apart: this share of their mean score (together: their sum)
 
 
 class Ranking:
@@ -146,16 +146,17 @@ class Ranking:
         return scores
 
     def phrase(self, stems: str) -> dict[int, float]:
-        """Each entry's score for an expression of several stems at full weight: the mean of its
-        words' scores (a word missing scores nothing), PHRASE_APART of it unless the entry holds
-        the words together ("Garde du Corps" holds "corps" of "corps à corps", not the expression)."""
+        """Each entry's score for an expression of several stems at full weight. An entry holding
+        its words together holds the expression as if it were typed: the sum of its words'
+        scores; one holding them apart ("Garde du Corps" holds "corps" of "corps à corps", not
+        the expression), PHRASE_APART of their mean (a word missing scores nothing)."""
         found = self._bm25.get(stems)
         if found is None:
             parts = stems.split(" ")
             found = {}
             for part in parts:
                 for doc, score in self.bm25(part).items():
-                    found[doc] = found.get(doc, 0.0) + score / len(parts)
+                    found[doc] = found.get(doc, 0.0) + score
             together: set[int] | None = None
             for first, second in zip(parts, parts[1:], strict=False):
                 postings = self.pairs.get(f"{first} {second}", [])
@@ -163,7 +164,7 @@ class Ranking:
                 together = held if together is None else together & held
             for doc in found:
                 if doc not in (together or ()):
-                    found[doc] *= PHRASE_APART
+                    found[doc] = PHRASE_APART * found[doc] / len(parts)
             self._bm25[stems] = found
         return found
 

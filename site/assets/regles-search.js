@@ -467,20 +467,20 @@
     return this.bm25s[stem];
   };
 
-  // As Ranking.phrase: an expression's score, the mean of its words' (a word missing scores
-  // nothing), PHRASE_APART of it where its words are not held together.
+  // As Ranking.phrase: an expression's score, the sum of its words' where an entry holds them
+  // together, PHRASE_APART of their mean where it does not (a word missing scores nothing).
   Model.prototype.phrase = function (stems) {
     if (!has(this.bm25s, stems)) {
       var parts = stems.split(" "), found = new Map(), together = null, self = this;
       parts.forEach(function (part) {
-        self.bm25(part).forEach(function (score, doc) { found.set(doc, (found.get(doc) || 0) + score / parts.length); });
+        self.bm25(part).forEach(function (score, doc) { found.set(doc, (found.get(doc) || 0) + score); });
       });
       for (var i = 0; i + 1 < parts.length; i++) {
         var key = parts[i] + " " + parts[i + 1], postings = has(this.pairs, key) ? this.pairs[key] : [], held = new Set();
         for (var k = 0; k < postings.length; k += 2) held.add(postings[k]);
         together = together === null ? held : new Set(Array.from(together).filter(function (d) { return held.has(d); }));
       }
-      found.forEach(function (score, doc) { if (!(together && together.has(doc))) found.set(doc, score * PHRASE_APART); });
+      found.forEach(function (score, doc) { if (!(together && together.has(doc))) found.set(doc, PHRASE_APART * score / parts.length); });
       this.bm25s[stems] = found;
     }
     return this.bm25s[stems];
