@@ -243,6 +243,11 @@ class Understanding:
                     concept.typed |= part.typed
                     for stem, weight in part.alternatives.items():
                         concept.add(stem, weight * PHRASE_PART_WEIGHT, part.games.get(stem))
+                # the words typed are an expression of the books too ("ligne de vue"), held
+                # together as a synonym's expression is ("ligne de mire")
+                said = [next((s for s, w in part.alternatives.items() if w >= 0.8), None) for part in concepts[i:i + length]]
+                if None not in said:
+                    concept.add(" ".join(said), PHRASE_PART_WEIGHT)
             for stem, games in targets.items():
                 concept.add(stem, SYNONYM_WEIGHT, games)
             merged.append(concept)

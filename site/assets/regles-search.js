@@ -386,6 +386,10 @@
             concept.add(s, part.alternatives[s] * PHRASE_PART_WEIGHT, has(part.games, s) ? part.games[s] : null);
           }
         });
+        var said = parts.map(function (part) {  // as SearchIndex.understand_words: the words typed are an expression too
+          return Object.keys(part.alternatives).filter(function (s) { return part.alternatives[s] >= 0.8; })[0];
+        });
+        if (said.every(function (s) { return s !== undefined; })) concept.add(said.join(" "), PHRASE_PART_WEIGHT, null);
       }
       match[1].forEach(function (games, stem) { concept.add(stem, SYNONYM_WEIGHT, games); });
       merged.push(concept);
