@@ -6,7 +6,9 @@ model knows ("tape" → taper: `words.french_bases`), else reaches the longest s
 letter kept) and words that sound the same ("menasse" → menace): that word alone is approximate,
 never the whole query. Then the thesaurus (`corpus/thesaurus.toml`, each game's `terms.toml`: a
 game's own synonyms reach that game's entries only) adds the books' words for the reader's
-("fuir le combat" → désengagement).
+("fuir le combat" → désengagement); a book's expression of several words is one alternative, its
+stems joined by a space ("attaqu distanc", scored by `ranking.Ranking.phrase`), and no phrase of
+the thesaurus spans table talk taken out of the question (`words.BREAK`).
 
 `Understanding` is the part of `engine.SearchIndex` that reads queries; the site's search box
 (`site/assets/regles-search.js`) does the same on the same model.
