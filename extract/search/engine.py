@@ -152,7 +152,7 @@ class SearchIndex(Understanding, Ranking):
         says nothing else), and its other words. A name of another game than the filter given is
         a word of the query."""
         words = W.words_of(text, reflexive=True)
-        if not [w for w in words if w != W.REFLEXIVE]:  # only question words: "comment ?" asks nothing; read them as words then
+        if not [w for w in words if w not in W.MARKERS]:  # only question words: "comment ?" asks nothing; read them as words then
             words = W.words_of(text, talk=False, reflexive=True)
         found = find_scope(words, self.scopes, self.vocab, names_alone)
         if (game is not None and found.games and game not in found.games) or (document is not None and found.documents):
@@ -200,7 +200,7 @@ class SearchIndex(Understanding, Ranking):
             ranked = self.favour(ranked, self.changed_set, CHANGE_WEIGHT)
         if game is None and len(scope.games | {d.split("/")[0] for d in scope.documents}) != 1:
             ranked = best_of_each_game(ranked, docs)
-        marked = frozenset(stem for c in concepts for stem in c.alternatives)
+        marked = frozenset(part for c in concepts for stem in c.alternatives for part in stem.split(" "))
         approximate = any(c.approximate and c.alternatives for c in concepts)
         return [self.hit(doc, score, marked, approximate, shown) for doc, score, _ in ranked[:limit]]
 

@@ -52,7 +52,7 @@ DEFERRAL = re.compile(r"\b(?:expliqu|décri|détaill|présent|trait|développ)\w
 # says Runewars' booklet): its entries answer a question first.
 LEARN_PRIOR = 0.85
 PROSE_WORDS = 25  # a block this long is prose, not a line of an index or a contents list
-MODEL_VERSION = 8
+MODEL_VERSION = 9  # 9: a thesaurus target of several words is one expression ("attaqu distanc")
 THESAURUS_TYPO_LETTERS = 5  # a word of the thesaurus only is a typo target from this length
 UNICODE_TOKEN = re.compile(r"\d+(?:\.\d+)+[^\W\d_]?|\w+(?:['’]\w+)*")
 UNICODE_ELISION = re.compile(r"^(?:l|d|j|m|n|s|t|c|qu|jusqu|lorsqu|puisqu|quoiqu)['’](?=\w)", re.IGNORECASE)
@@ -534,7 +534,9 @@ def build_model(entries: list[Any], forms: dict[str, str], synonyms: Iterable[tu
         # a pronominal expression ("se tirer") is marked so (`understanding.thesaurus_match`)
         keys = [[(W.REFLEXIVE,)] * W.pronominal(e) + [stems for _, stems in known(e)] for e in typed]
         keys += [[(W.REFLEXIVE,)] * W.pronominal(e) + said for e in typed if (said := talk_free(known(e), postings))]
-        targets = sorted({s for e in meant for _, stems in known(e) for s in stems[:1]})
+        # a book's expression of several words ("attaque à distance") is one target, its stems
+        # joined by a space: an entry holds it by holding its words, not any one of them
+        targets = sorted({joined for e in meant if (joined := " ".join(stems[0] for _, stems in known(e) if stems))})
         for e in [*typed, *meant]:
             for word, stems in known(e):
                 if word not in vocab:

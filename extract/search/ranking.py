@@ -1,5 +1,7 @@
 """How an opened model ranks: each concept scores an entry by its best alternative (BM25 over
-the five fields, titles weighing most, the opening sentence counted again); the scores add up,
+the five fields, titles weighing most, the opening sentence counted again; a book's expression of
+several words, a thesaurus target such as "attaque à distance", by the sum of its words' scores
+where the entry holds them together, by half their mean where it does not); the scores add up,
 with a bonus for two words found together and for a query that is a whole title or name; the sum
 is multiplied by the square root of the share of the query's concepts the entry holds (so a
 sub-rule holding every word beats its parent topic holding one; a word that reaches nothing
@@ -40,6 +42,7 @@ TITLE_BIT = 1 << TITLE_FIELD
 UNREACHED_IGNORED = True
 HEADLINE_WEIGHT = 0.25  # a word typed in an entry's title or names: this share of its idf again
 CHANGE_WEIGHT = 2.0  # a question about changes: an entry errata changed, or one writing an erratum, weighs this more
+PHRASE_APART = 0.5  # a book's expression whose words an entry holds apart: this share of their mean score (together: their sum)
 
 
 class Ranking:
@@ -72,7 +75,14 @@ class Ranking:
             self._df[stem] = len({postings[k] for k in range(0, len(postings), 3)})
         return self._df[stem]
 
+    def known(self, stem: str) -> bool:
+        """Some entry holds the stem (every stem of an expression)."""
+        return all(part in self.terms for part in stem.split(" "))
+
     def idf(self, stem: str) -> float:
+        if " " in stem:  # an expression: its words' mean
+            parts = stem.split(" ")
+            return sum(self.idf(part) for part in parts) / len(parts)
         df = self.df(stem)
         return math.log(1 + (self.count - df + 0.5) / (df + 0.5))
 
@@ -100,11 +110,20 @@ class Ranking:
         return found
 
     def concept_scores(self, concept: Concept, allowed: list[bool] | None) -> dict[int, float]:
-        """Each entry's score for the concept: its best alternative's."""
+        """Each entry's score for the concept: its best alternative's. An alternative of several
+        stems (a book's expression, "attaqu distanc") scores as `phrase` says."""
         scores: dict[int, float] = {}
         docs = self.docs
         for stem, weight in sorted(concept.alternatives.items()):
             games = concept.games.get(stem)
+            if " " in stem:
+                for doc, full in self.phrase(stem).items():
+                    if (allowed is not None and not allowed[doc]) or (games is not None and docs[doc][3] not in games):
+                        continue
+                    score = weight * full
+                    if score > scores.get(doc, 0.0):
+                        scores[doc] = score
+                continue
             if allowed is None and games is None and weight == 1.0:  # the common case, already scored
                 full = self.bm25(stem)
                 if not scores:
@@ -126,8 +145,31 @@ class Ranking:
                     scores[doc] = score
         return scores
 
+    def phrase(self, stems: str) -> dict[int, float]:
+        """Each entry's score for an expression of several stems at full weight. An entry holding
+        its words together holds the expression as if it were typed: the sum of its words'
+        scores; one holding them apart ("Garde du Corps" holds "corps" of "corps à corps", not
+        the expression), PHRASE_APART of their mean (a word missing scores nothing)."""
+        found = self._bm25.get(stems)
+        if found is None:
+            parts = stems.split(" ")
+            found = {}
+            for part in parts:
+                for doc, score in self.bm25(part).items():
+                    found[doc] = found.get(doc, 0.0) + score
+            together: set[int] | None = None
+            for first, second in zip(parts, parts[1:], strict=False):
+                postings = self.pairs.get(f"{first} {second}", [])
+                held = {postings[k] for k in range(0, len(postings), 2)}
+                together = held if together is None else together & held
+            for doc in found:
+                if doc not in (together or ()):
+                    found[doc] = PHRASE_APART * found[doc] / len(parts)
+            self._bm25[stems] = found
+        return found
+
     def concept_weight(self, concept: Concept) -> float:
-        weights = [weight * self.idf(stem) for stem, weight in concept.alternatives.items() if stem in self.terms]
+        weights = [weight * self.idf(stem) for stem, weight in concept.alternatives.items() if self.known(stem)]
         return max(weights) if weights else self.unknown_idf
 
     def total_weight(self, concepts: list[Concept]) -> float:
@@ -135,7 +177,7 @@ class Ranking:
         (an English filler, a word of no rule) asks nothing an entry could hold: it counts only
         while the words reached are fewer than the words unreached (then the query is nonsense
         to these books, and nothing comes back)."""
-        reached = [c for c in concepts if any(stem in self.terms for stem in c.alternatives)]
+        reached = [c for c in concepts if any(self.known(stem) for stem in c.alternatives)]
         kept = reached if UNREACHED_IGNORED and self.mostly_reached(concepts) else concepts
         return sum(self.concept_weight(c) for c in kept) or 1.0
 
@@ -245,6 +287,13 @@ class Ranking:
     def fields(self, stem: str) -> dict[int, int]:
         """Each entry's fields holding `stem`, as bits (1 << field), kept like `weighted`."""
         found = self._fields.get(stem)
+        if found is None and " " in stem:  # an expression: the entries holding all its words, in any of their fields
+            parts = [self.fields(part) for part in stem.split(" ")]
+            found = {doc: bits for doc, bits in parts[0].items() if all(doc in other for other in parts[1:])}
+            for other in parts[1:]:
+                for doc in found:
+                    found[doc] |= other[doc]
+            self._fields[stem] = found
         if found is None:
             found = {}
             postings = self.terms.get(stem, ())
@@ -294,7 +343,7 @@ class Ranking:
         """More than half of the query's words reach the corpus exactly (not through a typo, nor a
         guessed base: "horaires du train pour Lyon" is nonsense to rules saying "sens horaire")."""
         return 2 * sum(1 for c in concepts if not c.approximate and not c.guessed
-                       and any(s in self.terms for s in c.alternatives)) > len(concepts)
+                       and any(self.known(s) for s in c.alternatives)) > len(concepts)
 
 def favoured(ranked: list[tuple[int, float, float]], chosen: frozenset[int], weight: float) -> list[tuple[int, float, float]]:
     """`ranked` with the scores of the `chosen` entries multiplied by `weight`, best first again."""

@@ -121,6 +121,6 @@ def find_scope(words: list[str], phrases: list[list[Any]], vocabulary: dict[str,
             else:
                 scope.games.add(game)
         i += len(best[0][0])
-    if not [w for w in scope.words if w != W.REFLEXIVE] and not names_alone:
+    if not [w for w in scope.words if w not in W.MARKERS] and not names_alone:
         return Scope(list(words))
     return scope

@@ -6,7 +6,9 @@ model knows ("tape" → taper: `words.french_bases`), else reaches the longest s
 letter kept) and words that sound the same ("menasse" → menace): that word alone is approximate,
 never the whole query. Then the thesaurus (`corpus/thesaurus.toml`, each game's `terms.toml`: a
 game's own synonyms reach that game's entries only) adds the books' words for the reader's
-("fuir le combat" → désengagement).
+("fuir le combat" → désengagement); a book's expression of several words is one alternative, its
+stems joined by a space ("attaqu distanc", scored by `ranking.Ranking.phrase`), and no phrase of
+the thesaurus spans table talk taken out of the question (`words.BREAK`).
 
 `Understanding` is the part of `engine.SearchIndex` that reads queries; the site's search box
 (`site/assets/regles-search.js`) does the same on the same model.
@@ -196,25 +198,33 @@ class Understanding:
     def understand(self, text: str) -> tuple[list[Concept], list[list[str]]]:
         """The query's concepts, and the primary stems of its words in order (for words together)."""
         words = W.words_of(text, reflexive=True)
-        if not [w for w in words if w != W.REFLEXIVE]:  # only question words: "comment ?" asks nothing; read them as words then
+        if not [w for w in words if w not in W.MARKERS]:  # only question words: "comment ?" asks nothing; read them as words then
             words = W.words_of(text, talk=False, reflexive=True)
         return self.understand_words(words)
 
     def understand_words(self, words: list[str]) -> tuple[list[Concept], list[list[str]]]:
         """`understand`, from the query's words (`words.words_of`)."""
         concepts = []
+        breaks: set[int] = set()  # the concepts table talk stood before: no expression of the thesaurus reaches back over it
         for k, word in enumerate(words):
+            if word == W.BREAK:
+                breaks.add(len(concepts))
+                continue
             if word == W.REFLEXIVE:
                 continue
             concept = self.alternatives(word)
             concept.typed = set(concept.alternatives)
             concept.reflexive = k > 0 and words[k - 1] == W.REFLEXIVE
             concepts.append(concept)
-        primaries = [[s for s, w in c.alternatives.items() if w >= 0.8][:2] for c in concepts]
+        primaries: list[list[str]] = []  # an empty place where talk was taken out: no two words together over it
+        for k, c in enumerate(concepts):
+            if k in breaks and k:
+                primaries.append([])
+            primaries.append([s for s, w in c.alternatives.items() if w >= 0.8][:2])
         merged: list[Concept] = []
         i = 0
         while i < len(concepts):
-            match = self.thesaurus_match(concepts, i)
+            match = self.thesaurus_match(concepts, i, breaks)
             if match is None:
                 merged.append(concepts[i])
                 i += 1
@@ -235,6 +245,11 @@ class Understanding:
                     concept.typed |= part.typed
                     for stem, weight in part.alternatives.items():
                         concept.add(stem, weight * PHRASE_PART_WEIGHT, part.games.get(stem))
+                # the words typed are an expression of the books too ("ligne de vue"), held
+                # together as a synonym's expression is ("ligne de mire")
+                said = [next((s for s, w in part.alternatives.items() if w >= 0.8), None) for part in concepts[i:i + length]]
+                if None not in said:
+                    concept.add(" ".join(said), PHRASE_PART_WEIGHT)
             for stem, games in targets.items():
                 concept.add(stem, SYNONYM_WEIGHT, games)
             merged.append(concept)
@@ -244,7 +259,8 @@ class Understanding:
             unique.setdefault(tuple(concept.words), concept)
         return list(unique.values()), primaries
 
-    def thesaurus_match(self, concepts: list[Concept], i: int) -> tuple[int, dict[str, set[str] | None]] | None:
+    def thesaurus_match(self, concepts: list[Concept], i: int,
+                        breaks: frozenset[int] | set[int] = frozenset()) -> tuple[int, dict[str, set[str] | None]] | None:
         """The longest thesaurus phrase starting at concept `i`, with every target of that length
         and the games each is true of (None: every game). An expression that agrees with the
         pronoun wins over any that does not, even a longer one: "je me tire" reads the thesaurus's
@@ -261,7 +277,7 @@ class Understanding:
             phrase = key[1:] if pronominal else key
             if i + len(phrase) > len(concepts):
                 continue
-            if all(phrase[k] in concepts[i + k].keys() for k in range(1, len(phrase))):
+            if all(phrase[k] in concepts[i + k].keys() and i + k not in breaks for k in range(1, len(phrase))):
                 agrees = pronominal == concepts[i].reflexive
                 if best is None or (agrees, len(phrase)) > rank:
                     best, rank = (len(phrase), {}), (agrees, len(phrase))

@@ -139,6 +139,11 @@ FOLDED_STOP_WORDS = frozenset(fold(word) for word in STOP_WORDS | ENGLISH_STOP_W
 # thesaurus reads (its expressions "se …", "s'…" match only such a word); "me", "te" are reflexive
 # unless a third person is the subject ("il me tire dessus").
 REFLEXIVE = "~"
+# Where table talk was taken out between two words, BREAK stands (with `reflexive`): an expression
+# of the thesaurus never spans it. The talk phrases leave BREAK_TOKEN, a word no one types.
+BREAK = "|"
+BREAK_TOKEN = "qqbreakqq"
+MARKERS = frozenset((REFLEXIVE, BREAK))  # the marks among a query's words, none a word
 REFLEXIVE_PRONOUNS = frozenset(("se", "me", "te"))
 OTHER_SUBJECTS = frozenset(("il", "elle", "on", "ils", "elles", "qui", "ca", "cela", "personne"))
 REFLEXIVE_ELISION = re.compile(r"^[smt]'(?=[a-z0-9])")
@@ -157,12 +162,14 @@ def pronominal(expression: str) -> bool:
 
 def words_of(text: str, talk: bool = True, reflexive: bool = False) -> list[str]:
     """The folded words of `text` that can carry meaning, in order; `reflexive`: a word after a
-    reflexive pronoun comes after REFLEXIVE."""
+    reflexive pronoun comes after REFLEXIVE, and BREAK stands between two words where table talk
+    was taken out ("tirer alors qu'elle est au contact": no "tirer au contact" of the thesaurus)."""
     folded = fold(text)
     if talk:
-        folded = TALK.sub(" ", folded)
+        folded = TALK.sub(f" {BREAK_TOKEN} ", folded)
     found = []
     marked = False
+    broken = False
     previous = ""
     for token in TOKEN.findall(folded):
         pronoun = token if token in REFLEXIVE_PRONOUNS else token[0] if REFLEXIVE_ELISION.match(token) else ""
@@ -172,8 +179,14 @@ def words_of(text: str, talk: bool = True, reflexive: bool = False) -> list[str]
         if token in CAUSATIVE:
             marked = False
         word = ELISION.sub("", token)
-        if word in FOLDED_STOP_WORDS or (talk and word in TALK_WORDS):
+        if word in FOLDED_STOP_WORDS:
             continue
+        if word == BREAK_TOKEN or (talk and word in TALK_WORDS):
+            broken = True
+            continue
+        if broken and found and reflexive:
+            found.append(BREAK)
+        broken = False
         if marked and reflexive:
             found.append(REFLEXIVE)
         marked = False

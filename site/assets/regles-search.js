@@ -10,9 +10,10 @@
   var K1 = 1.5, PREFIX_WEIGHT = 0.9, INFLECTION_WEIGHT = 0.9, FRENCH_BASE_WEIGHT = 0.9, FLOOR_FILL = 10, NEAR_WEIGHTS = [1.0, 0.8, 0.6], SOUND_WEIGHT = 0.8;
   var SYNONYM_WEIGHT = 0.8, PHRASE_PART_WEIGHT = 0.7, PAIR_WEIGHT = 0.5, EXACT_WEIGHT = 1.0, NAMED_WEIGHT = 0.8;
   var COVERAGE_POWER = 0.5, MIN_COVERAGE = 0.34, FALLBACK_COVERAGE = 0.17, GAME_BEST = 0.8, NEAR_CANDIDATES = 5;
-  var UNREACHED_IGNORED = true, CHANGE_WEIGHT = 2.0, HEADLINE_WEIGHT = 0.25;
+  var UNREACHED_IGNORED = true, CHANGE_WEIGHT = 2.0, HEADLINE_WEIGHT = 0.25, PHRASE_APART = 0.5;
   var SUB_RULE_LIFT = 0.001, TITLE_FIELD = 0, CONTEXT_FIELD = 2, HEADLINE_FIELDS = 3, TITLE_BIT = 1;  // as engine.py
   var NUMBERISH = /^[\d.]+[a-z]?$/;
+  var BREAK = "|", BREAK_TOKEN = "qqbreakqq";  // as words.BREAK: where table talk was taken out, no expression of the thesaurus spans
   var ELISION_TYPED = /^(?:l|d|j|m|n|s|t|c|qu)(?=[aeiouyh])/;
 
   function bare(obj) {  // a prototype-less copy of a plain object's own entries
@@ -90,6 +91,7 @@
       }
     });
     this.dfs = Object.create(null);
+    this.bm25s = Object.create(null);  // stem or expression -> Map(entry -> its score at full weight)
     // Every stem a word can reach: the corpus's and the thesaurus's ("écrasent" → ecras → piétiner).
     this.knownStems = Object.create(null);
     Object.keys(this.terms).forEach(function (s) { self.knownStems[s] = true; });
@@ -104,8 +106,8 @@
   };
 
   Model.prototype.wordsOf = function (text, talk, reflexive) {  // as words.words_of
-    var folded = fold(text), found = [], self = this, marked = false, previous = "";
-    if (talk) folded = folded.replace(this.talk, " ");
+    var folded = fold(text), found = [], self = this, marked = false, broken = false, previous = "";
+    if (talk) folded = folded.replace(this.talk, " " + BREAK_TOKEN + " ");
     this.token.lastIndex = 0;
     var tokens = folded.match(this.token) || [];
     tokens.forEach(function (token) {
@@ -114,7 +116,10 @@
       previous = token;
       if (has(self.causative, token)) marked = false;
       var word = token.replace(self.elision, "");
-      if (has(self.stop, word) || (talk && has(self.talkWords, word))) return;
+      if (has(self.stop, word)) return;
+      if (word === BREAK_TOKEN || (talk && has(self.talkWords, word))) { broken = true; return; }
+      if (broken && found.length && reflexive) found.push(BREAK);
+      broken = false;
       if (marked && reflexive) found.push(self.reflexive);
       marked = false;
       found.push(word);
@@ -264,7 +269,7 @@
     return concept;
   };
 
-  Model.prototype.thesaurusMatch = function (concepts, i) {  // as Understanding.thesaurus_match
+  Model.prototype.thesaurusMatch = function (concepts, i, breaks) {  // as Understanding.thesaurus_match
     var best = null, rank = [0, false], self = this, firsts = Object.keys(concepts[i].keys()).sort(), candidates = [];
     firsts.forEach(function (first) { if (has(self.rules, first)) candidates = candidates.concat(self.rules[first]); });
     if (has(this.rules, this.reflexive)) {  // the expression that agrees with the pronoun wins, then the longer
@@ -274,7 +279,7 @@
       var key = rule[0], targets = rule[1], game = rule[2];
       var pronominal = key[0] === self.reflexive, phrase = pronominal ? key.slice(1) : key;
       if (i + phrase.length > concepts.length) return;
-      for (var k = 1; k < phrase.length; k++) if (!has(concepts[i + k].keys(), phrase[k])) return;
+      for (var k = 1; k < phrase.length; k++) if (!has(concepts[i + k].keys(), phrase[k]) || breaks.has(i + k)) return;
       var agrees = pronominal === Boolean(concepts[i].reflexive);
       if (best === null || (agrees && !rank[1]) || (agrees === rank[1] && phrase.length > rank[0])) {
         best = [phrase.length, new Map()]; rank = [phrase.length, agrees];
@@ -290,7 +295,7 @@
 
   Model.prototype.queryWords = function (text) {
     var words = this.wordsOf(text, true, true), marker = this.reflexive;
-    return words.some(function (w) { return w !== marker; }) ? words : this.wordsOf(text, false, true);
+    return words.some(function (w) { return w !== marker && w !== BREAK; }) ? words : this.wordsOf(text, false, true);
   };
 
   // As scopes.find_scope: the games and documents the words name (longest phrase first at each
@@ -316,7 +321,7 @@
       i += best[0][0].length;
     }
     var marker = this.reflexive;
-    if (!scope.words.some(function (w) { return w !== marker; }) && !namesAlone) return { words: words.slice(), games: Object.create(null), documents: Object.create(null) };
+    if (!scope.words.some(function (w) { return w !== marker && w !== BREAK; }) && !namesAlone) return { words: words.slice(), games: Object.create(null), documents: Object.create(null) };
     return scope;
   };
 
@@ -342,20 +347,23 @@
 
   Model.prototype.understandWords = function (words) {
     var self = this;
-    var concepts = [];
+    var concepts = [], breaks = new Set();
     words.forEach(function (w, k) {  // as SearchIndex.understand_words: the reflexive marker marks the next word
+      if (w === BREAK) { breaks.add(concepts.length); return; }
       if (w === self.reflexive) return;
       var c = self.alternatives(w);
       c.typed = setOf(Object.keys(c.alternatives));
       c.reflexive = k > 0 && words[k - 1] === self.reflexive;
       concepts.push(c);
     });
-    var primaries = concepts.map(function (c) {
-      return Object.keys(c.alternatives).filter(function (s) { return c.alternatives[s] >= 0.8; }).slice(0, 2);
+    var primaries = [];  // as SearchIndex.understand_words: an empty place where talk was taken out
+    concepts.forEach(function (c, k) {
+      if (k && breaks.has(k)) primaries.push([]);
+      primaries.push(Object.keys(c.alternatives).filter(function (s) { return c.alternatives[s] >= 0.8; }).slice(0, 2));
     });
     var merged = [], i = 0;
     while (i < concepts.length) {
-      var match = this.thesaurusMatch(concepts, i);
+      var match = this.thesaurusMatch(concepts, i, breaks);
       if (match === null) { merged.push(concepts[i]); i += 1; continue; }
       var length = match[0], concept;
       if (length === 1) {
@@ -378,6 +386,10 @@
             concept.add(s, part.alternatives[s] * PHRASE_PART_WEIGHT, has(part.games, s) ? part.games[s] : null);
           }
         });
+        var said = parts.map(function (part) {  // as SearchIndex.understand_words: the words typed are an expression too
+          return Object.keys(part.alternatives).filter(function (s) { return part.alternatives[s] >= 0.8; })[0];
+        });
+        if (said.every(function (s) { return s !== undefined; })) concept.add(said.join(" "), PHRASE_PART_WEIGHT, null);
       }
       match[1].forEach(function (games, stem) { concept.add(stem, SYNONYM_WEIGHT, games); });
       merged.push(concept);
@@ -399,7 +411,16 @@
     }
     return this.dfs[stem];
   };
+  Model.prototype.known = function (stem) {  // as Ranking.known: some entry holds the stem (every stem of an expression)
+    var self = this;
+    return stem.split(" ").every(function (part) { return has(self.terms, part); });
+  };
   Model.prototype.idf = function (stem) {
+    if (stem.indexOf(" ") >= 0) {  // an expression: its words' mean
+      var parts = stem.split(" "), sum = 0, self = this;
+      parts.forEach(function (part) { sum += self.idf(part); });
+      return sum / parts.length;
+    }
     var df = this.df(stem);
     return Math.log(1 + (this.count - df + 0.5) / (df + 0.5));
   };
@@ -408,6 +429,15 @@
     var scores = new Map(), self = this;
     Object.keys(concept.alternatives).sort().forEach(function (stem) {
       var weight = concept.alternatives[stem];
+      if (stem.indexOf(" ") >= 0) {  // a book's expression of several words: as Ranking.phrase
+        var phraseGames = has(concept.games, stem) ? concept.games[stem] : null;
+        self.phrase(stem).forEach(function (full, doc) {
+          if (!allowed(doc) || (phraseGames !== null && !has(phraseGames, self.docs[doc][3]))) return;
+          var score = weight * full;
+          if (score > (scores.get(doc) || 0)) scores.set(doc, score);
+        });
+        return;
+      }
       if (!has(self.terms, stem)) return;
       var postings = self.terms[stem], weighted = new Map();
       var games = has(concept.games, stem) ? concept.games[stem] : null;
@@ -426,10 +456,44 @@
     return scores;
   };
 
+  Model.prototype.bm25 = function (stem) {  // each entry's BM25 score for a stem at full weight, as Ranking.bm25
+    if (!has(this.bm25s, stem)) {
+      var postings = has(this.terms, stem) ? this.terms[stem] : [], weighted = new Map(), found = new Map();
+      for (var k = 0; k < postings.length; k += 3) {
+        var doc = postings[k], f = postings[k + 1], tf = postings[k + 2];
+        var norm = 1 - this.b[f] + this.b[f] * this.lengths[doc][f] / this.averages[f];
+        weighted.set(doc, (weighted.get(doc) || 0) + this.weights[f] * tf / norm);
+      }
+      var idf = this.idf(stem);
+      weighted.forEach(function (wtf, doc) { found.set(doc, 1.0 * idf * wtf * (K1 + 1) / (K1 + wtf)); });
+      this.bm25s[stem] = found;
+    }
+    return this.bm25s[stem];
+  };
+
+  // As Ranking.phrase: an expression's score, the sum of its words' where an entry holds them
+  // together, PHRASE_APART of their mean where it does not (a word missing scores nothing).
+  Model.prototype.phrase = function (stems) {
+    if (!has(this.bm25s, stems)) {
+      var parts = stems.split(" "), found = new Map(), together = null, self = this;
+      parts.forEach(function (part) {
+        self.bm25(part).forEach(function (score, doc) { found.set(doc, (found.get(doc) || 0) + score); });
+      });
+      for (var i = 0; i + 1 < parts.length; i++) {
+        var key = parts[i] + " " + parts[i + 1], postings = has(this.pairs, key) ? this.pairs[key] : [], held = new Set();
+        for (var k = 0; k < postings.length; k += 2) held.add(postings[k]);
+        together = together === null ? held : new Set(Array.from(together).filter(function (d) { return held.has(d); }));
+      }
+      found.forEach(function (score, doc) { if (!(together && together.has(doc))) found.set(doc, PHRASE_APART * score / parts.length); });
+      this.bm25s[stems] = found;
+    }
+    return this.bm25s[stems];
+  };
+
   Model.prototype.conceptWeight = function (concept) {
     var best = null;
     for (var stem in concept.alternatives) {
-      if (!has(this.terms, stem)) continue;
+      if (!this.known(stem)) continue;
       var w = concept.alternatives[stem] * this.idf(stem);
       if (best === null || w > best) best = w;
     }
@@ -448,7 +512,7 @@
 
   Model.prototype.reaches = function (concept) {
     var self = this;
-    return Object.keys(concept.alternatives).some(function (s) { return has(self.terms, s); });
+    return Object.keys(concept.alternatives).some(function (s) { return self.known(s); });
   };
 
   // As SearchIndex.mostly_reached: more than half of the query's words reach the corpus exactly.
@@ -538,6 +602,14 @@
   };
 
   Model.prototype.fields = function (stem) {  // as SearchIndex.fields
+    if (!has(this.fieldBits, stem) && stem.indexOf(" ") >= 0) {  // an expression: the entries holding all its words
+      var parts = stem.split(" ").map(this.fields, this), all = new Map();
+      parts[0].forEach(function (bits, doc) {
+        if (parts.slice(1).every(function (other) { return other.has(doc); })) all.set(doc, bits);
+      });
+      parts.slice(1).forEach(function (other) { all.forEach(function (bits, doc) { all.set(doc, bits | other.get(doc)); }); });
+      this.fieldBits[stem] = all;
+    }
     if (!has(this.fieldBits, stem)) {
       var found = new Map(), postings = has(this.terms, stem) ? this.terms[stem] : [];
       for (var k = 0; k < postings.length; k += 3) found.set(postings[k], (found.get(postings[k]) || 0) | (1 << postings[k + 1]));
@@ -631,7 +703,7 @@
     if (!game && Object.keys(named).length !== 1) ranked = this.bestOfEachGame(ranked);
     var marked = Object.create(null), approximate = false;
     concepts.forEach(function (c) {
-      for (var s in c.alternatives) marked[s] = true;
+      for (var s in c.alternatives) s.split(" ").forEach(function (part) { marked[part] = true; });
       if (c.approximate && Object.keys(c.alternatives).length) approximate = true;
     });
     return { hits: ranked.slice(0, limit).map(function (r) { return [r[0], r[1]]; }), marked: marked, approximate: approximate, scope: shown };

@@ -94,3 +94,22 @@ def test_the_box_names_rules_by_their_titles_as_the_cli(tmp_path):
     queries = [("pions round", None), ("fin du round de bataille", None), ("round", None), ("tour de jeu pions", None)]
     expected = [[h.id for h in index.search(text, game=game, limit=10)] for text, game in queries]
     assert expected[0][0] == "jeu/regles/2" and box(tmp_path / "model.json", queries) == expected
+
+
+def test_the_box_reads_the_books_expressions_as_the_cli(tmp_path):
+    from tests.search.test_understanding import expression_index
+
+    index = expression_index(tmp_path)
+    queries = [("baffe", None), ("canarder", None), ("baffe canarder", None), ("canarder une distance", "jeu")]
+    expected = [[h.id for h in index.search(text, game=game, limit=10)] for text, game in queries]
+    assert expected[0][0] == "jeu/regles/2" and box(tmp_path / "model.json", queries) == expected
+
+
+def test_the_box_breaks_expressions_at_table_talk_as_the_cli(tmp_path):
+    from tests.search.test_understanding import expression_index
+
+    index = expression_index(tmp_path)
+    queries = [("baffe alors qu'il canarder", None), ("corps franchement à corps", None), ("baffe est-ce que canarder", None),
+               ("attaque alors distance", None), ("attaque distance", None)]
+    expected = [[h.id for h in index.search(text, game=game, limit=10)] for text, game in queries]
+    assert any(expected) and box(tmp_path / "model.json", queries) == expected

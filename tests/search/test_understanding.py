@@ -583,3 +583,70 @@ def test_a_sub_term_of_the_books_index_is_named_by_its_head_too(tmp_path):
     index = SearchIndex(tmp_path)
     assert set(ids(index.search("glancing blows"))[:2]) == {"5.17", "6.09"}
     assert set(ids(index.search("touches superficielles"))[:2]) == {"5.17", "6.09"}
+
+
+def expression_index(tmp_path: Path) -> SearchIndex:
+    """The thesaurus reads "baffe" as the books' expression "corps à corps"; one rule prints the
+    expression, another only a word of it in its title ("Garde du Corps")."""
+    entries = [make("1", "Garde du Corps", "Choisissez un héros adjacent : l'ennemi ne peut pas lui allouer de dégâts."),
+               make("2", "Combat", "Quand deux figurines adverses se touchent, elles se battent au corps à corps : chaque "
+                    "joueur lance ses dés de combat, compare les résultats, puis retire les pertes de son choix."),
+               make("3", "Tir", "Une figurine qui n'est pas engagée peut viser une figurine ennemie visible et lui "
+                    "porter une attaque à distance ; elle lance ses dés et compare les résultats."),
+               make("4", "Distance", "La distance se mesure en cases."),
+               make("5", "Moral", "Le paquet moral est mélangé.")]
+    synonyms = [(["baffe"], ["corps à corps"]), (["canarder"], ["attaque à distance"])]
+    write_model(tmp_path, build_model(entries, {}, synonyms))
+    (tmp_path / "meta.json").write_text(json.dumps({"schema_version": "2", "games": ["jeu"], "documents": ["jeu/regles"],
+                                                    "kinds": ["rule"]}), encoding="utf-8")
+    return SearchIndex(tmp_path)
+
+
+def test_an_expression_of_the_books_is_held_by_its_words_together(tmp_path):
+    """A thesaurus target of several words is one expression: the rule printing "corps à corps"
+    answers "baffe", not the rule whose title holds "corps" alone; the rule printing "attaque à
+    distance" answers "canarder" above the one titled "Distance", which holds one word of it."""
+    index = expression_index(tmp_path)
+    baffe = ids(index.search("baffe"))
+    assert baffe[0] == "2" and ("1" not in baffe or baffe.index("1") > baffe.index("2"))
+    assert ids(index.search("canarder"))[:2] == ["3", "4"]
+    # the marks fall on the expression's words, never on a stem joined by a space
+    hit = index.search("canarder")[0]
+    assert "[attaque]" in hit.snippet and "[distance]" in hit.snippet
+
+
+def test_table_talk_taken_out_between_two_words_leaves_a_break():
+    """Between two words, table talk taken out (a talk word, a talk phrase) leaves BREAK; a stop
+    word does not, nor talk at either end; without `reflexive` no mark at all."""
+    assert W.words_of("tirer alors qu'elle est au contact", reflexive=True) == ["tirer", W.BREAK, "contact"]
+    assert W.words_of("tirer au contact", reflexive=True) == ["tirer", "contact"]
+    assert W.words_of("points est-ce que armée", reflexive=True) == ["points", W.BREAK, "armee"]
+    assert W.words_of("combien de points ?", reflexive=True) == ["points"]
+    assert W.words_of("tirer alors au contact") == ["tirer", "contact"]
+
+
+def test_an_expression_of_the_thesaurus_never_spans_table_talk(tmp_path):
+    """"tirer au contact" is an expression of the thesaurus (a shot at point-blank range); "tirer
+    alors qu'elle est au contact" asks about shooting while in contact: read word by word, the
+    rule on shooting answers, not the one on point-blank shots."""
+    entries = [make("1", "Tir", "Une unité tire sur une cible visible."),
+               make("2", "Bout portant", "Une attaque à bout portant ignore le couvert."),
+               make("3", "Contact", "Deux unités au contact sont engagées.")]
+    write_model(tmp_path, build_model(entries, {}, [(["tirer au contact"], ["bout portant"])]))
+    (tmp_path / "meta.json").write_text(json.dumps({"schema_version": "2", "games": ["jeu"], "documents": ["jeu/regles"],
+                                                    "kinds": ["rule"]}), encoding="utf-8")
+    index = SearchIndex(tmp_path)
+    assert ids(index.search("tirer au contact"))[0] == "2"
+    spoken = ids(index.search("une unité peut tirer alors qu'elle est au contact ?"))
+    assert "2" not in spoken and set(spoken[:2]) == {"1", "3"}
+
+
+def test_two_words_are_together_only_without_table_talk_between(tmp_path):
+    """The bonus of two query words found together in a rule holds for words side by side in the
+    question, not for words table talk stood between ("je lance quand j'attaque")."""
+    entries = [make("1", "Dés", "Le joueur lance attaque et défense avec les dés de la boîte de base, un par figurine."),
+               make("2", "Combat", "On lance les dés, puis on attaque."),
+               make("3", "Moral", "Le paquet moral est mélangé.")]
+    index = one_game_index(tmp_path, entries)
+    assert ids(index.search("lance attaque"))[0] == "1"
+    assert ids(index.search("lance alors attaque"))[0] == "2"
