@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-import spacy
 
 from extract.nlp import lemmas
 from extract.nlp.lemmas import Lemmatizer, forget_model
@@ -18,8 +17,15 @@ def load_model() -> object:
     return lemmas.load_model()
 
 
+# spaCy is imported by the fixture, not at collection (a second or more of every worker's start), and
+# these tests run on the worker of the tests that load the model, which has imported it already.
+pytestmark = pytest.mark.xdist_group("spacy")
+
+
 @pytest.fixture
 def loads(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[object]]:
+    import spacy
+
     made: list[object] = []
     own = lemmas.load_model  # the module's own, not the one the session's conftest keeps for every test
     while hasattr(own.__wrapped__, "cache_clear"):
