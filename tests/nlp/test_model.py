@@ -5,6 +5,8 @@ checked is how often the model is loaded and who keeps it, not spaCy."""
 
 from __future__ import annotations
 
+import sys
+import types
 from collections.abc import Iterator
 
 import pytest
@@ -17,15 +19,8 @@ def load_model() -> object:
     return lemmas.load_model()
 
 
-# spaCy is imported by the fixture, not at collection (a second or more of every worker's start), and
-# these tests run on the worker of the tests that load the model, which has imported it already.
-pytestmark = pytest.mark.xdist_group("spacy")
-
-
 @pytest.fixture
 def loads(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[object]]:
-    import spacy
-
     made: list[object] = []
     own = lemmas.load_model  # the module's own, not the one the session's conftest keeps for every test
     while hasattr(own.__wrapped__, "cache_clear"):
@@ -36,7 +31,9 @@ def loads(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[object]]:
         made.append(object())
         return made[-1]
 
-    monkeypatch.setattr(spacy, "load", fake_load)
+    # spaCy itself stands in for a module whose `load` counts: `load_model` imports it when called,
+    # and the tests never import the real one (a second or more of a worker's CPU, at collection).
+    monkeypatch.setitem(sys.modules, "spacy", types.SimpleNamespace(load=fake_load))
     forget_model()
     yield made
     forget_model()
