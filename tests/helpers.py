@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast
+import functools
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -10,6 +12,14 @@ from typing import Any
 from extract.model import Anomaly, DocumentSpec, Entry, Line, Segmentation
 from extract.read.normalise import normalise
 from extract.segment import book_order, segment_document
+
+
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """A source file's syntax tree, parsed once per process for the tests that scan the package
+    (its rooms and floors, its private names): about half a second for the whole of extract/. The
+    tree is shared: readers walk it, never change it."""
+    return ast.parse(path.read_text(encoding="utf-8"))
 
 
 def text_lines(text: str) -> list[Line]:

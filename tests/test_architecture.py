@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
+from tests.helpers import parsed
 
 PACKAGE = ROOT / "extract"
 ROOMS = {"corpus", "read", "repair", "segment", "errata", "link", "search", "publish"}
@@ -24,7 +25,7 @@ def module_name(path: Path) -> str:
 
 def imports(path: Path, module_level_only: bool = False) -> set[str]:
     """The `extract…` and `tools…` modules a file imports (inside functions too, unless told)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path)
     nodes = tree.body if module_level_only else list(ast.walk(tree))
     found: set[str] = set()
     for node in nodes:

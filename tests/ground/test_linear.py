@@ -28,8 +28,10 @@ def test_the_collection_finds_globals_tables_and_inline_patterns() -> None:
 
 
 def test_the_probe_tells_a_quadratic_pattern_from_a_linear_one(monkeypatch) -> None:
-    # the exponential pattern's run is cut at twice the bound, not at HARD_STOP: over the bound, it
-    # fails the pattern all the same, and the test does not spend a second of CPU waiting for the cut
+    # the bound a quarter of the tool's (each run over it is timed three times) and the exponential
+    # pattern's run cut at twice that, not at HARD_STOP: over the bound, it fails the pattern all the
+    # same, and the test does not spend a second of CPU waiting for the cut
+    monkeypatch.setattr(linear, "BOUND", linear.BOUND / 4)
     monkeypatch.setattr(linear, "HARD_STOP", 2 * linear.BOUND)
     quadratic = linear.Pattern(re.compile(r"\s*,"), "quadratic")
     exponential = linear.Pattern(re.compile(r"(?:\s*[^\w\s]+)+\s*$"), "exponential")
@@ -41,8 +43,11 @@ def test_the_probe_tells_a_quadratic_pattern_from_a_linear_one(monkeypatch) -> N
 
 def test_the_growth_alone_tells_a_quadratic_pattern(monkeypatch) -> None:
     """With no bound on one run, a quadratic pattern is still told by its ×4 per doubling (the
-    bound catches the costliest ones first; this one is tried at one start in 5)."""
+    bound catches the costliest ones first; this one is tried at one start in 5). Sizes halved: this
+    pattern's ×4 per doubling shows as well from 512 characters to 8 KB, its 8 KB run well over
+    FLOOR, and the seven rounds of timing cost a quarter (0.5 s of CPU, not 2)."""
     monkeypatch.setattr(linear, "BOUND", linear.HARD_STOP)
+    monkeypatch.setattr(linear, "SIZES", tuple(size // 2 for size in linear.SIZES))
     slow = linear.probe(linear.Pattern(re.compile(r"(?:voir )*,"), "quadratic"), FAMILIES["voir"])
     assert slow is not None and "per doubling" in slow.reason, slow
     assert linear.probe(linear.Pattern(re.compile(r"(?<!voir )(?:voir )*+,"), "linear"), FAMILIES["voir"]) is None

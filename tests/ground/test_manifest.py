@@ -156,7 +156,8 @@ def test_a_game_id_is_checked_whole_and_bounded(tmp_path):
 
 def test_thousands_of_sources_load_in_linear_time(tmp_path):
     """One scan of the manifest per [[sources]] made 8,000 of them take 164 s: eight times more
-    sources now cost about eight times the CPU, not sixty-four."""
+    sources now cost about eight times the CPU, not sixty-four (from 200 to 1,600 sources: that
+    quadratic scan cost 6 s at 1,600, ×64 the 200's, where a linear load measures ×8)."""
 
     def sources(count: int) -> str:
         return "".join(f'[[sources]]\nfile = "s{n}.txt"\nsha256 = "{n:064x}"\nencoding = "latin-1"\n\n' for n in range(count))
@@ -166,7 +167,7 @@ def test_thousands_of_sources_load_in_linear_time(tmp_path):
         assert len(game.sources) == count + 1
         assert game.source_lines[f"corpus/demo/s{count - 1}.txt"] == 4 + 5 * (count - 1)
 
-    assert cpu_growth(load_with, 400) < 20  # ×2.5 per doubling at most
+    assert cpu_growth(load_with, 200) < 20  # ×2.5 per doubling at most
 
 
 def test_deeply_nested_arrays_are_a_named_error(tmp_path):

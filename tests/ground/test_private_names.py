@@ -9,6 +9,7 @@ import ast
 from pathlib import Path
 
 from tests.conftest import ROOT
+from tests.helpers import parsed
 
 PACKAGE = ROOT / "extract"
 
@@ -19,7 +20,7 @@ def private(name: str) -> bool:
 
 def foreign_private_uses(path: Path) -> list[str]:
     """`line name` for each private name of another package the file reaches."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path)
     foreign: set[str] = set()  # local names bound to another package's modules or objects
     found = []
     for node in ast.walk(tree):

@@ -5,10 +5,11 @@ checked is how often the model is loaded and who keeps it, not spaCy."""
 
 from __future__ import annotations
 
+import sys
+import types
 from collections.abc import Iterator
 
 import pytest
-import spacy
 
 from extract.nlp import lemmas
 from extract.nlp.lemmas import Lemmatizer, forget_model
@@ -30,7 +31,9 @@ def loads(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[object]]:
         made.append(object())
         return made[-1]
 
-    monkeypatch.setattr(spacy, "load", fake_load)
+    # spaCy itself stands in for a module whose `load` counts: `load_model` imports it when called,
+    # and the tests never import the real one (a second or more of a worker's CPU, at collection).
+    monkeypatch.setitem(sys.modules, "spacy", types.SimpleNamespace(load=fake_load))
     forget_model()
     yield made
     forget_model()
