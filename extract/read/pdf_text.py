@@ -242,6 +242,7 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
     _text_measure(flow)
     _space_leaders(flow, pages[0])
     cover = _cover_lines(flow, body)
+    back = _back_matter(flow, body)
     flow = [ln for ln in flow if ln.reason is None]
     sizes = all_sizes = heading_sizes(lines, body)  # a cover's lines (set aside) rank no heading type
     notes = footnotes(flow, body)
@@ -313,6 +314,10 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
     if cover:
         anomalies.append(Anomaly("cover-lines", f"{len(cover)} lines of a cover (who plays, from what age, how long) set "
                                  f"aside, never headings: {'; '.join(cover[:4])}", [], "info"))
+    if back:
+        anomalies.append(Anomaly("back-matter", f"{len(back)} lines of the back page's credits and adverts set aside "
+                                 f"from « {back[0].text} » on (page {back[0].page}), never rules: "
+                                 + "; ".join(ln.text for ln in back[1:5]), [ln.no for ln in back][:50], "info"))
     headings = sum(1 for u in units if u.role == "heading")
     evidence = {"body_size": body, "heading_sizes": all_sizes, "headings": headings,
                 "heading_levels": len({u.level for u in units if u.role == "heading"}),
@@ -432,6 +437,31 @@ def _cover_lines(flow: list[PageLine], body: float) -> list[str]:
                     ln.kind, ln.reason = "furniture", COVER_LINE
                     found.append(ln.text)
     return found
+
+
+# The title of a book's back matter, printed as a heading on its last page: its credits ("Crédits",
+# "Remerciements") or the publisher's adverts ("Retrouvez nos autres jeux", "Du même auteur").
+BACK_MATTER = re.compile(
+    r"^(?:(?:cr[ée]dits|remerciements)(?:\s(?:&|et)\s(?:cr[ée]dits|remerciements))?\s?:?"
+    r"|(?:(?:retrouvez|d[ée]couvrez)(?:\s(?:aussi|également|tous))?\s(?:nos|les)\s(?:autres\s)?(?:jeux|titres|gammes?)"
+    r"|nos\sautres\s(?:jeux|titres)|du\sm[êe]me\s(?:auteur|éditeur|editeur|illustrateur)"
+    r"|dans\sla\sm[êe]me\s(?:collection|gamme))\b[^.:;!?]{0,40}+[:!]?)$", re.IGNORECASE)
+BACK_MATTER_REASON = "back matter: the last page's credits and adverts, from their title on (not rules)"
+
+
+def _back_matter(flow: list[PageLine], body: float) -> list[PageLine]:
+    """The back matter closing the book: from a line printed as a heading (bold, or larger than the
+    text) on the last page whose words title credits or adverts (`BACK_MATTER`) to the end, set aside:
+    the names of a team and the pitches of other games are no rules, and their titles no sections."""
+    last = max((ln.page for ln in flow), default=0)
+    for at, ln in enumerate(flow):
+        if ln.page == last and ln.kind == "text" and (ln.bold or ln.size >= body * 1.12 + 0.2) \
+                and BACK_MATTER.match(" ".join(ln.text.split())):
+            found = [other for other in flow[at:] if other.reason is None]
+            for other in found:
+                other.kind, other.reason = "furniture", BACK_MATTER_REASON
+            return found
+    return []
 
 
 COVER_BLOCK_WORDS = 6  # each line of a cover's block ("Un jeu coopératif" | "pour des équipages" | "de 2 à 8 joueurs") is short

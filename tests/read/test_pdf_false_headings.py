@@ -1,0 +1,82 @@
+"""Lines of a PDF a reader never takes for headings (issue 33), each on a small generated PDF:
+- terms run in with their definition (extract/segment/profiles/headed_prose.py): a bold term opening
+  its paragraph ("**Acheter :** le joueur paie…") is printed as text, not apart as a heading; the
+  reader of a PDF sees the page, so such terms make no entries there (a Markdown glossary's do:
+  test_headed_prose);
+- the back matter (extract/read/pdf_text.py): the last page's credits and the publisher's adverts,
+  from their title on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from extract.cli.commands import extract_document
+from tests.read.pdf_maker import lines_at, new, prose, save, wrapped
+
+
+def run_in_terms(path: Path, glossary_title: str = "Phase de commerce") -> Path:
+    """Two sections in 16 pt bold; the second lists three actions, each a bold term and a colon, then
+    its definition in plain type on the same line."""
+    pdf = new()
+    pdf.add_page()
+    y = lines_at(pdf, 50, 60, ["Mise en place"], size=16, style="B") + 8
+    y = lines_at(pdf, 50, y, wrapped(pdf, "Placez le plateau " + prose(40, 1) + ".", 490, size=10), size=10,
+                 leading=12.5) + 12
+    y = lines_at(pdf, 50, y, [glossary_title], size=16, style="B") + 8
+    y = lines_at(pdf, 50, y, wrapped(pdf, "Le joueur choisit une action " + prose(20, 2) + ".", 490, size=10),
+                 size=10, leading=12.5) + 6
+    for term in ("Acheter", "Vendre", "Livrer"):
+        lines_at(pdf, 50, y, [f"{term} :"], size=10, style="B")
+        pdf.set_font("Helvetica", style="B", size=10)
+        offset = pdf.get_string_width(f"{term} : ")
+        y = lines_at(pdf, 50 + offset, y, [f"le joueur {prose(9, len(term))}."], size=10, leading=12.5) + 4
+    return save(pdf, path)
+
+
+def test_bold_terms_run_in_with_their_definition_are_text_in_a_pdf(tmp_path):
+    found = extract_document(run_in_terms(tmp_path / "terms.pdf"))
+    entries = {e["title"]: e for e in found["entries"] if e.get("title")}
+    assert list(entries) == ["Mise en place", "Phase de commerce"]
+    body = " ".join(b["text"] for b in entries["Phase de commerce"]["blocks"])
+    assert "Acheter" in body and "Vendre" in body and "Livrer" in body
+
+
+def test_a_pdf_glossary_section_keeps_its_terms_as_text(tmp_path):
+    found = extract_document(run_in_terms(tmp_path / "glossary.pdf", glossary_title="Glossaire"))
+    assert [e["title"] for e in found["entries"] if e.get("title")] == ["Mise en place", "Glossaire"]
+
+
+def back_page(path: Path, last_title: str = "Crédits") -> Path:
+    """Two pages of rules in 16 pt bold sections; the last page ends with credits (a 16 pt title, bold
+    labels and names) and an advert for two other games (a 16 pt title, each game's name in 12 pt bold
+    over its one-line pitch)."""
+    pdf = new()
+    for page, titles in enumerate((("Mise en place", "Tour de jeu"), ("Fin de la partie",))):
+        pdf.add_page()
+        y = 60.0
+        for k, title in enumerate(titles):
+            y = lines_at(pdf, 50, y, [title], size=16, style="B") + 8
+            y = lines_at(pdf, 50, y, wrapped(pdf, f"{title} : " + prose(60, k + page) + ".", 490, size=10), size=10,
+                         leading=12.5) + 14
+    y = lines_at(pdf, 50, y + 20, [last_title], size=16, style="B") + 8
+    for label, name in (("Auteur", "Marion Kerlévec"), ("Illustrations", "Tom Ardouin")):
+        lines_at(pdf, 50, y, [label], size=10, style="B")
+        y = lines_at(pdf, 140, y, [name], size=10, leading=12.5)
+    y = lines_at(pdf, 50, y + 20, ["Retrouvez nos autres jeux"], size=16, style="B") + 8
+    for game in ("Le Phare Magique", "Mission Coquillages"):
+        y = lines_at(pdf, 50, y, [game], size=12, style="B") + 4
+        y = lines_at(pdf, 50, y, ["Une course sur la plage pour ramasser les plus beaux coquillages."], size=10) + 8
+    return save(pdf, path)
+
+
+def test_the_back_pages_credits_and_adverts_are_set_aside_and_said(tmp_path):
+    found = extract_document(back_page(tmp_path / "back.pdf"))
+    assert [e["title"] for e in found["entries"] if e.get("title")] == ["Mise en place", "Tour de jeu", "Fin de la partie"]
+    assert "Kerlévec" not in " ".join(b["text"] for e in found["entries"] for b in e["blocks"])
+    said = [a for a in found["anomalies"] if a["kind"] == "back-matter"]
+    assert len(said) == 1 and "Crédits" in said[0]["detail"] and "page 2" in said[0]["detail"]
+
+
+def test_a_rule_titled_with_credits_words_is_no_back_matter(tmp_path):
+    found = extract_document(back_page(tmp_path / "rule.pdf", last_title="Crédits de mouvement"))
+    assert "Crédits de mouvement" in [e["title"] for e in found["entries"]]
