@@ -715,6 +715,10 @@ def _role(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float
             and nxt.top > ln.bottom - 1):
         below = _levels_below(sizes)
         return "heading", min(max(below, depth), MAX_LEVEL) if depth else min(below, MAX_LEVEL)
+    if _italic_title(ln, prev, nxt, body):
+        below = _levels_below(sizes)
+        depth = numbered_heading_depth(text)
+        return "heading", min(max(below, depth), MAX_LEVEL) if depth else min(below, MAX_LEVEL)
     continues = (prev is not None and prev.kind == "text" and prev.page == ln.page and prev.block == ln.block
                  and not _ends_paragraph(prev.text) and prev.x1 > prev.block_x1 - 3 * prev.size
                  and not (head is not None and head.role in ("item", "step") and abs(head.lines[0].x0 - ln.x0) < 1.5))
@@ -724,6 +728,33 @@ def _role(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float
     if STEP.match(text) and not continues and "text_x0" not in ln.extra:  # "12)" in the margin labels a paragraph
         return "step", 0
     return "text", 0
+
+
+ITALIC_TITLE_WORDS = 8  # a sub-heading in the text's italic holds this many words at most
+TITLE_ENDS = (".", ",", ";", "!", "?", "…", "»", ":")  # an italic line ending so is a sentence or a note's lead-in
+
+
+def _all_italic(ln: PageLine) -> bool:
+    """Whether every run of `ln` holding a letter is slanted and none bold."""
+    runs = [seg for seg in ln.segments if any(c.isalpha() for c in seg[0])]
+    return bool(runs) and all(seg[2] and not seg[1] for seg in runs)
+
+
+def _italic_title(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float) -> bool:
+    """Whether `ln` is a sub-heading set in the text's own size in italic ("*Attaques à distance*",
+    "*2.2.1 Ordre de la pile*", a style sheet's bold italic drawn from an italic font): a short line
+    all italic, at the body size (a figure's caption is printed smaller), ending no sentence, over
+    upright text right under it in its column, and under no italic line of its paragraph."""
+    if ln.kind != "text" or abs(ln.size - body) >= 0.3 or not _all_italic(ln):
+        return False
+    text = ln.text.strip()
+    if len(text.split()) > ITALIC_TITLE_WORDS or text.endswith(TITLE_ENDS) or worded_as_no_heading(text):
+        return False
+    under = (nxt is not None and nxt.kind == "text" and nxt.page == ln.page and nxt.block == ln.block
+             and not _all_italic(nxt) and abs(nxt.size - body) < 0.6 and 0 <= nxt.top - ln.bottom <= 1.2 * ln.size)
+    same_run = (prev is not None and prev.kind == "text" and prev.page == ln.page and prev.block == ln.block
+                and _all_italic(prev) and 0 <= ln.top - prev.bottom <= 0.6 * ln.size)
+    return under and not same_run
 
 
 WRAPPED_TITLE_WORDS = 8  # a title wrapped over two lines in a narrow column holds this many words at most

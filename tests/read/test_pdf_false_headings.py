@@ -4,7 +4,9 @@
   reader of a PDF sees the page, so such terms make no entries there (a Markdown glossary's do:
   test_headed_prose);
 - the back matter (extract/read/pdf_text.py): the last page's credits and the publisher's adverts,
-  from their title on."""
+  from their title on;
+and the other way round, a sub-heading set in the text's own size in italic (a style sheet's bold
+italic drawn from an italic font) is a heading, while a caption in smaller italic stays one."""
 
 from __future__ import annotations
 
@@ -80,3 +82,34 @@ def test_the_back_pages_credits_and_adverts_are_set_aside_and_said(tmp_path):
 def test_a_rule_titled_with_credits_words_is_no_back_matter(tmp_path):
     found = extract_document(back_page(tmp_path / "rule.pdf", last_title="Crédits de mouvement"))
     assert "Crédits de mouvement" in [e["title"] for e in found["entries"]]
+
+
+def italic_subheadings(path: Path) -> Path:
+    """Sections in 16 pt bold; sub-sections in the text's 10 pt, italic, one of them numbered
+    ("2.1 Ordre de la pile"), each over its paragraph; a caption in 8.5 pt italic under a paragraph;
+    and a paragraph in italic, its lines at the text's size."""
+    pdf = new()
+    pdf.add_page()
+    y = 60.0
+    for k, (title, subs) in enumerate((("Combat", ("Attaques à distance", "Assauts et escalades")),
+                                       ("2. Variantes", ("2.1 Ordre de la pile", "Mode solitaire")))):
+        y = lines_at(pdf, 50, y, [title], size=16, style="B") + 8
+        for j, sub in enumerate(subs):
+            y = lines_at(pdf, 50, y, [sub], size=10, style="I", leading=13) + 1
+            y = lines_at(pdf, 50, y, wrapped(pdf, "Le joueur " + prose(40, k + j) + ".", 490, size=10), size=10,
+                         leading=12.5) + 4
+            if j == 0:
+                y = lines_at(pdf, 50, y, ["Deux assauts contre une tour"], size=8.5, style="I") + 8
+                y = lines_at(pdf, 50, y, wrapped(pdf, "Un rappel " + prose(30, 3) + ".", 490, size=10), size=10,
+                             style="I", leading=12.5) + 8
+    return save(pdf, path)
+
+
+def test_italic_subheadings_in_the_texts_size_are_headings_captions_are_not(tmp_path):
+    found = extract_document(italic_subheadings(tmp_path / "italic.pdf"))
+    entries = {e["title"]: e for e in found["entries"] if e.get("title")}
+    assert list(entries) == ["Combat", "Attaques à distance", "Assauts et escalades", "Variantes", "Ordre de la pile",
+                             "Mode solitaire"]
+    by_id = {e["id"]: e for e in found["entries"]}
+    assert by_id[entries["Ordre de la pile"]["parent"]]["title"] == "Variantes"
+    assert by_id[entries["Mode solitaire"]["parent"]]["title"] == "Variantes"
