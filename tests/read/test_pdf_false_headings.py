@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from extract.cli.commands import extract_document
+from extract.read.pdf import read_pdf
 from tests.read.pdf_maker import lines_at, new, prose, save, wrapped
 
 
@@ -113,3 +114,38 @@ def test_italic_subheadings_in_the_texts_size_are_headings_captions_are_not(tmp_
     by_id = {e["id"]: e for e in found["entries"]}
     assert by_id[entries["Ordre de la pile"]["parent"]]["title"] == "Variantes"
     assert by_id[entries["Mode solitaire"]["parent"]]["title"] == "Variantes"
+
+
+def spaced_and_counted(path: Path) -> Path:
+    """A components list of counted items under a 16 pt section, then a 13 pt sub-section; a box's
+    title in capitals letter-spaced ("R A P P E L" as printed), a row of a figure's single-letter
+    labels printed far apart."""
+    pdf = new()
+    pdf.add_page()
+    y = lines_at(pdf, 50, 60, ["Contenu de la boîte"], size=16, style="B") + 8
+    y = lines_at(pdf, 50, y, ["1 plateau océan", "4 plateaux de rôle", "12 cartes Tempête"], size=10, leading=13) + 6
+    y = lines_at(pdf, 50, y, ["Installation"], size=13, style="B") + 6
+    y = lines_at(pdf, 50, y, wrapped(pdf, "Placez le navire " + prose(40, 1) + ".", 490, size=10), size=10,
+                 leading=12.5) + 12
+    pdf.set_char_spacing(2.5)
+    y = lines_at(pdf, 50, y, ["RAPPEL"], size=8.5, style="B") + 4
+    pdf.set_char_spacing(0)
+    y = lines_at(pdf, 50, y, wrapped(pdf, "Les cartes corrigées " + prose(30, 2) + ".", 490, size=10), size=10,
+                 leading=12.5) + 12
+    pdf.set_font("Helvetica", size=9)
+    for k, letter in enumerate("ABCD"):
+        pdf.text(80 + 60 * k, y, letter)
+    return save(pdf, path)
+
+
+def test_a_letter_spaced_word_reads_whole_labels_printed_apart_stay_apart(tmp_path):
+    lines = [line.text for line in read_pdf(spaced_and_counted(tmp_path / "spaced.pdf"), "spaced.pdf").lines]
+    assert "**RAPPEL**" in lines
+    assert any(text.split() == ["A", "B", "C", "D"] for text in lines)
+
+
+def test_a_heading_under_a_components_list_stays_a_heading(tmp_path):
+    found = extract_document(spaced_and_counted(tmp_path / "counted.pdf"))
+    entries = {e["title"]: e for e in found["entries"] if e.get("title")}
+    assert "Installation" in entries and "Tempête" in entries["Contenu de la boîte"]["text"]
+    assert "Installation" not in entries["Contenu de la boîte"]["text"]

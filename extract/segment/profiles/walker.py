@@ -473,9 +473,12 @@ class HeadedWalker:
 
     def continues_count_item(self, line: Line) -> bool:
         """"8 Pions" then "Objectif" on the next line: a component-list item the PDF wrapped, not a
-        heading. The second line is short, capitalised, not an item itself, and directly below."""
+        heading. The second line is short, capitalised, not an item itself, and directly below; never
+        a heading the reader states (`##`, from a PDF's type): an item is printed in the text's type."""
         last = self.last_block
         stripped = line.text.strip()
+        if self.layout_headings and MARKDOWN_HEADING.match(stripped):
+            return False
         if last is None or last.type != "paragraph" or not last.lines or line.no != last.lines[-1] + 1:
             return False
         if not COUNT_ITEM.match(last.text) or ends_sentence(last.text) or len(last.text) > 40 or is_contents(last.text):
