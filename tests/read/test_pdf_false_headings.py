@@ -5,6 +5,7 @@
   test_headed_prose);
 - the back matter (extract/read/pdf_text.py): the last page's credits and the publisher's adverts,
   from their title on;
+- a table's header row printed without rules over rows read as text (extract/read/cell_rows.py);
 and the other way round, a sub-heading set in the text's own size in italic (a style sheet's bold
 italic drawn from an italic font) is a heading, while a caption in smaller italic stays one."""
 
@@ -149,3 +150,27 @@ def test_a_heading_under_a_components_list_stays_a_heading(tmp_path):
     entries = {e["title"]: e for e in found["entries"] if e.get("title")}
     assert "Installation" in entries and "Tempête" in entries["Contenu de la boîte"]["text"]
     assert "Installation" not in entries["Contenu de la boîte"]["text"]
+
+
+def table_without_rules(path: Path) -> Path:
+    """A 16 pt section; a table printed without rules: its header row in bold labels ("Terrain",
+    "Coût", "Effet") over three rows of plain cells starting where the labels start; then text."""
+    pdf = new()
+    pdf.add_page()
+    y = lines_at(pdf, 50, 60, ["Déplacement"], size=16, style="B") + 8
+    y = lines_at(pdf, 50, y, wrapped(pdf, "Une unité dépense " + prose(30, 1) + ".", 490, size=10), size=10,
+                 leading=12.5) + 10
+    for row, style in ((("Terrain", "Coût", "Effet"), "B"), (("Clair", "1", "aucun"), ""), (("Forêt", "2", "+1 défense"), ""),
+                       (("Gué", "3", "-1 attaque"), "")):
+        pdf.set_font("Helvetica", style=style, size=10)
+        for x, cell in zip((50, 160, 230), row, strict=True):
+            pdf.text(x, y, cell)
+        y += 14
+    y = lines_at(pdf, 50, y + 8, wrapped(pdf, "Le joueur " + prose(30, 2) + ".", 490, size=10), size=10, leading=12.5)
+    return save(pdf, path)
+
+
+def test_a_tables_header_row_over_rows_read_as_text_is_no_heading(tmp_path):
+    found = extract_document(table_without_rules(tmp_path / "table.pdf"))
+    assert [e["title"] for e in found["entries"] if e.get("title")] == ["Déplacement"]
+    assert "Terrain Coût Effet" in found["entries"][0]["text"].replace("*", "")
