@@ -268,6 +268,11 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
         sizes = [size for size in sizes if not any(abs(size - ln.size) < 0.3 for ln in text[:block])
                  or any(abs(size - ln.size) < 0.3 for ln in text[block:])]
     units += _units(text[block:], body, sizes, hyphenated)
+    if title and units and units[0].lines[0] is text[0]:
+        # ... their sibling whatever their level: a type larger than the chapters' used once further on
+        # (a reference card's title) ranks them second, and a title at the first level would hold them
+        following = next((u.level for u in units[1:] if u.role == "heading"), units[0].level)
+        units[0].level = max(units[0].level, following)
     units, repeated = _repeated_titles(units)
     title_unit = _document_title(units)
     if title_unit is not None:

@@ -174,3 +174,25 @@ def test_a_tables_header_row_over_rows_read_as_text_is_no_heading(tmp_path):
     found = extract_document(table_without_rules(tmp_path / "table.pdf"))
     assert [e["title"] for e in found["entries"] if e.get("title")] == ["Déplacement"]
     assert "Terrain Coût Effet" in found["entries"][0]["text"].replace("*", "")
+
+
+def title_over_chapters(path: Path) -> Path:
+    """A cover title in 24 pt bold over chapters in 13 pt bold, and on the last page a reference card
+    titled in 16 pt bold: a type larger than the chapters', used once."""
+    pdf = new()
+    pdf.add_page()
+    y = lines_at(pdf, 50, 60, ["Escarmouche à Valmont"], size=24, style="B") + 14
+    for k, chapter in enumerate(("1.0 INTRODUCTION", "2.0 LES PIONS", "3.0 SÉQUENCE DE JEU")):
+        y = lines_at(pdf, 50, y, [chapter], size=13, style="B") + 6
+        y = lines_at(pdf, 50, y, wrapped(pdf, "Chaque joueur " + prose(50, k) + ".", 490, size=10), size=10,
+                     leading=12.5) + 12
+    pdf.add_page()
+    y = lines_at(pdf, 50, 60, ["AIDE DE JEU"], size=16, style="B") + 8
+    lines_at(pdf, 50, y, wrapped(pdf, "Le tour " + prose(40, 4) + ".", 490, size=10), size=10, leading=12.5)
+    return save(pdf, path)
+
+
+def test_a_cover_title_holds_no_chapter_when_a_larger_type_heads_a_later_page(tmp_path):
+    found = extract_document(title_over_chapters(tmp_path / "title.pdf"))
+    parents = {e["title"]: e["parent"] for e in found["entries"] if e.get("title")}
+    assert parents["INTRODUCTION"] is None and parents["SÉQUENCE DE JEU"] is None and parents["AIDE DE JEU"] is None
