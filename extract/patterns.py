@@ -235,8 +235,10 @@ def is_cover_line(text: str) -> bool:
 
 
 # A heading's letter or small roman numeral ("a) Déplacement", "b. Le tir", "ii. Combat"): in lower case, no
-# piece of a sentence for that. Skip it before reading the title's first letter.
-ENUMERATOR = re.compile(r"[a-z]{1,4}[.)]\s++")
+# piece of a sentence for that. Skip it before reading the title's first letter. One letter or a roman
+# numeral only, and followed by a capital as a title opens: an abbreviation ending a sentence's first
+# piece ("etc. les autres", "cf. la règle", "ex. Le joueur") is no enumerator.
+ENUMERATOR = re.compile(r"(?:[a-z]|[ivxlc]{2,4})[.)]\s++(?=[A-ZÀ-Ý0-9])")
 
 
 def without_enumerator(text: str) -> str:

@@ -149,8 +149,10 @@ def test_petit_jdr_t1_font_read_again_and_said():
     kinds = {a["kind"]: a.get("severity") for a in found["anomalies"]}
     assert kinds["encoding-repaired"] == "warning" and kinds["unknown-glyphs"] == "warning"
     titles = {e["title"] for e in found["entries"]}
-    assert {"Règles de base", "Création de personnage", "Maître du Jeu", "Compétences", "Équipement"} <= titles
+    assert {"Création de personnage", "Maître du Jeu", "Compétences", "Équipement"} <= titles
     text = " ".join(e["text"] for e in found["entries"])
+    # the subtitle under the title line is text (the gold's not_heading), its accent read again
+    assert "Règles de base" not in titles and "Règles de base" in text
     assert "Ø" not in text and "Ł" not in text and "offre" in text and "dégâts" in text
 
 

@@ -12,6 +12,10 @@ found may hang from that parent's own parent.
 
     python -m tools.bench_headings [GOLD] [--docs DIR]        (also run by `make bench`)
 
+A gold may also list `[[doc.sentence]]`: sentences a reader must find whole in one entry's text
+(issue 33's bar: chosen sentences whole >= 0.95); each is compared whitespace-normalised, dehyphenated
+(a word cut at a line's end), emphasis marks and typographic apostrophes plain, case and accents kept.
+
 The documents' paths are read relative to DIR; without it, relative to the devset for the devset's
 own gold (tests/fixtures/pdf_headings_gold.toml), else relative to the gold file's folder (a gold
 written beside the documents it labels).
@@ -34,6 +38,7 @@ GOLD = ROOT / "tests" / "fixtures" / "pdf_headings_gold.toml"
 DEVSET = ROOT.parent / "shared" / "external" / "french-rules-devset"
 RECALL_TARGET = 0.95
 PARENT_TARGET = 0.90
+WHOLE_TARGET = 0.95
 
 # "3.2.1 ", "3. ", "2) ", and a numbered label the reader states as the entry's number ("Chapitre 1 : ")
 LEADING_NUMBER = re.compile(r"^(?:(?:chapitre|partie|section|livre|annexe|article) (?:\d{1,3}|[ivxlc]{1,6})(?: ?[.):\u2013-])?\s"
@@ -48,6 +53,17 @@ def norm(text: str) -> str:
     marks around it dropped ("■ Mise en place :" reads "mise en place"); accents kept."""
     text = " ".join(unicodedata.normalize("NFC", text).translate(APOSTROPHES).casefold().split())
     return LEADING_MARKS.sub("", text).rstrip(TRAILING_MARKS)
+
+
+CUT_WORD = re.compile(r"(?<=[^\W\d_])[-\u2010\u00ad]\s++(?=[^\W\d_])")  # "acti- vation": a word cut at a line's end
+EMPHASIS = re.compile(r"\*++")
+
+
+def sentence_form(text: str) -> str:
+    """A text as a gold sentence is looked for in it: NFC, emphasis marks dropped, typographic
+    apostrophes and spaces plain, words cut at a line's end joined, spaces collapsed; case kept."""
+    text = EMPHASIS.sub("", unicodedata.normalize("NFC", text).translate(APOSTROPHES)).replace("\u00ad", "")
+    return " ".join(CUT_WORD.sub("", " ".join(text.split())).split())
 
 
 def keys(text: str) -> set[str]:
@@ -71,6 +87,7 @@ class GoldDoc:
     path: str
     headings: list[GoldHeading]
     not_headings: list[str] = field(default_factory=list)
+    sentences: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -85,6 +102,9 @@ class Score:
     wrong_parent: list[str] = field(default_factory=list)
     false_headings: list[str] = field(default_factory=list)  # titles matching no gold heading
     named_false: list[str] = field(default_factory=list)  # of those, the gold's `not_heading` texts
+    sentences: int = 0
+    whole: int = 0
+    broken: list[str] = field(default_factory=list)  # gold sentences found in no entry's text whole
 
     @property
     def recall(self) -> float:
@@ -107,7 +127,8 @@ def load_gold(path: Path) -> list[GoldDoc]:
             headings.append(GoldHeading(text=item["text"], page=item.get("page"), level=int(item["level"]),
                                         parent=item.get("parent", ""), optional=bool(item.get("optional", False))))
         not_headings = [item["text"] for item in doc.get("not_heading", []) if item.get("text")]
-        docs.append(GoldDoc(path=doc["path"], headings=headings, not_headings=not_headings))
+        sentences = [item["text"] for item in doc.get("sentence", []) if item.get("text")]
+        docs.append(GoldDoc(path=doc["path"], headings=headings, not_headings=not_headings, sentences=sentences))
     return docs
 
 
@@ -185,6 +206,13 @@ def score(gold: GoldDoc, entries: list[dict[str, Any]]) -> Score:
         else:
             got_title = by_id[got]["title"] if got in by_id else None
             result.wrong_parent.append(f"{heading.text}: under {got_title!r}, not {heading.parent or None!r}")
+    texts = [sentence_form(entry.get("text") or "") for entry in entries]
+    for sentence in gold.sentences:
+        result.sentences += 1
+        if any(sentence_form(sentence) in text for text in texts):
+            result.whole += 1
+        else:
+            result.broken.append(sentence)
     used = set(matched.values())
     named = {k for text in gold.not_headings for k in keys(text)}
     for entry in entries:
@@ -199,9 +227,10 @@ def score(gold: GoldDoc, entries: list[dict[str, Any]]) -> Score:
 def print_score(result: Score) -> None:
     print(f"  {result.path}: recall {result.found}/{result.counted} ({result.recall:.2f}), right parent "
           f"{result.right_parent}/{result.counted} ({result.parent_rate:.2f}), false headings "
-          f"{len(result.false_headings)} (of them not_heading: {len(result.named_false)})")
+          f"{len(result.false_headings)} (of them not_heading: {len(result.named_false)})"
+          + (f", sentences whole {result.whole}/{result.sentences}" if result.sentences else ""))
     for label, items in (("missed", result.missed), ("wrong parent", result.wrong_parent),
-                         ("false heading", result.false_headings)):
+                         ("false heading", result.false_headings), ("sentence not whole", result.broken)):
         for item in items:
             print(f"      {label}: {item}")
 
@@ -233,11 +262,17 @@ def report(gold_path: Path = GOLD, devset: Path = DEVSET) -> dict[str, bool]:
     recall = sum(s.found for s in scores) / counted if counted else 1.0
     parents = sum(s.right_parent for s in scores) / counted if counted else 1.0
     false = sum(len(s.false_headings) for s in scores)
-    return {
+    sentences = sum(s.sentences for s in scores)
+    whole = sum(s.whole for s in scores) / sentences if sentences else 1.0
+    verdicts = {
         f"PDF headings: recall {recall:.3f} over {counted} gold headings of {len(scores)} documents "
         f"(target >= {RECALL_TARGET}); {false} false headings": recall >= RECALL_TARGET,
         f"PDF headings: right parent {parents:.3f} (target >= {PARENT_TARGET})": parents >= PARENT_TARGET,
     }
+    if sentences:
+        verdicts[f"PDF sentences: {whole:.3f} of {sentences} gold sentences whole in one entry's text "
+                 f"(target >= {WHOLE_TARGET})"] = whole >= WHOLE_TARGET
+    return verdicts
 
 
 def docs_folder(gold_path: Path, docs: Path | None = None) -> Path:

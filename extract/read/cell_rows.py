@@ -4,10 +4,17 @@ spans its width above and below. The page's reader cuts the strip into narrow co
 labels opening them are a table's column heads, never headings, whatever their weight or size.
 
 A page of two real columns is no such strip: its columns run down the page, and no line spans them
-both right above and right below."""
+both right above and right below.
+
+A table's header row printed on one line with its cells ("Terrain   Coût   Combat" over "Clair   1
+—"), its rows read as lines of text, is marked too: a bold row of short labels whose pieces start
+where the pieces of the row right under it start."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from extract.read.figure_rows import Glyphs, is_label_row, spans
 from extract.read.pdf_layout import PageLine
 
 CELL_ROWS = 12  # a column of a table strip holds this many lines at most (a page's column holds more)
@@ -70,3 +77,39 @@ def _spanned(others: list[PageLine], cells: list[list[PageLine]], body: float, a
     return any(ln.x0 <= left + margin and ln.x1 >= right - margin
                and (top - near <= ln.bottom <= top + 1 if above else bottom - 1 <= ln.top <= bottom + near)
                for ln in others)
+
+
+ROW_UNDER = 2.5  # × the header's size: how far under it the table's first row is printed
+ALIGNED = 0.6  # × the size: left edges this close start one column
+HEAD_ROW_WORDS = 8  # a header row of more words is text
+
+
+def mark_head_rows(chars: Sequence[dict], lines: list[PageLine]) -> int:
+    """Mark (`extra[CELL_HEADER]`) each bold row of short labels printed apart (two at least) whose
+    labels start columns the row under it fills: a table's header row, never a heading; how many."""
+    candidates = [ln for ln in lines if ln.kind == "text" and ln.bold and 2 <= ln.words <= HEAD_ROW_WORDS]
+    if not candidates:
+        return 0
+    glyphs = Glyphs(chars)
+    marked = 0
+    for ln in candidates:
+        if not is_label_row(glyphs, ln):
+            continue
+        under = _row_under(ln, lines)
+        if under is None or under.bold:
+            continue
+        heads, cells = spans(glyphs, ln), spans(glyphs, under)
+        starts = [cell[0] for cell in cells]
+        aligned = [any(abs(head[0] - x) <= ALIGNED * ln.size for x in starts) for head in heads]
+        if len(cells) >= 2 and aligned[0] and sum(aligned) >= 2:
+            ln.extra[CELL_HEADER] = True
+            marked += 1
+    return marked
+
+
+def _row_under(ln: PageLine, lines: list[PageLine]) -> PageLine | None:
+    """The text line printed right under `ln` across its width, if one is near enough."""
+    below = [other for other in lines if other.kind == "text" and other is not ln
+             and ln.bottom - 1 < other.top <= ln.bottom + ROW_UNDER * ln.size
+             and min(other.x1, ln.x1) - max(other.x0, ln.x0) > 0.5 * (ln.x1 - ln.x0)]
+    return min(below, key=lambda other: other.top, default=None)

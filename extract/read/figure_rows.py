@@ -57,7 +57,7 @@ def pieces(glyphs: Glyphs, ln: PageLine) -> list[str]:
     return [" ".join("".join(c["text"] for c in piece).split()) for piece in _piece_glyphs(glyphs, ln)]
 
 
-def _spans(glyphs: Glyphs, ln: PageLine) -> list[tuple[float, float]]:
+def spans(glyphs: Glyphs, ln: PageLine) -> list[tuple[float, float]]:
     """Where each piece of `ln` is printed across the page: its left and right edges."""
     return [(piece[0]["x0"], max(c["x1"] for c in piece if c["text"].strip())) for piece in _piece_glyphs(glyphs, ln)]
 
@@ -66,14 +66,14 @@ def _columns(glyphs: Glyphs, upper: PageLine, lower: PageLine) -> bool:
     """Whether two rows' pieces line up in columns: two pieces at least in each, and each piece of one
     row under (or over) one piece of the other, in the same order, as a table's cells are (or a
     label printed on two lines)."""
-    a, b = _spans(glyphs, upper), _spans(glyphs, lower)
+    a, b = spans(glyphs, upper), spans(glyphs, lower)
     if len(a) < 2 or len(a) != len(b):
         return False
     return all(min(p[1], q[1]) > max(p[0], q[0]) for p, q in zip(a, b, strict=True)) and all(
         b[k][0] > a[k - 1][1] and a[k][0] > b[k - 1][1] for k in range(1, len(a)))
 
 
-def _labels(glyphs: Glyphs, ln: PageLine) -> bool:
+def is_label_row(glyphs: Glyphs, ln: PageLine) -> bool:
     """Whether the row is made of labels: two pieces at least, each of a few words ending on no
     sentence's punctuation (a line of text beside a label, "feutre effaçable.  Détecteur", is not)."""
     if ln.kind != "text" or ln.words > MAX_WORDS:
@@ -99,7 +99,7 @@ def label_rows(chars: Sequence[dict], lines: list[PageLine], pictures: Sequence[
         x0, top, x1, bottom = box
         near = [ln for ln in lines if ln.kind == "text" and _across(ln, box)]
         for ln in near:
-            if top - 1 <= ln.top and ln.bottom <= bottom + 1 and _labels(glyphs, ln):
+            if top - 1 <= ln.top and ln.bottom <= bottom + 1 and is_label_row(glyphs, ln):
                 ln.kind, ln.reason = "figure", ROW_REASON
         below = sorted((ln for ln in near if ln.kind == "text" and ln.top >= bottom - 1), key=lambda ln: ln.top)
         above = sorted((ln for ln in near if ln.kind == "text" and ln.bottom <= top + 1), key=lambda ln: -ln.bottom)
@@ -130,9 +130,9 @@ def _beside(glyphs: Glyphs, rows: list[PageLine], edge: float, way: int) -> list
         if len(chain) > 2:
             return []  # three rows in columns: a table
         mark = far(ln)
-    if len(chain) == 2 and not _labels(glyphs, chain[1]):
+    if len(chain) == 2 and not is_label_row(glyphs, chain[1]):
         return []  # a row of labels over a row in columns that is no labels: a table's head and row
-    return chain if chain and _labels(glyphs, chain[0]) else []
+    return chain if chain and is_label_row(glyphs, chain[0]) else []
 
 
 def figure_gaps(lines: list[PageLine], figures: Sequence[Box]) -> None:

@@ -19,7 +19,7 @@ from extract.errors import InputError
 from extract.files import PDF_LIMIT, read_input
 from extract.model import Anomaly
 from extract.read import READERS, Reader, Reading, pdf_limits
-from extract.read.cell_rows import mark_header_rows
+from extract.read.cell_rows import mark_head_rows, mark_header_rows
 from extract.read.figure_rows import label_rows
 from extract.read.pdf_layout import PageLine, dedupe, is_rotated, lines_of_block, order_blocks, rotated_lines, words_of
 from extract.read.pdf_limits import bounded, check_pdf
@@ -155,7 +155,7 @@ def _read_page(page, no: int, stats: dict) -> list[PageLine]:
     _figure_labels(page, lines, body)
     _shaded_boxes(page, lines)
     _mark_doubled(lines, doubled)
-    stats["cell_headers"] += mark_header_rows(lines, body)
+    stats["cell_headers"] += mark_header_rows(lines, body) + mark_head_rows(upright, lines)
     for ln in lines:
         ln.extra["height"] = float(page.height)
     stats["tables"] += len(tables)

@@ -291,12 +291,29 @@ def _spacing(row: list[dict]) -> float:
     return statistics.median(gaps) if len(gaps) >= 3 else 0.0
 
 
+SPELT_PIECES = 4  # a row of this many pieces or more, each a letter or two, may be one word letter-spaced
+SPELT_GAP = (0.5, 1.6)  # ... its letters' gaps under this × the size, and a word space over this × their median
+
+
+def _spelt_gaps(row: list[dict]) -> float:
+    """The usual gap between the letters of a row printed letter-spaced and nothing else ("R A P P E L",
+    "VA R I A N T E": a box's title in spaced capitals, each letter a word to the word finder), 0 for
+    any other row: such a row has no wider word space to tell its letters' gaps by (`_spacing`)."""
+    if len(row) < SPELT_PIECES or any(len(w["text"]) > 2 or not w["text"].isalpha() for w in row) \
+            or sum(len(w["text"]) == 1 for w in row) < 0.75 * len(row):
+        return 0.0
+    gaps = [b["x0"] - a["x1"] for a, b in zip(row, row[1:], strict=False)]
+    letters = sorted(g for g in gaps if 0 < g < SPELT_GAP[0] * min(w["size"] for w in row))
+    return statistics.median(letters) if len(letters) >= 0.6 * len(gaps) else 0.0
+
+
 def _segments(row: list[dict]) -> tuple[list[Segment], float, bool]:
     segs: list[Segment] = []
     sizes: dict[float, int] = {}
     bold_chars = total = 0
     prev = None
     spaced = _spacing(row)
+    spelt = _spelt_gaps(row)
     # the weight of a row is its letters': a marker glyph from another font ("❱ DÉGÂTS") is none
     lettered = any(c.isalnum() for w in row for c in w["text"])
     for w in row:
@@ -310,6 +327,8 @@ def _segments(row: list[dict]) -> tuple[list[Segment], float, bool]:
             gap, size = w["x0"] - prev["x1"], min(w["size"], prev["size"])
             letter = min(len(w["text"]), len(prev["text"])) == 1  # the word finder cuts a letter off
             sep = "" if letter and spaced and gap < LETTER_GAP[0] * size and gap < LETTER_GAP[1] * spaced else " "
+            if spelt and gap < SPELT_GAP[0] * size and gap < SPELT_GAP[1] * spelt:
+                sep = ""  # a letter-spaced word: its letters printed apart
         segs.append((sep + w["text"], w["bold"], w.get("italic", False)))
         prev = w
     merged: list[Segment] = []

@@ -242,6 +242,7 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
     _text_measure(flow)
     _space_leaders(flow, pages[0])
     cover = _cover_lines(flow, body)
+    back = _back_matter(flow, body)
     flow = [ln for ln in flow if ln.reason is None]
     sizes = all_sizes = heading_sizes(lines, body)  # a cover's lines (set aside) rank no heading type
     notes = footnotes(flow, body)
@@ -267,6 +268,11 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
         sizes = [size for size in sizes if not any(abs(size - ln.size) < 0.3 for ln in text[:block])
                  or any(abs(size - ln.size) < 0.3 for ln in text[block:])]
     units += _units(text[block:], body, sizes, hyphenated)
+    if title and units and units[0].lines[0] is text[0]:
+        # ... their sibling whatever their level: a type larger than the chapters' used once further on
+        # (a reference card's title) ranks them second, and a title at the first level would hold them
+        following = next((u.level for u in units[1:] if u.role == "heading"), units[0].level)
+        units[0].level = max(units[0].level, following)
     units, repeated = _repeated_titles(units)
     title_unit = _document_title(units)
     if title_unit is not None:
@@ -313,6 +319,10 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
     if cover:
         anomalies.append(Anomaly("cover-lines", f"{len(cover)} lines of a cover (who plays, from what age, how long) set "
                                  f"aside, never headings: {'; '.join(cover[:4])}", [], "info"))
+    if back:
+        anomalies.append(Anomaly("back-matter", f"{len(back)} lines of the back page's credits and adverts set aside "
+                                 f"from « {back[0].text} » on (page {back[0].page}), never rules: "
+                                 + "; ".join(ln.text for ln in back[1:5]), [ln.no for ln in back][:50], "info"))
     headings = sum(1 for u in units if u.role == "heading")
     evidence = {"body_size": body, "heading_sizes": all_sizes, "headings": headings,
                 "heading_levels": len({u.level for u in units if u.role == "heading"}),
@@ -432,6 +442,31 @@ def _cover_lines(flow: list[PageLine], body: float) -> list[str]:
                     ln.kind, ln.reason = "furniture", COVER_LINE
                     found.append(ln.text)
     return found
+
+
+# The title of a book's back matter, printed as a heading on its last page: its credits ("Crédits",
+# "Remerciements") or the publisher's adverts ("Retrouvez nos autres jeux", "Du même auteur").
+BACK_MATTER = re.compile(
+    r"^(?:(?:cr[ée]dits|remerciements)(?:\s(?:&|et)\s(?:cr[ée]dits|remerciements))?\s?:?"
+    r"|(?:(?:retrouvez|d[ée]couvrez)(?:\s(?:aussi|également|tous))?\s(?:nos|les)\s(?:autres\s)?(?:jeux|titres|gammes?)"
+    r"|nos\sautres\s(?:jeux|titres)|du\sm[êe]me\s(?:auteur|éditeur|editeur|illustrateur)"
+    r"|dans\sla\sm[êe]me\s(?:collection|gamme))\b[^.:;!?]{0,40}+[:!]?)$", re.IGNORECASE)
+BACK_MATTER_REASON = "back matter: the last page's credits and adverts, from their title on (not rules)"
+
+
+def _back_matter(flow: list[PageLine], body: float) -> list[PageLine]:
+    """The back matter closing the book: from a line printed as a heading (bold, or larger than the
+    text) on the last page whose words title credits or adverts (`BACK_MATTER`) to the end, set aside:
+    the names of a team and the pitches of other games are no rules, and their titles no sections."""
+    last = max((ln.page for ln in flow), default=0)
+    for at, ln in enumerate(flow):
+        if ln.page == last and ln.kind == "text" and (ln.bold or ln.size >= body * 1.12 + 0.2) \
+                and BACK_MATTER.match(" ".join(ln.text.split())):
+            found = [other for other in flow[at:] if other.reason is None]
+            for other in found:
+                other.kind, other.reason = "furniture", BACK_MATTER_REASON
+            return found
+    return []
 
 
 COVER_BLOCK_WORDS = 6  # each line of a cover's block ("Un jeu coopératif" | "pour des équipages" | "de 2 à 8 joueurs") is short
@@ -685,6 +720,10 @@ def _role(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float
             and nxt.top > ln.bottom - 1):
         below = _levels_below(sizes)
         return "heading", min(max(below, depth), MAX_LEVEL) if depth else min(below, MAX_LEVEL)
+    if _italic_title(ln, prev, nxt, body):
+        below = _levels_below(sizes)
+        depth = numbered_heading_depth(text)
+        return "heading", min(max(below, depth), MAX_LEVEL) if depth else min(below, MAX_LEVEL)
     continues = (prev is not None and prev.kind == "text" and prev.page == ln.page and prev.block == ln.block
                  and not _ends_paragraph(prev.text) and prev.x1 > prev.block_x1 - 3 * prev.size
                  and not (head is not None and head.role in ("item", "step") and abs(head.lines[0].x0 - ln.x0) < 1.5))
@@ -694,6 +733,33 @@ def _role(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float
     if STEP.match(text) and not continues and "text_x0" not in ln.extra:  # "12)" in the margin labels a paragraph
         return "step", 0
     return "text", 0
+
+
+ITALIC_TITLE_WORDS = 8  # a sub-heading in the text's italic holds this many words at most
+TITLE_ENDS = (".", ",", ";", "!", "?", "…", "»", ":")  # an italic line ending so is a sentence or a note's lead-in
+
+
+def _all_italic(ln: PageLine) -> bool:
+    """Whether every run of `ln` holding a letter is slanted and none bold."""
+    runs = [seg for seg in ln.segments if any(c.isalpha() for c in seg[0])]
+    return bool(runs) and all(seg[2] and not seg[1] for seg in runs)
+
+
+def _italic_title(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float) -> bool:
+    """Whether `ln` is a sub-heading set in the text's own size in italic ("*Attaques à distance*",
+    "*2.2.1 Ordre de la pile*", a style sheet's bold italic drawn from an italic font): a short line
+    all italic, at the body size (a figure's caption is printed smaller), ending no sentence, over
+    upright text right under it in its column, and under no italic line of its paragraph."""
+    if ln.kind != "text" or abs(ln.size - body) >= 0.3 or not _all_italic(ln):
+        return False
+    text = ln.text.strip()
+    if len(text.split()) > ITALIC_TITLE_WORDS or text.endswith(TITLE_ENDS) or worded_as_no_heading(text):
+        return False
+    under = (nxt is not None and nxt.kind == "text" and nxt.page == ln.page and nxt.block == ln.block
+             and not _all_italic(nxt) and abs(nxt.size - body) < 0.6 and 0 <= nxt.top - ln.bottom <= 1.2 * ln.size)
+    same_run = (prev is not None and prev.kind == "text" and prev.page == ln.page and prev.block == ln.block
+                and _all_italic(prev) and 0 <= ln.top - prev.bottom <= 0.6 * ln.size)
+    return under and not same_run
 
 
 WRAPPED_TITLE_WORDS = 8  # a title wrapped over two lines in a narrow column holds this many words at most

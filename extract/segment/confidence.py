@@ -24,7 +24,10 @@ the weight each takes off the score):
   paired wrongly, each mistake a section holding another's text;
 - little of the text placed: most lines set aside;
 - numbering gaps (a PDF's): decimal section numbers the document skips among those it prints ("1.1"
-  between "1.0" and "1.2"): each a heading lost in the layout, fused with another or read as text.
+  between "1.0" and "1.2"): each a heading lost in the layout, fused with another or read as text;
+- fused headings: a title holding another section's number between its words ("Échelle du jeu 2.2 Les
+  terrains"): two headings printed side by side read as one, the columns of their page misread (their
+  text most likely interleaved too), so one such title is enough to doubt the tree.
 
 A document declares it knows its structure is doubtful with `structure_uncertain = "why"` in its
 `[[documents]]` table: the anomaly stays (the build and the site still say so), `regles check`
@@ -57,6 +60,7 @@ EVIDENCE: dict[str, float] = {
     "misplaced_bodies": 0.6,  # a share of MISPLACED_SHARE or more of the headings counts in full
     "set_aside_share": 0.6,  # counted above 40% of the lines only
     "numbering_gaps": 2.0,  # a PDF's decimal section numbers skipped: each a heading lost (fused, read as text)
+    "fused_headings": 0.5,  # counted in full: one title holding another section's number is a page's columns misread
 }
 
 HEADING_LEVEL = re.compile(r"^(#{1,6})\s+\S")
@@ -258,6 +262,8 @@ def structure_confidence(entries: list[Entry], lines: list[Line], lines_read: in
             if why:
                 examples["label_headings"].append(entry.title or "")
         evidence["label_headings"] = len(examples["label_headings"]) / len(titled)
+        examples["fused_headings"] = [e.title or "" for e in titled if FUSED.search(" ".join((e.title or "").split()))]
+        evidence["fused_headings"] = 1.0 if examples["fused_headings"] else 0.0
         empty = [e for e in titled[:-1] if not e.blocks and not e.children and not e.is_page]
         examples["empty_headings"] = [e.title or "" for e in empty]
         evidence["empty_headings"] = len(empty) / len(titled)

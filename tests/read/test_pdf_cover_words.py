@@ -65,6 +65,9 @@ def test_cover_blocks_contacts_cut_sentences_and_lead_ins_are_no_headings(tmp_pa
     ("a) Déplacement", None),
     ("ii. Combat", None),
     ("b) pose une carte puis", "a piece of a sentence (opens in lower case)"),
+    ("etc. Les cartes restent", "a piece of a sentence (opens in lower case)"),  # an abbreviation, no enumerator
+    ("cf. Règle 3 pour le tir", "a piece of a sentence (opens in lower case)"),
+    ("iv) Tir", None),
     ("Le tour de jeu en détail :", "a sentence leading in to what follows"),
     ("POUR CHAQUE JOUEUR :", "a sentence leading in to what follows"),
     ("Les cartes « forme »", None),

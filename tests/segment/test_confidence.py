@@ -259,3 +259,19 @@ def test_numbers_cited_or_an_excerpt_are_no_headings_lost():
     assert numbering_gaps(numbered("4.3", "4.4", "4.5", "5.1", "5.2")) == []
     # one section opening on ".0" does not make every other section's ".0" missing
     assert numbering_gaps(numbered("1.1", "1.2", "2.0", "2.1", "3.1", "3.2")) == []
+
+
+def test_one_title_holding_another_sections_number_makes_the_tree_doubtful():
+    """Two headings printed side by side read as one ("Échelle du jeu 2.2 Les terrains"): the page's
+    columns were misread, so the tree is doubted whatever else looks right."""
+    titles = ["Introduction", "Échelle du jeu 2.2 Les terrains", "Abréviations", "Les pions", "La carte",
+              "Le combat", "Fin de la partie"]
+    entries = [Entry("g", "d", "section", f"s{k}", title, None) for k, title in enumerate(titles)]
+    for at, entry in enumerate(entries):
+        entry.heading_lines = [at * 5 + 1]
+        entry.blocks = [Block("paragraph", PROSE, [at * 5 + 2])]
+    lines = [Line(n, PROSE, page=1, x=40.0, y=10.0 * n, size=10.0) for n in range(1, 40)]
+    doubted = structure_confidence(entries, lines, 40, 40)
+    assert doubted.evidence["fused_headings"] == 1.0 and doubted.uncertain
+    entries[1].title = "Échelle du jeu"
+    assert not structure_confidence(entries, lines, 40, 40).uncertain

@@ -82,3 +82,23 @@ def test_text_after_a_front_page_before_the_first_chapter_is_not_the_front_pages
     assert "Cette règle explique" not in cover["text"] and "gîte ludique" in cover["text"]
     holder = [e for e in found["entries"] if "Cette règle explique comment jouer" in e["text"]]
     assert len(holder) == 1 and holder[0]["parent"] is None
+
+
+def titled_in_the_texts_type(path: Path) -> Path:
+    """A title and its subtitle on the first two lines, in the text's type, each set apart above, the
+    subtitle close to the text under it; then two sections in 18 pt bold."""
+    pdf = new()
+    pdf.add_page()
+    y = block(pdf, 50, 40, 495, "Petit JDR universel")
+    y = block(pdf, 50, y + 16, 495, "Règles de base")
+    y = block(pdf, 50, y + 2, 495, "Peu importe " + prose(50, 1) + ".")
+    for k, title in enumerate(("Joueurs", "Maître du jeu")):
+        y = block(pdf, 50, y + 16, 495, title, size=18, style="B")
+        y = block(pdf, 50, y + 6, 495, "Le " + prose(50, k + 2) + ".")
+    return save(pdf, path)
+
+
+def test_the_line_under_a_title_read_as_a_caption_is_its_subtitle_no_section(tmp_path):
+    found = extract_document(titled_in_the_texts_type(tmp_path / "regles.pdf"))
+    assert [e["title"] for e in found["entries"] if e["title"]] == ["Joueurs", "Maître du jeu"]
+    assert "Règles de base" in found["entries"][0]["text"]

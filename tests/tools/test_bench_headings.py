@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.bench_headings import keys, load_gold, norm, score
+from tools.bench_headings import keys, load_gold, norm, score, sentence_form
 
 GOLD = '''
 [[doc]]
@@ -145,3 +145,17 @@ def test_a_numbered_heading_is_found_under_its_title_without_its_number_label(pr
 
 def test_a_title_opening_on_a_word_that_spells_a_roman_numeral_keeps_it():
     assert keys("Ici commence la partie") == {"ici commence la partie"}
+
+
+def test_a_gold_sentence_is_whole_only_inside_one_entrys_text(tmp_path: Path):
+    path = tmp_path / "gold.toml"
+    path.write_text('[[doc]]\npath = "jeu/regle.pdf"\n[[doc.sentence]]\ntext = "Les marqueurs d’acti­vation restent '
+                    'en place."\n[[doc.sentence]]\ntext = "Une tour bloque la vue."\n[[doc.sentence]]\ntext = '
+                    '"Le joueur actif pioche."\n', encoding="utf-8")
+    (doc,) = load_gold(path)
+    entries = [{"id": "a", "title": "Tour", "text": "Les **marqueurs** d'acti‐ vation\nrestent  en place. Une tour"},
+               {"id": "b", "title": "Vue", "text": "bloque la vue. Le joueur actif pioche."}]
+    result = score(doc, entries)
+    # cut at a line's end, in bold, typographic apostrophe: whole; split over two entries: not
+    assert (result.sentences, result.whole, result.broken) == (3, 2, ["Une tour bloque la vue."])
+    assert sentence_form("Le Joueur") != sentence_form("le joueur")  # case kept

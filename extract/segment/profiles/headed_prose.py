@@ -28,6 +28,8 @@ RUN_IN = re.compile(r"^\*\*(?P<term>[A-ZÀ-Ý][^*]{0,38}?)(?P<inner>[.:])?\*\*\s
 LABEL = re.compile(r"^\*{2,3}([^*]{1,40})\*{2}(?:(?<=[.:]\*\*)|\s*[.:])\s*\S")
 # "Carte Marée : carte qui…": a term and its definition, as a section titled so lists them unmarked.
 PLAIN_TERM = re.compile(r"^(?P<term>[A-ZÀ-Ý][^:*.;!?«»()]{0,38}?)\s*:\s*(?P<rest>\S.*)$")
+# Readers that see the printed page: their headings are the lines printed apart, in a heading's type.
+TYPESET_READERS = frozenset({"pdf"})
 GLOSSARY_TITLE = re.compile(r"^(?:glossaire|lexique|glossary|vocabulaire|terminologie|d[ée]finitions)\b", re.IGNORECASE)
 DIGITS = re.compile(r"\d++")
 RUN_IN_TERMS = 3  # a section needs this many distinct run-in terms to be a glossary of them
@@ -117,10 +119,11 @@ def run_in_terms(lines: list[Line], builder: DocBuilder | None = None) -> list[L
 
 def prepare(lines: list[Line], ctx: DocContext, builder: DocBuilder, glossaries: bool = True) -> list[Line]:
     """The lines as the walker reads them; `glossaries`: run-in terms make entries (not in a FAQ,
-    whose bold labels open questions and answers)."""
+    whose bold labels open questions and answers, nor in a PDF, whose reader judged from the page
+    what is printed as a heading: a term run in with its definition is printed as text)."""
     lines = declared_set_aside(lines, ctx, builder)
     lines = underlined_headings(lines) if not ctx.logical_lines else lines  # a reader's lines are read already
-    lines = run_in_terms(lines, builder) if glossaries else lines
+    lines = run_in_terms(lines, builder) if glossaries and ctx.reader not in TYPESET_READERS else lines
     lines = merge_pictographs(lines, builder)
     return relocate(lines, ctx, builder)
 

@@ -324,6 +324,13 @@ class HeadedWalker:
             return False  # printed above it: the top of another column, not the line under it
         return heading_like(text) and not_a_heading(line, here, True) is None
 
+    def subtitle(self, line: Line) -> bool:
+        """Whether `line`, worded as a heading, is a PDF's subtitle: the line right under its first
+        line, a short title-like line read as no heading (a caption, or text), before any heading
+        ("Petit JDR universel" / "Règles de base"): the cover's, no section of the rules."""
+        return (self.ctx.reader == "pdf" and self.index == 1 and self.current in (None, self.preamble)
+                and heading_like(self.lines[0].text))
+
     def typeset_as_heading(self, line: Line) -> bool:
         """Whether a line worded as a heading is printed as one (`typography.not_a_heading`: a PDF's
         spacing, a formula); a line refused is kept as text, and said in an anomaly."""
@@ -403,6 +410,8 @@ class HeadedWalker:
             elif self.is_candidate(following) and not part and not self.above(stripped, following.text.strip()) \
                     and not (self.caps_headings and self.caps_heading_at(self.index)):
                 self.caption(line)
+            elif self.subtitle(line):
+                self.caption(line)
             else:
                 level = self.heuristic_level(stripped)
                 cued = bool(NUMBER_CUED.match(stripped))
@@ -473,9 +482,12 @@ class HeadedWalker:
 
     def continues_count_item(self, line: Line) -> bool:
         """"8 Pions" then "Objectif" on the next line: a component-list item the PDF wrapped, not a
-        heading. The second line is short, capitalised, not an item itself, and directly below."""
+        heading. The second line is short, capitalised, not an item itself, and directly below; never
+        a heading the reader states (`##`, from a PDF's type): an item is printed in the text's type."""
         last = self.last_block
         stripped = line.text.strip()
+        if self.layout_headings and MARKDOWN_HEADING.match(stripped):
+            return False
         if last is None or last.type != "paragraph" or not last.lines or line.no != last.lines[-1] + 1:
             return False
         if not COUNT_ITEM.match(last.text) or ends_sentence(last.text) or len(last.text) > 40 or is_contents(last.text):
