@@ -946,6 +946,9 @@ def _wrapped_at(cur: Unit, ln: PageLine) -> bool:
     return (len(word) + 1) * per_char >= prev.block_x1 - prev.x1
 
 
+LINE_END_HYPHENS = ("\u2010", "\u00ad")  # HYPHEN (Chromium's hyphens: auto) and SOFT HYPHEN ending a line
+
+
 def _append(unit: Unit, ln: PageLine, hyphenated: set[str]) -> None:
     segs = list(ln.segments)
     if not segs:
@@ -955,6 +958,8 @@ def _append(unit: Unit, ln: PageLine, hyphenated: set[str]) -> None:
     first_text, *first_style = segs[0]
     left = last_text.rstrip()
     right = first_text.lstrip()
+    if left.endswith(LINE_END_HYPHENS):  # a browser's or a typesetter's hyphenation mark reads as "-"
+        left = left[:-1] + "-"
     if re.search(r"[^\W\d_]-$", left) and right[:1].isalpha():
         tail = re.search(r"(?<![^\W\d_])([^\W\d_]++)-$", left).group(1)
         head = re.match(r"[^\W\d_]+", right).group(0)

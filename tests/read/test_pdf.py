@@ -128,6 +128,27 @@ def test_paragraph_lines_joined_and_hyphenation_undone(tmp_path):
     assert r.lines_read == 5
 
 
+DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+
+
+@pytest.mark.skipif(not DEJAVU.exists(), reason="DejaVu Sans is absent: the core fonts cannot draw U+2010")
+@pytest.mark.parametrize("mark", ["\u2010", "\u00ad"])
+def test_a_browsers_hyphenation_mark_ending_a_line_is_undone(tmp_path, mark):
+    # Chromium's `hyphens: auto` prints HYPHEN (U+2010), some typesetters SOFT HYPHEN: either at a
+    # line's end cut a word, as "-" does
+    pdf = new()
+    pdf.add_font("DejaVu", "", str(DEJAVU))
+    pdf.add_page()
+    pdf.set_font("DejaVu", size=10)
+    rows = ["Chaque joueur lit les règles avec soin avant la partie. Si deux règles se contre" + mark,
+            "disent, le texte d'une carte prévaut toujours sur celui du livret de règles et des aides de jeu.",
+            "La partie commence."]
+    for k, row in enumerate(rows):
+        pdf.text(50, 60 + k * 12, row)
+    r = read(save(pdf, tmp_path / "browser-hyphen.pdf"))
+    assert texts(r)[0].startswith("Chaque joueur lit les règles avec soin avant la partie. Si deux règles se contredisent, le")
+
+
 def test_heading_levels_from_sizes_and_bold_heading(tmp_path):
     pdf = new()
     pdf.add_page()
