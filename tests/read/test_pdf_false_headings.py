@@ -86,6 +86,41 @@ def test_a_rule_titled_with_credits_words_is_no_back_matter(tmp_path):
     assert "Crédits de mouvement" in [e["title"] for e in found["entries"]]
 
 
+def section(pdf, y: float, title: str, seed: int) -> float:
+    """A 16 pt bold heading over a paragraph of 40 words; the height under it."""
+    y = lines_at(pdf, 50, y, [title], size=16, style="B") + 8
+    return lines_at(pdf, 50, y, wrapped(pdf, f"{title} : " + prose(40, seed) + ".", 490, size=10), size=10,
+                    leading=12.5) + 14
+
+
+def test_the_back_matter_ends_at_the_next_section_not_worded_as_back_matter(tmp_path):
+    # a space game's last page: "Crédits" (its currency) under the same type as the rules that follow
+    pdf = new()
+    pdf.add_page()
+    section(pdf, section(pdf, 60.0, "Mise en place", 0), "Tour de jeu", 1)
+    pdf.add_page()
+    section(pdf, section(pdf, section(pdf, 60.0, "Crédits", 2), "Combat spatial", 3), "Fin de la partie", 4)
+    found = extract_document(save(pdf, tmp_path / "space.pdf"))
+    entries = {e["title"]: e for e in found["entries"] if e.get("title")}
+    assert list(entries) == ["Mise en place", "Tour de jeu", "Combat spatial", "Fin de la partie"]
+    assert "Combat spatial :" in " ".join(b["text"] for b in entries["Combat spatial"]["blocks"])
+    said = [a for a in found["anomalies"] if a["kind"] == "back-matter"]
+    assert len(said) == 1 and "Combat spatial" not in said[0]["detail"]
+
+
+def test_a_one_page_sheets_credits_box_between_sections_is_read(tmp_path):
+    pdf = new()
+    pdf.add_page()
+    y = section(pdf, 60.0, "But du jeu", 0)
+    y = lines_at(pdf, 50, y, ["Crédits"], size=16, style="B") + 8
+    y = lines_at(pdf, 50, y, ["Auteur : Marion Kerlévec", "Illustrations : Tom Ardouin"], size=10, leading=12.5) + 14
+    section(pdf, section(pdf, y, "Déroulement", 1), "Fin de la partie", 4)
+    found = extract_document(save(pdf, tmp_path / "sheet.pdf"))
+    titles = [e["title"] for e in found["entries"] if e.get("title")]
+    assert "Déroulement" in titles and "Fin de la partie" in titles
+    assert not [a for a in found["anomalies"] if a["kind"] == "back-matter"]
+
+
 def italic_subheadings(path: Path) -> Path:
     """Sections in 16 pt bold; sub-sections in the text's 10 pt, italic, one of them numbered
     ("2.1 Ordre de la pile"), each over its paragraph; a caption in 8.5 pt italic under a paragraph;
