@@ -763,7 +763,8 @@ def _italic_title(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, bod
     """Whether `ln` is a sub-heading set in the text's own size in italic ("*Attaques à distance*",
     "*2.2.1 Ordre de la pile*", a style sheet's bold italic drawn from an italic font): a short line
     all italic, at the body size (a figure's caption is printed smaller), ending no sentence, over
-    upright text right under it in its column, and under no italic line of its paragraph."""
+    upright text right under it in its column, under no italic line of its paragraph, and after the
+    end of a paragraph or a gap (not inside a sentence)."""
     if ln.kind != "text" or abs(ln.size - body) >= 0.3 or not _all_italic(ln):
         return False
     text = ln.text.strip()
@@ -773,7 +774,12 @@ def _italic_title(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, bod
              and not _all_italic(nxt) and abs(nxt.size - body) < 0.6 and 0 <= nxt.top - ln.bottom <= 1.2 * ln.size)
     same_run = (prev is not None and prev.kind == "text" and prev.page == ln.page and prev.block == ln.block
                 and _all_italic(prev) and 0 <= ln.top - prev.bottom <= 0.6 * ln.size)
-    return under and not same_run
+    # a sentence going on over it ("consulte la table du livret" | *Tactiques avancées* | "pour
+    # connaître…") cites a title: the sub-heading opens after a paragraph's end or apart from it
+    in_sentence = (prev is not None and prev.kind == "text" and prev.page == ln.page and prev.block == ln.block
+                   and abs(prev.size - ln.size) < 0.6 and not _ends_paragraph(prev.text)
+                   and 0 <= ln.top - prev.bottom <= 0.6 * ln.size)
+    return under and not same_run and not in_sentence
 
 
 WRAPPED_TITLE_WORDS = 8  # a title wrapped over two lines in a narrow column holds this many words at most

@@ -152,6 +152,22 @@ def test_italic_subheadings_in_the_texts_size_are_headings_captions_are_not(tmp_
     assert by_id[entries["Mode solitaire"]["parent"]]["title"] == "Variantes"
 
 
+def test_an_italic_title_cited_inside_a_sentence_is_no_heading(tmp_path):
+    # a book's title set in italic on a line of its own, the sentence going on over and under it
+    pdf = new()
+    pdf.add_page()
+    y = section(pdf, 60.0, "Combat", 0)
+    y = lines_at(pdf, 50, y, ["Le joueur actif lance les dés et consulte la table du livret"], size=10, leading=12.5)
+    y = lines_at(pdf, 50, y, ["Tactiques avancées"], size=10, style="I", leading=12.5)
+    y = lines_at(pdf, 50, y, ["pour connaître le résultat de son attaque contre la cible choisie."], size=10,
+                 leading=12.5) + 14
+    section(pdf, y, "Moral", 1)
+    found = extract_document(save(pdf, tmp_path / "cited.pdf"))
+    entries = {e["title"]: e for e in found["entries"] if e.get("title")}
+    assert list(entries) == ["Combat", "Moral"]
+    assert "Tactiques avancées" in " ".join(b["text"] for b in entries["Combat"]["blocks"])
+
+
 def spaced_and_counted(path: Path) -> Path:
     """A components list of counted items under a 16 pt section, then a 13 pt sub-section; a box's
     title in capitals letter-spaced ("R A P P E L" as printed), a row of a figure's single-letter
