@@ -196,6 +196,19 @@ def test_a_letter_spaced_word_reads_whole_labels_printed_apart_stay_apart(tmp_pa
     assert any(text.split() == ["A", "B", "C", "D"] for text in lines)
 
 
+def test_one_letter_words_printed_with_word_spaces_stay_words(tmp_path):
+    # letters in lower case (a board's files, French one-letter words) and capitals parted by spaces
+    pdf = new()
+    pdf.add_page()
+    y = section(pdf, 60.0, "Le plateau", 0)
+    for row in ("a b c d e f g h", "Il y a à", "O X O X"):
+        y = lines_at(pdf, 50, y, [row], size=10) + 8
+    section(pdf, y, "Fin", 1)
+    lines = [line.text.strip("*# ") for line in read_pdf(save(pdf, tmp_path / "letters.pdf"), "letters.pdf").lines]
+    for row in ("a b c d e f g h", "Il y a à", "O X O X"):
+        assert row in lines
+
+
 def test_a_heading_under_a_components_list_stays_a_heading(tmp_path):
     found = extract_document(spaced_and_counted(tmp_path / "counted.pdf"))
     entries = {e["title"]: e for e in found["entries"] if e.get("title")}
