@@ -58,6 +58,7 @@ from extract.text import (
 SUBTITLE_INDENT = 2.0
 SUBTITLE_APART = 0.5
 
+
 def outline_title(text: str) -> str:
     """A line's text as an `outline` item names it: folded, without its inline marks nor the `#`
     marks of a heading a reader stated in light Markdown (a PDF's "## Le jeu")."""
