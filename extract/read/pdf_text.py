@@ -463,9 +463,14 @@ def _back_matter(flow: list[PageLine], body: float) -> list[PageLine]:
     credits box) only credits closing the page are set aside: a heading after them is the sheet's."""
     last = max((ln.page for ln in flow), default=0)
     for at, ln in enumerate(flow):
-        if ln.page == last and ln.kind == "text" and (ln.bold or ln.size >= body * 1.12 + 0.2) \
-                and BACK_MATTER.match(" ".join(ln.text.split())):
-            end = next((k for k in range(at + 1, len(flow)) if _next_section(flow[k], ln)), len(flow))
+        if ln.page == last and _back_title(ln, body):
+            end, title = len(flow), ln
+            for k in range(at + 1, len(flow)):  # each title of back matter ("Retrouvez nos autres jeux") the new measure
+                if _next_section(flow[k], title):
+                    end = k
+                    break
+                if _back_title(flow[k], body):
+                    title = flow[k]
             if end < len(flow) and all(other.page == last for other in flow if other.reason is None):
                 return []
             found = [other for other in flow[at:end] if other.reason is None]
@@ -475,10 +480,16 @@ def _back_matter(flow: list[PageLine], body: float) -> list[PageLine]:
     return []
 
 
+def _back_title(ln: PageLine, body: float) -> bool:
+    """Whether `ln` is printed as a heading (bold, or larger than the text) worded as back matter's."""
+    return ln.kind == "text" and ln.reason is None and (ln.bold or ln.size >= body * 1.12 + 0.2) \
+        and bool(BACK_MATTER.match(" ".join(ln.text.split())))
+
+
 def _next_section(ln: PageLine, title: PageLine) -> bool:
-    """Whether `ln` heads a section after the back matter titled by `title`: a heading in the title's
-    type or a larger one (the team's labels and the adverts' game names are smaller) whose words title
-    no more back matter."""
+    """Whether `ln` heads a section after the back matter last titled by `title`: a heading in the
+    title's type or a larger one (the team's labels and the adverts' game names are smaller) whose
+    words title no more back matter."""
     return ln.kind == "text" and ln.reason is None and ln.size >= title.size - 0.3 and (ln.bold or not title.bold) \
         and _headlike(ln.text) and not BACK_MATTER.match(" ".join(ln.text.split()))
 

@@ -108,6 +108,24 @@ def test_the_back_matter_ends_at_the_next_section_not_worded_as_back_matter(tmp_
     assert len(said) == 1 and "Combat spatial" not in said[0]["detail"]
 
 
+def test_adverts_after_small_credits_are_measured_by_their_own_title(tmp_path):
+    # credits titled in the text's bold, then adverts under a 15 pt title: each game's name in 10.5 pt
+    # bold is larger than "Crédits" but smaller than the adverts' title, no section of the rules
+    pdf = new()
+    pdf.add_page()
+    section(pdf, 60.0, "Mise en place", 0)
+    pdf.add_page()
+    y = section(pdf, 60.0, "Fin de la partie", 1)
+    y = lines_at(pdf, 50, y, ["Crédits"], size=10, style="B") + 6
+    y = lines_at(pdf, 50, y, ["Auteur Marion Kerlévec", "Illustrations Tom Ardouin"], size=8.5, leading=12) + 12
+    y = lines_at(pdf, 50, y, ["Retrouvez nos autres jeux"], size=15, style="B") + 10
+    for game in ("Le Phare Magique", "Mission Coquillages"):
+        y = lines_at(pdf, 50, y, [game], size=10.5, style="B") + 4
+        y = lines_at(pdf, 50, y, ["Une course sur la plage pour ramasser des coquillages."], size=7.5) + 8
+    found = extract_document(save(pdf, tmp_path / "adverts.pdf"))
+    assert [e["title"] for e in found["entries"] if e.get("title")] == ["Mise en place", "Fin de la partie"]
+
+
 def test_a_one_page_sheets_credits_box_between_sections_is_read(tmp_path):
     pdf = new()
     pdf.add_page()
