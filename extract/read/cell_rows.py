@@ -82,17 +82,16 @@ def _spanned(others: list[PageLine], cells: list[list[PageLine]], body: float, a
 ROW_UNDER = 2.5  # × the header's size: how far under it the table's first row is printed
 ALIGNED = 0.6  # × the size: left edges this close start one column
 HEAD_ROW_WORDS = 8  # a header row of more words is text
-HEAD_ROW_SIZE = 0.1  # × the body size: a header row is printed this close to the text's size
+HEAD_ROW_SIZE = 0.1  # × their size: a header row is printed this close to the size of the rows under it
 HEAD_ROW_UNDER = 2  # a header row heads this many rows lining up under it at least
 
 
-def mark_head_rows(chars: Sequence[dict], lines: list[PageLine], body: float) -> int:
-    """Mark (`extra[CELL_HEADER]`) each bold row of short labels printed apart (two at least), in the
-    text's size (about), whose labels start columns the rows under it fill, two rows at least: a
-    table's header row, never a heading; how many. Two sub-headings side by side in a larger type,
-    or over a single row of two parts, head no table."""
-    candidates = [ln for ln in lines if ln.kind == "text" and ln.bold and 2 <= ln.words <= HEAD_ROW_WORDS
-                  and abs(ln.size - body) <= HEAD_ROW_SIZE * body]
+def mark_head_rows(chars: Sequence[dict], lines: list[PageLine]) -> int:
+    """Mark (`extra[CELL_HEADER]`) each bold row of short labels printed apart (two at least) whose
+    labels start columns the rows under it fill, two rows at least, printed in its size (about): a
+    table's header row, never a heading; how many. Two sub-headings side by side in a larger type
+    than the text under them, or over a single row of two parts, head no table."""
+    candidates = [ln for ln in lines if ln.kind == "text" and ln.bold and 2 <= ln.words <= HEAD_ROW_WORDS]
     if not candidates:
         return 0
     glyphs = Glyphs(chars)
@@ -104,7 +103,8 @@ def mark_head_rows(chars: Sequence[dict], lines: list[PageLine], body: float) ->
         above, rows = ln, 0
         while rows < HEAD_ROW_UNDER:
             under = _row_under(above, lines)
-            if under is None or under.bold or not _lines_up(heads, spans(glyphs, under), ln.size):
+            if under is None or under.bold or abs(under.size - ln.size) > HEAD_ROW_SIZE * under.size \
+                    or not _lines_up(heads, spans(glyphs, under), ln.size):
                 break
             above, rows = under, rows + 1
         if rows >= HEAD_ROW_UNDER:

@@ -155,7 +155,7 @@ def _read_page(page, no: int, stats: dict) -> list[PageLine]:
     _figure_labels(page, lines, body)
     _shaded_boxes(page, lines)
     _mark_doubled(lines, doubled)
-    stats["cell_headers"] += mark_header_rows(lines, body) + mark_head_rows(upright, lines, body)
+    stats["cell_headers"] += mark_header_rows(lines, body) + mark_head_rows(upright, lines)
     for ln in lines:
         ln.extra["height"] = float(page.height)
     stats["tables"] += len(tables)
