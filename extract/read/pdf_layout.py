@@ -310,11 +310,12 @@ def _spelt_gaps(row: list[dict]) -> float:
             or sum(len(w["text"]) == 1 for w in row) < 0.75 * len(row):
         return 0.0
     # letter-spacing is a display style of capitals: letters in lower case are words ("Il y a à",
-    # "a b c d"); and letters the PDF parts with space glyphs are words printed apart ("O X O X")
-    if not all(w["text"].isupper() for w in row) or any(w.get("blank_after") for w in row[:-1]):
+    # "a b c d"); and a gap holding a space glyph parts words, none letters ("O X O X")
+    if not all(w["text"].isupper() for w in row):
         return 0.0
     gaps = [b["x0"] - a["x1"] for a, b in zip(row, row[1:], strict=False)]
-    letters = sorted(g for g in gaps if 0 < g < SPELT_GAP[0] * min(w["size"] for w in row))
+    letters = sorted(b["x0"] - a["x1"] for a, b in zip(row, row[1:], strict=False)
+                     if 0 < b["x0"] - a["x1"] < SPELT_GAP[0] * min(w["size"] for w in row) and not a.get("blank_after"))
     return statistics.median(letters) if len(letters) >= 0.6 * len(gaps) else 0.0
 
 
@@ -338,7 +339,7 @@ def _segments(row: list[dict]) -> tuple[list[Segment], float, bool]:
             gap, size = w["x0"] - prev["x1"], min(w["size"], prev["size"])
             letter = min(len(w["text"]), len(prev["text"])) == 1  # the word finder cuts a letter off
             sep = "" if letter and spaced and gap < LETTER_GAP[0] * size and gap < LETTER_GAP[1] * spaced else " "
-            if spelt and gap < SPELT_GAP[0] * size and gap < SPELT_GAP[1] * spelt:
+            if spelt and gap < SPELT_GAP[0] * size and gap < SPELT_GAP[1] * spelt and not prev.get("blank_after"):
                 sep = ""  # a letter-spaced word: its letters printed apart
         segs.append((sep + w["text"], w["bold"], w.get("italic", False)))
         prev = w

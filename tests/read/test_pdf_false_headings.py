@@ -227,6 +227,18 @@ def test_one_letter_words_printed_with_word_spaces_stay_words(tmp_path):
         assert row in lines
 
 
+def test_letter_spaced_words_parted_by_a_space_read_as_two_words(tmp_path):
+    pdf = new()
+    pdf.add_page()
+    y = section(pdf, 60.0, "Le plateau", 0)
+    pdf.set_char_spacing(3)
+    y = lines_at(pdf, 50, y, ["ÉDITIONS BOUSSOLE"], size=10, style="B") + 8
+    pdf.set_char_spacing(0)
+    section(pdf, y, "Fin", 1)
+    lines = [line.text.strip("*# ") for line in read_pdf(save(pdf, tmp_path / "spaced.pdf"), "spaced.pdf").lines]
+    assert "ÉDITIONS BOUSSOLE" in lines
+
+
 def test_a_heading_under_a_components_list_stays_a_heading(tmp_path):
     found = extract_document(spaced_and_counted(tmp_path / "counted.pdf"))
     entries = {e["title"]: e for e in found["entries"] if e.get("title")}
