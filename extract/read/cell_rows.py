@@ -82,11 +82,15 @@ def _spanned(others: list[PageLine], cells: list[list[PageLine]], body: float, a
 ROW_UNDER = 2.5  # × the header's size: how far under it the table's first row is printed
 ALIGNED = 0.6  # × the size: left edges this close start one column
 HEAD_ROW_WORDS = 8  # a header row of more words is text
+HEAD_ROW_SIZE = 0.1  # × their size: a header row is printed this close to the size of the rows under it
+HEAD_ROW_UNDER = 2  # a header row heads this many rows lining up under it at least
 
 
 def mark_head_rows(chars: Sequence[dict], lines: list[PageLine]) -> int:
     """Mark (`extra[CELL_HEADER]`) each bold row of short labels printed apart (two at least) whose
-    labels start columns the row under it fills: a table's header row, never a heading; how many."""
+    labels start columns the rows under it fill, two rows at least, printed in its size (about): a
+    table's header row, never a heading; how many. Two sub-headings side by side in a larger type
+    than the text under them, or over a single row of two parts, head no table."""
     candidates = [ln for ln in lines if ln.kind == "text" and ln.bold and 2 <= ln.words <= HEAD_ROW_WORDS]
     if not candidates:
         return 0
@@ -95,16 +99,26 @@ def mark_head_rows(chars: Sequence[dict], lines: list[PageLine]) -> int:
     for ln in candidates:
         if not is_label_row(glyphs, ln):
             continue
-        under = _row_under(ln, lines)
-        if under is None or under.bold:
-            continue
-        heads, cells = spans(glyphs, ln), spans(glyphs, under)
-        starts = [cell[0] for cell in cells]
-        aligned = [any(abs(head[0] - x) <= ALIGNED * ln.size for x in starts) for head in heads]
-        if len(cells) >= 2 and aligned[0] and sum(aligned) >= 2:
+        heads = spans(glyphs, ln)
+        above, rows = ln, 0
+        while rows < HEAD_ROW_UNDER:
+            under = _row_under(above, lines)
+            if under is None or under.bold or abs(under.size - ln.size) > HEAD_ROW_SIZE * under.size \
+                    or not _lines_up(heads, spans(glyphs, under), ln.size):
+                break
+            above, rows = under, rows + 1
+        if rows >= HEAD_ROW_UNDER:
             ln.extra[CELL_HEADER] = True
             marked += 1
     return marked
+
+
+def _lines_up(heads: list[tuple[float, float]], cells: list[tuple[float, float]], size: float) -> bool:
+    """Whether a row's pieces `cells` start the columns the labels `heads` start: two at least, the
+    first among them."""
+    starts = [cell[0] for cell in cells]
+    aligned = [any(abs(head[0] - x) <= ALIGNED * size for x in starts) for head in heads]
+    return len(cells) >= 2 and bool(aligned) and aligned[0] and sum(aligned) >= 2
 
 
 def _row_under(ln: PageLine, lines: list[PageLine]) -> PageLine | None:

@@ -85,10 +85,17 @@ def dedupe(chars: list[dict], tolerance: float = 1.0) -> tuple[list[dict], list[
 def words_of(chars: list[dict]) -> list[dict]:
     words = extract_words(chars, x_tolerance_ratio=0.15, y_tolerance=2, keep_blank_chars=False,
                           use_text_flow=False, extra_attrs=["fontname", "size"], split_at_punctuation=False)
+    blanks: dict[int, list[float]] = {}  # where the PDF draws a space glyph, by line
+    for ch in chars:
+        if not ch["text"].strip():
+            blanks.setdefault(round(ch["top"]), []).append(ch["x0"])
     for w in words:
         w["bold"] = bool(BOLD.search(w["fontname"]))
         w["italic"] = bool(ITALIC.search(w["fontname"]))
         w["kind"] = "word"
+        w["blank_after"] = any(w["x1"] - 0.5 <= x <= w["x1"] + 0.5 * w["size"]
+                               for top in (round(w["top"]) - 1, round(w["top"]), round(w["top"]) + 1)
+                               for x in blanks.get(top, ()))
     return words
 
 
@@ -302,8 +309,13 @@ def _spelt_gaps(row: list[dict]) -> float:
     if len(row) < SPELT_PIECES or any(len(w["text"]) > 2 or not w["text"].isalpha() for w in row) \
             or sum(len(w["text"]) == 1 for w in row) < 0.75 * len(row):
         return 0.0
+    # letter-spacing is a display style of capitals: letters in lower case are words ("Il y a à",
+    # "a b c d"); and a gap holding a space glyph parts words, none letters ("O X O X")
+    if not all(w["text"].isupper() for w in row):
+        return 0.0
     gaps = [b["x0"] - a["x1"] for a, b in zip(row, row[1:], strict=False)]
-    letters = sorted(g for g in gaps if 0 < g < SPELT_GAP[0] * min(w["size"] for w in row))
+    letters = sorted(b["x0"] - a["x1"] for a, b in zip(row, row[1:], strict=False)
+                     if 0 < b["x0"] - a["x1"] < SPELT_GAP[0] * min(w["size"] for w in row) and not a.get("blank_after"))
     return statistics.median(letters) if len(letters) >= 0.6 * len(gaps) else 0.0
 
 
@@ -327,7 +339,7 @@ def _segments(row: list[dict]) -> tuple[list[Segment], float, bool]:
             gap, size = w["x0"] - prev["x1"], min(w["size"], prev["size"])
             letter = min(len(w["text"]), len(prev["text"])) == 1  # the word finder cuts a letter off
             sep = "" if letter and spaced and gap < LETTER_GAP[0] * size and gap < LETTER_GAP[1] * spaced else " "
-            if spelt and gap < SPELT_GAP[0] * size and gap < SPELT_GAP[1] * spelt:
+            if spelt and gap < SPELT_GAP[0] * size and gap < SPELT_GAP[1] * spelt and not prev.get("blank_after"):
                 sep = ""  # a letter-spaced word: its letters printed apart
         segs.append((sep + w["text"], w["bold"], w.get("italic", False)))
         prev = w

@@ -321,7 +321,7 @@ def compose(lines: list[PageLine], stats: dict, pages: tuple[int, int]) -> Readi
                                  f"aside, never headings: {'; '.join(cover[:4])}", [], "info"))
     if back:
         anomalies.append(Anomaly("back-matter", f"{len(back)} lines of the back page's credits and adverts set aside "
-                                 f"from « {back[0].text} » on (page {back[0].page}), never rules: "
+                                 f"under « {back[0].text} » (page {back[0].page}), never rules: "
                                  + "; ".join(ln.text for ln in back[1:5]), [ln.no for ln in back][:50], "info"))
     headings = sum(1 for u in units if u.role == "heading")
     evidence = {"body_size": body, "heading_sizes": all_sizes, "headings": headings,
@@ -451,22 +451,47 @@ BACK_MATTER = re.compile(
     r"|(?:(?:retrouvez|d[ée]couvrez)(?:\s(?:aussi|également|tous))?\s(?:nos|les)\s(?:autres\s)?(?:jeux|titres|gammes?)"
     r"|nos\sautres\s(?:jeux|titres)|du\sm[êe]me\s(?:auteur|éditeur|editeur|illustrateur)"
     r"|dans\sla\sm[êe]me\s(?:collection|gamme))\b[^.:;!?]{0,40}+[:!]?)$", re.IGNORECASE)
-BACK_MATTER_REASON = "back matter: the last page's credits and adverts, from their title on (not rules)"
+BACK_MATTER_REASON = "back matter: the last page's credits and adverts, from their title to the next section (not rules)"
 
 
 def _back_matter(flow: list[PageLine], body: float) -> list[PageLine]:
     """The back matter closing the book: from a line printed as a heading (bold, or larger than the
-    text) on the last page whose words title credits or adverts (`BACK_MATTER`) to the end, set aside:
-    the names of a team and the pitches of other games are no rules, and their titles no sections."""
+    text) on the last page whose words title credits or adverts (`BACK_MATTER`), set aside up to the
+    next heading in its type or a larger one not itself worded as back matter (a game whose currency
+    is "Crédits" goes on with its rules), or to the end: the names of a team and the pitches of other
+    games are no rules, and their titles no sections. On a one-page document (a rules sheet with a
+    credits box) only credits closing the page are set aside: a heading after them is the sheet's."""
     last = max((ln.page for ln in flow), default=0)
     for at, ln in enumerate(flow):
-        if ln.page == last and ln.kind == "text" and (ln.bold or ln.size >= body * 1.12 + 0.2) \
-                and BACK_MATTER.match(" ".join(ln.text.split())):
-            found = [other for other in flow[at:] if other.reason is None]
+        if ln.page == last and _back_title(ln, body):
+            end, title = len(flow), ln
+            for k in range(at + 1, len(flow)):  # each title of back matter ("Retrouvez nos autres jeux") the new measure
+                if _next_section(flow[k], title):
+                    end = k
+                    break
+                if _back_title(flow[k], body):
+                    title = flow[k]
+            if end < len(flow) and all(other.page == last for other in flow if other.reason is None):
+                return []
+            found = [other for other in flow[at:end] if other.reason is None]
             for other in found:
                 other.kind, other.reason = "furniture", BACK_MATTER_REASON
             return found
     return []
+
+
+def _back_title(ln: PageLine, body: float) -> bool:
+    """Whether `ln` is printed as a heading (bold, or larger than the text) worded as back matter's."""
+    return ln.kind == "text" and ln.reason is None and (ln.bold or ln.size >= body * 1.12 + 0.2) \
+        and bool(BACK_MATTER.match(" ".join(ln.text.split())))
+
+
+def _next_section(ln: PageLine, title: PageLine) -> bool:
+    """Whether `ln` heads a section after the back matter last titled by `title`: a heading in the
+    title's type or a larger one (the team's labels and the adverts' game names are smaller) whose
+    words title no more back matter."""
+    return ln.kind == "text" and ln.reason is None and ln.size >= title.size - 0.3 and (ln.bold or not title.bold) \
+        and _headlike(ln.text) and not BACK_MATTER.match(" ".join(ln.text.split()))
 
 
 COVER_BLOCK_WORDS = 6  # each line of a cover's block ("Un jeu coopératif" | "pour des équipages" | "de 2 à 8 joueurs") is short
@@ -749,7 +774,8 @@ def _italic_title(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, bod
     """Whether `ln` is a sub-heading set in the text's own size in italic ("*Attaques à distance*",
     "*2.2.1 Ordre de la pile*", a style sheet's bold italic drawn from an italic font): a short line
     all italic, at the body size (a figure's caption is printed smaller), ending no sentence, over
-    upright text right under it in its column, and under no italic line of its paragraph."""
+    upright text right under it in its column, under no italic line of its paragraph, and after the
+    end of a paragraph or a gap (not inside a sentence)."""
     if ln.kind != "text" or abs(ln.size - body) >= 0.3 or not _all_italic(ln):
         return False
     text = ln.text.strip()
@@ -759,7 +785,12 @@ def _italic_title(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, bod
              and not _all_italic(nxt) and abs(nxt.size - body) < 0.6 and 0 <= nxt.top - ln.bottom <= 1.2 * ln.size)
     same_run = (prev is not None and prev.kind == "text" and prev.page == ln.page and prev.block == ln.block
                 and _all_italic(prev) and 0 <= ln.top - prev.bottom <= 0.6 * ln.size)
-    return under and not same_run
+    # a sentence going on over it ("consulte la table du livret" | *Tactiques avancées* | "pour
+    # connaître…") cites a title: the sub-heading opens after a paragraph's end or apart from it
+    in_sentence = (prev is not None and prev.kind == "text" and prev.page == ln.page and prev.block == ln.block
+                   and abs(prev.size - ln.size) < 0.6 and not _ends_paragraph(prev.text)
+                   and 0 <= ln.top - prev.bottom <= 0.6 * ln.size)
+    return under and not same_run and not in_sentence
 
 
 WRAPPED_TITLE_WORDS = 8  # a title wrapped over two lines in a narrow column holds this many words at most

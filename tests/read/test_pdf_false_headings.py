@@ -86,6 +86,59 @@ def test_a_rule_titled_with_credits_words_is_no_back_matter(tmp_path):
     assert "Crédits de mouvement" in [e["title"] for e in found["entries"]]
 
 
+def section(pdf, y: float, title: str, seed: int) -> float:
+    """A 16 pt bold heading over a paragraph of 40 words; the height under it."""
+    y = lines_at(pdf, 50, y, [title], size=16, style="B") + 8
+    return lines_at(pdf, 50, y, wrapped(pdf, f"{title} : " + prose(40, seed) + ".", 490, size=10), size=10,
+                    leading=12.5) + 14
+
+
+def test_the_back_matter_ends_at_the_next_section_not_worded_as_back_matter(tmp_path):
+    # a space game's last page: "Crédits" (its currency) under the same type as the rules that follow
+    pdf = new()
+    pdf.add_page()
+    section(pdf, section(pdf, 60.0, "Mise en place", 0), "Tour de jeu", 1)
+    pdf.add_page()
+    section(pdf, section(pdf, section(pdf, 60.0, "Crédits", 2), "Combat spatial", 3), "Fin de la partie", 4)
+    found = extract_document(save(pdf, tmp_path / "space.pdf"))
+    entries = {e["title"]: e for e in found["entries"] if e.get("title")}
+    assert list(entries) == ["Mise en place", "Tour de jeu", "Combat spatial", "Fin de la partie"]
+    assert "Combat spatial :" in " ".join(b["text"] for b in entries["Combat spatial"]["blocks"])
+    said = [a for a in found["anomalies"] if a["kind"] == "back-matter"]
+    assert len(said) == 1 and "Combat spatial" not in said[0]["detail"]
+
+
+def test_adverts_after_small_credits_are_measured_by_their_own_title(tmp_path):
+    # credits titled in the text's bold, then adverts under a 15 pt title: each game's name in 10.5 pt
+    # bold is larger than "Crédits" but smaller than the adverts' title, no section of the rules
+    pdf = new()
+    pdf.add_page()
+    section(pdf, 60.0, "Mise en place", 0)
+    pdf.add_page()
+    y = section(pdf, 60.0, "Fin de la partie", 1)
+    y = lines_at(pdf, 50, y, ["Crédits"], size=10, style="B") + 6
+    y = lines_at(pdf, 50, y, ["Auteur Marion Kerlévec", "Illustrations Tom Ardouin"], size=8.5, leading=12) + 12
+    y = lines_at(pdf, 50, y, ["Retrouvez nos autres jeux"], size=15, style="B") + 10
+    for game in ("Le Phare Magique", "Mission Coquillages"):
+        y = lines_at(pdf, 50, y, [game], size=10.5, style="B") + 4
+        y = lines_at(pdf, 50, y, ["Une course sur la plage pour ramasser des coquillages."], size=7.5) + 8
+    found = extract_document(save(pdf, tmp_path / "adverts.pdf"))
+    assert [e["title"] for e in found["entries"] if e.get("title")] == ["Mise en place", "Fin de la partie"]
+
+
+def test_a_one_page_sheets_credits_box_between_sections_is_read(tmp_path):
+    pdf = new()
+    pdf.add_page()
+    y = section(pdf, 60.0, "But du jeu", 0)
+    y = lines_at(pdf, 50, y, ["Crédits"], size=16, style="B") + 8
+    y = lines_at(pdf, 50, y, ["Auteur : Marion Kerlévec", "Illustrations : Tom Ardouin"], size=10, leading=12.5) + 14
+    section(pdf, section(pdf, y, "Déroulement", 1), "Fin de la partie", 4)
+    found = extract_document(save(pdf, tmp_path / "sheet.pdf"))
+    titles = [e["title"] for e in found["entries"] if e.get("title")]
+    assert "Déroulement" in titles and "Fin de la partie" in titles
+    assert not [a for a in found["anomalies"] if a["kind"] == "back-matter"]
+
+
 def italic_subheadings(path: Path) -> Path:
     """Sections in 16 pt bold; sub-sections in the text's 10 pt, italic, one of them numbered
     ("2.1 Ordre de la pile"), each over its paragraph; a caption in 8.5 pt italic under a paragraph;
@@ -117,6 +170,22 @@ def test_italic_subheadings_in_the_texts_size_are_headings_captions_are_not(tmp_
     assert by_id[entries["Mode solitaire"]["parent"]]["title"] == "Variantes"
 
 
+def test_an_italic_title_cited_inside_a_sentence_is_no_heading(tmp_path):
+    # a book's title set in italic on a line of its own, the sentence going on over and under it
+    pdf = new()
+    pdf.add_page()
+    y = section(pdf, 60.0, "Combat", 0)
+    y = lines_at(pdf, 50, y, ["Le joueur actif lance les dés et consulte la table du livret"], size=10, leading=12.5)
+    y = lines_at(pdf, 50, y, ["Tactiques avancées"], size=10, style="I", leading=12.5)
+    y = lines_at(pdf, 50, y, ["pour connaître le résultat de son attaque contre la cible choisie."], size=10,
+                 leading=12.5) + 14
+    section(pdf, y, "Moral", 1)
+    found = extract_document(save(pdf, tmp_path / "cited.pdf"))
+    entries = {e["title"]: e for e in found["entries"] if e.get("title")}
+    assert list(entries) == ["Combat", "Moral"]
+    assert "Tactiques avancées" in " ".join(b["text"] for b in entries["Combat"]["blocks"])
+
+
 def spaced_and_counted(path: Path) -> Path:
     """A components list of counted items under a 16 pt section, then a 13 pt sub-section; a box's
     title in capitals letter-spaced ("R A P P E L" as printed), a row of a figure's single-letter
@@ -143,6 +212,31 @@ def test_a_letter_spaced_word_reads_whole_labels_printed_apart_stay_apart(tmp_pa
     lines = [line.text for line in read_pdf(spaced_and_counted(tmp_path / "spaced.pdf"), "spaced.pdf").lines]
     assert "**RAPPEL**" in lines
     assert any(text.split() == ["A", "B", "C", "D"] for text in lines)
+
+
+def test_one_letter_words_printed_with_word_spaces_stay_words(tmp_path):
+    # letters in lower case (a board's files, French one-letter words) and capitals parted by spaces
+    pdf = new()
+    pdf.add_page()
+    y = section(pdf, 60.0, "Le plateau", 0)
+    for row in ("a b c d e f g h", "Il y a à", "O X O X"):
+        y = lines_at(pdf, 50, y, [row], size=10) + 8
+    section(pdf, y, "Fin", 1)
+    lines = [line.text.strip("*# ") for line in read_pdf(save(pdf, tmp_path / "letters.pdf"), "letters.pdf").lines]
+    for row in ("a b c d e f g h", "Il y a à", "O X O X"):
+        assert row in lines
+
+
+def test_letter_spaced_words_parted_by_a_space_read_as_two_words(tmp_path):
+    pdf = new()
+    pdf.add_page()
+    y = section(pdf, 60.0, "Le plateau", 0)
+    pdf.set_char_spacing(3)
+    y = lines_at(pdf, 50, y, ["ÉDITIONS BOUSSOLE"], size=10, style="B") + 8
+    pdf.set_char_spacing(0)
+    section(pdf, y, "Fin", 1)
+    lines = [line.text.strip("*# ") for line in read_pdf(save(pdf, tmp_path / "spaced.pdf"), "spaced.pdf").lines]
+    assert "ÉDITIONS BOUSSOLE" in lines
 
 
 def test_a_heading_under_a_components_list_stays_a_heading(tmp_path):

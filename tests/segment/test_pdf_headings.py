@@ -85,12 +85,14 @@ def test_text_after_a_front_page_before_the_first_chapter_is_not_the_front_pages
 
 
 def titled_in_the_texts_type(path: Path) -> Path:
-    """A title and its subtitle on the first two lines, in the text's type, each set apart above, the
-    subtitle close to the text under it; then two sections in 18 pt bold."""
+    """A title and its subtitle on the first two lines, in the text's type, centred over the text as
+    the Petit JDR's cover prints them; then two sections in 18 pt bold."""
     pdf = new()
     pdf.add_page()
-    y = block(pdf, 50, 40, 495, "Petit JDR universel")
-    y = block(pdf, 50, y + 16, 495, "Règles de base")
+    pdf.set_font("Helvetica", size=10)
+    y = 40.0
+    for line in ("Petit JDR universel", "Règles de base"):
+        y = block(pdf, 297.5 - pdf.get_string_width(line) / 2, y, 200, line)
     y = block(pdf, 50, y + 2, 495, "Peu importe " + prose(50, 1) + ".")
     for k, title in enumerate(("Joueurs", "Maître du jeu")):
         y = block(pdf, 50, y + 16, 495, title, size=18, style="B")
@@ -102,3 +104,18 @@ def test_the_line_under_a_title_read_as_a_caption_is_its_subtitle_no_section(tmp
     found = extract_document(titled_in_the_texts_type(tmp_path / "regles.pdf"))
     assert [e["title"] for e in found["entries"] if e["title"]] == ["Joueurs", "Maître du jeu"]
     assert "Règles de base" in found["entries"][0]["text"]
+    said = [a for a in found["anomalies"] if a["kind"] == "cover-subtitle"]
+    assert len(said) == 1 and "« Règles de base »" in said[0]["detail"]
+
+
+def test_a_first_heading_in_the_texts_type_under_the_games_name_stays_a_heading(tmp_path):
+    # the game's name, then its first section, both at the text's edge, the heading over its paragraph
+    pdf = new()
+    pdf.add_page()
+    y = block(pdf, 50, 40, 495, "Hanabi")
+    for k, title in enumerate(("But du jeu", "Matériel")):
+        y = block(pdf, 50, y + 14, 495, title)
+        y = block(pdf, 50, y + 6, 495, "Les joueurs " + prose(40, k + 3) + ".")
+    found = extract_document(save(pdf, tmp_path / "hanabi.pdf"))
+    assert [e["title"] for e in found["entries"] if e["title"]] == ["But du jeu", "Matériel"]
+    assert not [a for a in found["anomalies"] if a["kind"] == "cover-subtitle"]

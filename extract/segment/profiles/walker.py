@@ -53,6 +53,11 @@ from extract.text import (
     uppercase_ratio,
 )
 
+# A subtitle under a PDF's first line is the cover's when both lines stand this many ems right of the
+# text's edge (centred), or when the space under it exceeds the space over it by this many ems.
+SUBTITLE_INDENT = 2.0
+SUBTITLE_APART = 0.5
+
 
 def outline_title(text: str) -> str:
     """A line's text as an `outline` item names it: folded, without its inline marks nor the `#`
@@ -122,6 +127,7 @@ class HeadedWalker:
         self.front_pages: set[int] = set()  # a PDF's front matter (`front_pages`)
         self.front_entries: set[int] = set()  # id() of the headings opened there
         self.heads_no: int | None = None  # the last line taken as a heading or a caption (a title's line)
+        self.subtitles: list[tuple[int, str]] = []  # (line, text): lines read as a cover's subtitle
         self.typeset_as_text: list[tuple[int, str, str]] = []  # (line, text, why): worded as headings, printed as text
 
     # -- driving -------------------------------------------------------------------------
@@ -293,6 +299,10 @@ class HeadedWalker:
             # a mistake of the manifest: the segmenter names its line (`outline_item`) and stops the build
             self.b.anomalies.append(Anomaly("outline-not-found", f"declared heading {remaining[0][1]!r} was not found "
                                             "in order in the document", data={"outline_item": self.outline_pos}))
+        if self.subtitles:
+            self.b.anomaly("cover-subtitle", "the line under the document's first line, worded as a heading, read as "
+                           "the cover's subtitle (text, no section): "
+                           + "; ".join(f"« {text} »" for _, text in self.subtitles), [no for no, _ in self.subtitles])
         if self.typeset_as_text:
             self.b.anomaly("typeset-as-text", f"{len(self.typeset_as_text)} lines worded as headings but printed as "
                            "text kept as text: " + "; ".join(f"« {text} » ({why})" for _, text, why in
@@ -327,9 +337,30 @@ class HeadedWalker:
     def subtitle(self, line: Line) -> bool:
         """Whether `line`, worded as a heading, is a PDF's subtitle: the line right under its first
         line, a short title-like line read as no heading (a caption, or text), before any heading
-        ("Petit JDR universel" / "Règles de base"): the cover's, no section of the rules."""
-        return (self.ctx.reader == "pdf" and self.index == 1 and self.current in (None, self.preamble)
-                and heading_like(self.lines[0].text))
+        ("Petit JDR universel" / "Règles de base"): the cover's, no section of the rules. Only with
+        the print's word for it (`on_cover`): "Hanabi" / "But du jeu" over its paragraph is the
+        game's name over its first section. A line demoted so is said (`finish`)."""
+        if not (self.ctx.reader == "pdf" and self.index == 1 and self.current in (None, self.preamble)
+                and heading_like(self.lines[0].text) and self.on_cover(line)):
+            return False
+        self.subtitles.append((line.no, line.text.strip()))
+        return True
+
+    def on_cover(self, line: Line) -> bool:
+        """Whether the print sets `line` with the title above it rather than with the text under it:
+        no paragraph under it before the next heading, or both lines indented (centred) off the
+        text's edge, or `line` printed nearer the title than the text (the space under it the
+        larger)."""
+        under = self.peek()
+        if under is None or heading_like(under.text):
+            return True
+        title = self.lines[0]
+        indent = SUBTITLE_INDENT * (line.size or 10.0)
+        if line.x is not None and title.x is not None and under.x is not None \
+                and min(line.x, title.x) > under.x + indent:
+            return True
+        return line.gap_above is not None and line.gap_below is not None \
+            and line.gap_below > line.gap_above + SUBTITLE_APART * (line.size or 10.0)
 
     def typeset_as_heading(self, line: Line) -> bool:
         """Whether a line worded as a heading is printed as one (`typography.not_a_heading`: a PDF's
