@@ -1,8 +1,9 @@
 """How an opened model ranks: each concept scores an entry by its best alternative (BM25 over
 the five fields, titles weighing most, the opening sentence counted again; a book's expression of
-several words, a thesaurus target such as "attaque à distance", by the sum of its words' scores
-where the entry holds them together, by half their mean where it does not); the scores add up,
-with a bonus for two words found together and for a query that is a whole title or name; the sum
+several words, a thesaurus target such as "attaque à distance", by twice its words' mean score
+where the entry holds them together, whatever its length, by half their mean where it does not);
+the scores add up, with a bonus for two words found together and for a query that is a whole
+title or name; the sum
 is multiplied by the square root of the share of the query's concepts the entry holds (so a
 sub-rule holding every word beats its parent topic holding one; a word that reaches nothing
 counts only while most words are not surely reached) and by the entry's prior (an index or
@@ -42,7 +43,8 @@ TITLE_BIT = 1 << TITLE_FIELD
 UNREACHED_IGNORED = True
 HEADLINE_WEIGHT = 0.25  # a word typed in an entry's title or names: this share of its idf again
 CHANGE_WEIGHT = 2.0  # a question about changes: an entry errata changed, or one writing an erratum, weighs this more
-PHRASE_APART = 0.5  # a book's expression whose words an entry holds apart: this share of their mean score (together: their sum)
+PHRASE_APART = 0.5  # a book's expression whose words an entry holds apart: this share of their mean score
+PHRASE_TOGETHER = 2.0  # …held together: this many times their mean (two words: their sum; three or more: no more than two)
 
 
 class Ranking:
@@ -147,9 +149,12 @@ class Ranking:
 
     def phrase(self, stems: str) -> dict[int, float]:
         """Each entry's score for an expression of several stems at full weight. An entry holding
-        its words together holds the expression as if it were typed: the sum of its words'
-        scores; one holding them apart ("Garde du Corps" holds "corps" of "corps à corps", not
-        the expression), PHRASE_APART of their mean (a word missing scores nothing)."""
+        its words together holds the expression: PHRASE_TOGETHER times their mean score, as two
+        words typed side by side ("mise en place": the sum, which its common "place" does not
+        drag down), and no more for a longer one (a card named "Tir à Bout Portant" in a group
+        beside "engagé" would weigh three words against one); one holding them apart ("Garde
+        du Corps" holds "corps" of "corps à corps", not the expression), PHRASE_APART of their
+        mean."""
         found = self._bm25.get(stems)
         if found is None:
             parts = stems.split(" ")
@@ -163,8 +168,8 @@ class Ranking:
                 held = {postings[k] for k in range(0, len(postings), 2)}
                 together = held if together is None else together & held
             for doc in found:
-                if doc not in (together or ()):
-                    found[doc] = PHRASE_APART * found[doc] / len(parts)
+                share = PHRASE_TOGETHER if doc in (together or ()) else PHRASE_APART
+                found[doc] = share * found[doc] / len(parts)
             self._bm25[stems] = found
         return found
 

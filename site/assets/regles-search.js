@@ -10,7 +10,7 @@
   var K1 = 1.5, PREFIX_WEIGHT = 0.9, INFLECTION_WEIGHT = 0.9, FRENCH_BASE_WEIGHT = 0.9, FLOOR_FILL = 10, NEAR_WEIGHTS = [1.0, 0.8, 0.6], SOUND_WEIGHT = 0.8;
   var SYNONYM_WEIGHT = 0.8, PHRASE_PART_WEIGHT = 0.7, PAIR_WEIGHT = 0.5, EXACT_WEIGHT = 1.0, NAMED_WEIGHT = 0.8;
   var COVERAGE_POWER = 0.5, MIN_COVERAGE = 0.34, FALLBACK_COVERAGE = 0.17, GAME_BEST = 0.8, NEAR_CANDIDATES = 5;
-  var UNREACHED_IGNORED = true, CHANGE_WEIGHT = 2.0, HEADLINE_WEIGHT = 0.25, PHRASE_APART = 0.5;
+  var UNREACHED_IGNORED = true, CHANGE_WEIGHT = 2.0, HEADLINE_WEIGHT = 0.25, PHRASE_APART = 0.5, PHRASE_TOGETHER = 2.0;
   var SUB_RULE_LIFT = 0.001, TITLE_FIELD = 0, CONTEXT_FIELD = 2, HEADLINE_FIELDS = 3, TITLE_BIT = 1;  // as engine.py
   var NUMBERISH = /^[\d.]+[a-z]?$/;
   var BREAK = "|", BREAK_TOKEN = "qqbreakqq";  // as words.BREAK: where table talk was taken out, no expression of the thesaurus spans
@@ -471,8 +471,8 @@
     return this.bm25s[stem];
   };
 
-  // As Ranking.phrase: an expression's score, the sum of its words' where an entry holds them
-  // together, PHRASE_APART of their mean where it does not (a word missing scores nothing).
+  // As Ranking.phrase: an expression's score, PHRASE_TOGETHER times its words' mean where an entry
+  // holds them together (as two words typed, whatever its length), PHRASE_APART of it where not.
   Model.prototype.phrase = function (stems) {
     if (!has(this.bm25s, stems)) {
       var parts = stems.split(" "), found = new Map(), together = null, self = this;
@@ -484,7 +484,9 @@
         for (var k = 0; k < postings.length; k += 2) held.add(postings[k]);
         together = together === null ? held : new Set(Array.from(together).filter(function (d) { return held.has(d); }));
       }
-      found.forEach(function (score, doc) { if (!(together && together.has(doc))) found.set(doc, PHRASE_APART * score / parts.length); });
+      found.forEach(function (score, doc) {
+        found.set(doc, (together && together.has(doc) ? PHRASE_TOGETHER : PHRASE_APART) * score / parts.length);
+      });
       this.bm25s[stems] = found;
     }
     return this.bm25s[stems];

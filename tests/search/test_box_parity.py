@@ -106,10 +106,30 @@ def test_the_box_reads_the_books_expressions_as_the_cli(tmp_path):
 
 
 def test_the_box_breaks_expressions_at_table_talk_as_the_cli(tmp_path):
-    from tests.search.test_understanding import expression_index
+    from tests.search.test_understanding import contact_index, expression_index
 
-    index = expression_index(tmp_path)
+    # the break changes the ranking: "tirer au contact" is the thesaurus's expression (the rule on
+    # point-blank shots first); with table talk between its words, it is not read at all
+    for name in ("contact", "expression"):
+        (tmp_path / name).mkdir()
+    index = contact_index(tmp_path / "contact")
+    queries = [("tirer au contact", None), ("une unité peut tirer alors qu'elle est au contact ?", None),
+               ("tirer alors au contact", None)]
+    expected = [[h.id for h in index.search(text, game=game, limit=10)] for text, game in queries]
+    assert expected[0][0] == "jeu/regles/2" and expected[1] and "jeu/regles/2" not in expected[1]
+    assert box(tmp_path / "contact" / "model.json", queries) == expected
+
+    index = expression_index(tmp_path / "expression")
     queries = [("baffe alors qu'il canarder", None), ("corps franchement à corps", None), ("baffe est-ce que canarder", None),
                ("attaque alors distance", None), ("attaque distance", None)]
     expected = [[h.id for h in index.search(text, game=game, limit=10)] for text, game in queries]
-    assert any(expected) and box(tmp_path / "model.json", queries) == expected
+    assert box(tmp_path / "expression" / "model.json", queries) == expected
+
+
+def test_the_box_weighs_a_long_expression_as_the_cli(tmp_path):
+    from tests.search.test_understanding import card_index
+
+    index = card_index(tmp_path)
+    queries = [("une unité peut canarder ?", None), ("canarder", None), ("canarder une unité", None)]
+    expected = [[h.id for h in index.search(text, game=game, limit=10)] for text, game in queries]
+    assert expected[0][:2] == ["jeu/regles/1", "jeu/regles/2"] and box(tmp_path / "model.json", queries) == expected

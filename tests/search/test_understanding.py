@@ -615,6 +615,33 @@ def test_an_expression_of_the_books_is_held_by_its_words_together(tmp_path):
     assert "[attaque]" in hit.snippet and "[distance]" in hit.snippet
 
 
+def card_index(tmp_path: Path) -> SearchIndex:
+    """A thesaurus group holding a book's word ("engagé") and a card's name of three words."""
+    entries = [make("1", None, "Une unité engagée ne peut pas effectuer d'attaque."),
+               make("2", "Tir à bout portant", "Carte Amélioration : vous pouvez effectuer cette attaque."),
+               make("3", "Mouvement", "Une unité se déplace de sa vitesse."),
+               make("4", "Moral", "Le paquet moral est mélangé."),
+               make("5", "Portée", "La portée se mesure avec la règle."),
+               make("6", "Bout de terrain", "Un bout de terrain bloque la vue.")]
+    write_model(tmp_path, build_model(entries, {}, [(["canarder"], ["engagé", "tir à bout portant"])]))
+    (tmp_path / "meta.json").write_text(json.dumps({"schema_version": "2", "games": ["jeu"], "documents": ["jeu/regles"],
+                                                    "kinds": ["rule"]}), encoding="utf-8")
+    return SearchIndex(tmp_path)
+
+
+def test_a_long_expression_weighs_no_more_than_two_words(tmp_path):
+    """A thesaurus group may hold a book's word ("engagé") and a longer expression (a card named
+    "Tir à Bout Portant"): held together, the expression weighs as two words typed side by side,
+    not as many words as it has, so the rule holding the group's word and the question's other
+    word ("unité") answers, not the card holding three words of one concept."""
+    index = card_index(tmp_path)
+    assert ids(index.search("une unité peut canarder ?"))[:2] == ["1", "2"]
+    # the card is still the answer where the expression is all the query asks
+    assert ids(index.search("canarder"))[0] == "2"
+    # and an expression held together still outweighs its words held apart ("Bout de terrain")
+    assert ids(index.search("canarder")).index("6") > ids(index.search("canarder")).index("2")
+
+
 def test_table_talk_taken_out_between_two_words_leaves_a_break():
     """Between two words, table talk taken out (a talk word, a talk phrase) leaves BREAK; a stop
     word does not, nor talk at either end; without `reflexive` no mark at all."""
@@ -625,17 +652,22 @@ def test_table_talk_taken_out_between_two_words_leaves_a_break():
     assert W.words_of("tirer alors au contact") == ["tirer", "contact"]
 
 
-def test_an_expression_of_the_thesaurus_never_spans_table_talk(tmp_path):
-    """"tirer au contact" is an expression of the thesaurus (a shot at point-blank range); "tirer
-    alors qu'elle est au contact" asks about shooting while in contact: read word by word, the
-    rule on shooting answers, not the one on point-blank shots."""
+def contact_index(tmp_path: Path) -> SearchIndex:
+    """"tirer au contact" is an expression of the thesaurus (a shot at point-blank range)."""
     entries = [make("1", "Tir", "Une unité tire sur une cible visible."),
                make("2", "Bout portant", "Une attaque à bout portant ignore le couvert."),
                make("3", "Contact", "Deux unités au contact sont engagées.")]
     write_model(tmp_path, build_model(entries, {}, [(["tirer au contact"], ["bout portant"])]))
     (tmp_path / "meta.json").write_text(json.dumps({"schema_version": "2", "games": ["jeu"], "documents": ["jeu/regles"],
                                                     "kinds": ["rule"]}), encoding="utf-8")
-    index = SearchIndex(tmp_path)
+    return SearchIndex(tmp_path)
+
+
+def test_an_expression_of_the_thesaurus_never_spans_table_talk(tmp_path):
+    """"tirer au contact" is an expression of the thesaurus (a shot at point-blank range); "tirer
+    alors qu'elle est au contact" asks about shooting while in contact: read word by word, the
+    rule on shooting answers, not the one on point-blank shots."""
+    index = contact_index(tmp_path)
     assert ids(index.search("tirer au contact"))[0] == "2"
     spoken = ids(index.search("une unité peut tirer alors qu'elle est au contact ?"))
     assert "2" not in spoken and set(spoken[:2]) == {"1", "3"}
