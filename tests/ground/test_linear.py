@@ -41,6 +41,20 @@ def test_the_probe_tells_a_quadratic_pattern_from_a_linear_one(monkeypatch) -> N
     assert linear.probe(linear_one, FAMILIES["spaces"]) is None
 
 
+def test_a_cut_arriving_as_the_scan_ends_is_a_cut(monkeypatch) -> None:
+    # the timer may fire between the scan's end and its disarming: that run was cut all the same,
+    # never an exception out of the probe (a full run failed so, under load)
+    arm = linear.signal.setitimer
+
+    def late(which: int, seconds: float) -> None:
+        arm(which, seconds)
+        if seconds == 0:
+            linear._stop(0, None)
+
+    monkeypatch.setattr(linear.signal, "setitimer", late)
+    assert linear.timed(re.compile(r"a"), "a" * 100) == linear.HARD_STOP
+
+
 def test_the_growth_alone_tells_a_quadratic_pattern(monkeypatch) -> None:
     """With no bound on one run, a quadratic pattern is still told by its ×4 per doubling (the
     bound catches the costliest ones first; this one is tried at one start in 5). Sizes halved: this
