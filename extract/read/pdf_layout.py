@@ -6,6 +6,7 @@ text line as printed (or one table row, or one run of rotated text), in the orde
 
 from __future__ import annotations
 
+import bisect
 import re
 import statistics
 from collections.abc import Iterator
@@ -85,18 +86,26 @@ def dedupe(chars: list[dict], tolerance: float = 1.0) -> tuple[list[dict], list[
 def words_of(chars: list[dict]) -> list[dict]:
     words = extract_words(chars, x_tolerance_ratio=0.15, y_tolerance=2, keep_blank_chars=False,
                           use_text_flow=False, extra_attrs=["fontname", "size"], split_at_punctuation=False)
-    blanks: dict[int, list[float]] = {}  # where the PDF draws a space glyph, by line
+    blanks: dict[int, list[float]] = {}  # where the PDF draws a space glyph, by line, sorted
     for ch in chars:
         if not ch["text"].strip():
             blanks.setdefault(round(ch["top"]), []).append(ch["x0"])
+    for xs in blanks.values():
+        xs.sort()
     for w in words:
         w["bold"] = bool(BOLD.search(w["fontname"]))
         w["italic"] = bool(ITALIC.search(w["fontname"]))
         w["kind"] = "word"
-        w["blank_after"] = any(w["x1"] - 0.5 <= x <= w["x1"] + 0.5 * w["size"]
-                               for top in (round(w["top"]) - 1, round(w["top"]), round(w["top"]) + 1)
-                               for x in blanks.get(top, ()))
+        w["blank_after"] = any(_any_between(blanks.get(top, []), w["x1"] - 0.5, w["x1"] + 0.5 * w["size"])
+                               for top in (round(w["top"]) - 1, round(w["top"]), round(w["top"]) + 1))
     return words
+
+
+def _any_between(xs: list[float], low: float, high: float) -> bool:
+    """Whether the sorted `xs` hold a value in [low, high] (a search, not a scan: a line may hold
+    thousands of space glyphs)."""
+    at = bisect.bisect_left(xs, low)
+    return at < len(xs) and xs[at] <= high
 
 
 # ---- reading order -------------------------------------------------------------------------------
