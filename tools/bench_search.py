@@ -10,8 +10,8 @@ nothing comes back.
 
 `--set PATH` runs another query file of the same format (the held-out queries,
 `tests/fixtures/search_heldout.toml` and `search_heldout2.toml`, written before they were ever run;
-`search_blind_paraphrase.toml`, `search_blind3.toml` … `search_blind8.toml`, written by helpers
-that never ran a search; blind4 to blind8 have since been read while tuning, and each file's header
+`search_blind_paraphrase.toml`, `search_blind3.toml` … `search_blind9.toml`, written by helpers
+that never ran a search; blind4 to blind9 have since been read while tuning, and each file's header
 says when it was first run).
 """
 
@@ -39,6 +39,7 @@ BLIND5_SET = ROOT / "tests/fixtures/search_blind5.toml"  # written blind; read w
 BLIND6_SET = ROOT / "tests/fixtures/search_blind6.toml"  # written blind; read while tuning since (a dev set now)
 BLIND7_SET = ROOT / "tests/fixtures/search_blind7.toml"  # written blind; read while tuning since (a dev set now)
 BLIND8_SET = ROOT / "tests/fixtures/search_blind8.toml"  # written blind; read while tuning since (a dev set now)
+BLIND9_SET = ROOT / "tests/fixtures/search_blind9.toml"  # written blind, measured before and after one round (a dev set now)
 
 
 def load_relevance(path: Path = RELEVANCE_SET) -> list[dict]:
@@ -161,7 +162,8 @@ def report(build_dir: Path, site: bool = True, misses: bool = False, path: Path 
             if rr < 1:
                 print(f"  {rr:.2f} [{item['kind']}] {item['text']!r} expected {item['expect'][:3]} got {top[:5]}")
     if path == RELEVANCE_SET:  # the sets never tuned on: how far the figures above carry, by kind
-        for other in (HELDOUT_SET, HELDOUT2_SET, BLIND_SET, BLIND3_SET, BLIND4_SET, BLIND5_SET, BLIND6_SET, BLIND7_SET, BLIND8_SET):
+        for other in (HELDOUT_SET, HELDOUT2_SET, BLIND_SET, BLIND3_SET, BLIND4_SET, BLIND5_SET, BLIND6_SET, BLIND7_SET,
+                      BLIND8_SET, BLIND9_SET):
             found = summarise(load_relevance(other), run_cli(build_dir / "search", load_relevance(other))[0])
             table(f"regles search, {other.name}", found)
             named = named_in_text(build_dir / "search", load_relevance(other))
