@@ -743,12 +743,9 @@ def _role(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float
             # over plain text, or over a table it names ("Terrain" over the terrain table of a quick reference)
             and nxt is not None and (nxt.kind == "table" or (nxt.kind == "text" and not nxt.bold) or _title_goes_on(ln, nxt))
             and nxt.top > ln.bottom - 1):
-        below = _levels_below(sizes)
-        return "heading", min(max(below, depth), MAX_LEVEL) if depth else min(below, MAX_LEVEL)
+        return "heading", _text_size_level(sizes, depth)
     if _italic_title(ln, prev, nxt, body):
-        below = _levels_below(sizes)
-        depth = numbered_heading_depth(text)
-        return "heading", min(max(below, depth), MAX_LEVEL) if depth else min(below, MAX_LEVEL)
+        return "heading", _text_size_level(sizes, numbered_heading_depth(text))
     continues = (prev is not None and prev.kind == "text" and prev.page == ln.page and prev.block == ln.block
                  and not _ends_paragraph(prev.text) and prev.x1 > prev.block_x1 - 3 * prev.size
                  and not (head is not None and head.role in ("item", "step") and abs(head.lines[0].x0 - ln.x0) < 1.5))
@@ -758,6 +755,13 @@ def _role(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, body: float
     if STEP.match(text) and not continues and "text_x0" not in ln.extra:  # "12)" in the margin labels a paragraph
         return "step", 0
     return "text", 0
+
+
+def _text_size_level(sizes: list[float], depth: int | None) -> int:
+    """The level of a heading printed in the text's size: below every level the document's sizes
+    state, or at its decimal number's `depth` when that is deeper."""
+    below = _levels_below(sizes)
+    return min(max(below, depth), MAX_LEVEL) if depth else min(below, MAX_LEVEL)
 
 
 ITALIC_TITLE_WORDS = 8  # a sub-heading in the text's italic holds this many words at most
@@ -783,13 +787,12 @@ def _italic_title(ln: PageLine, prev: PageLine | None, nxt: PageLine | None, bod
         return False
     under = (nxt is not None and nxt.kind == "text" and nxt.page == ln.page and nxt.block == ln.block
              and not _all_italic(nxt) and abs(nxt.size - body) < 0.6 and 0 <= nxt.top - ln.bottom <= 1.2 * ln.size)
-    same_run = (prev is not None and prev.kind == "text" and prev.page == ln.page and prev.block == ln.block
-                and _all_italic(prev) and 0 <= ln.top - prev.bottom <= 0.6 * ln.size)
+    close_above = (prev is not None and prev.kind == "text" and prev.page == ln.page and prev.block == ln.block
+                   and 0 <= ln.top - prev.bottom <= 0.6 * ln.size)
+    same_run = close_above and _all_italic(prev)
     # a sentence going on over it ("consulte la table du livret" | *Tactiques avancées* | "pour
     # connaître…") cites a title: the sub-heading opens after a paragraph's end or apart from it
-    in_sentence = (prev is not None and prev.kind == "text" and prev.page == ln.page and prev.block == ln.block
-                   and abs(prev.size - ln.size) < 0.6 and not _ends_paragraph(prev.text)
-                   and 0 <= ln.top - prev.bottom <= 0.6 * ln.size)
+    in_sentence = close_above and abs(prev.size - ln.size) < 0.6 and not _ends_paragraph(prev.text)
     return under and not same_run and not in_sentence
 
 
